@@ -1,0 +1,8 @@
+/* gl_error.c: glGetError, the public face of the context's error flag. */
+#include "gl_context.h"
+#include "nngx/nngx_state.h"
+
+GLenum glGetError(void)
+{
+	return gl_context_take_error(&nngx_state_get()->gl);
+}

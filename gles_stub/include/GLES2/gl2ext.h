@@ -1,0 +1,256 @@
+/*
+ * GLES2/gl2ext.h - OpenGL ES 2.0 extension and DMP (PICA200) constants
+ *
+ * Part of libnngx.  MIT licence.
+ * Written for libnngx; values are the public OpenGL ES 2.0 / DMP ABI facts.
+ */
+
+#ifndef NNGX_GLES2_GL2EXT_H
+#define NNGX_GLES2_GL2EXT_H
+
+#include <GLES2/gl2.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 64-bit integer types used by extensions */
+#ifndef NNGX_GLINT64EXT_DEFINED
+#define NNGX_GLINT64EXT_DEFINED
+typedef long long          GLint64EXT;
+typedef unsigned long long GLuint64EXT;
+#endif
+
+/* DMP error code bases */
+#define GL_ERROR_SYSBASE_DMP                                 0x8000
+#define GL_ERROR_SYS2BASE_DMP                                0x9000
+
+/* DMP detailed error codes, range 0x8000-0x80B4 */
+#define GL_ERROR_8000_DMP                                    0x8000
+#define GL_ERROR_8001_DMP                                    0x8001
+#define GL_ERROR_8002_DMP                                    0x8002
+#define GL_ERROR_8003_DMP                                    0x8003
+#define GL_ERROR_8004_DMP                                    0x8004
+#define GL_ERROR_8005_DMP                                    0x8005
+#define GL_ERROR_8006_DMP                                    0x8006
+#define GL_ERROR_8007_DMP                                    0x8007
+#define GL_ERROR_8008_DMP                                    0x8008
+#define GL_ERROR_8009_DMP                                    0x8009
+#define GL_ERROR_800A_DMP                                    0x800A
+#define GL_ERROR_800B_DMP                                    0x800B
+#define GL_ERROR_800C_DMP                                    0x800C
+#define GL_ERROR_800D_DMP                                    0x800D
+#define GL_ERROR_800E_DMP                                    0x800E
+#define GL_ERROR_800F_DMP                                    0x800F
+#define GL_ERROR_8010_DMP                                    0x8010
+#define GL_ERROR_8011_DMP                                    0x8011
+#define GL_ERROR_8012_DMP                                    0x8012
+#define GL_ERROR_8013_DMP                                    0x8013
+#define GL_ERROR_8014_DMP                                    0x8014
+#define GL_ERROR_8015_DMP                                    0x8015
+#define GL_ERROR_8016_DMP                                    0x8016
+#define GL_ERROR_8017_DMP                                    0x8017
+#define GL_ERROR_8018_DMP                                    0x8018
+#define GL_ERROR_8019_DMP                                    0x8019
+#define GL_ERROR_801A_DMP                                    0x801A
+#define GL_ERROR_801B_DMP                                    0x801B
+#define GL_ERROR_801C_DMP                                    0x801C
+#define GL_ERROR_801D_DMP                                    0x801D
+#define GL_ERROR_801E_DMP                                    0x801E
+#define GL_ERROR_801F_DMP                                    0x801F
+#define GL_ERROR_8020_DMP                                    0x8020
+#define GL_ERROR_8021_DMP                                    0x8021
+#define GL_ERROR_8022_DMP                                    0x8022
+#define GL_ERROR_8023_DMP                                    0x8023
+#define GL_ERROR_8024_DMP                                    0x8024
+#define GL_ERROR_8025_DMP                                    0x8025
+#define GL_ERROR_8026_DMP                                    0x8026
+#define GL_ERROR_8027_DMP                                    0x8027
+#define GL_ERROR_8028_DMP                                    0x8028
+#define GL_ERROR_8029_DMP                                    0x8029
+#define GL_ERROR_802A_DMP                                    0x802A
+#define GL_ERROR_802B_DMP                                    0x802B
+#define GL_ERROR_802C_DMP                                    0x802C
+#define GL_ERROR_802D_DMP                                    0x802D
+#define GL_ERROR_802E_DMP                                    0x802E
+#define GL_ERROR_802F_DMP                                    0x802F
+#define GL_ERROR_8030_DMP                                    0x8030
+#define GL_ERROR_8031_DMP                                    0x8031
+#define GL_ERROR_8032_DMP                                    0x8032
+#define GL_ERROR_8033_DMP                                    0x8033
+#define GL_ERROR_8034_DMP                                    0x8034
+#define GL_ERROR_8035_DMP                                    0x8035
+#define GL_ERROR_8036_DMP                                    0x8036
+#define GL_ERROR_8037_DMP                                    0x8037
+#define GL_ERROR_8038_DMP                                    0x8038
+#define GL_ERROR_8039_DMP                                    0x8039
+#define GL_ERROR_803A_DMP                                    0x803A
+#define GL_ERROR_803B_DMP                                    0x803B
+#define GL_ERROR_803C_DMP                                    0x803C
+#define GL_ERROR_803D_DMP                                    0x803D
+#define GL_ERROR_803E_DMP                                    0x803E
+#define GL_ERROR_803F_DMP                                    0x803F
+#define GL_ERROR_8040_DMP                                    0x8040
+#define GL_ERROR_8041_DMP                                    0x8041
+#define GL_ERROR_8042_DMP                                    0x8042
+#define GL_ERROR_8043_DMP                                    0x8043
+#define GL_ERROR_8044_DMP                                    0x8044
+#define GL_ERROR_8045_DMP                                    0x8045
+#define GL_ERROR_8046_DMP                                    0x8046
+#define GL_ERROR_8047_DMP                                    0x8047
+#define GL_ERROR_8048_DMP                                    0x8048
+#define GL_ERROR_8049_DMP                                    0x8049
+#define GL_ERROR_804A_DMP                                    0x804A
+#define GL_ERROR_804B_DMP                                    0x804B
+#define GL_ERROR_804C_DMP                                    0x804C
+#define GL_ERROR_804D_DMP                                    0x804D
+#define GL_ERROR_804E_DMP                                    0x804E
+#define GL_ERROR_804F_DMP                                    0x804F
+#define GL_ERROR_8050_DMP                                    0x8050
+#define GL_ERROR_8051_DMP                                    0x8051
+#define GL_ERROR_8052_DMP                                    0x8052
+#define GL_ERROR_8053_DMP                                    0x8053
+#define GL_ERROR_8054_DMP                                    0x8054
+#define GL_ERROR_8055_DMP                                    0x8055
+#define GL_ERROR_8056_DMP                                    0x8056
+#define GL_ERROR_8057_DMP                                    0x8057
+#define GL_ERROR_8058_DMP                                    0x8058
+#define GL_ERROR_8059_DMP                                    0x8059
+#define GL_ERROR_805A_DMP                                    0x805A
+#define GL_ERROR_805B_DMP                                    0x805B
+#define GL_ERROR_805C_DMP                                    0x805C
+#define GL_ERROR_805D_DMP                                    0x805D
+#define GL_ERROR_805E_DMP                                    0x805E
+#define GL_ERROR_805F_DMP                                    0x805F
+#define GL_ERROR_8060_DMP                                    0x8060
+#define GL_ERROR_8061_DMP                                    0x8061
+#define GL_ERROR_8062_DMP                                    0x8062
+#define GL_ERROR_8063_DMP                                    0x8063
+#define GL_ERROR_8064_DMP                                    0x8064
+#define GL_ERROR_8065_DMP                                    0x8065
+#define GL_ERROR_8066_DMP                                    0x8066
+#define GL_ERROR_8067_DMP                                    0x8067
+#define GL_ERROR_8068_DMP                                    0x8068
+#define GL_ERROR_8069_DMP                                    0x8069
+#define GL_ERROR_806A_DMP                                    0x806A
+#define GL_ERROR_806B_DMP                                    0x806B
+#define GL_ERROR_806C_DMP                                    0x806C
+#define GL_ERROR_806D_DMP                                    0x806D
+#define GL_ERROR_806E_DMP                                    0x806E
+#define GL_ERROR_806F_DMP                                    0x806F
+#define GL_ERROR_8070_DMP                                    0x8070
+#define GL_ERROR_8071_DMP                                    0x8071
+#define GL_ERROR_8072_DMP                                    0x8072
+#define GL_ERROR_8073_DMP                                    0x8073
+#define GL_ERROR_8074_DMP                                    0x8074
+#define GL_ERROR_8075_DMP                                    0x8075
+#define GL_ERROR_8076_DMP                                    0x8076
+#define GL_ERROR_8077_DMP                                    0x8077
+#define GL_ERROR_8078_DMP                                    0x8078
+#define GL_ERROR_8079_DMP                                    0x8079
+#define GL_ERROR_807A_DMP                                    0x807A
+#define GL_ERROR_807B_DMP                                    0x807B
+#define GL_ERROR_807C_DMP                                    0x807C
+#define GL_ERROR_807D_DMP                                    0x807D
+#define GL_ERROR_807E_DMP                                    0x807E
+#define GL_ERROR_807F_DMP                                    0x807F
+#define GL_ERROR_8080_DMP                                    0x8080
+#define GL_ERROR_8081_DMP                                    0x8081
+#define GL_ERROR_8082_DMP                                    0x8082
+#define GL_ERROR_8083_DMP                                    0x8083
+#define GL_ERROR_8084_DMP                                    0x8084
+#define GL_ERROR_8085_DMP                                    0x8085
+#define GL_ERROR_8086_DMP                                    0x8086
+#define GL_ERROR_8087_DMP                                    0x8087
+#define GL_ERROR_8088_DMP                                    0x8088
+#define GL_ERROR_8089_DMP                                    0x8089
+#define GL_ERROR_808A_DMP                                    0x808A
+#define GL_ERROR_808B_DMP                                    0x808B
+#define GL_ERROR_808C_DMP                                    0x808C
+#define GL_ERROR_808D_DMP                                    0x808D
+#define GL_ERROR_808E_DMP                                    0x808E
+#define GL_ERROR_808F_DMP                                    0x808F
+#define GL_ERROR_8090_DMP                                    0x8090
+#define GL_ERROR_8091_DMP                                    0x8091
+#define GL_ERROR_8092_DMP                                    0x8092
+#define GL_ERROR_8093_DMP                                    0x8093
+#define GL_ERROR_8094_DMP                                    0x8094
+#define GL_ERROR_8095_DMP                                    0x8095
+#define GL_ERROR_8096_DMP                                    0x8096
+#define GL_ERROR_8097_DMP                                    0x8097
+#define GL_ERROR_8098_DMP                                    0x8098
+#define GL_ERROR_8099_DMP                                    0x8099
+#define GL_ERROR_809A_DMP                                    0x809A
+#define GL_ERROR_809B_DMP                                    0x809B
+#define GL_ERROR_809C_DMP                                    0x809C
+#define GL_ERROR_809D_DMP                                    0x809D
+#define GL_ERROR_809E_DMP                                    0x809E
+#define GL_ERROR_809F_DMP                                    0x809F
+#define GL_ERROR_80A0_DMP                                    0x80A0
+#define GL_ERROR_80A1_DMP                                    0x80A1
+#define GL_ERROR_80A2_DMP                                    0x80A2
+#define GL_ERROR_80A3_DMP                                    0x80A3
+#define GL_ERROR_80A4_DMP                                    0x80A4
+#define GL_ERROR_80A5_DMP                                    0x80A5
+#define GL_ERROR_80A6_DMP                                    0x80A6
+#define GL_ERROR_80A7_DMP                                    0x80A7
+#define GL_ERROR_80A8_DMP                                    0x80A8
+#define GL_ERROR_80A9_DMP                                    0x80A9
+#define GL_ERROR_80AA_DMP                                    0x80AA
+#define GL_ERROR_80AB_DMP                                    0x80AB
+#define GL_ERROR_80AC_DMP                                    0x80AC
+#define GL_ERROR_80AD_DMP                                    0x80AD
+#define GL_ERROR_80AE_DMP                                    0x80AE
+#define GL_ERROR_80AF_DMP                                    0x80AF
+#define GL_ERROR_80B0_DMP                                    0x80B0
+#define GL_ERROR_80B1_DMP                                    0x80B1
+#define GL_ERROR_80B2_DMP                                    0x80B2
+#define GL_ERROR_80B3_DMP                                    0x80B3
+#define GL_ERROR_80B4_DMP                                    0x80B4
+
+/* DMP detailed error codes, range 0x9000-0x9003 and command buffer errors */
+#define GL_ERROR_9000_DMP                                    0x9000
+#define GL_ERROR_9001_DMP                                    0x9001
+#define GL_ERROR_9002_DMP                                    0x9002
+#define GL_ERROR_9003_DMP                                    0x9003
+#define GL_ERROR_COMMANDBUFFER_FULL_DMP                      0x9800
+#define GL_ERROR_COMMANDREQUEST_FULL_DMP                     0x9801
+
+/* DMP shader objects and binaries */
+#define GL_PLATFORM_BINARY_DMP                               0x6000
+#define GL_GEOMETRY_SHADER_DMP                               0x6001
+#define GL_DMP_FRAGMENT_SHADER_DMP                           0xFFFFFFFFu
+
+/* DMP early depth test */
+#define GL_EARLY_DEPTH_TEST_DMP                              0x6780
+#define GL_EARLY_DEPTH_CLEAR_VALUE_DMP                       0x6781
+#define GL_EARLY_DEPTH_FUNC_DMP                              0x6782
+#define GL_EARLY_DEPTH_BUFFER_BIT_DMP                        0x80000000u
+
+/* DMP render block mode */
+#define GL_RENDER_BLOCK_MODE_DMP                             0x6788
+#define GL_RENDER_BLOCK8_MODE_DMP                            0x6789
+#define GL_RENDER_BLOCK32_MODE_DMP                           0x678A
+
+/* DMP formats and texture copy flags */
+#define GL_DEPTH24_STENCIL8_EXT                              0x88F0
+#define GL_SHADOW_DMP                                        0x6040
+#define GL_GAS_DMP                                           0x6050
+#define GL_COPY_FCRAM_DMP                                    0x01000000
+#define GL_NO_COPY_FCRAM_DMP                                 0x02000000
+
+/* Common OES extension constants */
+#define GL_RGB8_OES                                          0x8051
+#define GL_RGBA8_OES                                         0x8058
+#define GL_DEPTH_COMPONENT24_OES                             0x81A6
+#define GL_ETC1_RGB8_OES                                     0x8D64
+#define GL_HALF_FLOAT_OES                                    0x8D61
+#define GL_UNSIGNED_INT_24_8_OES                             0x84FA
+#define GL_DEPTH_STENCIL_OES                                 0x84F9
+#define GL_DEPTH24_STENCIL8_OES                              0x88F0
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NNGX_GLES2_GL2EXT_H */

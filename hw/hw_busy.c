@@ -1,0 +1,421 @@
+/* hw_busy.c: busy signals as segments, windows evaluated in closed form. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw_busy.h"
+
+/* ---- segments ---------------------------------------------------------- */
+
+static bool segment_is_full(const struct hw_busy_segment *s)
+{
+	return s->busy == s->period;
+}
+
+/* Busy clocks of the segment's pattern in [origin, x), for x >= origin. */
+static uint64_t segment_prefix(const struct hw_busy_segment *s, hw_clock_t x)
+{
+	uint64_t len = x - s->origin;
+
+	/* Split so that nothing overflows: (len % period) * busy < 2^64. */
+	return len / s->period * s->busy
+	       + len % s->period * s->busy / s->period;
+}
+
+static uint64_t segment_clocks_in(const struct hw_busy_segment *s,
+				  hw_clock_t from, hw_clock_t to)
+{
+	hw_clock_t a = from > s->start ? from : s->start;
+	hw_clock_t b = to < s->end ? to : s->end;
+
+	if (a >= b)
+		return 0;
+	if (segment_is_full(s))
+		return b - a;
+	return segment_prefix(s, b) - segment_prefix(s, a);
+}
+
+/* Two pieces that touch and describe one pattern can be one segment. */
+static bool segments_join(const struct hw_busy_segment *a,
+			  const struct hw_busy_segment *b)
+{
+	if (a->end != b->start)
+		return false;
+	if (segment_is_full(a) && segment_is_full(b))
+		return true;
+	return a->origin == b->origin && a->period == b->period && a->busy == b->busy;
+}
+
+/* ---- tracks ------------------------------------------------------------ */
+
+/* Index of the first segment that ends after clock x (count if none). */
+static size_t track_first_ending_after(const struct hw_busy_track *t, hw_clock_t x)
+{
+	size_t lo = 0, hi = t->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->seg[mid].end > x)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* The segment covering clock x, or NULL. */
+static const struct hw_busy_segment *track_at(const struct hw_busy_track *t, hw_clock_t x)
+{
+	size_t i = track_first_ending_after(t, x);
+
+	return i < t->count && t->seg[i].start <= x ? &t->seg[i] : NULL;
+}
+
+static bool track_reserve(struct hw_busy_track *t, size_t n)
+{
+	struct hw_busy_segment *seg;
+	size_t cap;
+
+	if (n <= t->cap)
+		return true;
+	cap = t->cap ? t->cap : 8;
+	while (cap < n)
+		cap *= 2;
+	seg = realloc(t->seg, cap * sizeof *seg);
+	if (!seg)
+		return false;
+	t->seg = seg;
+	t->cap = cap;
+	return true;
+}
+
+static void push_piece(struct hw_busy_segment *out, size_t *n,
+		       const struct hw_busy_segment *pattern,
+		       hw_clock_t start, hw_clock_t end)
+{
+	if (start >= end)
+		return;
+	out[*n] = *pattern;
+	out[*n].start = start;
+	out[*n].end = end;
+	if (*n > 0 && segments_join(&out[*n - 1], &out[*n]))
+		out[*n - 1].end = end;
+	else
+		(*n)++;
+}
+
+/* Union of `add` with the track: a fully busy clock stays fully busy; where
+ * two spread patterns meet, the one already there is kept. */
+static enum hw_status track_insert(struct hw_busy_track *t,
+				   const struct hw_busy_segment *add)
+{
+	size_t lo, hi, i, n = 0, splice_lo, splice_hi;
+	struct hw_busy_segment *pieces;
+	hw_clock_t cursor = add->start;
+
+	lo = track_first_ending_after(t, add->start);
+	for (hi = lo; hi < t->count && t->seg[hi].start < add->end; hi++)
+		;
+
+	/* Each old segment gives at most three pieces, plus the gaps. */
+	pieces = malloc((3 * (hi - lo) + 1) * sizeof *pieces);
+	if (!pieces)
+		return HW_ERROR_NO_MEMORY;
+
+	for (i = lo; i < hi; i++) {
+		const struct hw_busy_segment *e = &t->seg[i];
+		hw_clock_t ov_a = e->start > add->start ? e->start : add->start;
+		hw_clock_t ov_b = e->end < add->end ? e->end : add->end;
+		const struct hw_busy_segment *keep =
+			segment_is_full(e) || !segment_is_full(add) ? e : add;
+
+		push_piece(pieces, &n, e, e->start, add->start);
+		push_piece(pieces, &n, add, cursor, e->start);
+		push_piece(pieces, &n, keep, ov_a, ov_b);
+		push_piece(pieces, &n, e, add->end, e->end);
+		cursor = ov_b;
+	}
+	push_piece(pieces, &n, add, cursor, add->end);
+
+	/* Join with the untouched neighbours where the pattern continues. */
+	splice_lo = lo;
+	splice_hi = hi;
+	if (splice_lo > 0 && segments_join(&t->seg[splice_lo - 1], &pieces[0])) {
+		pieces[0].start = t->seg[splice_lo - 1].start;
+		pieces[0].origin = t->seg[splice_lo - 1].origin;
+		splice_lo--;
+	}
+	if (splice_hi < t->count && segments_join(&pieces[n - 1], &t->seg[splice_hi])) {
+		pieces[n - 1].end = t->seg[splice_hi].end;
+		splice_hi++;
+	}
+
+	if (!track_reserve(t, t->count - (splice_hi - splice_lo) + n)) {
+		free(pieces);
+		return HW_ERROR_NO_MEMORY;
+	}
+	memmove(&t->seg[splice_lo + n], &t->seg[splice_hi],
+		(t->count - splice_hi) * sizeof *t->seg);
+	memcpy(&t->seg[splice_lo], pieces, n * sizeof *pieces);
+	t->count = t->count - (splice_hi - splice_lo) + n;
+	free(pieces);
+	return HW_OK;
+}
+
+/* Drop the segments that end at or before `horizon`. */
+static void track_forget_before(struct hw_busy_track *t, hw_clock_t horizon)
+{
+	size_t keep_from = track_first_ending_after(t, horizon);
+
+	if (keep_from == 0)
+		return;
+	memmove(t->seg, &t->seg[keep_from], (t->count - keep_from) * sizeof *t->seg);
+	t->count -= keep_from;
+}
+
+/* ---- windows ----------------------------------------------------------- */
+
+/* The first clock after x at which some module's signal pattern changes. */
+static hw_clock_t busy_next_boundary(const struct hw_busy_unit *u, hw_clock_t x)
+{
+	hw_clock_t best = HW_CLOCK_MAX;
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		const struct hw_busy_track *t = &u->track[m];
+		size_t i = track_first_ending_after(t, x);
+		hw_clock_t b;
+
+		if (i == t->count)
+			continue;
+		b = t->seg[i].start > x ? t->seg[i].start : t->seg[i].end;
+		if (b < best)
+			best = b;
+	}
+	return best;
+}
+
+/* Winner of one window: most busy clocks, ties to the frontmost module. */
+static int busy_window_winner(const struct hw_busy_unit *u, hw_clock_t from, hw_clock_t to)
+{
+	uint64_t most = 0;
+	int m, winner = 0;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		uint64_t c = hw_busy_clocks_in(u, (enum hw_busy_module)m, from, to);
+		if (c > most) {
+			most = c;
+			winner = m;
+		}
+	}
+	return winner;
+}
+
+static void busy_award(struct hw_busy_unit *u, int module, uint64_t windows)
+{
+	/* 16-bit counters wrap to 0 (profiling.md, busy counter rule 6). */
+	u->counter[module] = (uint16_t)(u->counter[module] + (uint16_t)windows);
+}
+
+/* Count `n` windows from `from`, all inside a stretch where no module's
+ * pattern changes. A fully busy module wins every such window unless a
+ * module in front of it can also be busy for a whole window. */
+static void busy_count_steady(struct hw_busy_unit *u, hw_clock_t from, uint64_t n)
+{
+	const struct hw_busy_segment *active[HW_BUSY_MODULE_COUNT];
+	uint64_t T = u->window, i;
+	int m, full = -1;
+	bool any = false, closed_form = true;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		active[m] = track_at(&u->track[m], from);
+		any = any || active[m];
+		if (full < 0 && active[m] && segment_is_full(active[m]))
+			full = m;
+	}
+	if (!any) {
+		busy_award(u, 0, n);
+		return;
+	}
+	if (full < 0) {
+		closed_form = false;
+	} else {
+		for (m = 0; m < full; m++) {
+			const struct hw_busy_segment *s = active[m];
+			/* An even spread has ceil(T * busy / period) busy clocks in
+			 * a T-clock window at most. */
+			if (s && (T * s->busy + s->period - 1) / s->period >= T)
+				closed_form = false;
+		}
+	}
+	if (closed_form) {
+		busy_award(u, full, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		hw_clock_t ws = from + i * T;
+		busy_award(u, busy_window_winner(u, ws, ws + T), 1);
+	}
+}
+
+static void busy_catch_up(struct hw_busy_unit *u, hw_clock_t now)
+{
+	uint64_t T = u->window;
+
+	while (u->running) {
+		hw_clock_t ws, boundary;
+		uint64_t avail;
+
+		if (u->window_limit && u->windows_done >= u->window_limit) {
+			u->running = false;
+			break;
+		}
+		ws = u->start_clock + u->windows_done * T;
+		if (now < ws || now - ws < T)
+			break;
+		avail = (now - ws) / T;
+		if (u->window_limit && avail > u->window_limit - u->windows_done)
+			avail = u->window_limit - u->windows_done;
+
+		boundary = busy_next_boundary(u, ws);
+		if (boundary - ws >= T) {
+			uint64_t n = (boundary - ws) / T;
+			if (n > avail)
+				n = avail;
+			busy_count_steady(u, ws, n);
+			u->windows_done += n;
+		} else {
+			busy_award(u, busy_window_winner(u, ws, ws + T), 1);
+			u->windows_done++;
+		}
+	}
+}
+
+static void busy_forget_past(struct hw_busy_unit *u, hw_clock_t now)
+{
+	hw_clock_t horizon = now;
+	int m;
+
+	if (u->running)
+		horizon = u->start_clock + u->windows_done * (uint64_t)u->window;
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		track_forget_before(&u->track[m], horizon);
+}
+
+/* ---- interface --------------------------------------------------------- */
+
+void hw_busy_init(struct hw_busy_unit *u)
+{
+	memset(u, 0, sizeof *u);
+	u->reg_window = 1;
+}
+
+void hw_busy_fini(struct hw_busy_unit *u)
+{
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		free(u->track[m].seg);
+	memset(u, 0, sizeof *u);
+}
+
+void hw_busy_reset(struct hw_busy_unit *u, uint16_t window, uint16_t window_limit)
+{
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		u->track[m].count = 0;
+	u->running = false;
+	u->start_clock = 0;
+	u->window = 0;
+	u->window_limit = 0;
+	u->windows_done = 0;
+	memset(u->counter, 0, sizeof u->counter);
+	u->reg_window = window;
+	u->reg_window_limit = window_limit;
+}
+
+enum hw_status hw_busy_add_interval(struct hw_busy_unit *u, enum hw_busy_module m,
+				    hw_clock_t start, uint64_t clocks)
+{
+	struct hw_busy_segment s;
+
+	if ((unsigned)m >= HW_BUSY_MODULE_COUNT)
+		return HW_ERROR_RANGE;
+	if (clocks == 0)
+		return HW_OK;
+	s.start = start;
+	s.end = hw_clock_add(start, clocks);
+	s.origin = 0;
+	s.period = s.busy = 1;
+	return track_insert(&u->track[m], &s);
+}
+
+enum hw_status hw_busy_add_spread(struct hw_busy_unit *u, enum hw_busy_module m,
+				  hw_clock_t start, uint32_t duration, uint32_t busy)
+{
+	struct hw_busy_segment s;
+
+	if ((unsigned)m >= HW_BUSY_MODULE_COUNT || busy > duration
+	    || start > HW_CLOCK_MAX - duration)
+		return HW_ERROR_RANGE;
+	if (busy == duration)
+		return hw_busy_add_interval(u, m, start, duration);
+	if (busy == 0)
+		return HW_OK;      /* raises no signal */
+	s.start = s.origin = start;
+	s.end = start + duration;
+	s.period = duration;
+	s.busy = busy;
+	return track_insert(&u->track[m], &s);
+}
+
+void hw_busy_start(struct hw_busy_unit *u, hw_clock_t now)
+{
+	u->running = true;
+	u->start_clock = now;
+	/* The register holds 1..65535; 0 would never end a window. */
+	u->window = u->reg_window ? u->reg_window : 1;
+	u->window_limit = u->reg_window_limit;
+	u->windows_done = 0;
+	memset(u->counter, 0, sizeof u->counter);
+	busy_forget_past(u, now);
+}
+
+void hw_busy_stop(struct hw_busy_unit *u, hw_clock_t now)
+{
+	busy_catch_up(u, now);
+	u->running = false;
+	busy_forget_past(u, now);
+}
+
+void hw_busy_sync(struct hw_busy_unit *u, hw_clock_t now)
+{
+	busy_catch_up(u, now);
+	busy_forget_past(u, now);
+}
+
+bool hw_busy_running(struct hw_busy_unit *u, hw_clock_t now)
+{
+	busy_catch_up(u, now);
+	return u->running;
+}
+
+void hw_busy_read(struct hw_busy_unit *u, hw_clock_t now,
+		  uint16_t out[HW_BUSY_MODULE_COUNT])
+{
+	hw_busy_sync(u, now);
+	memcpy(out, u->counter, sizeof u->counter);
+	memset(u->counter, 0, sizeof u->counter);
+}
+
+uint64_t hw_busy_clocks_in(const struct hw_busy_unit *u, enum hw_busy_module m,
+			   hw_clock_t from, hw_clock_t to)
+{
+	const struct hw_busy_track *t = &u->track[m];
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = track_first_ending_after(t, from); i < t->count && t->seg[i].start < to; i++)
+		sum += segment_clocks_in(&t->seg[i], from, to);
+	return sum;
+}

@@ -1,0 +1,173 @@
+/* nngx_shim.h: libnngx's own extension API (not part of the 3DS SDK).
+ *
+ * Controls the simulated GPU (reset, virtual time, synthetic load), the
+ * diagnostics layer and the configuration. Part of libnngx (MIT licence). */
+#ifndef NNGX_SHIM_H
+#define NNGX_SHIM_H
+
+#include <GLES2/gl2.h>
+#include <GLES2/gl2ext.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Simulated GPU ---------------------------------------------------- */
+
+/* Power-on reset of the simulated GPU: clock to 0, every counter to 0, busy
+ * counter stopped, profiling parameters back to "never set", GL error flag
+ * cleared, queued GPU work dropped. nngxInitialize state and the loaded
+ * configuration are kept. */
+void nngxShimReset(void);
+
+/* Let `clocks` GPU clocks (268 MHz) of virtual time pass. The clock
+ * saturates at 2^64 - 1 instead of wrapping. */
+void nngxShimAdvance(GLuint64EXT clocks);
+
+/* Current virtual GPU clock since the last reset. */
+GLuint64EXT nngxShimGetClock(void);
+
+/* Module `module` (0..7, busy-counter order) raises its busy signal on each
+ * of the next `clocks` clocks from the current one, in addition to anything
+ * else it does. module > 7 records GL_INVALID_VALUE and does nothing. */
+void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks);
+
+#define NNGX_SHIM_MODULE_COMMAND            0  /* command buffer / vertex array load */
+#define NNGX_SHIM_MODULE_SHADER0            1  /* shader processor 0 (and geometry shader) */
+#define NNGX_SHIM_MODULE_TRIANGLE_SETUP     2
+#define NNGX_SHIM_MODULE_RASTERIZER         3
+#define NNGX_SHIM_MODULE_TEXTURE            4
+#define NNGX_SHIM_MODULE_FRAGMENT_LIGHTING  5
+#define NNGX_SHIM_MODULE_COMBINER           6
+#define NNGX_SHIM_MODULE_PER_FRAGMENT       7
+#define NNGX_SHIM_MODULE_COUNT              8
+
+/* Name of a busy-counter module ("rasterizer", ...); NULL when out of range. */
+const char *nngxShimGetModuleName(GLuint module);
+
+/* ---- Diagnostics ------------------------------------------------------ */
+
+/* Severities, lowest first. A level shows messages at or above it;
+ * NNGX_SHIM_LEVEL_OFF shows none. */
+#define NNGX_SHIM_SEVERITY_DEBUG    0
+#define NNGX_SHIM_SEVERITY_INFO     1
+#define NNGX_SHIM_SEVERITY_WARNING  2
+#define NNGX_SHIM_SEVERITY_ERROR    3
+#define NNGX_SHIM_LEVEL_OFF         4
+
+/* Every diagnostic: stable number, ID, severity, the rule it is about.
+ * Numbers are never reused; new ones go at the end. */
+#define NNGX_SHIM_DIAG_MAP(XX)                                                   \
+  XX(1, INVALID_START_ITEM, ERROR,                                              \
+     "only NN_GX_PROFILING_BUSY and NN_GX_PROFILING_VERTEX_CACHE can be started; " \
+     "GL_ERROR_80A2_DMP is recorded and nothing else happens")                  \
+  XX(2, INVALID_STOP_ITEM, ERROR,                                               \
+     "only NN_GX_PROFILING_BUSY and NN_GX_PROFILING_VERTEX_CACHE can be stopped; " \
+     "GL_ERROR_80A3_DMP is recorded and nothing else happens")                  \
+  XX(3, INVALID_RESULT_ITEM, ERROR,                                             \
+     "the item is not a profiling item with a result; "                         \
+     "GL_ERROR_80A4_DMP is recorded and nothing is written")                    \
+  XX(4, INVALID_SET_PARAMETER, ERROR,                                           \
+     "pname must be a BUSY_SAMPLING_TIME* or BUSY_SAMPLING_COUNT parameter; "   \
+     "GL_ERROR_80A5_DMP is recorded and nothing changes")                       \
+  XX(5, PARAMETER_OUT_OF_RANGE, ERROR,                                          \
+     "param is outside the range of this pname; "                               \
+     "GL_ERROR_80A6_DMP is recorded and nothing changes")                       \
+  XX(6, INVALID_GET_PARAMETER, ERROR,                                           \
+     "pname must be a BUSY_SAMPLING_TIME* or BUSY_SAMPLING_COUNT parameter; "   \
+     "GL_ERROR_80A7_DMP is recorded (inferred: the SDK documents no error here)") \
+  XX(7, NULL_RESULT, ERROR,                                                     \
+     "result is NULL; the SDK defines no error for this, so none is recorded, " \
+     "nothing is written and no counter is read or reset")                      \
+  XX(8, NULL_PARAM, ERROR,                                                      \
+     "param is NULL; the SDK defines no error for this, so none is recorded "   \
+     "and nothing is written")                                                  \
+  XX(9, INTERRUPT_NOT_MODELLED, ERROR,                                          \
+     "the INTERRUPT profiling feature is declared but undocumented and not "    \
+     "modelled; the call is treated as invalid")                                \
+  XX(10, BUSY_PARAMETERS_UNSET, WARNING,                                        \
+     "the busy counter's sampling time and count are undefined until set; "     \
+     "set both before starting it (the model uses its configured defaults)")    \
+  XX(11, NANOSECONDS_FLOORED, WARNING,                                          \
+     "1 to 3 ns truncate to 0 clocks, which the sampling-time register cannot " \
+     "hold; 1 clock is stored")                                                 \
+  XX(12, VERTEX_CACHE_NOT_STARTED, WARNING,                                     \
+     "the vertex-cache counter is read without having been started; its "       \
+     "value may be wrong (start it with nngxStartProfiling)")                   \
+  XX(13, VERTEX_CACHE_LEFT_RUNNING, WARNING,                                    \
+     "the vertex-cache counter was left running; it raises power draw, so "     \
+     "stop it with nngxStopProfiling when done")                                \
+  XX(14, CALL_DURING_COMMAND_LIST, WARNING,                                     \
+     "profiling functions must not be called while a command list executes; "   \
+     "no error is raised but the GPU may misbehave")                            \
+  XX(15, ERROR_DROPPED, INFO,                                                   \
+     "the GL error flag already holds an unread error, so this one is dropped " \
+     "(OpenGL ES keeps the first error until glGetError)")                      \
+  XX(16, CONFIG_REJECTED, ERROR,                                                \
+     "the configuration file was rejected; the previous settings stay")         \
+  XX(17, PARAMETER_WHILE_RUNNING, INFO,                                         \
+     "the busy counter latches its parameters when started; the new value "     \
+     "applies from the next nngxStartProfiling(NN_GX_PROFILING_BUSY)")          \
+  XX(18, INVALID_SHIM_MODULE, ERROR,                                            \
+     "module must be 0..7 (busy-counter order); GL_INVALID_VALUE is recorded "  \
+     "and nothing happens")                                                     \
+  XX(19, STOP_NOT_RUNNING, DEBUG,                                               \
+     "stopping a counter that is not running does nothing and is no error")     \
+  XX(20, OUT_OF_MEMORY, ERROR,                                                  \
+     "the model could not allocate memory; GL_OUT_OF_MEMORY is recorded and "   \
+     "nothing changes")                                                         \
+  XX(21, CONFIG_LOADED, DEBUG,                                                  \
+     "a configuration file was loaded")
+
+typedef enum nngxShimDiagId {
+#define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
+	NNGX_SHIM_DIAG_MAP(NNGX_SHIM_DIAG_ENUM_)
+#undef NNGX_SHIM_DIAG_ENUM_
+	NNGX_SHIM_DIAG_MAX_
+} nngxShimDiagId;
+
+typedef struct nngxShimDiagnostic {
+	nngxShimDiagId id;
+	const char *name;       /* "INVALID_START_ITEM", ... */
+	GLint severity;         /* NNGX_SHIM_SEVERITY_* */
+	const char *function;   /* the API function that was called */
+	const char *rule;       /* the one-line rule from the table above */
+	const char *detail;     /* what this call did, with its arguments */
+} nngxShimDiagnostic;
+
+typedef void (*nngxShimDiagCallback)(const nngxShimDiagnostic *diagnostic, void *user);
+
+/* Send diagnostics at or above the level to `callback` instead of stderr;
+ * NULL restores the default (one line on stderr each). */
+void nngxShimSetDiagCallback(nngxShimDiagCallback callback, void *user);
+
+/* Lowest severity shown (NNGX_SHIM_SEVERITY_* or NNGX_SHIM_LEVEL_OFF).
+ * Out of range records GL_INVALID_VALUE. Default: the configuration's
+ * diagnostics.level, overridden by the NNGX_DIAG_LEVEL environment variable. */
+void nngxShimSetDiagLevel(GLint level);
+GLint nngxShimGetDiagLevel(void);
+
+/* ID text ("INVALID_START_ITEM") and rule of a diagnostic; NULL if unknown. */
+const char *nngxShimGetDiagName(GLint id);
+const char *nngxShimGetDiagRule(GLint id);
+
+/* How many times a diagnostic was raised since the last reset, whether or
+ * not the level let it through. */
+GLuint nngxShimGetDiagCount(GLint id);
+
+/* ---- Configuration ---------------------------------------------------- */
+
+/* Load a libconfig file (NULL: the NNGX_CONFIG environment variable, else
+ * the installed default). GL_TRUE on success; on failure GL_FALSE, the
+ * previous settings stay and nngxShimGetConfigError() says
+ * "file:line: message". */
+GLboolean nngxShimLoadConfig(const char *path);
+
+/* The last configuration error, or "" when the last load succeeded. */
+const char *nngxShimGetConfigError(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,198 @@
+/* nngx_config.c: libconfig 1.5 reader with strict keys: a typo in a key is
+ * reported with its line rather than silently ignored. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libconfig.h>
+
+#include "config.h"
+#include "nngx_config.h"
+#include "nngx_diag.h"
+
+#ifndef NNGX_DEFAULT_CONFIG
+#define NNGX_DEFAULT_CONFIG "/usr/local/etc/libnngx/nngx.cfg"
+#endif
+
+enum key_kind { KEY_INT, KEY_CHOICE };
+
+struct key {
+	const char *path;
+	enum key_kind kind;
+	long long min, max;              /* KEY_INT */
+	const char *const *choices;      /* KEY_CHOICE, NULL-terminated */
+	size_t offset;                   /* in struct nngx_config */
+	size_t size;                     /* of the field: 2 or sizeof(int) */
+};
+
+static const char *const vcache_choices[] = { "counting", "frozen", "poison", NULL };
+static const char *const level_choices[] = { "debug", "info", "warning", "error", "off", NULL };
+
+#define FIELD(f) offsetof(struct nngx_config, f), sizeof(((struct nngx_config *)0)->f)
+
+static const struct key keys[] = {
+	{ "profiling.busy.unset_sampling_time", KEY_INT, 1, 65535, NULL,
+	  FIELD(busy_unset_sampling_time) },
+	{ "profiling.busy.unset_sampling_count", KEY_INT, 0, 65535, NULL,
+	  FIELD(busy_unset_sampling_count) },
+	{ "profiling.vertex_cache.unstarted_read", KEY_CHOICE, 0, 0, vcache_choices,
+	  FIELD(vcache_unstarted) },
+	{ "diagnostics.level", KEY_CHOICE, 0, 0, level_choices, FIELD(diag_level) },
+};
+
+void nngx_config_defaults(struct nngx_config *cfg)
+{
+	/* Model choice: hardware leaves these undefined. The longest window
+	 * and "run until stopped" keep an unconfigured counter sampling. */
+	cfg->busy_unset_sampling_time = 65535;
+	cfg->busy_unset_sampling_count = 0;
+	cfg->vcache_unstarted = NNGX_VCACHE_UNSTARTED_COUNTING;
+	cfg->diag_level = NNGX_SHIM_SEVERITY_WARNING;
+}
+
+const char *nngx_config_default_path(void)
+{
+	return NNGX_DEFAULT_CONFIG;
+}
+
+static void store(struct nngx_config *cfg, const struct key *k, long long v)
+{
+	char *field = (char *)cfg + k->offset;
+
+	if (k->size == sizeof(uint16_t)) {
+		uint16_t u = (uint16_t)v;
+		memcpy(field, &u, sizeof u);
+	} else {
+		int i = (int)v;
+		memcpy(field, &i, sizeof i);
+	}
+}
+
+static const struct key *find_key(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strcmp(keys[i].path, path) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* True when some key lives under the group `path`. */
+static bool known_group(const char *path)
+{
+	size_t i, n = strlen(path);
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strncmp(keys[i].path, path, n) == 0 && keys[i].path[n] == '.')
+			return true;
+	return false;
+}
+
+static bool fail(char *err, const char *file, const config_setting_t *s,
+		 const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/* Write "file:line: message" and report failure. */
+static bool fail(char *err, const char *file, const config_setting_t *s,
+		 const char *fmt, ...)
+{
+	int n = snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:%u: ", file,
+			 s ? (unsigned)config_setting_source_line(s) : 0u);
+	va_list ap;
+
+	if (n > 0 && n < NNGX_CONFIG_ERROR_MAX) {
+		va_start(ap, fmt);
+		vsnprintf(err + n, (size_t)(NNGX_CONFIG_ERROR_MAX - n), fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+static bool apply_scalar(const config_setting_t *s, const char *path, const char *file,
+			 struct nngx_config *cfg, char *err)
+{
+	const struct key *k = find_key(path);
+	size_t i;
+
+	if (!k)
+		return fail(err, file, s, "unknown key '%s'", path);
+	if (k->kind == KEY_INT) {
+		long long v;
+		int type = config_setting_type(s);
+		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
+			return fail(err, file, s, "'%s' must be an integer", path);
+		v = config_setting_get_int64(s);
+		if (v < k->min || v > k->max) {
+			return fail(err, file, s, "'%s' is out of range (%lld..%lld)", path,
+				    k->min, k->max);
+		}
+		store(cfg, k, v);
+		return true;
+	}
+	if (config_setting_type(s) != CONFIG_TYPE_STRING)
+		return fail(err, file, s, "'%s' must be a string", path);
+	for (i = 0; k->choices[i]; i++) {
+		if (strcmp(config_setting_get_string(s), k->choices[i]) == 0) {
+			store(cfg, k, (long long)i);
+			return true;
+		}
+	}
+	return fail(err, file, s, "'%s' has an unknown value '%s'", path,
+		    config_setting_get_string(s));
+}
+
+static bool apply_group(const config_setting_t *g, const char *prefix, const char *file,
+			struct nngx_config *cfg, char *err)
+{
+	int i, n = config_setting_length(g);
+
+	for (i = 0; i < n; i++) {
+		const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
+		char path[256];
+
+		snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "",
+			 config_setting_name(s) ? config_setting_name(s) : "?");
+		if (config_setting_is_group(s)) {
+			if (!known_group(path))
+				return fail(err, file, s, "unknown group '%s'", path);
+			if (!apply_group(s, path, file, cfg, err))
+				return false;
+		} else if (config_setting_is_aggregate(s)) {
+			return fail(err, file, s, "'%s' must not be a list or array", path);
+		} else if (!apply_scalar(s, path, file, cfg, err)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool nngx_config_load(const char *path, const struct nngx_config *base,
+		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX])
+{
+	struct nngx_config cfg = *base;
+	config_t lc;
+	bool ok;
+
+	config_init(&lc);
+	if (!config_read_file(&lc, path)) {
+		if (config_error_type(&lc) == CONFIG_ERR_FILE_IO)
+			snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:0: cannot read the file", path);
+		else
+			snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:%d: %s",
+				 config_error_file(&lc) ? config_error_file(&lc) : path,
+				 config_error_line(&lc), config_error_text(&lc));
+		config_destroy(&lc);
+		return false;
+	}
+	ok = apply_group(config_root_setting(&lc), "", path, &cfg, err);
+	config_destroy(&lc);
+	if (ok) {
+		*out = cfg;
+		err[0] = '\0';
+	}
+	return ok;
+}

@@ -1,0 +1,43 @@
+/* nngx_config.h: model and diagnostics settings, read from a libconfig file.
+ * The installed default file (data/nngx.cfg) documents every key; the
+ * built-in defaults below are the same values, checked by a test. */
+#ifndef NNGX_CONFIG_H
+#define NNGX_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What nngxGetProfilingResult(VERTEX_CACHE) returns while the counter was
+ * never started (hardware: "a value as if running, possibly wrong"). */
+enum nngx_vcache_unstarted {
+	NNGX_VCACHE_UNSTARTED_COUNTING = 0,  /* the counter counts anyway */
+	NNGX_VCACHE_UNSTARTED_FROZEN,        /* counts only while started */
+	NNGX_VCACHE_UNSTARTED_POISON         /* as frozen, and a never-started
+						counter reads NNGX_VCACHE_POISON */
+};
+
+/* An implausible vertex count ("bad cache") that makes a read of a counter
+ * that was never started stand out in the caller's tests. */
+#define NNGX_VCACHE_POISON 0xBADCAC4Eu
+
+struct nngx_config {
+	uint16_t busy_unset_sampling_time;   /* clocks, 1..65535 */
+	uint16_t busy_unset_sampling_count;  /* windows, 0..65535 */
+	enum nngx_vcache_unstarted vcache_unstarted;
+	int diag_level;                      /* NNGX_SHIM_SEVERITY_* or LEVEL_OFF */
+};
+
+#define NNGX_CONFIG_ERROR_MAX 512
+
+void nngx_config_defaults(struct nngx_config *cfg);
+
+/* Read `path` over a copy of `base` into *out. On failure return false,
+ * leave *out untouched and write "file:line: message" to err. */
+bool nngx_config_load(const char *path, const struct nngx_config *base,
+		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX]);
+
+/* The file used when neither a path nor NNGX_CONFIG is given. */
+const char *nngx_config_default_path(void);
+
+#endif

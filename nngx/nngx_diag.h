@@ -1,0 +1,32 @@
+/* nngx_diag.h: the diagnostics layer. Messages come from the one table in
+ * nngx_shim.h (NNGX_SHIM_DIAG_MAP): ID, severity and rule never drift. */
+#ifndef NNGX_DIAG_H
+#define NNGX_DIAG_H
+
+#include <nngx_shim.h>
+
+struct nngx_diag {
+	GLint level;                    /* lowest severity shown */
+	nngxShimDiagCallback callback;  /* NULL: stderr */
+	void *user;
+	GLuint count[NNGX_SHIM_DIAG_MAX_];
+};
+
+void nngx_diag_init(struct nngx_diag *d, GLint level);
+
+/* Raise diagnostic `id` from API function `function`; `fmt` says what this
+ * call did. Always counted; shown when its severity reaches the level. */
+void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+		      const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+GLint nngx_diag_severity(GLint id);
+
+/* "debug", "info", "warning", "error", "off" <-> level; -1 when unknown. */
+GLint nngx_diag_level_from_name(const char *name);
+const char *nngx_diag_level_name(GLint level);
+
+#endif

@@ -1,0 +1,246 @@
+/* nngx_profiling.c: the five profiling entry points of the SDK.
+ *
+ * Each call validates everything first; a call that records a GL error
+ * changes nothing else (spec/profiling.md, "Errors"). Then it asks the
+ * simulated GPU to act. */
+#include <string.h>
+
+#include "nngx_items.h"
+#include "nngx_state.h"
+
+/* The manual forbids these calls while a command list executes; the real
+ * GPU gives no error but may misbehave, so the model only warns. */
+static void warn_if_cmdlist_executing(struct nngx_state *st, const char *function)
+{
+	if (hw_gpu_cmdlist_executing(&st->gpu))
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CALL_DURING_COMMAND_LIST, function,
+				 "a command list runs until clock %llu (now %llu)",
+				 (unsigned long long)st->gpu.cmdlist_busy_until,
+				 (unsigned long long)st->gpu.clock);
+}
+
+/* The item if `function` accepts it, else records `code` and returns NULL. */
+static const struct nngx_item *accept_item(struct nngx_state *st, GLenum item,
+					   bool must_start, GLenum code,
+					   nngxShimDiagId id, const char *function)
+{
+	const struct nngx_item *it = nngx_item_find(item);
+
+	if (it && (!must_start || it->startable))
+		return it;
+	if (nngx_item_is_interrupt(item))
+		nngx_state_error(st, code, NNGX_SHIM_DIAG_INTERRUPT_NOT_MODELLED, function,
+				 "item NN_GX_PROFILING_INTERRUPT (0x%04X)", item);
+	else if (it)
+		nngx_state_error(st, code, id, function, "item %s (0x%04X) cannot be %s",
+				 it->name, item, code == GL_ERROR_80A2_DMP ? "started" : "stopped");
+	else
+		nngx_state_error(st, code, id, function, "item 0x%04X is not a profiling item",
+				 item);
+	return NULL;
+}
+
+void nngxStartProfiling(GLenum item)
+{
+	static const char fn[] = "nngxStartProfiling";
+	struct nngx_state *st = nngx_state_get();
+
+	warn_if_cmdlist_executing(st, fn);
+	if (!accept_item(st, item, true, GL_ERROR_80A2_DMP,
+			 NNGX_SHIM_DIAG_INVALID_START_ITEM, fn))
+		return;
+
+	if (item == NN_GX_PROFILING_VERTEX_CACHE) {
+		st->gpu.counters.vcache_started = true;
+		st->vcache_started_once = true;
+		return;
+	}
+	if (!st->sampling_time_set || !st->sampling_count_set)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_BUSY_PARAMETERS_UNSET, fn,
+				 "%s%s%s never set; using sampling time %u clocks, count %u",
+				 st->sampling_time_set ? "" : "BUSY_SAMPLING_TIME",
+				 !st->sampling_time_set && !st->sampling_count_set ? " and " : "",
+				 st->sampling_count_set ? "" : "BUSY_SAMPLING_COUNT",
+				 st->gpu.busy.reg_window, st->gpu.busy.reg_window_limit);
+	hw_busy_start(&st->gpu.busy, st->gpu.clock);
+}
+
+void nngxStopProfiling(GLenum item)
+{
+	static const char fn[] = "nngxStopProfiling";
+	struct nngx_state *st = nngx_state_get();
+	bool was_running;
+
+	warn_if_cmdlist_executing(st, fn);
+	if (!accept_item(st, item, true, GL_ERROR_80A3_DMP,
+			 NNGX_SHIM_DIAG_INVALID_STOP_ITEM, fn))
+		return;
+
+	if (item == NN_GX_PROFILING_VERTEX_CACHE) {
+		was_running = st->gpu.counters.vcache_started;
+		st->gpu.counters.vcache_started = false;
+	} else {
+		was_running = hw_busy_running(&st->gpu.busy, st->gpu.clock);
+		hw_busy_stop(&st->gpu.busy, st->gpu.clock);
+	}
+	if (!was_running)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_STOP_NOT_RUNNING, fn,
+				 "%s was not running", nngx_item_find(item)->name);
+}
+
+/* Clocks for the sampling-time register, or 0 after recording 80A6. */
+static GLuint sampling_clocks(struct nngx_state *st, const struct nngx_parameter *p,
+			      GLuint param, const char *fn)
+{
+	GLuint clocks;
+
+	if (p->value == NN_GX_PROFILING_BUSY_SAMPLING_TIME_MICRO_SECOND)
+		return (GLuint)hw_clock_from_us(param);
+	if (p->value != NN_GX_PROFILING_BUSY_SAMPLING_TIME_NANO_SECOND)
+		return param;
+	clocks = (GLuint)hw_clock_from_ns(param);
+	if (clocks == 0) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NANOSECONDS_FLOORED, fn,
+				 "%u ns is %u.%03u clocks at 268 MHz", param,
+				 param * 268u / 1000u, param * 268u % 1000u);
+		clocks = 1;
+	}
+	return clocks;
+}
+
+void nngxSetProfilingParameter(GLenum pname, GLuint param)
+{
+	static const char fn[] = "nngxSetProfilingParameter";
+	struct nngx_state *st = nngx_state_get();
+	const struct nngx_parameter *p = nngx_parameter_find(pname);
+	struct hw_busy_unit *busy = &st->gpu.busy;
+
+	warn_if_cmdlist_executing(st, fn);
+	/* pname is checked before param (80A5 wins over 80A6). */
+	if (!p) {
+		if (nngx_parameter_is_interrupt(pname))
+			nngx_state_error(st, GL_ERROR_80A5_DMP, NNGX_SHIM_DIAG_INTERRUPT_NOT_MODELLED,
+					 fn, "pname 0x%04X is an INTERRUPT parameter", pname);
+		else
+			nngx_state_error(st, GL_ERROR_80A5_DMP, NNGX_SHIM_DIAG_INVALID_SET_PARAMETER,
+					 fn, "pname 0x%04X", pname);
+		return;
+	}
+	if (param < p->min || param > p->max) {
+		nngx_state_error(st, GL_ERROR_80A6_DMP, NNGX_SHIM_DIAG_PARAMETER_OUT_OF_RANGE, fn,
+				 "%s accepts %u..%u, got %u", p->name, p->min, p->max, param);
+		return;
+	}
+
+	if (pname == NN_GX_PROFILING_BUSY_SAMPLING_COUNT) {
+		busy->reg_window_limit = (uint16_t)param;
+		st->sampling_count_set = true;
+	} else {
+		/* The three time pnames share one register: the last call wins. */
+		busy->reg_window = (uint16_t)sampling_clocks(st, p, param, fn);
+		st->sampling_time_set = true;
+	}
+	if (hw_busy_running(busy, st->gpu.clock))
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_PARAMETER_WHILE_RUNNING, fn,
+				 "%s = %u while the busy counter runs", p->name, param);
+}
+
+void nngxGetProfilingParameter(GLenum pname, GLuint *param)
+{
+	static const char fn[] = "nngxGetProfilingParameter";
+	struct nngx_state *st = nngx_state_get();
+	const struct hw_busy_unit *busy = &st->gpu.busy;
+
+	warn_if_cmdlist_executing(st, fn);
+	if (!nngx_parameter_find(pname)) {
+		if (nngx_parameter_is_interrupt(pname))
+			nngx_state_error(st, GL_ERROR_80A7_DMP, NNGX_SHIM_DIAG_INTERRUPT_NOT_MODELLED,
+					 fn, "pname 0x%04X is an INTERRUPT parameter", pname);
+		else
+			nngx_state_error(st, GL_ERROR_80A7_DMP, NNGX_SHIM_DIAG_INVALID_GET_PARAMETER,
+					 fn, "pname 0x%04X", pname);
+		return;
+	}
+	if (!param) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_PARAM, fn, "pname 0x%04X", pname);
+		return;
+	}
+	switch (pname) {
+	case NN_GX_PROFILING_BUSY_SAMPLING_COUNT:
+		*param = busy->reg_window_limit;
+		break;
+	case NN_GX_PROFILING_BUSY_SAMPLING_TIME_MICRO_SECOND:
+		*param = (GLuint)hw_clock_to_us(busy->reg_window);
+		break;
+	case NN_GX_PROFILING_BUSY_SAMPLING_TIME_NANO_SECOND:
+		*param = (GLuint)hw_clock_to_ns(busy->reg_window);
+		break;
+	default:
+		*param = busy->reg_window;
+		break;
+	}
+}
+
+/* Module i's 16-bit count goes to word i/2, low half for even i. */
+static void pack_busy(const uint16_t counter[HW_BUSY_MODULE_COUNT], GLuint *result)
+{
+	int i;
+
+	for (i = 0; i < HW_BUSY_MODULE_COUNT / 2; i++)
+		result[i] = (GLuint)counter[2 * i] | (GLuint)counter[2 * i + 1] << 16;
+}
+
+static GLuint vertex_cache_value(struct nngx_state *st, const char *fn)
+{
+	if (st->vcache_started_once)
+		return st->gpu.counters.vertex_cache;
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VERTEX_CACHE_NOT_STARTED, fn,
+			 "reading NN_GX_PROFILING_VERTEX_CACHE, never started since power-on");
+	if (st->config.vcache_unstarted == NNGX_VCACHE_UNSTARTED_POISON)
+		return NNGX_VCACHE_POISON;
+	return st->gpu.counters.vertex_cache;
+}
+
+void nngxGetProfilingResult(GLenum item, GLuint *result)
+{
+	static const char fn[] = "nngxGetProfilingResult";
+	struct nngx_state *st = nngx_state_get();
+	struct hw_counters *c = &st->gpu.counters;
+	uint16_t busy[HW_BUSY_MODULE_COUNT];
+
+	warn_if_cmdlist_executing(st, fn);
+	if (!accept_item(st, item, false, GL_ERROR_80A4_DMP,
+			 NNGX_SHIM_DIAG_INVALID_RESULT_ITEM, fn))
+		return;
+	if (!result) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_RESULT, fn, "item %s",
+				 nngx_item_find(item)->name);
+		return;
+	}
+
+	switch (item) {
+	case NN_GX_PROFILING_BUSY:
+		hw_busy_read(&st->gpu.busy, st->gpu.clock, busy);
+		pack_busy(busy, result);
+		break;
+	case NN_GX_PROFILING_VERTEX_SHADER0:
+	case NN_GX_PROFILING_VERTEX_SHADER1:
+	case NN_GX_PROFILING_VERTEX_SHADER2:
+	case NN_GX_PROFILING_VERTEX_SHADER3:
+		memcpy(result, c->shader[item - NN_GX_PROFILING_VERTEX_SHADER0],
+		       sizeof c->shader[0]);
+		break;
+	case NN_GX_PROFILING_VERTEX_CACHE:
+		result[0] = vertex_cache_value(st, fn);
+		break;
+	case NN_GX_PROFILING_POLYGON:
+		memcpy(result, c->polygon, sizeof c->polygon);
+		break;
+	case NN_GX_PROFILING_FRAGMENT:
+		result[0] = c->fragment;
+		break;
+	default: /* NN_GX_PROFILING_MEMORY_ACCESS */
+		memcpy(result, c->memory, sizeof c->memory);
+		break;
+	}
+}

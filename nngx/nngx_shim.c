@@ -1,0 +1,103 @@
+/* nngx_shim.c: the extension API of nngx_shim.h. */
+#include <stdlib.h>
+
+#include "nngx_state.h"
+
+static const char *const module_names[NNGX_SHIM_MODULE_COUNT] = {
+	"command/vertex load", "shader processor 0", "triangle setup", "rasterizer",
+	"texture unit", "fragment lighting", "texture combiner", "per-fragment operation",
+};
+
+void nngxShimReset(void)
+{
+	nngx_state_power_on(nngx_state_get());
+}
+
+void nngxShimAdvance(GLuint64EXT clocks)
+{
+	hw_gpu_advance(&nngx_state_get()->gpu, clocks);
+}
+
+GLuint64EXT nngxShimGetClock(void)
+{
+	return nngx_state_get()->gpu.clock;
+}
+
+void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks)
+{
+	static const char fn[] = "nngxShimInjectBusy";
+	struct nngx_state *st = nngx_state_get();
+
+	if (module >= NNGX_SHIM_MODULE_COUNT) {
+		nngx_state_error(st, GL_INVALID_VALUE, NNGX_SHIM_DIAG_INVALID_SHIM_MODULE, fn,
+				 "module %u", module);
+		return;
+	}
+	if (hw_busy_add_interval(&st->gpu.busy, (enum hw_busy_module)module,
+				 st->gpu.clock, clocks) != HW_OK)
+		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "%llu busy clocks on module %u",
+				 (unsigned long long)clocks, module);
+}
+
+const char *nngxShimGetModuleName(GLuint module)
+{
+	return module < NNGX_SHIM_MODULE_COUNT ? module_names[module] : NULL;
+}
+
+void nngxShimSetDiagCallback(nngxShimDiagCallback callback, void *user)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	st->diag.callback = callback;
+	st->diag.user = callback ? user : NULL;
+}
+
+void nngxShimSetDiagLevel(GLint level)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (level < NNGX_SHIM_SEVERITY_DEBUG || level > NNGX_SHIM_LEVEL_OFF) {
+		gl_context_record_error(&st->gl, GL_INVALID_VALUE);
+		return;
+	}
+	st->diag.level = level;
+}
+
+GLint nngxShimGetDiagLevel(void)
+{
+	return nngx_state_get()->diag.level;
+}
+
+GLuint nngxShimGetDiagCount(GLint id)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (!nngxShimGetDiagName(id))
+		return 0;
+	return st->diag.count[id];
+}
+
+GLboolean nngxShimLoadConfig(const char *path)
+{
+	static const char fn[] = "nngxShimLoadConfig";
+	struct nngx_state *st = nngx_state_get();
+	const char *env = getenv("NNGX_CONFIG");
+	struct nngx_config cfg;
+
+	if (!path)
+		path = env && *env ? env : nngx_config_default_path();
+	if (!nngx_config_load(path, &st->config, &cfg, st->config_error)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_REJECTED, fn, "%s",
+				 st->config_error);
+		return GL_FALSE;
+	}
+	nngx_state_apply_config(st, &cfg);
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_LOADED, fn, "loaded %s", path);
+	return GL_TRUE;
+}
+
+const char *nngxShimGetConfigError(void)
+{
+	return nngx_state_get()->config_error;
+}

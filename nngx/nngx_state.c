@@ -1,0 +1,131 @@
+/* nngx_state.c: the library instance, its start-up and power-on reset. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nngx_state.h"
+
+static struct nngx_state state;
+static bool state_ready;
+
+/* NNGX_DIAG_LEVEL=debug|info|warning|error|off beats the configuration. */
+static void state_read_diag_env(struct nngx_state *st)
+{
+	const char *env = getenv("NNGX_DIAG_LEVEL");
+	GLint level;
+
+	if (!env || !*env)
+		return;
+	level = nngx_diag_level_from_name(env);
+	if (level < 0) {
+		fprintf(stderr, "libnngx: warning: NNGX_DIAG_LEVEL='%s' is not one of "
+			"debug, info, warning, error, off; ignored.\n", env);
+		return;
+	}
+	st->diag.level = level;
+	st->diag_level_from_env = true;
+}
+
+static void state_load_startup_config(struct nngx_state *st)
+{
+	const char *env = getenv("NNGX_CONFIG");
+	const char *path = env && *env ? env : nngx_config_default_path();
+	struct nngx_config cfg;
+	FILE *probe;
+
+	/* An uninstalled library has no default file: built-ins hold. */
+	if (path != env && !(probe = fopen(path, "r")))
+		return;
+	if (path != env)
+		fclose(probe);
+	if (nngx_config_load(path, &st->config, &cfg, st->config_error)) {
+		nngx_state_apply_config(st, &cfg);
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_LOADED, "libnngx start-up",
+				 "loaded %s", path);
+	} else {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_REJECTED, "libnngx start-up",
+				 "%s", st->config_error);
+	}
+}
+
+struct nngx_state *nngx_state_get(void)
+{
+	struct nngx_state *st = &state;
+	struct nngx_config defaults;
+
+	if (state_ready)
+		return st;
+	state_ready = true;
+	hw_gpu_init(&st->gpu);
+	gl_context_init(&st->gl);
+	nngx_config_defaults(&defaults);
+	nngx_diag_init(&st->diag, defaults.diag_level);
+	nngx_state_apply_config(st, &defaults);
+	state_read_diag_env(st);
+	state_load_startup_config(st);
+	nngx_state_power_on(st);
+	return st;
+}
+
+static void state_warn_vcache_left_running(struct nngx_state *st, const char *when)
+{
+	if (st->gpu.counters.vcache_started)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VERTEX_CACHE_LEFT_RUNNING, when,
+				 "NN_GX_PROFILING_VERTEX_CACHE is still started");
+}
+
+#if defined(__GNUC__)
+/* At exit (or unload): the last chance to point out a counter left on. */
+__attribute__((destructor)) static void state_at_exit(void)
+{
+	if (!state_ready)
+		return;
+	state_warn_vcache_left_running(&state, "program exit");
+	hw_gpu_fini(&state.gpu);
+	state_ready = false;
+}
+#endif
+
+void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
+		      const char *function, const char *fmt, ...)
+{
+	char detail[384];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+
+	nngx_diag_report(&st->diag, id, function, "%s; GL error 0x%04X", detail, code);
+	if (!gl_context_record_error(&st->gl, code))
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ERROR_DROPPED, function,
+				 "0x%04X dropped, the flag still holds 0x%04X",
+				 code, st->gl.error);
+}
+
+void nngx_state_power_on(struct nngx_state *st)
+{
+	state_warn_vcache_left_running(st, "nngxShimReset");
+	hw_gpu_reset(&st->gpu, st->config.busy_unset_sampling_time,
+		     st->config.busy_unset_sampling_count);
+	gl_context_init(&st->gl);
+	memset(st->diag.count, 0, sizeof st->diag.count);
+	st->sampling_time_set = false;
+	st->sampling_count_set = false;
+	st->vcache_started_once = false;
+}
+
+void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg)
+{
+	st->config = *cfg;
+	if (!st->diag_level_from_env)
+		st->diag.level = cfg->diag_level;
+	/* Parameters never set follow the configured "unset" values. */
+	if (!st->sampling_time_set)
+		st->gpu.busy.reg_window = cfg->busy_unset_sampling_time;
+	if (!st->sampling_count_set)
+		st->gpu.busy.reg_window_limit = cfg->busy_unset_sampling_count;
+	st->gpu.counters.vcache_counts_when_stopped =
+		cfg->vcache_unstarted == NNGX_VCACHE_UNSTARTED_COUNTING;
+}

@@ -1,0 +1,51 @@
+/* nngx_state.h: the library's one instance of everything: the simulated GPU,
+ * the GL context, configuration, diagnostics and the API-level profiling
+ * state. The SDK's API is global, so the entry points find it here; inside,
+ * it is passed explicitly. Not thread-safe, like a GL context. */
+#ifndef NNGX_STATE_H
+#define NNGX_STATE_H
+
+#include <stdbool.h>
+
+#include "gles_stub/gl_context.h"
+#include "hw/hw_gpu.h"
+#include "nngx_config.h"
+#include "nngx_diag.h"
+
+struct nngx_state {
+	struct hw_gpu gpu;
+	struct gl_context gl;
+	struct nngx_config config;
+	struct nngx_diag diag;
+	char config_error[NNGX_CONFIG_ERROR_MAX];
+	bool diag_level_from_env;       /* NNGX_DIAG_LEVEL overrides the file */
+
+	/* Whether the program ever set these since power-on (the hardware
+	 * leaves them undefined until then). */
+	bool sampling_time_set;
+	bool sampling_count_set;
+	/* Whether the vertex-cache counter was started since power-on. */
+	bool vcache_started_once;
+};
+
+/* The instance, set up on first use: defaults, then the configuration file
+ * (NNGX_CONFIG or the installed default), then NNGX_DIAG_LEVEL. */
+struct nngx_state *nngx_state_get(void);
+
+/* Record a GL error for `function`, with the diagnostic that explains it.
+ * When the flag already holds an error, the new one is dropped and
+ * ERROR_DROPPED says so. */
+void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
+		      const char *function, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+/* Power-on reset (nngxShimReset). */
+void nngx_state_power_on(struct nngx_state *st);
+
+/* Apply a configuration: store it and push its choices into the model. */
+void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg);
+
+#endif

@@ -1,0 +1,41 @@
+/* test_util.h: shared helpers of the Check suites. */
+#ifndef NNGX_TEST_UTIL_H
+#define NNGX_TEST_UTIL_H
+
+#include <stdbool.h>
+
+#include <check.h>
+
+#include <nn/gx.h>
+#include <nngx_shim.h>
+
+#include "nngx/nngx_state.h"
+
+/* Power-on reset with diagnostics silenced (counts still move). */
+void tu_reset(void);
+
+/* Set both busy parameters without diagnostics noise. */
+void tu_set_busy(GLuint time_clocks, GLuint count);
+
+/* Everything an erroring call must leave alone, copied out of the library. */
+struct tu_snapshot {
+	hw_clock_t clock;
+	uint16_t reg_window, reg_window_limit;
+	bool running;
+	hw_clock_t start_clock;
+	uint32_t window, window_limit;
+	uint64_t windows_done;
+	uint16_t busy_counter[HW_BUSY_MODULE_COUNT];
+	size_t segments[HW_BUSY_MODULE_COUNT];
+	struct hw_counters counters;
+	bool time_set, count_set, vcache_started_once;
+};
+
+void tu_snapshot_take(struct tu_snapshot *s);
+/* ck_assert that the library state equals the snapshot. */
+void tu_snapshot_assert_same(const struct tu_snapshot *s);
+
+/* Run a suite in the usual way; returns the process exit status. */
+int tu_run(Suite *s);
+
+#endif
