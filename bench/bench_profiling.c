@@ -41,7 +41,8 @@ static double busy_read_after(GLuint64EXT idle, long reps)
 		nngxStartProfiling(NN_GX_PROFILING_BUSY);
 		nngxShimInjectBusy(NNGX_SHIM_MODULE_TEXTURE, 500);
 		nngxShimInjectBusy(NNGX_SHIM_MODULE_RASTERIZER, 250);
-		/* Advance the clock without evaluating: the read pays. */
+		/* Timed together: the advance catches the counter up (in
+		 * closed form), the read packs and clears it. */
 		t0 = now_ns();
 		nngxShimAdvance(idle);
 		nngxGetProfilingResult(NN_GX_PROFILING_BUSY, result);

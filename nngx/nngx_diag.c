@@ -39,13 +39,13 @@ GLint nngx_diag_severity(GLint id)
 	return row ? row->severity : NNGX_SHIM_SEVERITY_ERROR;
 }
 
-void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *function,
-		      const char *fmt, ...)
+void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+		       GLenum gl_error, const char *fmt, va_list ap)
 {
 	const struct diag_row *row = diag_row(id);
 	nngxShimDiagnostic msg;
 	char detail[512];
-	va_list ap;
+	int n;
 
 	if (!row)
 		return;
@@ -53,9 +53,9 @@ void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *functi
 	if (row->severity < d->level)
 		return;
 
-	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, fmt, ap);
-	va_end(ap);
+	n = vsnprintf(detail, sizeof detail, fmt, ap);
+	if (gl_error && n >= 0 && (size_t)n < sizeof detail)
+		snprintf(detail + n, sizeof detail - (size_t)n, "; GL error 0x%04X", gl_error);
 
 	msg.id = id;
 	msg.name = row->name;
@@ -69,6 +69,16 @@ void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *functi
 	}
 	fprintf(stderr, "libnngx: %s [%s]: %s: %s. Rule: %s.\n",
 		level_names[row->severity], row->name, function, detail, row->rule);
+}
+
+void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	nngx_diag_vreport(d, id, function, 0, fmt, ap);
+	va_end(ap);
 }
 
 GLint nngx_diag_level_from_name(const char *name)

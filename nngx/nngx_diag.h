@@ -3,6 +3,8 @@
 #ifndef NNGX_DIAG_H
 #define NNGX_DIAG_H
 
+#include <stdarg.h>
+
 #include <nngx_shim.h>
 
 struct nngx_diag {
@@ -20,6 +22,15 @@ void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *functi
 		      const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/* As nngx_diag_report; `gl_error`, when not 0, is the GL error the call
+ * records, appended to the detail. Nothing is formatted unless shown. */
+void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+		       GLenum gl_error, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 0)))
 #endif
 	;
 

@@ -90,14 +90,11 @@ __attribute__((destructor)) static void state_at_exit(void)
 void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 		      const char *function, const char *fmt, ...)
 {
-	char detail[384];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof detail, fmt, ap);
+	nngx_diag_vreport(&st->diag, id, function, code, fmt, ap);
 	va_end(ap);
-
-	nngx_diag_report(&st->diag, id, function, "%s; GL error 0x%04X", detail, code);
 	if (!gl_context_record_error(&st->gl, code))
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ERROR_DROPPED, function,
 				 "0x%04X dropped, the flag still holds 0x%04X",
