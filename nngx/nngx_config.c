@@ -1,7 +1,10 @@
 /* nngx_config.c: libconfig 1.5 reader with strict keys: a typo in a key is
  * reported with its line rather than silently ignored. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libconfig.h>
@@ -96,20 +99,64 @@ static bool fail(char *err, const char *file, const config_setting_t *s,
 #endif
 	;
 
-/* Write "file:line: message" and report failure. */
+/* Write "file:line: message" and report failure. The file is the one the
+ * setting came from, which may be an @include'd one. */
 static bool fail(char *err, const char *file, const config_setting_t *s,
 		 const char *fmt, ...)
 {
-	int n = snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:%u: ", file,
-			 s ? (unsigned)config_setting_source_line(s) : 0u);
-	va_list ap;
+	int n;
 
+	if (s && config_setting_source_file(s))
+		file = config_setting_source_file(s);
+	n = snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:%u: ", file,
+			 s ? (unsigned)config_setting_source_line(s) : 0u);
 	if (n > 0 && n < NNGX_CONFIG_ERROR_MAX) {
+		va_list ap;
+
 		va_start(ap, fmt);
 		vsnprintf(err + n, (size_t)(NNGX_CONFIG_ERROR_MAX - n), fmt, ap);
 		va_end(ap);
 	}
 	return false;
+}
+
+/* libconfig 1.5 keeps only the low 32 bits of an integer literal written
+ * without the L suffix (4294968530 reads as 1234). Re-read the literal on
+ * the setting's line and say whether it is the value libconfig reports.
+ * When the text cannot be found, trust libconfig. */
+static bool literal_is_exact(const config_setting_t *s, long long value)
+{
+	const char *file = config_setting_source_file(s);
+	const char *name = config_setting_name(s);
+	unsigned line = config_setting_source_line(s), n = 0;
+	char text[1024];
+	bool exact = true;
+	FILE *f;
+
+	if (!file || !name || !(f = fopen(file, "r")))
+		return true;
+	while (fgets(text, sizeof text, f))
+		if (++n == line)
+			break;
+	fclose(f);
+	if (n == line) {
+		size_t len = strlen(name);
+		const char *at = text;
+		while ((at = strstr(at, name)) != NULL) {
+			const char *p = at + len;
+			bool starts_word = at == text || !(isalnum((unsigned char)at[-1])
+							  || at[-1] == '_');
+			at = p;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (!starts_word || (*p != '=' && *p != ':'))
+				continue;
+			errno = 0;
+			exact = strtoll(p + 1, NULL, 0) == value && errno == 0;
+			break;
+		}
+	}
+	return exact;
 }
 
 static bool apply_scalar(const config_setting_t *s, const char *path, const char *file,
@@ -126,7 +173,7 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
 			return fail(err, file, s, "'%s' must be an integer", path);
 		v = config_setting_get_int64(s);
-		if (v < k->min || v > k->max) {
+		if (v < k->min || v > k->max || !literal_is_exact(s, v)) {
 			return fail(err, file, s, "'%s' is out of range (%lld..%lld)", path,
 				    k->min, k->max);
 		}
@@ -178,6 +225,9 @@ bool nngx_config_load(const char *path, const struct nngx_config *base,
 	bool ok;
 
 	config_init(&lc);
+	/* No include directory is set: libconfig 1.5 would prefix it to
+	 * absolute @include paths too. Relative ones resolve from the working
+	 * directory (documented in nngx.cfg(5)). */
 	if (!config_read_file(&lc, path)) {
 		if (config_error_type(&lc) == CONFIG_ERR_FILE_IO)
 			snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:0: cannot read the file", path);

@@ -32,8 +32,9 @@ struct nngx_config {
 
 void nngx_config_defaults(struct nngx_config *cfg);
 
-/* Read `path` over a copy of `base` into *out. On failure return false,
- * leave *out untouched and write "file:line: message" to err. */
+/* Read `path` over a copy of `base` (keys the file leaves out keep base's
+ * values) into *out. On failure return false, leave *out untouched and
+ * write "file:line: message" to err. */
 bool nngx_config_load(const char *path, const struct nngx_config *base,
 		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX]);
 

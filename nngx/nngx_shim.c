@@ -58,7 +58,8 @@ void nngxShimSetDiagLevel(GLint level)
 	struct nngx_state *st = nngx_state_get();
 
 	if (level < NNGX_SHIM_SEVERITY_DEBUG || level > NNGX_SHIM_LEVEL_OFF) {
-		gl_context_record_error(&st->gl, GL_INVALID_VALUE);
+		nngx_state_error(st, GL_INVALID_VALUE, NNGX_SHIM_DIAG_INVALID_DIAG_LEVEL,
+				 "nngxShimSetDiagLevel", "level %d", level);
 		return;
 	}
 	st->diag.level = level;
@@ -83,11 +84,14 @@ GLboolean nngxShimLoadConfig(const char *path)
 	static const char fn[] = "nngxShimLoadConfig";
 	struct nngx_state *st = nngx_state_get();
 	const char *env = getenv("NNGX_CONFIG");
-	struct nngx_config cfg;
+	struct nngx_config defaults, cfg;
 
 	if (!path)
 		path = env && *env ? env : nngx_config_default_path();
-	if (!nngx_config_load(path, &st->config, &cfg, st->config_error)) {
+	/* A file means the same whatever was loaded before it: keys it leaves
+	 * out take the built-in defaults. */
+	nngx_config_defaults(&defaults);
+	if (!nngx_config_load(path, &defaults, &cfg, st->config_error)) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_REJECTED, fn, "%s",
 				 st->config_error);
 		return GL_FALSE;

@@ -31,7 +31,7 @@ static void state_load_startup_config(struct nngx_state *st)
 {
 	const char *env = getenv("NNGX_CONFIG");
 	const char *path = env && *env ? env : nngx_config_default_path();
-	struct nngx_config cfg;
+	struct nngx_config defaults, cfg;
 	FILE *probe;
 
 	/* An uninstalled library has no default file: built-ins hold. */
@@ -39,7 +39,8 @@ static void state_load_startup_config(struct nngx_state *st)
 		return;
 	if (path != env)
 		fclose(probe);
-	if (nngx_config_load(path, &st->config, &cfg, st->config_error)) {
+	nngx_config_defaults(&defaults);
+	if (nngx_config_load(path, &defaults, &cfg, st->config_error)) {
 		nngx_state_apply_config(st, &cfg);
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_LOADED, "libnngx start-up",
 				 "loaded %s", path);
@@ -62,9 +63,10 @@ struct nngx_state *nngx_state_get(void)
 	nngx_config_defaults(&defaults);
 	nngx_diag_init(&st->diag, defaults.diag_level);
 	nngx_state_apply_config(st, &defaults);
+	nngx_state_power_on(st);
+	/* After power-on, so that a rejection stays counted. */
 	state_read_diag_env(st);
 	state_load_startup_config(st);
-	nngx_state_power_on(st);
 	return st;
 }
 

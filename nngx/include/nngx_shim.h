@@ -117,7 +117,10 @@ const char *nngxShimGetModuleName(GLuint module);
      "the model could not allocate memory; GL_OUT_OF_MEMORY is recorded and "   \
      "nothing changes")                                                         \
   XX(21, CONFIG_LOADED, DEBUG,                                                  \
-     "a configuration file was loaded")
+     "a configuration file was loaded")                                         \
+  XX(22, INVALID_DIAG_LEVEL, ERROR,                                             \
+     "the diagnostics level must be 0..4 (NNGX_SHIM_SEVERITY_* or "             \
+     "NNGX_SHIM_LEVEL_OFF); GL_INVALID_VALUE is recorded and the level stays")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
