@@ -1,0 +1,142 @@
+#!/bin/sh
+# headertest.sh: every public header must stand on its own.
+#
+# For each header in NNGX_PUBLIC_HDRS (paths relative to top_srcdir), compile
+# a translation unit that includes only that header, by the name users write
+# (<nn/gx.h>, <GLES2/gl2.h>, ...), as strict C99 and as strict C++11, and one
+# that includes it twice (include guards). Then check a few ABI values that
+# code built against the 3DS SDK relies on.
+#
+# Environment (set by `make check`): CC, CXX, top_srcdir, NNGX_PUBLIC_HDRS.
+# Exit status: 0 all passed, 1 any failure, 99 bad environment.
+#
+# Part of libnngx (MIT licence).
+
+CC=${CC:-cc}
+CXX=${CXX:-}
+top_srcdir=${top_srcdir:-.}
+NNGX_PUBLIC_HDRS=${NNGX_PUBLIC_HDRS:-}
+
+if [ -z "$NNGX_PUBLIC_HDRS" ]; then
+	echo "headertest: NNGX_PUBLIC_HDRS is empty; run me through 'make check'" >&2
+	exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/nngx-headertest.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+incdirs="-I$top_srcdir/nngx/include -I$top_srcdir/gles_stub/include"
+c_flags="-std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only"
+cxx_flags="-std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only"
+
+passed=0
+failed=0
+skipped=0
+
+ok() {
+	passed=$((passed + 1))
+	echo "ok $*"
+}
+
+fail() {
+	failed=$((failed + 1))
+	echo "FAIL $*"
+}
+
+skip() {
+	skipped=$((skipped + 1))
+	echo "skip $*"
+}
+
+# compile LANG FILE: syntax-check FILE as C (c) or C++ (cxx), output in
+# $tmp/out. CC and CXX may carry options, so they are split on purpose.
+compile() {
+	if [ "$1" = c ]; then
+		# shellcheck disable=SC2086
+		$CC $c_flags $incdirs -x c "$2" >"$tmp/out" 2>&1
+	else
+		# shellcheck disable=SC2086
+		$CXX $cxx_flags $incdirs -x c++ "$2" >"$tmp/out" 2>&1
+	fi
+}
+
+# check LABEL LANG FILE: one test line, with the compiler output on failure.
+check() {
+	if compile "$2" "$3"; then
+		ok "$1"
+	else
+		fail "$1"
+		sed 's/^/    /' "$tmp/out"
+	fi
+}
+
+# Is the C++ compiler usable? Without one the C++ checks are skipped.
+have_cxx=no
+if [ -n "$CXX" ]; then
+	printf 'int main() { return 0; }\n' >"$tmp/probe.cc"
+	if compile cxx "$tmp/probe.cc"; then
+		have_cxx=yes
+	else
+		echo "note: C++ compiler '$CXX' does not work; C++ checks skipped"
+	fi
+else
+	echo "note: CXX is empty; C++ checks skipped"
+fi
+
+all_includes=
+for hdr in $NNGX_PUBLIC_HDRS; do
+	case $hdr in
+	nngx/include/*) name=${hdr#nngx/include/} ;;
+	gles_stub/include/*) name=${hdr#gles_stub/include/} ;;
+	*)
+		fail "$hdr install-name (not under nngx/include/ or gles_stub/include/)"
+		continue
+		;;
+	esac
+	if [ ! -f "$top_srcdir/$hdr" ]; then
+		fail "$name exists ($top_srcdir/$hdr missing)"
+		continue
+	fi
+	all_includes="$all_includes#include <$name>
+"
+	printf '#include <%s>\n' "$name" >"$tmp/alone.c"
+	check "$name c99" c "$tmp/alone.c"
+	if [ "$have_cxx" = yes ]; then
+		check "$name c++11" cxx "$tmp/alone.c"
+	else
+		skip "$name c++11"
+	fi
+	printf '#include <%s>\n#include <%s>\n' "$name" "$name" >"$tmp/twice.c"
+	check "$name twice" c "$tmp/twice.c"
+done
+
+# ABI values, checked without _Static_assert (C99): a negative array size
+# is a compile error.
+{
+	printf '%s' "$all_includes"
+	cat <<'EOF'
+#define NNGX_ABI(name, cond) typedef char nngx_abi_##name[(cond) ? 1 : -1]
+NNGX_ABI(busy, NN_GX_PROFILING_BUSY == 0x0900);
+NNGX_ABI(memory_access, NN_GX_PROFILING_MEMORY_ACCESS == 0x0909);
+NNGX_ABI(sampling_ns, NN_GX_PROFILING_BUSY_SAMPLING_TIME_NANO_SECOND == 0x0916);
+NNGX_ABI(bufsize_memory, NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS == 18);
+NNGX_ABI(error_80a2, GL_ERROR_80A2_DMP == 0x80A2);
+NNGX_ABI(error_80a7, GL_ERROR_80A7_DMP == 0x80A7);
+NNGX_ABI(glenum_size, sizeof(GLenum) == sizeof(unsigned int));
+NNGX_ABI(gluint64ext_size, sizeof(GLuint64EXT) == 8);
+EOF
+} >"$tmp/abi.c"
+check "abi-values c99" c "$tmp/abi.c"
+if [ "$have_cxx" = yes ]; then
+	check "abi-values c++11" cxx "$tmp/abi.c"
+else
+	skip "abi-values c++11"
+fi
+
+summary="$passed passed, $failed failed"
+if [ "$skipped" -gt 0 ]; then
+	summary="$summary, $skipped skipped"
+fi
+echo "$summary"
+[ "$failed" -eq 0 ]
