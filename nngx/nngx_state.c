@@ -105,11 +105,12 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 
 void nngx_state_power_on(struct nngx_state *st)
 {
+	/* Counts restart first, so the warning about this reset is kept. */
+	memset(st->diag.count, 0, sizeof st->diag.count);
 	state_warn_vcache_left_running(st, "nngxShimReset");
 	hw_gpu_reset(&st->gpu, st->config.busy_unset_sampling_time,
 		     st->config.busy_unset_sampling_count);
 	gl_context_init(&st->gl);
-	memset(st->diag.count, 0, sizeof st->diag.count);
 	st->sampling_time_set = false;
 	st->sampling_count_set = false;
 	st->vcache_started_once = false;

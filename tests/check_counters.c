@@ -195,6 +195,7 @@ START_TEST(test_vertex_cache_left_running_warns_at_reset)
 	nngxShimSetDiagCallback(count_left_running, &seen);
 	nngxShimReset();
 	ck_assert_uint_eq(seen, 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_VERTEX_CACHE_LEFT_RUNNING), 1);
 	ck_assert(!bank()->vcache_started);
 	nngxShimReset();
 	ck_assert_uint_eq(seen, 1);
