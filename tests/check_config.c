@@ -88,36 +88,6 @@ static unsigned read_busy_sum(void)
 	return sum;
 }
 
-/* ---- stderr capture (start-up messages go there) ------------------------- */
-
-struct capture {
-	FILE *file;
-	int saved_fd;
-};
-
-static void capture_begin(struct capture *c)
-{
-	fflush(stderr);
-	c->file = tmpfile();
-	ck_assert_ptr_nonnull(c->file);
-	c->saved_fd = dup(2);
-	ck_assert_int_ge(c->saved_fd, 0);
-	ck_assert_int_eq(dup2(fileno(c->file), 2), 2);
-}
-
-static void capture_end(struct capture *c, char *out, size_t n)
-{
-	size_t got;
-
-	fflush(stderr);
-	ck_assert_int_eq(dup2(c->saved_fd, 2), 2);
-	close(c->saved_fd);
-	rewind(c->file);
-	got = fread(out, 1, n - 1, c->file);
-	out[got] = '\0';
-	fclose(c->file);
-}
-
 /* ---- fixture ---------------------------------------------------------------- */
 
 static int diag_seen;
@@ -456,12 +426,12 @@ static void startup_env(const char *config, const char *diag_level)
 /* First use of the library, with what it writes to stderr captured. */
 static GLint startup_level(char *out, size_t n)
 {
-	struct capture cap;
+	struct tu_capture cap;
 	GLint level;
 
-	capture_begin(&cap);
+	tu_capture_begin(&cap);
 	level = nngxShimGetDiagLevel();
-	capture_end(&cap, out, n);
+	tu_capture_end(&cap, out, n);
 	return level;
 }
 

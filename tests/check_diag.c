@@ -62,38 +62,6 @@ static void rec_install(GLint level)
 	nngxShimSetDiagLevel(level);
 }
 
-/* ---- stderr capture ----------------------------------------------------- */
-
-struct capture {
-	FILE *file;
-	int saved_fd;
-};
-
-/* Point fd 2 at a temporary file until capture_end. */
-static void capture_begin(struct capture *c)
-{
-	fflush(stderr);
-	c->file = tmpfile();
-	ck_assert_ptr_nonnull(c->file);
-	c->saved_fd = dup(2);
-	ck_assert_int_ge(c->saved_fd, 0);
-	ck_assert_int_eq(dup2(fileno(c->file), 2), 2);
-}
-
-/* Restore fd 2 and return what was written to it. */
-static void capture_end(struct capture *c, char *out, size_t n)
-{
-	size_t got;
-
-	fflush(stderr);
-	ck_assert_int_eq(dup2(c->saved_fd, 2), 2);
-	close(c->saved_fd);
-	rewind(c->file);
-	got = fread(out, 1, n - 1, c->file);
-	out[got] = '\0';
-	fclose(c->file);
-}
-
 static int count_char(const char *s, char ch)
 {
 	int n = 0;
@@ -638,13 +606,13 @@ static void assert_one_busy_unset_line(const char *out)
 
 START_TEST(test_diag_default_output_is_one_stderr_line)
 {
-	struct capture cap;
+	struct tu_capture cap;
 	char out[TEXT_MAX * 2];
 
 	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
-	capture_begin(&cap);
+	tu_capture_begin(&cap);
 	nngxStartProfiling(NN_GX_PROFILING_BUSY);
-	capture_end(&cap, out, sizeof out);
+	tu_capture_end(&cap, out, sizeof out);
 
 	assert_one_busy_unset_line(out);
 }
@@ -652,13 +620,13 @@ END_TEST
 
 START_TEST(test_diag_stderr_respects_level)
 {
-	struct capture cap;
+	struct tu_capture cap;
 	char out[TEXT_MAX];
 
 	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_ERROR);
-	capture_begin(&cap);
+	tu_capture_begin(&cap);
 	nngxStartProfiling(NN_GX_PROFILING_BUSY);
-	capture_end(&cap, out, sizeof out);
+	tu_capture_end(&cap, out, sizeof out);
 
 	ck_assert_str_eq(out, "");
 	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_BUSY_PARAMETERS_UNSET), 1);
@@ -667,20 +635,20 @@ END_TEST
 
 START_TEST(test_diag_null_callback_restores_stderr)
 {
-	struct capture cap;
+	struct tu_capture cap;
 	char out[TEXT_MAX * 2];
 
 	rec_install(NNGX_SHIM_SEVERITY_WARNING);
-	capture_begin(&cap);
+	tu_capture_begin(&cap);
 	nngxStartProfiling(NN_GX_PROFILING_BUSY);
-	capture_end(&cap, out, sizeof out);
+	tu_capture_end(&cap, out, sizeof out);
 	ck_assert_str_eq(out, "");
 	ck_assert_int_eq(rec.calls, 1);
 
 	nngxShimSetDiagCallback(NULL, &rec_token);
-	capture_begin(&cap);
+	tu_capture_begin(&cap);
 	nngxStartProfiling(NN_GX_PROFILING_BUSY);
-	capture_end(&cap, out, sizeof out);
+	tu_capture_end(&cap, out, sizeof out);
 	assert_one_busy_unset_line(out);
 	ck_assert_int_eq(rec.calls, 1);
 }

@@ -1,6 +1,8 @@
 /* test_util.c: shared helpers of the Check suites. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_util.h"
 
@@ -53,6 +55,29 @@ bool tu_snapshot_same(const struct tu_snapshot *s)
 void tu_snapshot_assert_same(const struct tu_snapshot *s)
 {
 	ck_assert_msg(tu_snapshot_same(s), "an erroring call changed library state");
+}
+
+void tu_capture_begin(struct tu_capture *c)
+{
+	fflush(stderr);
+	c->file = tmpfile();
+	ck_assert_ptr_nonnull(c->file);
+	c->saved_fd = dup(2);
+	ck_assert_int_ge(c->saved_fd, 0);
+	ck_assert_int_eq(dup2(fileno(c->file), 2), 2);
+}
+
+void tu_capture_end(struct tu_capture *c, char *out, size_t n)
+{
+	size_t got;
+
+	fflush(stderr);
+	ck_assert_int_eq(dup2(c->saved_fd, 2), 2);
+	close(c->saved_fd);
+	rewind(c->file);
+	got = fread(out, 1, n - 1, c->file);
+	out[got] = '\0';
+	fclose(c->file);
 }
 
 int tu_run(Suite *s)

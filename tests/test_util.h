@@ -3,6 +3,8 @@
 #define NNGX_TEST_UTIL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 #include <check.h>
 
@@ -37,6 +39,16 @@ void tu_snapshot_take(struct tu_snapshot *s);
 bool tu_snapshot_same(const struct tu_snapshot *s);
 /* ck_assert that the library state equals the snapshot. */
 void tu_snapshot_assert_same(const struct tu_snapshot *s);
+
+/* Capture what the library writes to stderr (fd 2) between begin and end;
+ * end restores fd 2 and copies the text (NUL-terminated) to out. */
+struct tu_capture {
+	FILE *file;
+	int saved_fd;
+};
+
+void tu_capture_begin(struct tu_capture *c);
+void tu_capture_end(struct tu_capture *c, char *out, size_t n);
 
 /* Run a suite in the usual way; returns the process exit status. */
 int tu_run(Suite *s);
