@@ -67,7 +67,8 @@ struct hw_busy_unit {
 enum hw_status {
 	HW_OK = 0,
 	HW_ERROR_NO_MEMORY,
-	HW_ERROR_RANGE
+	HW_ERROR_RANGE,
+	HW_ERROR_FAULT          /* the simulated hardware met bad input */
 };
 
 void hw_busy_init(struct hw_busy_unit *u);

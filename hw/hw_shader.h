@@ -1,0 +1,80 @@
+/* hw_shader.h: a PICA200 shader processor (vertex and geometry shaders).
+ *
+ * Functional and timing at once: it runs the program on real inputs and
+ * counts what the profiling counters VERTEX_SHADER0..3 count
+ * (program-counter transitions and four kinds of stall clocks) under a
+ * configurable stall model. It knows nothing of GL: the command processor
+ * loads code, operand descriptors and uniforms into it. */
+#ifndef NNGX_HW_SHADER_H
+#define NNGX_HW_SHADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw_busy.h"      /* enum hw_status */
+
+#define HW_SHADER_CODE_WORDS     4096 /* program memory, in instructions */
+#define HW_SHADER_OPDESC_COUNT   128  /* operand descriptor table entries */
+#define HW_SHADER_INPUTS         16   /* v0..v15 */
+#define HW_SHADER_OUTPUTS        16   /* o0..o15 */
+#define HW_SHADER_TEMPS          16   /* r0..r15 */
+#define HW_SHADER_FLOAT_UNIFORMS 96   /* c0..c95 */
+#define HW_SHADER_INT_UNIFORMS   4    /* i0..i3 */
+#define HW_SHADER_BOOL_UNIFORMS  16   /* b0..b15 */
+
+/* What one shader unit holds: code, descriptors, uniforms. */
+struct hw_shader_state {
+	uint32_t code[HW_SHADER_CODE_WORDS];
+	uint32_t opdesc[HW_SHADER_OPDESC_COUNT];
+	float f[HW_SHADER_FLOAT_UNIFORMS][4];
+	uint8_t i[HW_SHADER_INT_UNIFORMS][4];   /* x: count, y: start, z: step */
+	uint16_t b;                             /* bit n: b<n> */
+	uint32_t entry;                         /* main entry, in instructions */
+};
+
+/* Stall model: every latency in clocks, each a configuration key. */
+struct hw_shader_timing {
+	uint32_t result_latency;   /* clocks before an ALU result can be read */
+	uint32_t slow_latency;     /* rcp/rsq/ex2/lg2 results */
+	uint32_t mova_latency;     /* before a0/aL written by mova can be used */
+	uint32_t cmp_latency;      /* before flags written by cmp can be used */
+	uint32_t prefetch_miss;    /* per non-sequential program-counter move */
+	uint32_t max_steps;        /* runaway guard: instructions per invocation */
+};
+
+/* The five counter words of one processor (result order of
+ * NN_GX_PROFILING_VERTEX_SHADERn). */
+struct hw_shader_stats {
+	uint64_t instructions;
+	uint64_t stall_dependency;
+	uint64_t stall_mova;
+	uint64_t stall_cmp;
+	uint64_t stall_prefetch;
+};
+
+/* Geometry shaders hand vertices to the primitive stage as they emit. */
+struct hw_shader_emit_sink {
+	/* out: o0..o15 at the emit; vertex_id: setemit's id (0..2);
+	 * primitive: setemit's "prim" flag; inverted: setemit's winding flag */
+	void (*emit)(void *user, const float out[HW_SHADER_OUTPUTS][4],
+		     unsigned vertex_id, bool primitive, bool inverted);
+	void *user;
+};
+
+void hw_shader_timing_defaults(struct hw_shader_timing *t);
+
+/* Run one invocation from state->entry until end: inputs v0..v15, outputs
+ * o0..o15 (untouched registers keep what `out` held). `emit` may be NULL
+ * for a vertex shader; an emit without a sink is a fault. Adds to *stats.
+ * Returns HW_OK, or HW_ERROR_FAULT for an invalid instruction, a jump out
+ * of program memory, call/loop nesting too deep, or more than max_steps
+ * instructions; `fault` (may be NULL) then gets a one-line reason. */
+enum hw_status hw_shader_run(const struct hw_shader_state *state,
+			     const struct hw_shader_timing *timing,
+			     const float in[HW_SHADER_INPUTS][4],
+			     float out[HW_SHADER_OUTPUTS][4],
+			     const struct hw_shader_emit_sink *emit,
+			     struct hw_shader_stats *stats,
+			     char *fault, unsigned fault_len);
+
+#endif
