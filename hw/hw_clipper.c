@@ -1,0 +1,138 @@
+/* hw_clipper.c: Sutherland-Hodgman clipping in homogeneous space, then
+ * the perspective divide, viewport and face culling. */
+#include <string.h>
+
+#include "hw_clipper.h"
+
+/* Model choice: the w > 0 plane is w >= this, which keeps the divide finite. */
+#define CLIP_W_EPSILON 1e-6f
+/* Six frustum planes plus w > 0; the user plane is number 7. */
+#define CLIP_PLANES 7
+/* Each plane adds at most one vertex to a convex polygon: 3 + 8. */
+#define CLIP_MAX_VERTICES 12
+
+/* Signed distance of `p` to clip plane `i` (inside when >= 0). */
+static float clip_distance(const struct hw_clip_config *cfg, int i, const float p[4])
+{
+	switch (i) {
+	case 0: return p[3] - CLIP_W_EPSILON;
+	case 1: return p[3] - p[0];
+	case 2: return p[3] + p[0];
+	case 3: return p[3] - p[1];
+	case 4: return p[3] + p[1];
+	case 5: return -p[2];             /* z <= 0 */
+	case 6: return p[3] + p[2];       /* z >= -w */
+	default:
+		return cfg->user_plane[0] * p[0] + cfg->user_plane[1] * p[1]
+		       + cfg->user_plane[2] * p[2] + cfg->user_plane[3] * p[3];
+	}
+}
+
+static int clip_plane_count(const struct hw_clip_config *cfg)
+{
+	return cfg->user_plane_enabled ? CLIP_PLANES + 1 : CLIP_PLANES;
+}
+
+static void lerp_vertex(struct hw_vertex *out, const struct hw_vertex *a,
+			const struct hw_vertex *b, float t)
+{
+	int i, k;
+
+	for (k = 0; k < 4; k++)
+		out->pos[k] = a->pos[k] + (b->pos[k] - a->pos[k]) * t;
+	for (i = 0; i < HW_VARYING_COUNT; i++)
+		for (k = 0; k < 4; k++)
+			out->varying[i][k] = a->varying[i][k]
+					     + (b->varying[i][k] - a->varying[i][k]) * t;
+}
+
+/* Clip the polygon in[0..n) against plane i into out; returns its size. */
+static int clip_against(const struct hw_clip_config *cfg, int plane,
+			const struct hw_vertex *in, int n, struct hw_vertex *out)
+{
+	int j, m = 0;
+
+	for (j = 0; j < n; j++) {
+		const struct hw_vertex *cur = &in[j], *next = &in[(j + 1) % n];
+		float dc = clip_distance(cfg, plane, cur->pos);
+		float dn = clip_distance(cfg, plane, next->pos);
+
+		if (dc >= 0)
+			out[m++] = *cur;
+		if ((dc >= 0) != (dn >= 0))
+			lerp_vertex(&out[m++], cur, next, dc / (dc - dn));
+	}
+	return m;
+}
+
+static void to_window(const struct hw_clip_config *cfg, struct hw_vertex *v)
+{
+	float inv_w = 1.0f / v->pos[3];
+
+	v->pos[0] = (v->pos[0] * inv_w + 1.0f) * cfg->half_width + cfg->origin_x;
+	v->pos[1] = (v->pos[1] * inv_w + 1.0f) * cfg->half_height + cfg->origin_y;
+	v->pos[2] = v->pos[2] * inv_w * cfg->depth_scale + cfg->depth_offset;
+	v->pos[3] = inv_w;
+}
+
+/* Twice the signed area in window space; > 0 is counter-clockwise. */
+static float window_area(const struct hw_vertex *v, int n)
+{
+	float area = 0;
+	int j;
+
+	for (j = 0; j < n; j++) {
+		const float *p = v[j].pos, *q = v[(j + 1) % n].pos;
+		area += p[0] * q[1] - q[0] * p[1];
+	}
+	return area;
+}
+
+bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *a,
+		      const struct hw_vertex *b, const struct hw_vertex *c,
+		      struct hw_setup_counts *counts, hw_setup_fn out, void *user)
+{
+	struct hw_vertex poly[2][CLIP_MAX_VERTICES];
+	int plane, n = 3, cur = 0, j;
+	bool inside_all = true;
+	float area;
+
+	counts->polygons_in++;
+	poly[0][0] = *a;
+	poly[0][1] = *b;
+	poly[0][2] = *c;
+
+	for (plane = 0; plane < clip_plane_count(cfg) && n > 0; plane++) {
+		float d0 = clip_distance(cfg, plane, a->pos);
+		float d1 = clip_distance(cfg, plane, b->pos);
+		float d2 = clip_distance(cfg, plane, c->pos);
+
+		if (d0 >= 0 && d1 >= 0 && d2 >= 0)
+			continue;          /* the whole triangle is inside this plane */
+		inside_all = false;
+		n = clip_against(cfg, plane, poly[cur], n, poly[!cur]);
+		cur = !cur;
+	}
+	if (n < 3) {
+		counts->clipped_away++;
+		return false;
+	}
+
+	for (j = 0; j < n; j++)
+		to_window(cfg, &poly[cur][j]);
+	area = window_area(poly[cur], n);
+	/* Model choice: a zero-area triangle faces neither way and is never
+	 * culled; it comes out and produces no fragment. */
+	if ((cfg->cull == HW_CULL_CCW && area > 0) || (cfg->cull == HW_CULL_CW && area < 0)) {
+		counts->culled++;
+		return false;
+	}
+
+	counts->polygons_out++;
+	if (!inside_all)
+		counts->split++;
+	if (out)
+		for (j = 1; j + 1 < n; j++)
+			out(user, &poly[cur][0], &poly[cur][j], &poly[cur][j + 1]);
+	return true;
+}

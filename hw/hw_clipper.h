@@ -1,0 +1,53 @@
+/* hw_clipper.h: clipping, face culling, the viewport transform and the
+ * polygon counts of triangle setup (POLYGON words 1 and 2).
+ *
+ * Clip volume (PICA200 clip space): w > 0, -w <= x <= w, -w <= y <= w,
+ * -w <= z <= 0, and optionally one user plane dot(plane, pos) >= 0. A
+ * triangle that crosses the volume is cut into a convex polygon that the
+ * hardware splits, but it still counts as one polygon out. */
+#ifndef NNGX_HW_CLIPPER_H
+#define NNGX_HW_CLIPPER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw_vertex.h"
+
+/* GPUREG_FACECULLING_CONFIG values (3dbrew). */
+enum hw_cull {
+	HW_CULL_NONE = 0,
+	HW_CULL_CCW = 1,            /* counter-clockwise in window space is culled */
+	HW_CULL_CW = 2
+};
+
+struct hw_clip_config {
+	/* Window = (ndc + 1) * half_size + origin, y up. */
+	float half_width, half_height;
+	float origin_x, origin_y;
+	float depth_scale, depth_offset;   /* window z = ndc z * scale + offset */
+	enum hw_cull cull;
+	bool user_plane_enabled;
+	float user_plane[4];
+};
+
+/* Window-space triangles that survive, one by one (a clipped polygon is
+ * handed on as a fan). Vertices hold window x, y, z and 1/w in pos. */
+typedef void (*hw_setup_fn)(void *user, const struct hw_vertex *a,
+			    const struct hw_vertex *b, const struct hw_vertex *c);
+
+struct hw_setup_counts {
+	uint32_t polygons_in;
+	uint32_t polygons_out;
+	uint32_t clipped_away;      /* removed by the clip volume */
+	uint32_t culled;            /* removed by face culling */
+	uint32_t split;             /* crossed the volume and were cut */
+};
+
+/* One triangle into setup: counted in, then clipped, culled, transformed
+ * and, if anything is left, counted out and handed to `out` (may be NULL).
+ * Returns true when it came out. */
+bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *a,
+		      const struct hw_vertex *b, const struct hw_vertex *c,
+		      struct hw_setup_counts *counts, hw_setup_fn out, void *user);
+
+#endif

@@ -1,0 +1,73 @@
+/* hw_primitive.c: triangles from lists, strips, fans and emits. */
+#include "hw_primitive.h"
+
+void hw_assembler_begin(struct hw_assembler *a, enum hw_topology topology,
+			hw_triangle_fn triangle, void *user)
+{
+	a->topology = topology;
+	a->triangle = triangle;
+	a->user = user;
+	a->count = 0;
+	a->odd = false;
+	a->vertices = 0;
+	a->triangles = 0;
+}
+
+static void assembler_out(struct hw_assembler *a, const struct hw_vertex *x,
+			  const struct hw_vertex *y, const struct hw_vertex *z)
+{
+	a->triangles++;
+	a->triangle(a->user, x, y, z);
+}
+
+void hw_assembler_push(struct hw_assembler *a, const struct hw_vertex *v)
+{
+	a->vertices++;
+	switch (a->topology) {
+	case HW_TOPOLOGY_STRIP:
+		/* Keep the last two; every new vertex makes a triangle, and
+		 * every other one is reversed so that all keep one winding. */
+		if (a->count < 2) {
+			a->v[a->count++] = *v;
+			return;
+		}
+		if (a->odd)
+			assembler_out(a, &a->v[1], &a->v[0], v);
+		else
+			assembler_out(a, &a->v[0], &a->v[1], v);
+		a->odd = !a->odd;
+		a->v[0] = a->v[1];
+		a->v[1] = *v;
+		return;
+	case HW_TOPOLOGY_FAN:
+		/* v[0] is the centre, v[1] the previous rim vertex. */
+		if (a->count < 2) {
+			a->v[a->count++] = *v;
+			return;
+		}
+		assembler_out(a, &a->v[0], &a->v[1], v);
+		a->v[1] = *v;
+		return;
+	default:
+		/* Lists (and geometry topology fed without emits): threes. */
+		a->v[a->count++] = *v;
+		if (a->count == 3) {
+			assembler_out(a, &a->v[0], &a->v[1], &a->v[2]);
+			a->count = 0;
+		}
+		return;
+	}
+}
+
+void hw_assembler_emit(struct hw_assembler *a, const struct hw_vertex *v,
+		       unsigned id, bool primitive, bool inverted)
+{
+	a->vertices++;
+	a->v[id % 3] = *v;
+	if (!primitive)
+		return;
+	if (inverted)
+		assembler_out(a, &a->v[0], &a->v[2], &a->v[1]);
+	else
+		assembler_out(a, &a->v[0], &a->v[1], &a->v[2]);
+}

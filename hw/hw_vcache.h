@@ -1,0 +1,42 @@
+/* hw_vcache.h: the post-vertex cache of indexed draws.
+ *
+ * Each index of an indexed draw is looked up; a miss means the vertex is
+ * loaded and shaded and then inserted, and it is what the VERTEX_CACHE
+ * counter counts. The real size is not public: a register exposes an entry
+ * count (0x04 and 0x84 are the values seen). Model choice: 32 entries,
+ * first-in first-out replacement; both are configuration keys. */
+#ifndef NNGX_HW_VCACHE_H
+#define NNGX_HW_VCACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define HW_VCACHE_MAX_ENTRIES 256
+#define HW_VCACHE_DEFAULT_ENTRIES 32
+
+enum hw_vcache_policy {
+	HW_VCACHE_FIFO = 0,     /* evict the oldest insertion */
+	HW_VCACHE_LRU           /* evict the least recently used */
+};
+
+struct hw_vcache {
+	unsigned entries;               /* 1..HW_VCACHE_MAX_ENTRIES */
+	enum hw_vcache_policy policy;
+	unsigned used;
+	uint32_t index[HW_VCACHE_MAX_ENTRIES];
+	uint64_t stamp[HW_VCACHE_MAX_ENTRIES];  /* insertion or last use */
+	uint64_t clock;
+};
+
+/* Size and policy; an out-of-range size is clamped to 1..MAX. Clears. */
+void hw_vcache_configure(struct hw_vcache *c, unsigned entries, enum hw_vcache_policy policy);
+
+/* Start of an indexed draw: the cache holds nothing. */
+void hw_vcache_clear(struct hw_vcache *c);
+
+/* Look `index` up. A hit returns true and sets *slot to its entry. A miss
+ * inserts it (evicting by policy), sets *slot to the entry to fill with the
+ * shaded vertex, and returns false. */
+bool hw_vcache_lookup(struct hw_vcache *c, uint32_t index, unsigned *slot);
+
+#endif

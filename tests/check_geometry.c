@@ -1,0 +1,339 @@
+/* check_geometry.c: post-vertex cache, primitive assembly, clipping and
+ * culling (hw/hw_vcache.c, hw/hw_primitive.c, hw/hw_clipper.c). */
+#include <string.h>
+
+#include "hw/hw_clipper.h"
+#include "hw/hw_primitive.h"
+#include "hw/hw_vcache.h"
+#include "test_util.h"
+
+/* ---- post-vertex cache ------------------------------------------------ */
+
+static unsigned misses(struct hw_vcache *c, const uint32_t *idx, unsigned n)
+{
+	unsigned i, slot, m = 0;
+
+	for (i = 0; i < n; i++)
+		m += !hw_vcache_lookup(c, idx[i], &slot);
+	return m;
+}
+
+START_TEST(test_vcache_miss_once_per_index_while_it_fits)
+{
+	static const uint32_t idx[] = { 0, 1, 2, 2, 1, 3, 2, 3, 0, 1 };
+	struct hw_vcache c;
+
+	hw_vcache_configure(&c, 8, HW_VCACHE_FIFO);
+	ck_assert_uint_eq(misses(&c, idx, 10), 4);
+	hw_vcache_clear(&c);
+	ck_assert_uint_eq(misses(&c, idx, 10), 4);   /* a cleared cache misses again */
+}
+END_TEST
+
+/* FIFO evicts the oldest insertion even if it was just used; LRU keeps it. */
+START_TEST(test_vcache_fifo_and_lru_evict_differently)
+{
+	static const uint32_t idx[] = { 0, 1, 0, 2, 0 };
+	struct hw_vcache c;
+
+	hw_vcache_configure(&c, 2, HW_VCACHE_FIFO);
+	ck_assert_uint_eq(misses(&c, idx, 5), 4);    /* 2 evicts 0 */
+	hw_vcache_configure(&c, 2, HW_VCACHE_LRU);
+	ck_assert_uint_eq(misses(&c, idx, 5), 3);    /* 2 evicts 1 */
+}
+END_TEST
+
+START_TEST(test_vcache_size_is_clamped)
+{
+	struct hw_vcache c;
+
+	hw_vcache_configure(&c, 0, HW_VCACHE_FIFO);
+	ck_assert_uint_eq(c.entries, 1);
+	hw_vcache_configure(&c, 100000, (enum hw_vcache_policy)7);
+	ck_assert_uint_eq(c.entries, HW_VCACHE_MAX_ENTRIES);
+	ck_assert_int_eq(c.policy, HW_VCACHE_FIFO);
+}
+END_TEST
+
+/* ---- primitive assembly ---------------------------------------------- */
+
+struct tri_log {
+	unsigned n;
+	float area_sign[16];
+	float first_x[16];
+};
+
+static float area2(const struct hw_vertex *a, const struct hw_vertex *b, const struct hw_vertex *c)
+{
+	return (b->pos[0] - a->pos[0]) * (c->pos[1] - a->pos[1])
+	       - (c->pos[0] - a->pos[0]) * (b->pos[1] - a->pos[1]);
+}
+
+static void log_triangle(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
+			 const struct hw_vertex *c)
+{
+	struct tri_log *log = user;
+
+	if (log->n < 16) {
+		log->area_sign[log->n] = area2(a, b, c) > 0 ? 1.0f : -1.0f;
+		log->first_x[log->n] = a->pos[0];
+	}
+	log->n++;
+}
+
+static struct hw_vertex vtx(float x, float y)
+{
+	struct hw_vertex v;
+
+	memset(&v, 0, sizeof v);
+	v.pos[0] = x;
+	v.pos[1] = y;
+	v.pos[2] = -0.5f;
+	v.pos[3] = 1;
+	return v;
+}
+
+START_TEST(test_assembler_list_makes_a_triangle_per_three_vertices)
+{
+	struct hw_assembler a;
+	struct tri_log log = { 0 };
+	int i;
+
+	hw_assembler_begin(&a, HW_TOPOLOGY_TRIANGLES, log_triangle, &log);
+	for (i = 0; i < 7; i++) {
+		struct hw_vertex v = vtx((float)i, (float)(i % 2));
+		hw_assembler_push(&a, &v);
+	}
+	ck_assert_uint_eq(log.n, 2);
+	ck_assert_uint_eq(a.vertices, 7);
+	ck_assert_uint_eq(a.triangles, 2);
+}
+END_TEST
+
+/* A strip zig-zags; the assembler keeps one winding for all triangles. */
+START_TEST(test_assembler_strip_keeps_winding)
+{
+	struct hw_assembler a;
+	struct tri_log log = { 0 };
+	unsigned i;
+
+	hw_assembler_begin(&a, HW_TOPOLOGY_STRIP, log_triangle, &log);
+	for (i = 0; i < 8; i++) {
+		struct hw_vertex v = vtx((float)(i / 2), (float)(i % 2));
+		hw_assembler_push(&a, &v);
+	}
+	ck_assert_uint_eq(log.n, 6);
+	for (i = 1; i < 6; i++)
+		ck_assert(log.area_sign[i] == log.area_sign[0]);
+}
+END_TEST
+
+START_TEST(test_assembler_fan_shares_the_first_vertex)
+{
+	struct hw_assembler a;
+	struct tri_log log = { 0 };
+	unsigned i;
+
+	hw_assembler_begin(&a, HW_TOPOLOGY_FAN, log_triangle, &log);
+	for (i = 0; i < 6; i++) {
+		struct hw_vertex v = vtx(i ? (float)i : -5.0f, i ? (float)(i * i) : 0.0f);
+		hw_assembler_push(&a, &v);
+	}
+	ck_assert_uint_eq(log.n, 4);
+	for (i = 0; i < 4; i++)
+		ck_assert(log.first_x[i] == -5.0f);
+}
+END_TEST
+
+START_TEST(test_assembler_geometry_emits_with_inverted_winding)
+{
+	struct hw_assembler a;
+	struct tri_log log = { 0 };
+	struct hw_vertex p = vtx(0, 0), q = vtx(1, 0), r = vtx(0, 1);
+
+	hw_assembler_begin(&a, HW_TOPOLOGY_GEOMETRY, log_triangle, &log);
+	hw_assembler_emit(&a, &p, 0, false, false);
+	hw_assembler_emit(&a, &q, 1, false, false);
+	hw_assembler_emit(&a, &r, 2, true, false);
+	hw_assembler_emit(&a, &r, 2, true, true);
+	ck_assert_uint_eq(log.n, 2);
+	ck_assert(log.area_sign[0] == -log.area_sign[1]);
+	ck_assert_uint_eq(a.vertices, 4);
+}
+END_TEST
+
+/* ---- clipping and culling -------------------------------------------- */
+
+static struct hw_clip_config screen(void)
+{
+	struct hw_clip_config cfg;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.half_width = 120;
+	cfg.half_height = 200;
+	cfg.depth_scale = -1;
+	return cfg;
+}
+
+static unsigned fan_triangles;
+
+static void count_fan(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
+		      const struct hw_vertex *c)
+{
+	(void)user; (void)a; (void)b; (void)c;
+	fan_triangles++;
+}
+
+static bool clip3(const struct hw_clip_config *cfg, struct hw_setup_counts *n,
+		  struct hw_vertex a, struct hw_vertex b, struct hw_vertex c)
+{
+	return hw_clip_triangle(cfg, &a, &b, &c, n, count_fan, NULL);
+}
+
+START_TEST(test_clip_inside_triangle_comes_out_whole)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+
+	fan_triangles = 0;
+	ck_assert(clip3(&cfg, &n, vtx(-0.5f, -0.5f), vtx(0.5f, -0.5f), vtx(0, 0.5f)));
+	ck_assert_uint_eq(n.polygons_in, 1);
+	ck_assert_uint_eq(n.polygons_out, 1);
+	ck_assert_uint_eq(n.split, 0);
+	ck_assert_uint_eq(fan_triangles, 1);
+}
+END_TEST
+
+START_TEST(test_clip_triangle_outside_frustum_is_removed)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+	struct hw_vertex behind[3] = { vtx(0, 0), vtx(1, 0), vtx(0, 1) };
+	int i;
+
+	ck_assert(!clip3(&cfg, &n, vtx(1.5f, 0), vtx(3, 0), vtx(2, 1)));     /* x > w */
+	ck_assert(!clip3(&cfg, &n, vtx(0, -3), vtx(1, -2), vtx(0, -1.1f)));  /* y < -w */
+	for (i = 0; i < 3; i++)
+		behind[i].pos[3] = -1;                                        /* w < 0 */
+	ck_assert(!clip3(&cfg, &n, behind[0], behind[1], behind[2]));
+	ck_assert_uint_eq(n.polygons_in, 3);
+	ck_assert_uint_eq(n.polygons_out, 0);
+	ck_assert_uint_eq(n.clipped_away, 3);
+}
+END_TEST
+
+/* A triangle that crosses the volume is cut but counts as one polygon. */
+START_TEST(test_clip_crossing_triangle_counts_once)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+
+	fan_triangles = 0;
+	ck_assert(clip3(&cfg, &n, vtx(-3, -3), vtx(3, -3), vtx(0, 3)));
+	ck_assert_uint_eq(n.polygons_out, 1);
+	ck_assert_uint_eq(n.split, 1);
+	ck_assert_uint_ge(fan_triangles, 2);    /* the hardware splits it */
+}
+END_TEST
+
+START_TEST(test_clip_z_range_is_minus_w_to_0)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+	struct hw_vertex a = vtx(0, 0), b = vtx(1, 0), c = vtx(0, 1);
+
+	a.pos[2] = b.pos[2] = c.pos[2] = 0.25f;       /* z > 0: in front of near */
+	ck_assert(!clip3(&cfg, &n, a, b, c));
+	a.pos[2] = b.pos[2] = c.pos[2] = -1.5f;       /* z < -w: beyond far */
+	ck_assert(!clip3(&cfg, &n, a, b, c));
+}
+END_TEST
+
+START_TEST(test_clip_user_plane_removes_the_far_side)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+
+	cfg.user_plane_enabled = true;
+	cfg.user_plane[0] = -1;                       /* keep x <= 0 */
+	ck_assert(!clip3(&cfg, &n, vtx(0.1f, 0), vtx(0.5f, 0), vtx(0.3f, 0.5f)));
+	ck_assert(clip3(&cfg, &n, vtx(-0.5f, 0), vtx(0.5f, 0), vtx(0, 0.5f)));
+	ck_assert_uint_eq(n.split, 1);
+}
+END_TEST
+
+/* Culling is decided on the window-space winding. */
+START_TEST(test_cull_removes_the_configured_winding)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+	struct hw_vertex a = vtx(-0.5f, -0.5f), b = vtx(0.5f, -0.5f), c = vtx(0, 0.5f);
+
+	cfg.cull = HW_CULL_CCW;                       /* a, b, c is counter-clockwise */
+	ck_assert(!clip3(&cfg, &n, a, b, c));
+	ck_assert(clip3(&cfg, &n, a, c, b));
+	cfg.cull = HW_CULL_CW;
+	ck_assert(clip3(&cfg, &n, a, b, c));
+	ck_assert(!clip3(&cfg, &n, a, c, b));
+	ck_assert_uint_eq(n.culled, 2);
+	ck_assert_uint_eq(n.polygons_in, 4);
+	ck_assert_uint_eq(n.polygons_out, 2);
+}
+END_TEST
+
+static struct hw_vertex last_window[3];
+
+static void keep_window(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
+			const struct hw_vertex *c)
+{
+	(void)user;
+	last_window[0] = *a;
+	last_window[1] = *b;
+	last_window[2] = *c;
+}
+
+START_TEST(test_clip_viewport_maps_ndc_to_window)
+{
+	struct hw_clip_config cfg = screen();
+	struct hw_setup_counts n = { 0 };
+	struct hw_vertex a = vtx(-1, -1), b = vtx(1, -1), c = vtx(0, 1);
+
+	cfg.origin_x = 10;
+	a.pos[3] = 2; a.pos[0] = -2; a.pos[1] = -2;   /* same point, w = 2 */
+	ck_assert(hw_clip_triangle(&cfg, &a, &b, &c, &n, keep_window, NULL));
+	ck_assert(last_window[0].pos[0] == 10.0f && last_window[0].pos[1] == 0.0f);
+	ck_assert(last_window[1].pos[0] == 250.0f);
+	ck_assert(last_window[2].pos[0] == 130.0f && last_window[2].pos[1] == 400.0f);
+	ck_assert(last_window[0].pos[3] == 0.5f);     /* 1/w kept for interpolation */
+	ck_assert(last_window[1].pos[2] == 0.5f);     /* z -0.5 * -1 */
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("geometry");
+	TCase *tc = tcase_create("vertex_cache");
+
+	tcase_add_test(tc, test_vcache_miss_once_per_index_while_it_fits);
+	tcase_add_test(tc, test_vcache_fifo_and_lru_evict_differently);
+	tcase_add_test(tc, test_vcache_size_is_clamped);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("assembly");
+	tcase_add_test(tc, test_assembler_list_makes_a_triangle_per_three_vertices);
+	tcase_add_test(tc, test_assembler_strip_keeps_winding);
+	tcase_add_test(tc, test_assembler_fan_shares_the_first_vertex);
+	tcase_add_test(tc, test_assembler_geometry_emits_with_inverted_winding);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("clipper");
+	tcase_add_test(tc, test_clip_inside_triangle_comes_out_whole);
+	tcase_add_test(tc, test_clip_triangle_outside_frustum_is_removed);
+	tcase_add_test(tc, test_clip_crossing_triangle_counts_once);
+	tcase_add_test(tc, test_clip_z_range_is_minus_w_to_0);
+	tcase_add_test(tc, test_clip_user_plane_removes_the_far_side);
+	tcase_add_test(tc, test_cull_removes_the_configured_winding);
+	tcase_add_test(tc, test_clip_viewport_maps_ndc_to_window);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
