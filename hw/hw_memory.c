@@ -1,0 +1,161 @@
+/* hw_memory.c: a region table over the physical address space. Small
+ * programs have tens of buffers, so lookups are binary searches over a
+ * sorted array and allocation is first fit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw_memory.h"
+
+#define REGION_ALIGN 128u
+
+static const uint32_t area_base[HW_AREA_COUNT] = { HW_FCRAM_BASE, HW_VRAM_A_BASE, HW_VRAM_B_BASE };
+static const uint32_t area_end[HW_AREA_COUNT] = { HW_FCRAM_END, HW_VRAM_B_BASE, HW_VRAM_END };
+
+void hw_memory_init(struct hw_memory *mem)
+{
+	memset(mem, 0, sizeof *mem);
+}
+
+void hw_memory_reset(struct hw_memory *mem)
+{
+	size_t i;
+
+	for (i = 0; i < mem->count; i++)
+		free(mem->region[i].host);
+	mem->count = 0;
+}
+
+void hw_memory_fini(struct hw_memory *mem)
+{
+	hw_memory_reset(mem);
+	free(mem->region);
+	memset(mem, 0, sizeof *mem);
+}
+
+/* Index of the first region whose end is above `phys`. */
+static size_t memory_first_ending_after(const struct hw_memory *mem, uint32_t phys)
+{
+	size_t lo = 0, hi = mem->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct hw_region *r = &mem->region[mid];
+		if ((uint64_t)r->base + r->size > phys)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32_t size)
+{
+	unsigned char *host;
+
+	if (mem->count == mem->cap) {
+		size_t cap = mem->cap ? mem->cap * 2 : 16;
+		struct hw_region *r = realloc(mem->region, cap * sizeof *r);
+		if (!r)
+			return false;
+		mem->region = r;
+		mem->cap = cap;
+	}
+	host = calloc(1, size);
+	if (!host)
+		return false;
+	memmove(&mem->region[i + 1], &mem->region[i], (mem->count - i) * sizeof *mem->region);
+	mem->region[i].base = base;
+	mem->region[i].size = size;
+	mem->region[i].host = host;
+	mem->count++;
+	return true;
+}
+
+uint32_t hw_memory_alloc(struct hw_memory *mem, enum hw_area area, uint32_t size)
+{
+	uint64_t rounded = ((uint64_t)size + 15u) & ~(uint64_t)15u;
+	uint64_t at;
+	size_t i;
+
+	if ((unsigned)area >= HW_AREA_COUNT || size == 0)
+		return 0;
+	/* First fit: walk the regions of this area in address order and take
+	 * the first gap that holds the request. */
+	at = area_base[area];
+	for (i = memory_first_ending_after(mem, area_base[area]);; i++) {
+		bool more = i < mem->count && mem->region[i].base < area_end[area];
+		uint64_t gap_end = more ? mem->region[i].base : area_end[area];
+
+		if (at + rounded <= gap_end)
+			return memory_insert(mem, i, (uint32_t)at, (uint32_t)rounded) ? (uint32_t)at : 0;
+		if (!more)
+			return 0;
+		at = ((uint64_t)mem->region[i].base + mem->region[i].size + REGION_ALIGN - 1)
+		     & ~(uint64_t)(REGION_ALIGN - 1);
+	}
+}
+
+bool hw_memory_free(struct hw_memory *mem, uint32_t base)
+{
+	size_t i = memory_first_ending_after(mem, base);
+
+	if (i == mem->count || mem->region[i].base != base)
+		return false;
+	free(mem->region[i].host);
+	memmove(&mem->region[i], &mem->region[i + 1], (mem->count - i - 1) * sizeof *mem->region);
+	mem->count--;
+	return true;
+}
+
+void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size)
+{
+	size_t i = memory_first_ending_after(mem, phys);
+	const struct hw_region *r;
+
+	if (i == mem->count)
+		return NULL;
+	r = &mem->region[i];
+	if (phys < r->base || (uint64_t)phys + size > (uint64_t)r->base + r->size)
+		return NULL;
+	return r->host + (phys - r->base);
+}
+
+uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host)
+{
+	const unsigned char *p = host;
+	size_t i;
+
+	/* Host addresses are not sorted like physical ones: a linear scan,
+	 * used only where a program hands a pointer back. */
+	for (i = 0; i < mem->count; i++) {
+		const struct hw_region *r = &mem->region[i];
+		if (p >= r->host && p < r->host + r->size)
+			return r->base + (uint32_t)(p - r->host);
+	}
+	return 0;
+}
+
+enum hw_area hw_memory_area_of(uint32_t phys)
+{
+	if (phys >= HW_VRAM_A_BASE && phys < HW_VRAM_B_BASE)
+		return HW_AREA_VRAM_A;
+	if (phys >= HW_VRAM_B_BASE && phys < HW_VRAM_END)
+		return HW_AREA_VRAM_B;
+	return HW_AREA_FCRAM;
+}
+
+void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
+		     bool write, uint32_t accesses)
+{
+	c->memory[source] += accesses;
+	switch (hw_memory_area_of(phys)) {
+	case HW_AREA_VRAM_A:
+		c->memory[write ? HW_MEM_VRAM_A_WRITE : HW_MEM_VRAM_A_READ] += accesses;
+		break;
+	case HW_AREA_VRAM_B:
+		c->memory[write ? HW_MEM_VRAM_B_WRITE : HW_MEM_VRAM_B_READ] += accesses;
+		break;
+	default:
+		break;
+	}
+}

@@ -1,0 +1,68 @@
+/* hw_memory.h: the GPU's view of memory: physical address ranges of VRAM
+ * (channels A and B) and FCRAM, backed by host memory region by region,
+ * and the 16-byte access counting of the MEMORY_ACCESS counter.
+ *
+ * The library places every buffer it creates (vertex and index arrays,
+ * command buffers, later textures and render targets) at a physical
+ * address in the area the program asked for, so that raw command buffers
+ * can name them the way the hardware does. */
+#ifndef NNGX_HW_MEMORY_H
+#define NNGX_HW_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hw_busy.h"        /* enum hw_status */
+#include "hw_counters.h"
+
+/* Public memory map (3dbrew, Memory layout). */
+#define HW_VRAM_A_BASE   0x18000000u
+#define HW_VRAM_B_BASE   0x18300000u
+#define HW_VRAM_END      0x18600000u    /* 6 MiB in all, 3 MiB a channel */
+#define HW_FCRAM_BASE    0x20000000u
+#define HW_FCRAM_END     0x28000000u    /* 128 MiB */
+
+#define HW_MEMORY_ACCESS_BYTES 16       /* MEMORY_ACCESS counts 16-byte units */
+
+enum hw_area { HW_AREA_FCRAM = 0, HW_AREA_VRAM_A, HW_AREA_VRAM_B, HW_AREA_COUNT };
+
+struct hw_region {
+	uint32_t base, size;        /* physical, size rounded up to 16 bytes */
+	unsigned char *host;        /* owned by the region */
+};
+
+struct hw_memory {
+	struct hw_region *region;   /* sorted by base */
+	size_t count, cap;
+};
+
+void hw_memory_init(struct hw_memory *mem);
+void hw_memory_fini(struct hw_memory *mem);
+
+/* Power-on: everything released. */
+void hw_memory_reset(struct hw_memory *mem);
+
+/* Reserve `size` bytes in `area` (first fit, 128-byte aligned), zeroed.
+ * Returns the physical base, or 0 when the area is full or memory ran out. */
+uint32_t hw_memory_alloc(struct hw_memory *mem, enum hw_area area, uint32_t size);
+
+/* Release the region that starts at `base`; false when there is none. */
+bool hw_memory_free(struct hw_memory *mem, uint32_t base);
+
+/* Host address of [phys, phys + size) when it lies inside one region,
+ * else NULL: the hardware would read or write outside any buffer. */
+void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size);
+
+/* Physical address of a host pointer into some region, or 0. */
+uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host);
+
+/* Which VRAM channel an address falls in; HW_AREA_FCRAM otherwise. */
+enum hw_area hw_memory_area_of(uint32_t phys);
+
+/* Count `accesses` 16-byte accesses from source word `source` (4..17) at
+ * `phys`: the source word, and the channel word when it is VRAM. */
+void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
+		     bool write, uint32_t accesses);
+
+#endif

@@ -1,0 +1,111 @@
+/* check_memory.c: the physical memory map and access counting
+ * (hw/hw_memory.c). */
+#include <string.h>
+
+#include "hw/hw_memory.h"
+#include "test_util.h"
+
+START_TEST(test_memory_alloc_places_buffers_in_their_area)
+{
+	struct hw_memory mem;
+	uint32_t a, b, f;
+
+	hw_memory_init(&mem);
+	a = hw_memory_alloc(&mem, HW_AREA_VRAM_A, 100);
+	b = hw_memory_alloc(&mem, HW_AREA_VRAM_B, 100);
+	f = hw_memory_alloc(&mem, HW_AREA_FCRAM, 100);
+	ck_assert_uint_eq(a, HW_VRAM_A_BASE);
+	ck_assert_uint_eq(b, HW_VRAM_B_BASE);
+	ck_assert_uint_eq(f, HW_FCRAM_BASE);
+	ck_assert_int_eq(hw_memory_area_of(a), HW_AREA_VRAM_A);
+	ck_assert_int_eq(hw_memory_area_of(b + 99), HW_AREA_VRAM_B);
+	ck_assert_int_eq(hw_memory_area_of(f), HW_AREA_FCRAM);
+	/* the next one follows, 128-byte aligned */
+	ck_assert_uint_eq(hw_memory_alloc(&mem, HW_AREA_VRAM_A, 1), HW_VRAM_A_BASE + 128);
+	hw_memory_fini(&mem);
+}
+END_TEST
+
+START_TEST(test_memory_area_full_returns_zero)
+{
+	struct hw_memory mem;
+
+	hw_memory_init(&mem);
+	ck_assert_uint_ne(hw_memory_alloc(&mem, HW_AREA_VRAM_A, 0x200000), 0);
+	ck_assert_uint_eq(hw_memory_alloc(&mem, HW_AREA_VRAM_A, 0x180000), 0);
+	ck_assert_uint_ne(hw_memory_alloc(&mem, HW_AREA_VRAM_A, 0x100000), 0);   /* fits exactly */
+	ck_assert_uint_eq(hw_memory_alloc(&mem, HW_AREA_VRAM_A, 16), 0);
+	ck_assert_uint_eq(hw_memory_alloc(&mem, HW_AREA_VRAM_B, 0), 0);
+	ck_assert_uint_eq(hw_memory_alloc(&mem, (enum hw_area)9, 16), 0);
+	hw_memory_fini(&mem);
+}
+END_TEST
+
+START_TEST(test_memory_free_makes_room_again)
+{
+	struct hw_memory mem;
+	uint32_t a, b;
+
+	hw_memory_init(&mem);
+	a = hw_memory_alloc(&mem, HW_AREA_FCRAM, 4096);
+	b = hw_memory_alloc(&mem, HW_AREA_FCRAM, 4096);
+	ck_assert(hw_memory_free(&mem, a));
+	ck_assert(!hw_memory_free(&mem, a));
+	ck_assert(!hw_memory_free(&mem, b + 16));
+	ck_assert_uint_eq(hw_memory_alloc(&mem, HW_AREA_FCRAM, 1000), a);
+	hw_memory_fini(&mem);
+}
+END_TEST
+
+/* A range is readable only when it lies inside one buffer. */
+START_TEST(test_memory_host_lookup_stays_inside_a_region)
+{
+	struct hw_memory mem;
+	uint32_t a;
+	unsigned char *p;
+
+	hw_memory_init(&mem);
+	a = hw_memory_alloc(&mem, HW_AREA_VRAM_B, 64);
+	p = hw_memory_host(&mem, a, 64);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_eq(hw_memory_host(&mem, a + 60, 4), p + 60);
+	ck_assert_ptr_null(hw_memory_host(&mem, a + 60, 5));
+	ck_assert_ptr_null(hw_memory_host(&mem, a - 1, 1));
+	ck_assert_ptr_null(hw_memory_host(&mem, 0xFFFFFFF0u, 32));
+	ck_assert_uint_eq(hw_memory_phys(&mem, p + 10), a + 10);
+	ck_assert_uint_eq(hw_memory_phys(&mem, &mem), 0);
+	hw_memory_fini(&mem);
+}
+END_TEST
+
+/* Source word always; channel word only for VRAM. */
+START_TEST(test_memory_count_adds_channel_words_for_vram)
+{
+	struct hw_counters c;
+
+	memset(&c, 0, sizeof c);
+	hw_memory_count(&c, HW_MEM_COMMAND_VERTEX_READ, HW_VRAM_A_BASE + 16, false, 3);
+	hw_memory_count(&c, HW_MEM_COMMAND_VERTEX_READ, HW_VRAM_B_BASE, false, 5);
+	hw_memory_count(&c, HW_MEM_COMMAND_VERTEX_READ, HW_FCRAM_BASE, false, 7);
+	hw_memory_count(&c, HW_MEM_COLOR_WRITE, HW_VRAM_B_BASE + 32, true, 2);
+	ck_assert_uint_eq(c.memory[HW_MEM_COMMAND_VERTEX_READ], 15);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_A_READ], 3);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_B_READ], 5);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_B_WRITE], 2);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_A_WRITE], 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("memory");
+	TCase *tc = tcase_create("memory");
+
+	tcase_add_test(tc, test_memory_alloc_places_buffers_in_their_area);
+	tcase_add_test(tc, test_memory_area_full_returns_zero);
+	tcase_add_test(tc, test_memory_free_makes_room_again);
+	tcase_add_test(tc, test_memory_host_lookup_stays_inside_a_region);
+	tcase_add_test(tc, test_memory_count_adds_channel_words_for_vram);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
