@@ -1,4 +1,5 @@
 /* hw_counters.c: the counter bank. Wrapping is the natural uint32_t one. */
+#include <stddef.h>
 #include <string.h>
 
 #include "hw_counters.h"
@@ -15,6 +16,23 @@ void hw_counters_reset(struct hw_counters *c)
 bool hw_counters_vcache_counting(const struct hw_counters *c)
 {
 	return c->vcache_started || c->vcache_counts_when_stopped;
+}
+
+static void add_words(uint32_t *dst, const uint32_t *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		dst[i] += src[i];
+}
+
+void hw_counters_add(struct hw_counters *c, const struct hw_counters *delta)
+{
+	add_words(&c->shader[0][0], &delta->shader[0][0],
+		  HW_SHADER_PROCESSOR_COUNT * HW_SHADER_WORD_COUNT);
+	add_words(c->polygon, delta->polygon, HW_POLYGON_WORD_COUNT);
+	c->fragment += delta->fragment;
+	add_words(c->memory, delta->memory, HW_MEM_WORD_COUNT);
 }
 
 void hw_counters_vcache_draw_begin(struct hw_counters *c)

@@ -69,6 +69,9 @@ void hw_counters_reset(struct hw_counters *c);
 /* True when a vertex-cache miss moves the counter now. */
 bool hw_counters_vcache_counting(const struct hw_counters *c);
 
+/* Add `delta` to every always-running counter (not the vertex-cache one). */
+void hw_counters_add(struct hw_counters *c, const struct hw_counters *delta);
+
 /* Start of an indexed draw: the vertex-cache counter restarts from 0. */
 void hw_counters_vcache_draw_begin(struct hw_counters *c);
 

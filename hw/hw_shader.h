@@ -4,7 +4,8 @@
  * counts what the profiling counters VERTEX_SHADER0..3 count
  * (program-counter transitions and four kinds of stall clocks) under a
  * configurable stall model. It knows nothing of GL: the command processor
- * loads code, operand descriptors and uniforms into it. */
+ * loads code, operand descriptors and uniforms into it. hw_shader.c says
+ * at its top how each counter is counted. */
 #ifndef NNGX_HW_SHADER_H
 #define NNGX_HW_SHADER_H
 
@@ -13,8 +14,15 @@
 
 #include "hw_busy.h"      /* enum hw_status */
 
-#define HW_SHADER_CODE_WORDS     4096 /* program memory, in instructions */
-#define HW_SHADER_OPDESC_COUNT   128  /* operand descriptor table entries */
+/* Program memory, in instructions. A vertex unit holds 512 (the assembler
+ * picasso refuses vertex code past 512 instructions); the geometry unit
+ * holds 4096 (jump targets and the code upload index are 12 bits: 3dbrew,
+ * GPU/Shader Instruction Set format 2, GPU/Internal Registers). */
+#define HW_SHADER_VSH_CODE_WORDS 512
+#define HW_SHADER_GSH_CODE_WORDS 4096
+#define HW_SHADER_CODE_WORDS     HW_SHADER_GSH_CODE_WORDS /* storage for either */
+#define HW_SHADER_OPDESC_COUNT   128  /* 7-bit descriptor index; picasso's limit */
+#define HW_SHADER_MAD_OPDESCS    32   /* mad/madi have a 5-bit descriptor index */
 #define HW_SHADER_INPUTS         16   /* v0..v15 */
 #define HW_SHADER_OUTPUTS        16   /* o0..o15 */
 #define HW_SHADER_TEMPS          16   /* r0..r15 */
@@ -22,40 +30,53 @@
 #define HW_SHADER_INT_UNIFORMS   4    /* i0..i3 */
 #define HW_SHADER_BOOL_UNIFORMS  16   /* b0..b15 */
 
+/* Nesting limits; going deeper is a fault. Model choice: no public source
+ * gives the PICA200's stack depths; call and loop follow vs_3_0 (whose ISA
+ * 3dbrew says inspired this one: 4 each), if blocks get 8. */
+#define HW_SHADER_CALL_DEPTH     4
+#define HW_SHADER_LOOP_DEPTH     4
+#define HW_SHADER_IF_DEPTH       8
+
 /* What one shader unit holds: code, descriptors, uniforms. */
 struct hw_shader_state {
 	uint32_t code[HW_SHADER_CODE_WORDS];
 	uint32_t opdesc[HW_SHADER_OPDESC_COUNT];
 	float f[HW_SHADER_FLOAT_UNIFORMS][4];
-	uint8_t i[HW_SHADER_INT_UNIFORMS][4];   /* x: count, y: start, z: step */
+	uint8_t i[HW_SHADER_INT_UNIFORMS][4];   /* x: count, y: start, z: step
+						   (signed 8-bit) */
 	uint16_t b;                             /* bit n: b<n> */
 	uint32_t entry;                         /* main entry, in instructions */
+	bool geometry_unit;                     /* program memory is
+						   HW_SHADER_GSH_CODE_WORDS, not
+						   HW_SHADER_VSH_CODE_WORDS */
 };
 
 /* Stall model: every latency in clocks, each a configuration key. */
 struct hw_shader_timing {
 	uint32_t result_latency;   /* clocks before an ALU result can be read */
 	uint32_t slow_latency;     /* rcp/rsq/ex2/lg2 results */
-	uint32_t mova_latency;     /* before a0/aL written by mova can be used */
-	uint32_t cmp_latency;      /* before flags written by cmp can be used */
+	uint32_t mova_latency;     /* before a0 written by mova can be used */
+	uint32_t cmp_latency;      /* before flags written by cmp/litp can be used */
 	uint32_t prefetch_miss;    /* per non-sequential program-counter move */
 	uint32_t max_steps;        /* runaway guard: instructions per invocation */
 };
 
 /* The five counter words of one processor (result order of
- * NN_GX_PROFILING_VERTEX_SHADERn). */
+ * NN_GX_PROFILING_VERTEX_SHADERn), and the clocks they add up to. */
 struct hw_shader_stats {
 	uint64_t instructions;
 	uint64_t stall_dependency;
 	uint64_t stall_mova;
 	uint64_t stall_cmp;
 	uint64_t stall_prefetch;
+	uint64_t clocks;           /* instructions + all four stalls */
 };
 
 /* Geometry shaders hand vertices to the primitive stage as they emit. */
 struct hw_shader_emit_sink {
-	/* out: o0..o15 at the emit; vertex_id: setemit's id (0..2);
-	 * primitive: setemit's "prim" flag; inverted: setemit's winding flag */
+	/* out: o0..o15 at the emit; vertex_id: setemit's id (0..3 as encoded;
+	 * assemblers emit 0..2); primitive: setemit's "prim" flag; inverted:
+	 * setemit's winding flag */
 	void (*emit)(void *user, const float out[HW_SHADER_OUTPUTS][4],
 		     unsigned vertex_id, bool primitive, bool inverted);
 	void *user;
@@ -63,12 +84,17 @@ struct hw_shader_emit_sink {
 
 void hw_shader_timing_defaults(struct hw_shader_timing *t);
 
+/* Instructions of program memory in this unit (512 or 4096). */
+uint32_t hw_shader_code_words(const struct hw_shader_state *state);
+
 /* Run one invocation from state->entry until end: inputs v0..v15, outputs
  * o0..o15 (untouched registers keep what `out` held). `emit` may be NULL
  * for a vertex shader; an emit without a sink is a fault. Adds to *stats.
  * Returns HW_OK, or HW_ERROR_FAULT for an invalid instruction, a jump out
- * of program memory, call/loop nesting too deep, or more than max_steps
- * instructions; `fault` (may be NULL) then gets a one-line reason. */
+ * of program memory, call/loop/if nesting too deep, two mova in a row (the
+ * PICA freezes), or more than max_steps instructions; `fault` (may be NULL)
+ * then gets a one-line reason, and `out` and *stats are left as they were
+ * (vertices already emitted stay emitted). */
 enum hw_status hw_shader_run(const struct hw_shader_state *state,
 			     const struct hw_shader_timing *timing,
 			     const float in[HW_SHADER_INPUTS][4],

@@ -1,0 +1,402 @@
+/* hw_command.c: the command processor: register writes, uploads, draws.
+ *
+ * Timing: commands are fetched 16 bytes at a time by the command/vertex
+ * load module (MEMORY_ACCESS word 4). The fetch clocks of the commands
+ * before a draw are added to that draw's command-module work; those after
+ * the last draw keep the module busy on their own. */
+#include <stdio.h>
+#include <string.h>
+
+#include "hw_gpu.h"
+
+/* Model choice: jumps between command buffers (CMDBUF_JUMPi) at most this
+ * many times per submission, so that a loop of jumps cannot hang. */
+#define COMMAND_MAX_JUMPS 1024
+
+struct run_ctx {
+	struct hw_gpu *gpu;
+	hw_clock_t t;                   /* when the next work starts */
+	uint32_t phys;                  /* where the buffer being read lives */
+	uint64_t bytes_read;            /* command bytes since the last draw */
+	struct hw_counters loose;       /* counts not yet attached to a draw */
+	bool jump;                      /* a CMDBUF_JUMP was written */
+	unsigned jump_index;
+	enum hw_status status;
+};
+
+/* Command fetches since the last draw: counted, and their clocks. */
+static uint64_t command_fetch(struct run_ctx *c)
+{
+	const struct hw_draw_costs *k = &c->gpu->costs;
+	uint32_t accesses = (uint32_t)((c->bytes_read + HW_MEMORY_ACCESS_BYTES - 1)
+				       / HW_MEMORY_ACCESS_BYTES);
+
+	c->bytes_read = 0;
+	hw_memory_count(&c->loose, HW_MEM_COMMAND_VERTEX_READ, c->phys, false, accesses);
+	return (uint64_t)accesses * (hw_memory_area_of(c->phys) == HW_AREA_FCRAM
+				     ? k->per_access_fcram : k->per_access_vram);
+}
+
+/* ---- draw decoding ------------------------------------------------------ */
+
+static void decode_loader(const struct hw_gpu *gpu, struct hw_loader_config *l)
+{
+	const uint32_t *r = gpu->regs;
+	uint32_t low = r[HW_REG_ATTRIBBUFFERS_FORMAT_LOW], high = r[HW_REG_ATTRIBBUFFERS_FORMAT_HIGH];
+	uint32_t perm_low = r[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_LOW)];
+	uint32_t perm_high = r[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_HIGH)];
+	unsigned a, n, e;
+
+	memset(l, 0, sizeof *l);
+	l->base = hw_reg_attribbuffers_base(r[HW_REG_ATTRIBBUFFERS_LOC]);
+	l->attrib_count = hw_reg_attrib_total(high);
+	for (a = 0; a < l->attrib_count && a < HW_LOADER_ATTRIBS; a++) {
+		unsigned code = hw_reg_attrib_format(low, high, a);
+		l->attrib[a].type = (enum hw_attrib_type)hw_reg_attrib_type(code);
+		l->attrib[a].size = hw_reg_attrib_components(code);
+		l->attrib[a].fixed = (hw_reg_fixed_attrib_mask(high) >> a) & 1u;
+		memcpy(l->attrib[a].value, gpu->command.fixed_value[a], sizeof l->attrib[a].value);
+		l->input_reg[a] = (uint8_t)hw_reg_sh_input_register(perm_low, perm_high, a);
+	}
+	l->array_count = HW_LOADER_ARRAYS;
+	for (n = 0; n < HW_LOADER_ARRAYS; n++) {
+		uint32_t cfg1 = r[HW_REG_ATTRIBBUFFER_CONFIG1(n)], cfg2 = r[HW_REG_ATTRIBBUFFER_CONFIG2(n)];
+		struct hw_attrib_array *arr = &l->array[n];
+
+		arr->offset = hw_reg_attribbuffer_offset(r[HW_REG_ATTRIBBUFFER_OFFSET(n)]);
+		arr->stride = hw_reg_attribbuffer_stride(cfg2);
+		arr->elements = hw_reg_attribbuffer_ncomponents(cfg2);
+		if (arr->elements > HW_LOADER_ARRAY_ELEMENTS)
+			arr->elements = HW_LOADER_ARRAY_ELEMENTS;
+		for (e = 0; e < arr->elements; e++)
+			arr->element[e] = (uint8_t)hw_reg_attribbuffer_component(cfg1, cfg2, e);
+	}
+}
+
+/* Output registers enabled in a unit's mask, in order. */
+static unsigned mask_registers(uint32_t mask, uint8_t *out, unsigned max)
+{
+	unsigned o, n = 0;
+
+	for (o = 0; o < HW_SHADER_OUTPUTS && n < max; o++)
+		if ((mask >> o) & 1u)
+			out[n++] = (uint8_t)o;
+	return n;
+}
+
+static void decode_clip(const uint32_t *r, struct hw_clip_config *clip)
+{
+	unsigned k;
+
+	memset(clip, 0, sizeof *clip);
+	clip->half_width = hw_reg_viewport_half(r[HW_REG_VIEWPORT_WIDTH]);
+	clip->half_height = hw_reg_viewport_half(r[HW_REG_VIEWPORT_HEIGHT]);
+	clip->origin_x = (float)hw_reg_viewport_x(r[HW_REG_VIEWPORT_XY]);
+	clip->origin_y = (float)hw_reg_viewport_y(r[HW_REG_VIEWPORT_XY]);
+	clip->depth_scale = hw_reg_f24_field(r[HW_REG_DEPTHMAP_SCALE]);
+	clip->depth_offset = hw_reg_f24_field(r[HW_REG_DEPTHMAP_OFFSET]);
+	switch (hw_reg_cull_mode(r[HW_REG_FACECULLING_CONFIG])) {
+	case 1: clip->cull = HW_CULL_CCW; break;
+	case 2: clip->cull = HW_CULL_CW; break;
+	default: clip->cull = HW_CULL_NONE; break;
+	}
+	clip->user_plane_enabled = hw_reg_bit0(r[HW_REG_FRAGOP_CLIP]);
+	for (k = 0; k < 4; k++)
+		clip->user_plane[k] = hw_reg_f24_field(r[HW_REG_FRAGOP_CLIP_DATA0 + k]);
+}
+
+static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_config *d)
+{
+	const uint32_t *r = gpu->regs;
+	uint32_t gs_mask = r[HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_OUTMAP_MASK)];
+	uint32_t vs_mask = r[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_OUTMAP_MASK)];
+	unsigned i, k;
+
+	memset(d, 0, sizeof *d);
+	decode_loader(gpu, &d->loader);
+	d->indexed = indexed;
+	d->index_phys = d->loader.base + hw_reg_indexbuffer_offset(r[HW_REG_INDEXBUFFER_CONFIG]);
+	d->index16 = hw_reg_indexbuffer_16bit(r[HW_REG_INDEXBUFFER_CONFIG]);
+	d->count = r[HW_REG_NUMVERTICES];
+	d->first = r[HW_REG_VERTEX_OFFSET];
+	d->topology = (enum hw_topology)hw_reg_primitive_mode(r[HW_REG_PRIMITIVE_CONFIG]);
+	decode_clip(r, &d->clip);
+
+	d->geometry_shader = hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]) != 0;
+	d->vs_output_count = mask_registers(vs_mask, d->vs_outreg, HW_SHADER_OUTPUTS);
+	if (d->geometry_shader) {
+		unsigned inputs = hw_reg_count4(r[HW_REG_SH(HW_REG_GSH_BASE,
+							   HW_REG_SH_INPUTBUFFER_CONFIG)]);
+		d->gs_vertices = d->vs_output_count ? (inputs + d->vs_output_count - 1)
+						      / d->vs_output_count : 1;
+	}
+	d->outmap_slots = hw_reg_outmap_total(r[HW_REG_SH_OUTMAP_TOTAL]);
+	if (d->outmap_slots > HW_OUTMAP_SLOTS)
+		d->outmap_slots = HW_OUTMAP_SLOTS;
+	mask_registers(d->geometry_shader ? gs_mask : vs_mask, d->outreg, HW_OUTMAP_SLOTS);
+	for (i = 0; i < d->outmap_slots; i++)
+		for (k = 0; k < 4; k++)
+			d->semantic[i][k] = (uint8_t)hw_reg_outmap_semantic(r[HW_REG_SH_OUTMAP_O0 + i], k);
+}
+
+static void command_draw(struct run_ctx *c, bool indexed)
+{
+	struct hw_gpu *gpu = c->gpu;
+	struct hw_draw_config cfg;
+	struct hw_draw_result res;
+	struct hw_draw_units units;
+	char fault[256] = "";
+	enum hw_status st;
+	unsigned m;
+
+	decode_draw(gpu, indexed, &cfg);
+	units.mem = &gpu->memory;
+	units.vs = &gpu->vs;
+	units.gs = &gpu->gs;
+	units.timing = &gpu->shader_timing;
+	units.costs = &gpu->costs;
+	units.vcache = &gpu->vcache;
+	units.triangle_out = gpu->triangle_out;
+	units.triangle_user = gpu->triangle_user;
+	st = hw_draw_run(&units, &cfg, &res, fault, sizeof fault);
+	if (st != HW_OK) {
+		hw_gpu_notef(gpu, HW_NOTE_FAULT, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS,
+			     "draw stopped: %s", fault);
+		c->status = st;
+	}
+	/* The commands that set the draw up were fetched by the same module. */
+	res.work[HW_BUSY_COMMAND] += command_fetch(c);
+	res.duration = 0;
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		if (res.work[m] > res.duration)
+			res.duration = res.work[m];
+	if (hw_draw_schedule(&gpu->busy, &res, c->t) != HW_OK)
+		c->status = HW_ERROR_NO_MEMORY;
+	c->t = hw_clock_add(c->t, res.duration);
+	hw_counters_add(&res.delta, &c->loose);
+	memset(&c->loose, 0, sizeof c->loose);
+	if (hw_gpu_pend(gpu, c->t, &res.delta, res.vcache_used, res.vcache_misses) != HW_OK)
+		c->status = HW_ERROR_NO_MEMORY;
+}
+
+/* ---- register side effects ------------------------------------------ */
+
+static void shader_unit_write(struct run_ctx *c, unsigned id, uint32_t v)
+{
+	struct hw_gpu *gpu = c->gpu;
+	bool vertex = hw_reg_sh_base(id) == HW_REG_VSH_BASE;
+	struct hw_shader_state *sh = vertex ? &gpu->vs : &gpu->gs;
+	struct hw_command_upload *up = &gpu->command.unit[vertex];
+	unsigned off = hw_reg_sh_offset(hw_reg_fold_alias(id)), k;
+
+	switch (off) {
+	case HW_REG_SH_BOOLUNIFORM:
+		sh->b = (uint16_t)hw_reg_low16(v);
+		return;
+	case HW_REG_SH_ENTRYPOINT:
+		sh->entry = hw_reg_sh_entry(v);
+		return;
+	case HW_REG_SH_CODETRANSFER_INDEX:
+		up->code_index = hw_reg_transfer_index(v);
+		return;
+	case HW_REG_SH_CODETRANSFER_DATA0:
+		/* Past the unit's program memory the write is dropped. */
+		if (up->code_index < hw_shader_code_words(sh))
+			sh->code[up->code_index] = v;
+		up->code_index++;
+		return;
+	case HW_REG_SH_OPDESCS_INDEX:
+		up->opdesc_index = hw_reg_transfer_index(v);
+		return;
+	case HW_REG_SH_OPDESCS_DATA0:
+		if (up->opdesc_index < HW_SHADER_OPDESC_COUNT)
+			sh->opdesc[up->opdesc_index] = v;
+		up->opdesc_index++;
+		return;
+	case HW_REG_SH_FLOATUNIFORM_INDEX:
+		up->float_index = hw_reg_floatuniform_index(v);
+		up->float32 = hw_reg_floatuniform_f32(v);
+		up->float_have = 0;
+		return;
+	case HW_REG_SH_FLOATUNIFORM_DATA0:
+		up->float_words[up->float_have++] = v;
+		if (up->float_have < (up->float32 ? 4u : 3u))
+			return;
+		up->float_have = 0;
+		if (up->float_index < HW_SHADER_FLOAT_UNIFORMS) {
+			if (up->float32)
+				hw_reg_unpack_f32x4(up->float_words, sh->f[up->float_index]);
+			else
+				hw_reg_unpack_f24x4(up->float_words, sh->f[up->float_index]);
+		}
+		up->float_index++;
+		return;
+	default:
+		if (off >= HW_REG_SH_INTUNIFORM_I0 && off < HW_REG_SH_INTUNIFORM_I0 + 4)
+			for (k = 0; k < 4; k++)
+				sh->i[off - HW_REG_SH_INTUNIFORM_I0][k] = (uint8_t)hw_reg_byte(v, k);
+		return;
+	}
+}
+
+static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
+{
+	struct hw_command_state *s = &c->gpu->command;
+
+	if (id == HW_REG_FIXEDATTRIB_INDEX) {
+		s->fixed_index = hw_reg_fixedattrib_index(v);
+		s->fixed_have = 0;
+		return;
+	}
+	s->fixed_words[s->fixed_have++] = v;
+	if (s->fixed_have < 3)
+		return;
+	s->fixed_have = 0;
+	if (s->fixed_index < HW_LOADER_ATTRIBS) {
+		hw_reg_unpack_f24x4(s->fixed_words, s->fixed_value[s->fixed_index]);
+		return;
+	}
+	hw_gpu_notef(c->gpu, HW_NOTE_REGISTER_IGNORED, id,
+		     "immediate-mode vertex data (fixed attribute index 0x%X) is not modelled",
+		     s->fixed_index);
+}
+
+/* Registers the model reads when a draw starts, and so does not report. */
+static bool register_modelled(unsigned id)
+{
+	switch (id) {
+	case HW_REG_FINALIZE:
+	case HW_REG_FACECULLING_CONFIG:
+	case HW_REG_VIEWPORT_WIDTH: case HW_REG_VIEWPORT_INVW:
+	case HW_REG_VIEWPORT_HEIGHT: case HW_REG_VIEWPORT_INVH:
+	case HW_REG_FRAGOP_CLIP:
+	case HW_REG_DEPTHMAP_SCALE: case HW_REG_DEPTHMAP_OFFSET: case HW_REG_DEPTHMAP_ENABLE:
+	case HW_REG_SH_OUTMAP_TOTAL: case HW_REG_VIEWPORT_XY:
+	case HW_REG_INDEXBUFFER_CONFIG: case HW_REG_NUMVERTICES: case HW_REG_GEOSTAGE_CONFIG:
+	case HW_REG_VERTEX_OFFSET: case HW_REG_POST_VERTEX_CACHE_NUM:
+	case HW_REG_VSH_NUM_ATTR: case HW_REG_PRIMITIVE_CONFIG: case HW_REG_RESTART_PRIMITIVE:
+	case HW_REG_CMDBUF_SIZE0: case HW_REG_CMDBUF_SIZE1:
+	case HW_REG_CMDBUF_ADDR0: case HW_REG_CMDBUF_ADDR1:
+	case HW_REG_START_DRAW_FUNC0: case HW_REG_VSH_COM_MODE:
+		return true;
+	default:
+		return (id >= HW_REG_FRAGOP_CLIP_DATA0 && id < HW_REG_FRAGOP_CLIP_DATA0 + 4)
+		       || (id >= HW_REG_SH_OUTMAP_O0 && id < HW_REG_SH_OUTMAP_O0 + HW_OUTMAP_SLOTS)
+		       || (id >= HW_REG_ATTRIBBUFFERS_LOC
+			   && id <= HW_REG_ATTRIBBUFFER_CONFIG2(HW_LOADER_ARRAYS - 1))
+		       || hw_reg_is_sh(id);
+	}
+}
+
+static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsigned mask)
+{
+	struct hw_gpu *gpu = c->gpu;
+	uint32_t v;
+
+	if (id >= HW_REG_COUNT) {
+		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, id, "register 0x%X does not exist", id);
+		return;
+	}
+	v = gpu->regs[id] = hw_reg_cmd_merge(gpu->regs[id], value, mask);
+	if (hw_reg_is_sh(id)) {
+		shader_unit_write(c, id, v);
+		return;
+	}
+	switch (id) {
+	case HW_REG_FIXEDATTRIB_INDEX:
+	case HW_REG_FIXEDATTRIB_DATA0: case HW_REG_FIXEDATTRIB_DATA0 + 1: case HW_REG_FIXEDATTRIB_DATA0 + 2:
+		fixed_attribute_write(c, id, v);
+		return;
+	case HW_REG_DRAWARRAYS:
+	case HW_REG_DRAWELEMENTS:
+		if (v)
+			command_draw(c, id == HW_REG_DRAWELEMENTS);
+		return;
+	case HW_REG_VTX_FUNC:
+		if (v)
+			hw_vcache_clear(&gpu->vcache);
+		return;
+	case HW_REG_CMDBUF_JUMP0:
+	case HW_REG_CMDBUF_JUMP1:
+		if (v) {
+			c->jump = true;
+			c->jump_index = id - HW_REG_CMDBUF_JUMP0;
+		}
+		return;
+	default:
+		if (!register_modelled(id))
+			hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, id,
+				     "register 0x%03X is accepted and not modelled", id);
+		return;
+	}
+}
+
+/* One buffer; stops early at a jump or a fault. */
+static void command_buffer(struct run_ctx *c, const uint32_t *w, size_t count)
+{
+	size_t at = 0;
+
+	while (at + 2 <= count && c->status == HW_OK && !c->jump) {
+		uint32_t header = w[at + 1];
+		unsigned id = hw_reg_cmd_id(header), extra = hw_reg_cmd_extra(header);
+		unsigned mask = hw_reg_cmd_mask(header), n;
+		bool consecutive = hw_reg_cmd_consecutive(header);
+		size_t words = hw_reg_cmd_words(header);
+
+		if (at + words > count) {
+			hw_gpu_notef(c->gpu, HW_NOTE_MALFORMED, id, "the buffer ends inside a "
+				     "command to register 0x%03X (%u parameters)", id, extra + 1);
+			c->status = HW_ERROR_FAULT;
+			break;
+		}
+		c->bytes_read += words * 4;
+		register_write(c, id, w[at], mask);
+		for (n = 0; n < extra && c->status == HW_OK && !c->jump; n++)
+			register_write(c, consecutive ? id + n + 1 : id, w[at + 2 + n], mask);
+		at += words;
+	}
+}
+
+enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t count,
+			      uint32_t phys, hw_clock_t start, hw_clock_t *end)
+{
+	struct run_ctx c;
+	unsigned jumps = 0;
+	uint64_t tail;
+
+	memset(&c, 0, sizeof c);
+	c.gpu = gpu;
+	c.t = start;
+	c.phys = phys;
+	command_buffer(&c, words, count);
+	while (c.jump && c.status == HW_OK) {
+		uint32_t size = hw_reg_cmdbuf_size(gpu->regs[HW_REG_CMDBUF_SIZE0 + c.jump_index]);
+		uint32_t addr = hw_reg_cmdbuf_addr(gpu->regs[HW_REG_CMDBUF_ADDR0 + c.jump_index]);
+		const uint32_t *next = hw_memory_host(&gpu->memory, addr, size);
+
+		c.jump = false;
+		if (!next || ++jumps > COMMAND_MAX_JUMPS) {
+			hw_gpu_notef(gpu, HW_NOTE_FAULT, HW_REG_CMDBUF_JUMP0 + c.jump_index,
+				     next ? "more than %d command buffer jumps" :
+				     "command buffer jump to memory outside every buffer",
+				     COMMAND_MAX_JUMPS);
+			c.status = HW_ERROR_FAULT;
+			break;
+		}
+		tail = command_fetch(&c);       /* what was read before the jump */
+		if (tail)
+			hw_busy_add_interval(&gpu->busy, HW_BUSY_COMMAND, c.t, tail);
+		c.t = hw_clock_add(c.t, tail);
+		c.phys = addr;
+		command_buffer(&c, next, size / 4);
+	}
+	/* Commands after the last draw keep the command module busy alone. */
+	tail = command_fetch(&c);
+	if (tail && hw_busy_add_interval(&gpu->busy, HW_BUSY_COMMAND, c.t, tail) != HW_OK)
+		c.status = HW_ERROR_NO_MEMORY;
+	c.t = hw_clock_add(c.t, tail);
+	if (hw_gpu_pend(gpu, c.t, &c.loose, false, 0) != HW_OK)
+		c.status = HW_ERROR_NO_MEMORY;
+	*end = c.t;
+	return c.status;
+}

@@ -1,0 +1,99 @@
+/* hw_draw.h: one draw through the geometry pipeline, functional and timed.
+ *
+ * Functional: vertices are loaded, shaded on the four shader processors
+ * (through the post-vertex cache for indexed draws), optionally passed
+ * through the geometry shader, assembled, clipped, culled and set up; every
+ * count lands in a counter delta. Timed: each of the eight busy-counter
+ * modules gets an amount of work W_m in clocks; the draw lasts
+ * D = max W_m and module m is busy on W_m of those clocks, spread evenly. */
+#ifndef NNGX_HW_DRAW_H
+#define NNGX_HW_DRAW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw_busy.h"
+#include "hw_clipper.h"
+#include "hw_counters.h"
+#include "hw_loader.h"
+#include "hw_memory.h"
+#include "hw_primitive.h"
+#include "hw_shader.h"
+#include "hw_vcache.h"
+
+#define HW_OUTMAP_SLOTS 7
+
+/* Clocks per unit of work: the parametric side of the model, each a
+ * configuration key. */
+struct hw_draw_costs {
+	uint32_t draw_overhead;          /* command module, per draw */
+	uint32_t per_attribute;          /* command module, per attribute loaded */
+	uint32_t per_access_vram;        /* command module, per 16-byte fetch from VRAM */
+	uint32_t per_access_fcram;       /* ... from FCRAM (slower) */
+	uint32_t per_index;              /* command module, per index read */
+	uint32_t setup_per_polygon;      /* triangle setup, per polygon in */
+};
+
+struct hw_draw_config {
+	struct hw_loader_config loader;
+	bool indexed;
+	uint32_t index_phys;             /* physical address of the index array */
+	bool index16;                    /* else 8-bit indices */
+	uint32_t count;                  /* vertices or indices */
+	uint32_t first;                  /* first vertex (non-indexed) */
+	enum hw_topology topology;
+	struct hw_clip_config clip;
+	/* Output map: slot i takes output register outreg[i]; its four
+	 * components carry semantic[i][0..3]. */
+	unsigned outmap_slots;
+	uint8_t outreg[HW_OUTMAP_SLOTS];
+	uint8_t semantic[HW_OUTMAP_SLOTS][4];   /* HW_REG_SEM_* codes */
+	/* With a geometry shader, processor 0 runs it on the vertex shader's
+	 * outputs: each vertex adds its output registers vs_outreg[0..n) (the
+	 * vertex shader's output mask, in order) to the geometry shader's
+	 * inputs, and every gs_vertices vertices make one invocation. The
+	 * output map above then applies to the geometry shader's outputs. */
+	bool geometry_shader;
+	unsigned vs_output_count;
+	uint8_t vs_outreg[HW_SHADER_OUTPUTS];
+	unsigned gs_vertices;
+};
+
+/* What one draw did; the caller applies the counts when the draw ends. */
+struct hw_draw_result {
+	struct hw_counters delta;        /* additions to every always-running counter */
+	bool vcache_used;                /* indexed: the vertex-cache counter restarts */
+	uint32_t vcache_misses;
+	struct hw_setup_counts setup;
+	uint64_t work[HW_BUSY_MODULE_COUNT];   /* W_m, clocks */
+	uint64_t duration;               /* D = max W_m */
+	uint32_t vertices_shaded;
+	uint32_t indices;
+};
+
+/* Everything a draw needs from the GPU, passed explicitly. */
+struct hw_draw_units {
+	const struct hw_memory *mem;
+	const struct hw_shader_state *vs;
+	const struct hw_shader_state *gs;
+	const struct hw_shader_timing *timing;
+	const struct hw_draw_costs *costs;
+	struct hw_vcache *vcache;
+	/* Window-space triangles for the fragment stages (may be NULL). */
+	hw_setup_fn triangle_out;
+	void *triangle_user;
+};
+
+void hw_draw_costs_defaults(struct hw_draw_costs *costs);
+
+/* Run the draw. On HW_ERROR_FAULT (a fetch outside memory, a shader
+ * fault) `fault` says why and the result holds what happened before it. */
+enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_draw_config *cfg,
+			   struct hw_draw_result *result, char *fault, unsigned fault_len);
+
+/* Raise the draw's busy signals from `start`: module m busy on work[m] of
+ * the `duration` clocks. */
+enum hw_status hw_draw_schedule(struct hw_busy_unit *busy, const struct hw_draw_result *result,
+				hw_clock_t start);
+
+#endif

@@ -1,0 +1,918 @@
+/* hw_shader.c: the PICA200 shader processor, interpreted.
+ *
+ * Facts (encodings, opcode numbers, semantics) come from the 3dbrew pages
+ * "GPU/Shader Instruction Set" (instruction formats, opcodes, operand
+ * descriptors, conditions, LITP, JMPU's inverted test, and the section
+ * "Floating-Point Behavior" of hardware results) and "GPU/Pitfalls" (two
+ * MOVA in a row freeze the GPU), and from the open-source assemblers
+ * picasso and nihstro (where they place each field, how IF and LOOP blocks
+ * are encoded). Everything marked "model choice" is ours.
+ *
+ * Precision. The hardware computes in 24-bit floats (1 sign, 7 exponent,
+ * 16 mantissa bits). We compute in IEEE binary32 and do not round to 24
+ * bits or flush subnormals, except for these measured PICA rules:
+ *  - 0 * anything is +0, inf and NaN included, in every product: MUL, DP3,
+ *    DP4, DPH, DST and MAD.
+ *  - There is no negative zero: rcp(-0) = rsq(-0) = +inf.
+ *  - max(a, b) = a > b ? a : b and min(a, b) = a < b ? a : b, which gives
+ *    max(NaN, 0) = 0 but max(0, NaN) = NaN as measured.
+ *
+ * Counting, which is what the profiling counters VERTEX_SHADERn show:
+ *  - instructions: +1 per instruction executed (one program-counter
+ *    transition each), NOP and the final END included.
+ *  - The unit issues at most one instruction per clock, in order, from
+ *    clock 0 of the invocation. An instruction that reads something not yet
+ *    ready waits; the waits are taken in this order, each into its counter:
+ *      stall_mova:  a c register addressed with a0.x/a0.y waits for that
+ *                   component, ready mova_latency clocks after the MOVA
+ *                   issued (aL is set by LOOP and is always ready);
+ *      stall_dependency: r0-r15 components it reads wait for their value,
+ *                   ready result_latency clocks after the writer issued
+ *                   (slow_latency for RCP, RSQ, EX2, LG2); EMIT and END
+ *                   read every output component written so far, as the
+ *                   vertex leaves the unit. v and c are always ready. The
+ *                   components read are those the operation uses, through
+ *                   the swizzle: the written lanes for per-lane operations,
+ *                   xyz / xyzw for dot products, x for RCP, RSQ, EX2, LG2;
+ *      stall_cmp:   IFC, CALLC, JMPC and BREAKC wait for the condition
+ *                   flags, ready cmp_latency clocks after a CMP or LITP.
+ *    With a latency of 1 the very next instruction does not wait; with L it
+ *    waits L - 1 clocks.
+ *  - stall_prefetch: after every instruction whose successor is not at
+ *    address + 1 (jump or call taken, return, loop back-edge, if/else skip,
+ *    break), prefetch_miss clocks pass before the next one issues.
+ *  - clocks = instructions + all four stalls.
+ *
+ * Flow control:
+ *  - IFU/IFC: if true, run pc+1 .. DST-1 then continue at DST+NUM; if false
+ *    continue at DST (the else block is DST .. DST+NUM-1).
+ *  - CALL/CALLC/CALLU: run DST .. DST+NUM-1, then continue after the call.
+ *    Model choice: a call of NUM 0 does nothing.
+ *  - LOOP: aL = i.y, run pc+1 .. DST i.x + 1 times, aL += i.z (signed) after
+ *    each pass. Model choice: each loop keeps its own aL; when an inner loop
+ *    ends, aL is the enclosing loop's again (else it keeps its last value).
+ *  - BREAK/BREAKC leave the innermost loop and continue after its last
+ *    instruction; if blocks and calls opened inside the loop are dropped.
+ *  - A block closes when the instruction at its last address moves on
+ *    sequentially (not when it jumps). Model choice: blocks ending at the
+ *    same instruction close innermost (last opened) first, and a return
+ *    completes the call instruction, closing blocks that end there. JMPC
+ *    and JMPU leave open blocks open (undefined on hardware).
+ *
+ * Out of range:
+ *  - Relative addressing applies to c registers only (v and r ignore the
+ *    index). Model choice: c[n + index] outside c0..c95 reads (0, 0, 0, 0),
+ *    the rule Direct3D gives for out-of-range constant reads.
+ *  - Model choice: MOVA truncates toward zero into an 8-bit signed register
+ *    (saturating at -128 and 127, NaN gives 0); aL is 8 bits and wraps.
+ *  - Model choice: CMP operations 6 and 7 (undocumented) are always true.
+ *  - r0-r15, a0, aL and the flags start at 0 in every invocation.
+ *
+ * Faults (never a crash, never a read outside the arrays): invalid opcode,
+ * program counter outside program memory, nesting deeper than the stacks,
+ * a block ending before it starts, BREAK outside a loop, EMIT without a
+ * sink, two MOVA in a row, more than max_steps instructions. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hw_shader.h"
+
+/* ---- encoding ------------------------------------------------------------ */
+
+/* 6-bit opcodes (bits 26-31). CMP uses 5 bits, MADI and MAD 3 bits. */
+enum shader_op {
+	OP_ADD = 0x00, OP_DP3, OP_DP4, OP_DPH, OP_DST, OP_EX2, OP_LG2, OP_LITP,
+	OP_MUL, OP_SGE, OP_SLT, OP_FLR, OP_MAX, OP_MIN, OP_RCP, OP_RSQ,
+	OP_MOVA = 0x12, OP_MOV,
+	OP_DPHI = 0x18, OP_DSTI, OP_SGEI, OP_SLTI,
+	OP_BREAK = 0x20, OP_NOP, OP_END, OP_BREAKC, OP_CALL, OP_CALLC, OP_CALLU,
+	OP_IFU, OP_IFC, OP_LOOP, OP_EMIT, OP_SETEMIT, OP_JMPC, OP_JMPU,
+	OP_CMP = 0x2E,
+	OP_MADI = 0x30,
+	OP_MAD = 0x38
+};
+
+#define REG_TEMP_FIRST    0x10  /* source and destination numbering */
+#define REG_UNIFORM_FIRST 0x20
+#define LITP_LIMIT        127.99609375f  /* 0x7FFF / 0x100, 3dbrew */
+
+static unsigned bits(uint32_t w, unsigned at, unsigned n)
+{
+	return (unsigned)(w >> at) & ((1u << n) - 1);
+}
+
+/* The effective opcode: the low bits of CMP, MADI and MAD are operands. */
+static unsigned decode_op(uint32_t w)
+{
+	unsigned op = bits(w, 26, 6);
+
+	if (op >= OP_MAD)
+		return OP_MAD;
+	if (op >= OP_MADI)
+		return OP_MADI;
+	if ((op & ~1u) == OP_CMP)
+		return OP_CMP;
+	return op;
+}
+
+/* ---- the running unit ---------------------------------------------------- */
+
+/* An open if block, call or loop. */
+struct block {
+	uint32_t end;       /* its last instruction */
+	uint32_t next;      /* if: where to go after; call: the call itself;
+			       loop: first instruction of the body */
+	uint32_t seq;       /* opening order: the innermost closes first */
+	unsigned left;      /* loop: passes still to run after this one */
+	uint8_t counter;    /* loop: its aL */
+	int8_t step;
+};
+
+/* One array size serves the three stacks: it must fit the deepest. */
+#define STACK_MAX HW_SHADER_IF_DEPTH
+typedef char stack_max_fits[STACK_MAX >= HW_SHADER_CALL_DEPTH
+			    && STACK_MAX >= HW_SHADER_LOOP_DEPTH ? 1 : -1];
+
+struct stack {
+	struct block b[STACK_MAX];
+	unsigned n, max;
+	const char *what;
+};
+
+struct run {
+	const struct hw_shader_state *st;
+	const struct hw_shader_timing *tm;
+	const float (*in)[4];
+	const struct hw_shader_emit_sink *sink;
+	float out[HW_SHADER_OUTPUTS][4];
+	float r[HW_SHADER_TEMPS][4];
+	int a0[2];
+	uint8_t al;
+	bool flag[2];
+	unsigned emit_id;
+	bool emit_prim, emit_inv;
+
+	struct stack ifs, calls, loops;
+	uint32_t seq;
+	uint32_t pc, next, code_words;
+	bool ended, last_was_mova;
+
+	uint64_t now;       /* the clock the next instruction can issue at */
+	uint64_t r_ready[HW_SHADER_TEMPS][4];
+	uint64_t out_ready; /* latest ready clock of any output written */
+	uint64_t a0_ready[2], flags_ready;
+	struct hw_shader_stats stats;
+
+	char *fault;
+	unsigned fault_len;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static enum hw_status fail(struct run *run, const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (run->fault && run->fault_len > 0)
+		snprintf(run->fault, run->fault_len, "pc %u: %s", (unsigned)run->pc, msg);
+	return HW_ERROR_FAULT;
+}
+
+/* ---- timing -------------------------------------------------------------- */
+
+static uint64_t wait_until(uint64_t t, uint64_t ready, uint64_t *counter)
+{
+	if (ready <= t)
+		return t;
+	*counter += ready - t;
+	return ready;
+}
+
+/* Wait for a0, registers and flags in that order; return the issue clock. */
+static uint64_t issue(struct run *run, uint64_t mova_ready, uint64_t dep_ready,
+		      uint64_t cmp_ready)
+{
+	uint64_t t = run->now;
+
+	t = wait_until(t, mova_ready, &run->stats.stall_mova);
+	t = wait_until(t, dep_ready, &run->stats.stall_dependency);
+	t = wait_until(t, cmp_ready, &run->stats.stall_cmp);
+	run->now = t + 1;
+	return t;
+}
+
+/* ---- block stacks -------------------------------------------------------- */
+
+static void stack_init(struct stack *s, unsigned max, const char *what)
+{
+	s->n = 0;
+	s->max = max;
+	s->what = what;
+}
+
+static enum hw_status stack_push(struct run *run, struct stack *s, const struct block *b)
+{
+	if (s->n == s->max)
+		return fail(run, "%s nesting deeper than %u", s->what, s->max);
+	s->b[s->n] = *b;
+	s->b[s->n].seq = run->seq++;
+	s->n++;
+	return HW_OK;
+}
+
+static struct block *stack_top(struct stack *s)
+{
+	return s->n ? &s->b[s->n - 1] : NULL;
+}
+
+/* Drop the blocks opened after `seq` (break leaves them with the loop). */
+static void stack_drop_after(struct stack *s, uint32_t seq)
+{
+	while (s->n && s->b[s->n - 1].seq > seq)
+		s->n--;
+}
+
+/* The stack whose top block ends at `pc` and was opened last, or NULL. */
+static struct stack *innermost_ending_at(struct run *run, uint32_t pc)
+{
+	struct stack *all[3] = { &run->ifs, &run->calls, &run->loops };
+	struct stack *best = NULL;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		struct block *b = stack_top(all[k]);
+		if (b && b->end == pc && (!best || b->seq > stack_top(best)->seq))
+			best = all[k];
+	}
+	return best;
+}
+
+static void loop_pop(struct run *run)
+{
+	struct block *outer;
+
+	run->loops.n--;
+	outer = stack_top(&run->loops);
+	if (outer)
+		run->al = outer->counter;
+}
+
+/* The instruction at `pc` is done and control moves on sequentially: close
+ * the blocks that end there, innermost first. */
+static void proceed(struct run *run, uint32_t pc)
+{
+	for (;;) {
+		struct stack *s = innermost_ending_at(run, pc);
+		struct block *b;
+
+		if (!s) {
+			run->next = pc + 1;
+			return;
+		}
+		b = stack_top(s);
+		if (s == &run->ifs) {
+			s->n--;
+			if (b->next != pc + 1) {
+				run->next = b->next;
+				return;
+			}
+		} else if (s == &run->loops) {
+			b->counter = (uint8_t)(b->counter + b->step);
+			run->al = b->counter;
+			if (b->left > 0) {
+				b->left--;
+				run->next = b->next;
+				return;
+			}
+			loop_pop(run);
+		} else {
+			s->n--;
+			pc = b->next;   /* the call instruction completes now */
+		}
+	}
+}
+
+/* Moving to pc + 1 is sequential however it is asked for. */
+static void go_to(struct run *run, uint32_t pc, uint32_t target)
+{
+	if (target == pc + 1)
+		proceed(run, pc);
+	else
+		run->next = target;
+}
+
+/* ---- operands ------------------------------------------------------------ */
+
+/* Register fields of an arithmetic instruction, whatever its format. */
+struct alu {
+	unsigned op;
+	uint32_t desc;      /* the operand descriptor word */
+	unsigned dst;       /* 0x00-0x0F o, 0x10-0x1F r */
+	unsigned reg[3];    /* 0x00-0x0F v, 0x10-0x1F r, 0x20-0x7F c */
+	unsigned rel;       /* the source the address index applies to */
+	unsigned idx;       /* 0 none, 1 a0.x, 2 a0.y, 3 aL */
+};
+
+/* Formats 1, 1u, 1c (wide src1), 1i (wide src2), 5 and 5i. */
+static void decode_alu(const struct hw_shader_state *st, uint32_t w, unsigned op,
+		       struct alu *a)
+{
+	memset(a, 0, sizeof *a);
+	a->op = op;
+	if (op == OP_MAD || op == OP_MADI) {
+		a->desc = st->opdesc[bits(w, 0, 5)];
+		a->reg[0] = bits(w, 17, 5);
+		a->reg[1] = op == OP_MAD ? bits(w, 10, 7) : bits(w, 12, 5);
+		a->reg[2] = op == OP_MAD ? bits(w, 5, 5) : bits(w, 5, 7);
+		a->rel = op == OP_MAD ? 1 : 2;
+		a->idx = bits(w, 22, 2);
+		a->dst = bits(w, 24, 5);
+		return;
+	}
+	a->desc = st->opdesc[bits(w, 0, 7)];
+	a->dst = bits(w, 21, 5);
+	a->idx = bits(w, 19, 2);
+	if (op >= OP_DPHI && op <= OP_SLTI) {
+		a->reg[0] = bits(w, 14, 5);
+		a->reg[1] = bits(w, 7, 7);
+		a->rel = 1;
+	} else {
+		a->reg[0] = bits(w, 12, 7);
+		a->reg[1] = bits(w, 7, 5);
+		a->rel = 0;
+	}
+}
+
+/* Lane i of the destination mask (bit 3 = x ... bit 0 = w) as bit i. */
+static unsigned dest_lanes(uint32_t desc)
+{
+	unsigned m = bits(desc, 0, 4);
+
+	return (m >> 3 & 1) | (m >> 1 & 2) | (m << 1 & 4) | (m << 3 & 8);
+}
+
+/* Which lanes of source k (0..2) the operation uses, bit 0 = x. */
+static unsigned lanes_used(const struct alu *a, unsigned k)
+{
+	unsigned dest = dest_lanes(a->desc);
+
+	switch (a->op) {
+	case OP_DP3:
+		return 0x7;
+	case OP_DP4:
+		return 0xF;
+	case OP_DPH:
+	case OP_DPHI:
+		return k == 0 ? 0x7 : 0xF;
+	case OP_DST:
+	case OP_DSTI:
+		return k == 0 ? 0x6 : 0xA;
+	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
+		return 0x1;
+	case OP_LITP:
+		return 0xB;
+	case OP_MOVA:
+		return dest & 0x3;
+	case OP_CMP:
+		return 0x3;
+	default:
+		return dest;
+	}
+}
+
+/* The integer the address index selects. */
+static int index_value(const struct run *run, unsigned idx)
+{
+	if (idx == 1 || idx == 2)
+		return run->a0[idx - 1];
+	return idx == 3 ? run->al : 0;
+}
+
+/* Read source k: value after swizzle and negation, and the clocks its
+ * registers and its address index are ready at. */
+static void read_source(const struct run *run, const struct alu *a, unsigned k,
+			float v[4], uint64_t *dep_ready, uint64_t *mova_ready)
+{
+	static const float zero[4] = { 0, 0, 0, 0 };
+	unsigned base = 4 + 9 * k, reg = a->reg[k];
+	bool neg = bits(a->desc, base, 1);
+	unsigned swz = bits(a->desc, base + 1, 8), used = lanes_used(a, k), i;
+	const float *src;
+
+	if (reg < REG_TEMP_FIRST) {
+		src = run->in[reg];
+	} else if (reg < REG_UNIFORM_FIRST) {
+		src = run->r[reg - REG_TEMP_FIRST];
+	} else {
+		int n = (int)reg - REG_UNIFORM_FIRST;
+		if (a->rel == k && a->idx) {
+			n += index_value(run, a->idx);
+			if (a->idx < 3 && run->a0_ready[a->idx - 1] > *mova_ready)
+				*mova_ready = run->a0_ready[a->idx - 1];
+		}
+		src = n >= 0 && n < HW_SHADER_FLOAT_UNIFORMS ? run->st->f[n] : zero;
+	}
+	for (i = 0; i < 4; i++) {
+		unsigned sel = bits(swz, 6 - 2 * i, 2);
+		v[i] = neg ? -src[sel] : src[sel];
+		if (reg >= REG_TEMP_FIRST && reg < REG_UNIFORM_FIRST && (used >> i & 1)
+		    && run->r_ready[reg - REG_TEMP_FIRST][sel] > *dep_ready)
+			*dep_ready = run->r_ready[reg - REG_TEMP_FIRST][sel];
+	}
+}
+
+static void write_dest(struct run *run, const struct alu *a, const float v[4],
+		       uint64_t ready)
+{
+	unsigned lanes = dest_lanes(a->desc), i;
+	float *d = a->dst < REG_TEMP_FIRST ? run->out[a->dst]
+					   : run->r[a->dst - REG_TEMP_FIRST];
+
+	for (i = 0; i < 4; i++) {
+		if (!(lanes >> i & 1))
+			continue;
+		d[i] = v[i];
+		if (a->dst >= REG_TEMP_FIRST)
+			run->r_ready[a->dst - REG_TEMP_FIRST][i] = ready;
+		else if (ready > run->out_ready)
+			run->out_ready = ready;
+	}
+}
+
+/* ---- arithmetic ---------------------------------------------------------- */
+
+/* PICA product: 0 times anything, inf and NaN included, is +0. */
+static float pica_mul(float a, float b)
+{
+	return a == 0.0f || b == 0.0f ? 0.0f : a * b;
+}
+
+static float dot(const float *a, const float *b, unsigned n)
+{
+	float sum = 0.0f;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		sum += pica_mul(a[i], b[i]);
+	return sum;
+}
+
+/* No negative zero on the PICA: 1/-0 is +inf there. */
+static float unsigned_zero(float x)
+{
+	return x == 0.0f ? 0.0f : x;
+}
+
+static float clampf(float x, float lo, float hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+static bool compare(unsigned op, float a, float b)
+{
+	switch (op) {
+	case 0: return a == b;
+	case 1: return a != b;
+	case 2: return a < b;
+	case 3: return a <= b;
+	case 4: return a > b;
+	case 5: return a >= b;
+	default: return true;   /* model choice: 6 and 7 are undocumented */
+	}
+}
+
+/* The float-to-address conversion of MOVA (see the top of the file). */
+static int to_address(float f)
+{
+	if (isnan(f))
+		return 0;
+	if (f <= -128.0f)
+		return -128;
+	if (f >= 127.0f)
+		return 127;
+	return (int)f;
+}
+
+static void broadcast(float res[4], float x)
+{
+	res[0] = res[1] = res[2] = res[3] = x;
+}
+
+/* Per-lane and vector results of the ops that write a register. */
+static void compute(unsigned op, float s[3][4], float res[4])
+{
+	unsigned i;
+
+	switch (op) {
+	case OP_DP3: broadcast(res, dot(s[0], s[1], 3)); return;
+	case OP_DP4: broadcast(res, dot(s[0], s[1], 4)); return;
+	case OP_DPH: case OP_DPHI:
+		broadcast(res, dot(s[0], s[1], 3) + s[1][3]);
+		return;
+	case OP_DST: case OP_DSTI:
+		res[0] = 1.0f;
+		res[1] = pica_mul(s[0][1], s[1][1]);
+		res[2] = s[0][2];
+		res[3] = s[1][3];
+		return;
+	case OP_EX2: broadcast(res, exp2f(s[0][0])); return;
+	case OP_LG2: broadcast(res, log2f(s[0][0])); return;
+	case OP_RCP: broadcast(res, 1.0f / unsigned_zero(s[0][0])); return;
+	case OP_RSQ: broadcast(res, 1.0f / sqrtf(unsigned_zero(s[0][0]))); return;
+	case OP_LITP:
+		res[0] = s[0][0] > 0.0f ? s[0][0] : 0.0f;
+		res[1] = clampf(s[0][1], -LITP_LIMIT, LITP_LIMIT);
+		res[2] = 0.0f;
+		res[3] = s[0][3] > 0.0f ? s[0][3] : 0.0f;
+		return;
+	default:
+		break;
+	}
+	for (i = 0; i < 4; i++) {
+		float a = s[0][i], b = s[1][i];
+		switch (op) {
+		case OP_ADD: res[i] = a + b; break;
+		case OP_MUL: res[i] = pica_mul(a, b); break;
+		case OP_SGE: case OP_SGEI: res[i] = a >= b ? 1.0f : 0.0f; break;
+		case OP_SLT: case OP_SLTI: res[i] = a < b ? 1.0f : 0.0f; break;
+		case OP_FLR: res[i] = floorf(a); break;
+		case OP_MAX: res[i] = a > b ? a : b; break;
+		case OP_MIN: res[i] = a < b ? a : b; break;
+		case OP_MAD: case OP_MADI: res[i] = pica_mul(a, b) + s[2][i]; break;
+		default: res[i] = a; break;   /* MOV */
+		}
+	}
+}
+
+static unsigned source_count(unsigned op)
+{
+	switch (op) {
+	case OP_EX2: case OP_LG2: case OP_LITP: case OP_FLR: case OP_RCP:
+	case OP_RSQ: case OP_MOVA: case OP_MOV:
+		return 1;
+	case OP_MAD: case OP_MADI:
+		return 3;
+	default:
+		return 2;
+	}
+}
+
+static uint32_t latency_of(const struct run *run, unsigned op)
+{
+	switch (op) {
+	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
+		return run->tm->slow_latency;
+	default:
+		return run->tm->result_latency;
+	}
+}
+
+/* Flags of CMP (cmpx bits 24-26, cmpy bits 21-23) and LITP. */
+static void set_flags(struct run *run, const struct alu *a, uint32_t w,
+		      float s[3][4], uint64_t t)
+{
+	if (a->op == OP_CMP) {
+		run->flag[0] = compare(bits(w, 24, 3), s[0][0], s[1][0]);
+		run->flag[1] = compare(bits(w, 21, 3), s[0][1], s[1][1]);
+	} else {
+		/* 3dbrew: LITP sets cmp.x and cmp.y on src.x and src.w >= 0. */
+		run->flag[0] = s[0][0] >= 0.0f;
+		run->flag[1] = s[0][3] >= 0.0f;
+	}
+	run->flags_ready = t + run->tm->cmp_latency;
+}
+
+static void do_mova(struct run *run, const struct alu *a, const float s[4], uint64_t t)
+{
+	unsigned lanes = dest_lanes(a->desc), i;
+
+	for (i = 0; i < 2; i++) {
+		if (lanes >> i & 1) {
+			run->a0[i] = to_address(s[i]);
+			run->a0_ready[i] = t + run->tm->mova_latency;
+		}
+	}
+}
+
+static enum hw_status exec_alu(struct run *run, uint32_t w, unsigned op)
+{
+	struct alu a;
+	float s[3][4] = { { 0 } }, res[4];
+	uint64_t dep = 0, mova = 0, t;
+	unsigned k, n = source_count(op);
+
+	if (op == OP_MOVA && run->last_was_mova)
+		return fail(run, "two mova in a row (the PICA freezes)");
+	decode_alu(run->st, w, op, &a);
+	for (k = 0; k < n; k++)
+		read_source(run, &a, k, s[k], &dep, &mova);
+	t = issue(run, mova, dep, 0);
+
+	if (op == OP_MOVA) {
+		do_mova(run, &a, s[0], t);
+	} else {
+		if (op == OP_CMP || op == OP_LITP)
+			set_flags(run, &a, w, s, t);
+		if (op != OP_CMP) {
+			compute(op, s, res);
+			write_dest(run, &a, res, t + latency_of(run, op));
+		}
+	}
+	proceed(run, run->pc);
+	return HW_OK;
+}
+
+/* ---- flow control -------------------------------------------------------- */
+
+/* Format 2 condition: flags against REFX (bit 25) / REFY (bit 24),
+ * combined by bits 22-23 (0 or, 1 and, 2 x only, 3 y only). */
+static bool condition(const struct run *run, uint32_t w)
+{
+	bool x = run->flag[0] == (bool)bits(w, 25, 1);
+	bool y = run->flag[1] == (bool)bits(w, 24, 1);
+
+	switch (bits(w, 22, 2)) {
+	case 0: return x || y;
+	case 1: return x && y;
+	case 2: return x;
+	default: return y;
+	}
+}
+
+static bool bool_uniform(const struct run *run, uint32_t w)
+{
+	return run->st->b >> bits(w, 22, 4) & 1;
+}
+
+static uint32_t flow_dst(uint32_t w)
+{
+	return bits(w, 10, 12);
+}
+
+static uint32_t flow_num(uint32_t w)
+{
+	return bits(w, 0, 8);
+}
+
+static enum hw_status do_call(struct run *run, uint32_t w)
+{
+	struct block b = { 0 };
+	enum hw_status s;
+
+	if (flow_num(w) == 0) {
+		proceed(run, run->pc);
+		return HW_OK;
+	}
+	b.end = flow_dst(w) + flow_num(w) - 1;
+	b.next = run->pc;
+	s = stack_push(run, &run->calls, &b);
+	if (s == HW_OK)
+		run->next = flow_dst(w);
+	return s;
+}
+
+static enum hw_status do_if(struct run *run, uint32_t w, bool taken)
+{
+	struct block b = { 0 };
+	enum hw_status s;
+
+	if (flow_dst(w) <= run->pc)
+		return fail(run, "if block ends before it starts (dst %u)", flow_dst(w));
+	if (!taken) {
+		go_to(run, run->pc, flow_dst(w));
+		return HW_OK;
+	}
+	b.end = flow_dst(w) - 1;
+	b.next = flow_dst(w) + flow_num(w);
+	s = stack_push(run, &run->ifs, &b);
+	if (s == HW_OK)
+		proceed(run, run->pc);
+	return s;
+}
+
+static enum hw_status do_loop(struct run *run, uint32_t w)
+{
+	const uint8_t *i = run->st->i[bits(w, 22, 2)];
+	struct block b = { 0 };
+	enum hw_status s;
+
+	if (flow_dst(w) <= run->pc)
+		return fail(run, "loop body ends before it starts (dst %u)", flow_dst(w));
+	b.end = flow_dst(w);
+	b.next = run->pc + 1;
+	b.left = i[0];
+	b.counter = i[1];
+	b.step = (int8_t)i[2];
+	s = stack_push(run, &run->loops, &b);
+	if (s == HW_OK) {
+		run->al = i[1];
+		run->next = run->pc + 1;
+	}
+	return s;
+}
+
+static enum hw_status do_break(struct run *run)
+{
+	struct block *loop = stack_top(&run->loops);
+	uint32_t end;
+
+	if (!loop)
+		return fail(run, "break outside a loop");
+	stack_drop_after(&run->ifs, loop->seq);
+	stack_drop_after(&run->calls, loop->seq);
+	end = loop->end;
+	loop_pop(run);
+	proceed(run, end);
+	return HW_OK;
+}
+
+static enum hw_status do_emit(struct run *run)
+{
+	if (!run->sink || !run->sink->emit)
+		return fail(run, "emit without a geometry sink");
+	issue(run, 0, run->out_ready, 0);
+	run->sink->emit(run->sink->user, (const float (*)[4])run->out, run->emit_id,
+			run->emit_prim, run->emit_inv);
+	proceed(run, run->pc);
+	return HW_OK;
+}
+
+static void do_setemit(struct run *run, uint32_t w)
+{
+	run->emit_inv = bits(w, 22, 1);
+	run->emit_prim = bits(w, 23, 1);
+	run->emit_id = bits(w, 24, 2);
+	proceed(run, run->pc);
+}
+
+/* Instructions that test flags wait for them; the others issue at once. */
+static bool tests_flags(unsigned op)
+{
+	return op == OP_BREAKC || op == OP_CALLC || op == OP_IFC || op == OP_JMPC;
+}
+
+static enum hw_status exec_flow(struct run *run, uint32_t w, unsigned op)
+{
+	uint32_t pc = run->pc;
+
+	if (op != OP_EMIT && op != OP_END)
+		issue(run, 0, 0, tests_flags(op) ? run->flags_ready : 0);
+	switch (op) {
+	case OP_END:
+		issue(run, 0, run->out_ready, 0);
+		run->ended = true;
+		return HW_OK;
+	case OP_NOP: proceed(run, pc); return HW_OK;
+	case OP_BREAK: return do_break(run);
+	case OP_BREAKC:
+		if (condition(run, w))
+			return do_break(run);
+		proceed(run, pc);
+		return HW_OK;
+	case OP_CALL: return do_call(run, w);
+	case OP_CALLC:
+		if (condition(run, w))
+			return do_call(run, w);
+		proceed(run, pc);
+		return HW_OK;
+	case OP_CALLU:
+		if (bool_uniform(run, w))
+			return do_call(run, w);
+		proceed(run, pc);
+		return HW_OK;
+	case OP_IFU: return do_if(run, w, bool_uniform(run, w));
+	case OP_IFC: return do_if(run, w, condition(run, w));
+	case OP_LOOP: return do_loop(run, w);
+	case OP_EMIT: return do_emit(run);
+	case OP_SETEMIT: do_setemit(run, w); return HW_OK;
+	case OP_JMPC:
+		if (condition(run, w))
+			go_to(run, pc, flow_dst(w));
+		else
+			proceed(run, pc);
+		return HW_OK;
+	default: /* OP_JMPU: bit 0 of NUM inverts the test */
+		if (bool_uniform(run, w) != (bool)(flow_num(w) & 1))
+			go_to(run, pc, flow_dst(w));
+		else
+			proceed(run, pc);
+		return HW_OK;
+	}
+}
+
+/* ---- the fetch loop ------------------------------------------------------ */
+
+static bool is_alu(unsigned op)
+{
+	return op < OP_BREAK || op == OP_CMP || op == OP_MADI || op == OP_MAD;
+}
+
+static bool is_valid(unsigned op)
+{
+	if (op == 0x10 || op == 0x11)
+		return false;
+	return !(op >= 0x14 && op <= 0x17) && !(op >= 0x1C && op <= 0x1F);
+}
+
+static enum hw_status step(struct run *run)
+{
+	uint32_t w;
+	unsigned op;
+	enum hw_status s;
+
+	if (run->pc >= run->code_words)
+		return fail(run, "outside program memory (%u instructions)",
+			    (unsigned)run->code_words);
+	if (run->stats.instructions >= run->tm->max_steps)
+		return fail(run, "more than %u instructions (runaway guard)",
+			    (unsigned)run->tm->max_steps);
+	w = run->st->code[run->pc];
+	op = decode_op(w);
+	if (!is_valid(op))
+		return fail(run, "invalid opcode 0x%02x", op);
+	run->stats.instructions++;
+	s = is_alu(op) ? exec_alu(run, w, op) : exec_flow(run, w, op);
+	run->last_was_mova = op == OP_MOVA;
+	if (s != HW_OK || run->ended)
+		return s;
+	if (run->next != run->pc + 1) {
+		run->stats.stall_prefetch += run->tm->prefetch_miss;
+		run->now += run->tm->prefetch_miss;
+	}
+	run->pc = run->next;
+	return HW_OK;
+}
+
+static void run_init(struct run *run, const struct hw_shader_state *state,
+		     const struct hw_shader_timing *timing,
+		     const float in[HW_SHADER_INPUTS][4],
+		     float out[HW_SHADER_OUTPUTS][4])
+{
+	memset(run, 0, sizeof *run);
+	run->st = state;
+	run->tm = timing;
+	run->in = in;
+	memcpy(run->out, out, sizeof run->out);
+	stack_init(&run->ifs, HW_SHADER_IF_DEPTH, "if");
+	stack_init(&run->calls, HW_SHADER_CALL_DEPTH, "call");
+	stack_init(&run->loops, HW_SHADER_LOOP_DEPTH, "loop");
+	run->code_words = hw_shader_code_words(state);
+	run->pc = state->entry;
+}
+
+static void stats_add(struct hw_shader_stats *to, const struct hw_shader_stats *s)
+{
+	to->instructions += s->instructions;
+	to->stall_dependency += s->stall_dependency;
+	to->stall_mova += s->stall_mova;
+	to->stall_cmp += s->stall_cmp;
+	to->stall_prefetch += s->stall_prefetch;
+	to->clocks += s->clocks;
+}
+
+void hw_shader_timing_defaults(struct hw_shader_timing *t)
+{
+	t->result_latency = 2;  /* model choice: a dependent neighbour waits 1 */
+	t->slow_latency = 4;    /* model choice: rcp/rsq/ex2/lg2 are iterative */
+	t->mova_latency = 2;    /* model choice: a0 next to its mova waits 1 */
+	t->cmp_latency = 2;     /* model choice: a branch next to its cmp waits 1 */
+	t->prefetch_miss = 1;   /* model choice: one refetch clock per jump */
+	t->max_steps = 1u << 20; /* model choice: far above any real shader */
+}
+
+uint32_t hw_shader_code_words(const struct hw_shader_state *state)
+{
+	return state->geometry_unit ? HW_SHADER_GSH_CODE_WORDS : HW_SHADER_VSH_CODE_WORDS;
+}
+
+enum hw_status hw_shader_run(const struct hw_shader_state *state,
+			     const struct hw_shader_timing *timing,
+			     const float in[HW_SHADER_INPUTS][4],
+			     float out[HW_SHADER_OUTPUTS][4],
+			     const struct hw_shader_emit_sink *emit,
+			     struct hw_shader_stats *stats,
+			     char *fault, unsigned fault_len)
+{
+	struct run run;
+	enum hw_status s = HW_OK;
+
+	run_init(&run, state, timing, in, out);
+	run.sink = emit;
+	run.fault = fault;
+	run.fault_len = fault_len;
+	while (s == HW_OK && !run.ended)
+		s = step(&run);
+	if (s != HW_OK)
+		return s;
+	run.stats.clocks = run.now;
+	memcpy(out, run.out, sizeof run.out);
+	stats_add(stats, &run.stats);
+	return HW_OK;
+}

@@ -1,0 +1,435 @@
+/* check_draw.c: whole draws through the hardware model, driven by command
+ * buffers built by hand (hw/hw_command.c, hw/hw_draw.c, hw/hw_gpu.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw/hw_gpu.h"
+#include "pica_cmd.h"
+#include "shader_asm.h"
+#include "test_util.h"
+
+/* Registers (3dbrew, GPU/Internal Registers). */
+#define R_CULL          0x040
+#define R_VP_WIDTH      0x041
+#define R_VP_HEIGHT     0x043
+#define R_OUTMAP_TOTAL  0x04F
+#define R_OUTMAP_O0     0x050
+#define R_ATTR_LOC      0x200
+#define R_ATTR_FMT_LOW  0x201
+#define R_ATTR_FMT_HIGH 0x202
+#define R_ATTR0_OFFSET  0x203
+#define R_ATTR0_CFG1    0x204
+#define R_ATTR0_CFG2    0x205
+#define R_INDEX_CONFIG  0x227
+#define R_NUMVERTICES   0x228
+#define R_VERTEX_OFFSET 0x22A
+#define R_DRAWARRAYS    0x22E
+#define R_DRAWELEMENTS  0x22F
+#define R_PRIMITIVE     0x25E
+#define R_VSH_PERM_LOW  0x2BB
+#define R_VSH_OUTMASK   0x2BD
+
+static struct hw_gpu gpu;
+static struct pica_cmd cmd;
+static struct shader_asm sasm;
+
+static void setup(void)
+{
+	hw_gpu_init(&gpu);
+	hw_gpu_reset(&gpu, 100, 0);
+	pica_cmd_init(&cmd);
+	asm_init(&sasm);
+}
+
+static void teardown(void)
+{
+	hw_gpu_fini(&gpu);
+}
+
+/* A vertex shader of `extra` + 2 instructions: extra "mov r0, v0", then
+ * "mov o0, v0" and "end" (END counts as an instruction executed). */
+static unsigned program_straight(unsigned extra)
+{
+	struct hw_shader_state prog;
+	unsigned i;
+
+	memset(&prog, 0, sizeof prog);
+	for (i = 0; i < extra; i++)
+		asm_mov(&sasm, asm_rd(0), asm_v(0));
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_end(&sasm);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	return extra + 2;
+}
+
+/* Float3 positions at `base`; o0 is the position; 240x400 viewport. */
+static void common_state(uint32_t base, unsigned topology, unsigned cull)
+{
+	pica_cmd_reg(&cmd, R_ATTR_LOC, base >> 3);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 3 + (3 - 1) * 4);   /* float, 3 components */
+	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 0);                 /* 1 attribute, none fixed */
+	pica_cmd_reg(&cmd, R_ATTR0_OFFSET, 0);
+	pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0);                    /* element 0: attribute 0 */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 12u << 16 | 1u << 28); /* stride 12, 1 element */
+	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0);                  /* attribute 0 -> v0 */
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 1);                   /* o0 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 1);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0, 0x03020100);            /* o0 = position xyzw */
+	pica_cmd_reg(&cmd, R_VP_WIDTH, pica_f24(120));
+	pica_cmd_reg(&cmd, R_VP_HEIGHT, pica_f24(200));
+	pica_cmd_reg(&cmd, R_CULL, cull);
+	pica_cmd_reg(&cmd, R_PRIMITIVE, topology << 8);
+}
+
+static uint32_t put_positions(const float *xyz, unsigned n)
+{
+	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, n * 12);
+	void *p = hw_memory_host(&gpu.memory, base, n * 12);
+
+	ck_assert_ptr_nonnull(p);
+	memcpy(p, xyz, n * 12);
+	return base;
+}
+
+static void run_and_finish(void)
+{
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+}
+
+/* Two triangles well inside the screen, and the same pair shifted by dx. */
+static const float two_triangles[] = {
+	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+	-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+};
+
+/* k instructions over v vertices give k*v transitions, vertex i on
+ * processor i % 4 (model choice). */
+START_TEST(test_draw_straight_shader_counts_k_times_v_spread_over_processors)
+{
+	uint32_t base = put_positions(two_triangles, 6);
+	unsigned k = program_straight(5);
+
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 2 * k);
+	ck_assert_uint_eq(gpu.counters.shader[1][HW_SHADER_INSTRUCTIONS], 2 * k);
+	ck_assert_uint_eq(gpu.counters.shader[2][HW_SHADER_INSTRUCTIONS], 1 * k);
+	ck_assert_uint_eq(gpu.counters.shader[3][HW_SHADER_INSTRUCTIONS], 1 * k);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_VERTICES_IN], 6);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 2);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 2);
+}
+END_TEST
+
+/* Counts land when the draw ends, not when it is queued. */
+START_TEST(test_draw_counts_land_at_the_end_of_the_draw)
+{
+	uint32_t base = put_positions(two_triangles, 6);
+
+	program_straight(0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	ck_assert(hw_gpu_cmdlist_executing(&gpu));
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 0);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	ck_assert(!hw_gpu_cmdlist_executing(&gpu));
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 2);
+}
+END_TEST
+
+/* Vertex data in VRAM A: 72 bytes = 5 lines of 16 bytes through word 4
+ * and the channel A read word. */
+START_TEST(test_draw_vertex_fetch_counts_memory_words)
+{
+	uint32_t base = put_positions(two_triangles, 6);
+
+	program_straight(0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_VRAM_A_READ], 5);
+	/* word 4 adds the command buffer's own fetches (unknown address) */
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_COMMAND_VERTEX_READ],
+			  5 + (cmd.n * 4 + 15) / 16);
+}
+END_TEST
+
+/* A grid of (n+1)^2 vertices, as an indexed triangle list, in strip order
+ * or with its triangles shuffled. */
+static unsigned make_grid(unsigned n, bool shuffle, uint32_t *base_out, uint32_t *index_offset)
+{
+	unsigned verts = (n + 1) * (n + 1), tris = 2 * n * n, i, x, y;
+	float *pos = malloc(verts * 12);
+	uint16_t *idx = malloc(tris * 3 * 2);
+	uint32_t base;
+	unsigned char *host;
+
+	for (y = 0; y <= n; y++)
+		for (x = 0; x <= n; x++) {
+			float *p = &pos[3 * (y * (n + 1) + x)];
+			p[0] = -0.9f + 1.8f * (float)x / (float)n;
+			p[1] = -0.9f + 1.8f * (float)y / (float)n;
+			p[2] = -0.5f;
+		}
+	for (y = 0, i = 0; y < n; y++)
+		for (x = 0; x < n; x++) {
+			uint16_t a = (uint16_t)(y * (n + 1) + x), b = (uint16_t)(a + 1);
+			uint16_t c = (uint16_t)(a + n + 1), d = (uint16_t)(c + 1);
+			idx[i++] = a; idx[i++] = b; idx[i++] = c;
+			idx[i++] = b; idx[i++] = d; idx[i++] = c;
+		}
+	if (shuffle) {
+		uint32_t s = 12345;
+		for (i = tris - 1; i > 0; i--) {
+			unsigned j, k;
+			s = s * 1103515245u + 12345u;
+			j = (s >> 8) % (i + 1);
+			for (k = 0; k < 3; k++) {
+				uint16_t t = idx[3 * i + k];
+				idx[3 * i + k] = idx[3 * j + k];
+				idx[3 * j + k] = t;
+			}
+		}
+	}
+	base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, verts * 12 + tris * 6 + 16);
+	host = hw_memory_host(&gpu.memory, base, verts * 12 + tris * 6);
+	memcpy(host, pos, verts * 12);
+	*index_offset = (verts * 12 + 15) / 16 * 16;
+	memcpy(host + *index_offset, idx, tris * 6);
+	free(pos);
+	free(idx);
+	*base_out = base;
+	return tris * 3;
+}
+
+static uint32_t draw_grid(bool shuffle)
+{
+	uint32_t base, index_offset;
+	unsigned indices = make_grid(12, shuffle, &base, &index_offset);
+
+	program_straight(0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_INDEX_CONFIG, index_offset | 1u << 31);   /* 16-bit indices */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, indices);
+	pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+	gpu.counters.vcache_started = true;
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], indices / 3);
+	return gpu.counters.vertex_cache;
+}
+
+/* Strip-ordered indices hit the post-vertex cache; shuffled ones miss. */
+START_TEST(test_draw_vertex_cache_strip_order_beats_shuffled)
+{
+	uint32_t ordered = draw_grid(false), shuffled;
+	uint32_t shaded = gpu.counters.shader[0][0] + gpu.counters.shader[1][0]
+			  + gpu.counters.shader[2][0] + gpu.counters.shader[3][0];
+
+	ck_assert_uint_eq(ordered, 169);            /* each of 13 x 13 vertices once */
+	ck_assert_uint_eq(shaded, 2 * 169);         /* only misses are shaded */
+	teardown();
+	setup();
+	shuffled = draw_grid(true);
+	ck_assert_uint_gt(shuffled, 2 * ordered);
+	ck_assert_uint_le(shuffled, 12 * 12 * 6);
+}
+END_TEST
+
+/* Half the triangles face away: with culling, half come out. */
+START_TEST(test_draw_back_facing_half_is_culled)
+{
+	static const float mixed[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,   /* ccw */
+		-0.5f, -0.5f, -0.5f,   0.0f,  0.5f, -0.5f,   0.5f, -0.5f, -0.5f,  /* cw */
+		-0.2f, -0.2f, -0.5f,   0.2f, -0.2f, -0.5f,   0.0f, 0.2f, -0.5f,   /* ccw */
+		-0.2f, -0.2f, -0.5f,   0.0f,  0.2f, -0.5f,   0.2f, -0.2f, -0.5f,  /* cw */
+	};
+	uint32_t base = put_positions(mixed, 12);
+
+	program_straight(0);
+	common_state(base, 0, 2);                   /* cull clockwise */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 12);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 4);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 2);
+}
+END_TEST
+
+/* Outside the frustum: removed; crossing it: one polygon out. */
+START_TEST(test_draw_clipping_removes_outside_and_counts_crossing_once)
+{
+	static const float tris[] = {
+		2.0f, 2.0f, -0.5f,   3.0f, 2.0f, -0.5f,   2.5f, 3.0f, -0.5f,     /* outside */
+		-3.0f, -3.0f, -0.5f, 3.0f, -3.0f, -0.5f,  0.0f, 3.0f, -0.5f,     /* crossing */
+	};
+	uint32_t base = put_positions(tris, 6);
+
+	program_straight(0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 2);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 1);
+}
+END_TEST
+
+/* A strip of n vertices makes n - 2 triangles. */
+START_TEST(test_draw_strip_and_fan_topologies)
+{
+	static const float strip[] = {
+		-0.5f, -0.5f, -0.5f,  -0.5f, 0.5f, -0.5f,  0.0f, -0.5f, -0.5f,
+		0.0f, 0.5f, -0.5f,    0.5f, -0.5f, -0.5f,  0.5f, 0.5f, -0.5f,
+	};
+	uint32_t base = put_positions(strip, 6);
+
+	program_straight(0);
+	common_state(base, 1, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	common_state(base, 2, 0);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_VERTICES_IN], 12);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 8);
+}
+END_TEST
+
+/* The busy signals: in a shader-heavy draw, shader processor 0 is busy on
+ * every clock and wins the windows; the command module, busy part of the
+ * time, does not. The program is uploaded first, on its own, so that the
+ * draw's command work is only its own setup. */
+START_TEST(test_draw_busy_bottleneck_follows_the_work)
+{
+	uint32_t base = put_positions(two_triangles, 6);
+	uint16_t busy[HW_BUSY_MODULE_COUNT];
+
+	program_straight(60);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	pica_cmd_init(&cmd);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	gpu.busy.reg_window = 16;
+	hw_busy_start(&gpu.busy, gpu.clock);
+	run_and_finish();
+	hw_busy_read(&gpu.busy, gpu.clock, busy);
+	ck_assert_uint_gt(busy[HW_BUSY_SHADER0], 0);
+	ck_assert_uint_gt(busy[HW_BUSY_SHADER0], busy[HW_BUSY_TRIANGLE_SETUP]);
+	ck_assert_uint_gt(busy[HW_BUSY_SHADER0], busy[HW_BUSY_COMMAND]);
+}
+END_TEST
+
+/* Many cheap triangles with a one-instruction shader: setup-bound. */
+START_TEST(test_draw_busy_many_small_triangles_are_setup_bound)
+{
+	enum { TRIS = 200 };
+	float *pos = malloc(TRIS * 9 * sizeof *pos);
+	uint16_t busy[HW_BUSY_MODULE_COUNT];
+	uint32_t base;
+	unsigned i;
+
+	for (i = 0; i < TRIS * 3; i++) {
+		pos[3 * i + 0] = (float)(i % 3 == 1) * 0.01f;
+		pos[3 * i + 1] = (float)(i % 3 == 2) * 0.01f;
+		pos[3 * i + 2] = -0.5f;
+	}
+	base = put_positions(pos, TRIS * 3);
+	free(pos);
+	program_straight(0);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	pica_cmd_init(&cmd);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, TRIS * 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	gpu.busy.reg_window = 64;
+	hw_busy_start(&gpu.busy, gpu.clock);
+	run_and_finish();
+	hw_busy_read(&gpu.busy, gpu.clock, busy);
+	ck_assert_uint_gt(busy[HW_BUSY_TRIANGLE_SETUP], busy[HW_BUSY_SHADER0]);
+	ck_assert_uint_gt(busy[HW_BUSY_TRIANGLE_SETUP], busy[HW_BUSY_COMMAND]);
+}
+END_TEST
+
+/* A draw that reads outside memory stops with a fault, no crash. */
+START_TEST(test_draw_fetch_outside_memory_is_a_fault)
+{
+	program_straight(0);
+	common_state(0x18100000, 0, 0);             /* nothing allocated there */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_ERROR_FAULT);
+}
+END_TEST
+
+/* A buffer cut inside a command is malformed: a fault, no overread. */
+START_TEST(test_command_buffer_ending_inside_a_command_is_a_fault)
+{
+	uint32_t v[3] = { 1, 2, 3 };
+
+	pica_cmd_regs(&cmd, R_OUTMAP_O0, v, 3, true);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n - 2, 0), HW_ERROR_FAULT);
+}
+END_TEST
+
+/* Consecutive writes step the register; masked bytes keep old values. */
+START_TEST(test_command_consecutive_and_masked_writes)
+{
+	uint32_t v[3] = { 0x11, 0x22, 0x33 };
+
+	pica_cmd_regs(&cmd, R_OUTMAP_O0, v, 3, true);
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 0xAABBCCDD);
+	cmd.w[cmd.n++] = 0x00000099;                /* only byte 0 of 0x04F */
+	cmd.w[cmd.n++] = R_OUTMAP_TOTAL | 1u << 16;
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	ck_assert_uint_eq(gpu.regs[R_OUTMAP_O0], 0x11);
+	ck_assert_uint_eq(gpu.regs[R_OUTMAP_O0 + 2], 0x33);
+	ck_assert_uint_eq(gpu.regs[R_OUTMAP_TOTAL], 0xAABBCC99);
+}
+END_TEST
+
+/* A float uniform uploaded in float32 mode arrives in x, y, z, w order. */
+START_TEST(test_command_float_uniform_upload)
+{
+	const float v[4] = { 1.5f, -2.0f, 3.25f, 4.0f };
+
+	pica_cmd_vs_float(&cmd, 7, v);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	ck_assert(gpu.vs.f[7][0] == 1.5f && gpu.vs.f[7][1] == -2.0f);
+	ck_assert(gpu.vs.f[7][2] == 3.25f && gpu.vs.f[7][3] == 4.0f);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("draw");
+	TCase *tc = tcase_create("draw");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_draw_straight_shader_counts_k_times_v_spread_over_processors);
+	tcase_add_test(tc, test_draw_counts_land_at_the_end_of_the_draw);
+	tcase_add_test(tc, test_draw_vertex_fetch_counts_memory_words);
+	tcase_add_test(tc, test_draw_vertex_cache_strip_order_beats_shuffled);
+	tcase_add_test(tc, test_draw_back_facing_half_is_culled);
+	tcase_add_test(tc, test_draw_clipping_removes_outside_and_counts_crossing_once);
+	tcase_add_test(tc, test_draw_strip_and_fan_topologies);
+	tcase_add_test(tc, test_draw_busy_bottleneck_follows_the_work);
+	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
+	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
+	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
+	tcase_add_test(tc, test_command_consecutive_and_masked_writes);
+	tcase_add_test(tc, test_command_float_uniform_upload);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}

@@ -1,0 +1,94 @@
+/* pica_cmd.c: command buffers for the tests. */
+#include <string.h>
+
+#include "pica_cmd.h"
+
+/* Vertex shader unit registers (3dbrew, GPU/Internal Registers). */
+#define VSH_ENTRYPOINT          0x2BA
+#define VSH_FLOATUNIFORM_INDEX  0x2C0
+#define VSH_FLOATUNIFORM_DATA   0x2C1
+#define VSH_CODETRANSFER_INDEX  0x2CB
+#define VSH_CODETRANSFER_DATA   0x2CC
+#define VSH_OPDESCS_INDEX       0x2D5
+#define VSH_OPDESCS_DATA        0x2D6
+
+void pica_cmd_init(struct pica_cmd *c)
+{
+	c->n = 0;
+}
+
+static void push(struct pica_cmd *c, uint32_t word)
+{
+	if (c->n < PICA_CMD_MAX_WORDS)
+		c->w[c->n++] = word;
+}
+
+void pica_cmd_regs(struct pica_cmd *c, unsigned reg, const uint32_t *values, unsigned n,
+		   bool consecutive)
+{
+	unsigned i;
+
+	if (n == 0)
+		return;
+	push(c, values[0]);
+	push(c, (uint32_t)reg | 0xFu << 16 | (uint32_t)(n - 1) << 20 | (consecutive ? 1u << 31 : 0));
+	for (i = 1; i < n; i++)
+		push(c, values[i]);
+	if (c->n % 2)
+		push(c, 0);          /* padding to 8 bytes */
+}
+
+void pica_cmd_reg(struct pica_cmd *c, unsigned reg, uint32_t value)
+{
+	pica_cmd_regs(c, reg, &value, 1, false);
+}
+
+/* Data ports take up to 255 extra words per command. */
+static void upload(struct pica_cmd *c, unsigned port, const uint32_t *w, unsigned n)
+{
+	while (n) {
+		unsigned chunk = n > 128 ? 128 : n;
+		pica_cmd_regs(c, port, w, chunk, false);
+		w += chunk;
+		n -= chunk;
+	}
+}
+
+void pica_cmd_vs_program(struct pica_cmd *c, const struct hw_shader_state *prog, unsigned ncode,
+			 unsigned nopdesc, unsigned entry)
+{
+	pica_cmd_reg(c, VSH_CODETRANSFER_INDEX, 0);
+	upload(c, VSH_CODETRANSFER_DATA, prog->code, ncode);
+	pica_cmd_reg(c, VSH_OPDESCS_INDEX, 0);
+	upload(c, VSH_OPDESCS_DATA, prog->opdesc, nopdesc);
+	pica_cmd_reg(c, VSH_ENTRYPOINT, entry);
+}
+
+void pica_cmd_vs_float(struct pica_cmd *c, unsigned reg, const float v[4])
+{
+	uint32_t words[4];
+	int k;
+
+	pica_cmd_reg(c, VSH_FLOATUNIFORM_INDEX, reg | 0x80000000u);
+	for (k = 0; k < 4; k++)                 /* w first, x last */
+		memcpy(&words[k], &v[3 - k], sizeof words[k]);
+	pica_cmd_regs(c, VSH_FLOATUNIFORM_DATA, words, 4, false);
+}
+
+uint32_t pica_f24(float f)
+{
+	uint32_t bits, sign, mant;
+	int exp;
+
+	memcpy(&bits, &f, sizeof bits);
+	sign = bits >> 31;
+	if ((bits & 0x7FFFFFFFu) == 0)
+		return sign << 23;
+	exp = (int)((bits >> 23) & 0xFF) - 127 + 63;
+	mant = (bits >> 7) & 0xFFFFu;
+	if (exp <= 0)
+		return sign << 23;
+	if (exp >= 127)
+		exp = 127;
+	return sign << 23 | (uint32_t)exp << 16 | mant;
+}
