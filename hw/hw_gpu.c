@@ -33,7 +33,6 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	gpu->cmdlist_busy_until = 0;
 	hw_busy_reset(&gpu->busy, busy_window, busy_window_limit);
 	hw_counters_reset(&gpu->counters);
-	hw_memory_reset(&gpu->memory);
 	memset(gpu->regs, 0, sizeof gpu->regs);
 	memset(&gpu->command, 0, sizeof gpu->command);
 	memset(&gpu->vs, 0, sizeof gpu->vs);

@@ -53,7 +53,8 @@ void hw_gpu_fini(struct hw_gpu *gpu);
 
 /* Power-on reset: clock 0, every counter 0, busy unit stopped with its
  * parameter registers as given, registers and shader memory cleared,
- * memory released, queued work dropped. Timing and cache configuration
+ * queued work dropped. Memory allocations belong to the objects that made
+ * them (command lists, buffers) and stay; timing and cache configuration
  * (set from the configuration file) are kept. */
 void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window_limit);
 

@@ -50,6 +50,23 @@ static void state_load_startup_config(struct nngx_state *st)
 	}
 }
 
+/* What the simulated GPU reports becomes a diagnostic. */
+static void state_hw_note(void *user, enum hw_note note, unsigned reg, const char *text)
+{
+	struct nngx_state *st = user;
+
+	switch (note) {
+	case HW_NOTE_REGISTER_IGNORED:
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED, "GPU",
+				 "%s", text);
+		break;
+	default:
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_GPU_FAULT, "GPU",
+				 "register 0x%03X: %s", reg, text);
+		break;
+	}
+}
+
 struct nngx_state *nngx_state_get(void)
 {
 	struct nngx_state *st = &state;
@@ -59,6 +76,9 @@ struct nngx_state *nngx_state_get(void)
 		return st;
 	state_ready = true;
 	hw_gpu_init(&st->gpu);
+	st->gpu.note = state_hw_note;
+	st->gpu.note_user = st;
+	nngx_cmdlists_init(&st->cmdlists);
 	gl_context_init(&st->gl);
 	nngx_config_defaults(&defaults);
 	nngx_diag_init(&st->diag, defaults.diag_level);
@@ -84,6 +104,7 @@ __attribute__((destructor)) static void state_at_exit(void)
 	if (!state_ready)
 		return;
 	state_warn_vcache_left_running(&state, "program exit");
+	nngx_cmdlists_clear(&state);
 	hw_gpu_fini(&state.gpu);
 	state_ready = false;
 }

@@ -9,6 +9,7 @@
 
 #include "gles_stub/gl_context.h"
 #include "hw/hw_gpu.h"
+#include "nngx_cmdlist.h"
 #include "nngx_config.h"
 #include "nngx_diag.h"
 
@@ -26,6 +27,12 @@ struct nngx_state {
 	bool sampling_count_set;
 	/* Whether the vertex-cache counter was started since power-on. */
 	bool vcache_started_once;
+
+	/* nngxInitialize state; kept by a power-on reset. */
+	bool initialized;
+	GLvoid *(*allocator)(GLenum area, GLenum usage, GLuint name, GLsizei size);
+	void (*deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
+	struct nngx_cmdlists cmdlists;
 };
 
 /* The instance, set up on first use: defaults, then the configuration file

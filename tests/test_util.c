@@ -10,6 +10,10 @@ void tu_reset(void)
 {
 	nngxShimSetDiagCallback(NULL, NULL);
 	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	/* A reset keeps nngxInitialize state and command lists, as on the
+	 * hardware; tests start from nothing, also when they share a process
+	 * (CK_FORK=no under valgrind). */
+	nngxFinalize();
 	nngxShimReset();
 }
 

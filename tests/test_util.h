@@ -13,7 +13,7 @@
 
 #include "nngx/nngx_state.h"
 
-/* Power-on reset with diagnostics silenced (counts still move). */
+/* nngxFinalize and power-on reset, diagnostics silenced (counts still move). */
 void tu_reset(void);
 
 /* Set both busy parameters without diagnostics noise. */

@@ -120,7 +120,33 @@ const char *nngxShimGetModuleName(GLuint module);
      "a configuration file was loaded")                                         \
   XX(22, INVALID_DIAG_LEVEL, ERROR,                                             \
      "the diagnostics level must be 0..4 (NNGX_SHIM_SEVERITY_* or "             \
-     "NNGX_SHIM_LEVEL_OFF); GL_INVALID_VALUE is recorded and the level stays")
+     "NNGX_SHIM_LEVEL_OFF); GL_INVALID_VALUE is recorded and the level stays") \
+  XX(23, CMDLIST_NONE, ERROR,                                                   \
+     "the call needs a command list: generate one with nngxGenCmdlists and "    \
+     "bind it with nngxBindCmdlist; the call does nothing")                     \
+  XX(24, CMDLIST_NO_STORAGE, ERROR,                                             \
+     "the bound command list has no storage yet: call nngxCmdlistStorage "      \
+     "first; the call does nothing")                                            \
+  XX(25, CMDLIST_FULL, ERROR,                                                   \
+     "the command list's buffer or request queue is full; the commands are "    \
+     "not added (GL_ERROR_COMMANDBUFFER_FULL_DMP / _COMMANDREQUEST_FULL_DMP)")  \
+  XX(26, CMDLIST_UNFLUSHED, WARNING,                                            \
+     "commands added since the last nngxFlush3DCommand or "                     \
+     "nngxSplitDrawCmdlist are not part of a request and do not run yet")       \
+  XX(27, GPU_FAULT, ERROR,                                                      \
+     "the simulated GPU could not execute a command (it would hang or read "    \
+     "outside memory); the rest of that command buffer is skipped")             \
+  XX(28, REGISTER_NOT_MODELLED, DEBUG,                                          \
+     "a command wrote a register the model accepts but does not use")           \
+  XX(29, NOT_MODELLED, INFO,                                                    \
+     "the argument is valid but the feature is not modelled; the call has "     \
+     "no effect beyond what it says")                                           \
+  XX(30, INVALID_ARGUMENT, ERROR,                                               \
+     "an argument is out of its range; the SDK's error code for this is not "   \
+     "public, so none is recorded and the call does nothing")                   \
+  XX(31, ALREADY_INITIALIZED, WARNING,                                          \
+     "nngxInitialize was already called; call nngxFinalize first. It returns "  \
+     "GL_FALSE and changes nothing")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

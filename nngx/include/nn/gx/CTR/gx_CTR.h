@@ -107,6 +107,34 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param);
 void nngxGetProfilingParameter(GLenum pname, GLuint *param);
 void nngxGetProfilingResult(GLenum item, GLuint *result);
 
+/* ---- Initialization */
+GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum area, GLenum usage, GLuint name,
+					      GLsizei size),
+			 void (*deallocator)(GLenum area, GLenum usage, GLuint name,
+					     GLvoid *addr));
+void nngxFinalize(void);
+GLboolean nngxGetIsInitialized(void);
+
+/* ---- Command lists */
+void nngxGenCmdlists(GLsizei n, GLuint *cmdlists);
+void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists);
+void nngxBindCmdlist(GLuint cmdlist);
+void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount);
+void nngxRunCmdlist(void);
+void nngxRunCmdlistByID(GLuint cmdlist);
+void nngxStopCmdlist(void);
+void nngxSplitDrawCmdlist(void);
+void nngxClearCmdlist(void);
+void nngxWaitCmdlistDone(void);
+GLboolean nngxGetIsRunning(void);
+void nngxSetCmdlistParameteri(GLenum pname, GLint param);
+void nngxGetCmdlistParameteri(GLenum pname, GLint *param);
+void nngxSetCmdlistCallback(void (*func)(GLint));
+void nngxEnableCmdlistCallback(GLint id);
+void nngxDisableCmdlistCallback(GLint id);
+void nngxFlush3DCommand(void);
+void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand);
+
 #ifdef __cplusplus
 }
 #endif

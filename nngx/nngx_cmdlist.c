@@ -1,0 +1,451 @@
+/* nngx_cmdlist.c: the command-list entry points of the SDK.
+ *
+ * The SDK's error codes for misuse of these calls are not public: the
+ * model records none (except the documented buffer/request-full codes) and
+ * reports a diagnostic instead (README, model choices). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nngx_cmdlist.h"
+#include "nngx_state.h"
+
+void nngx_cmdlists_init(struct nngx_cmdlists *c)
+{
+	memset(c, 0, sizeof *c);
+	c->next_name = 1;
+}
+
+static void cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l)
+{
+	if (l->phys)
+		hw_memory_free(&st->gpu.memory, l->phys);
+	if (l->user_block && st->deallocator)
+		st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, l->user_block);
+	free(l->req);
+	l->phys = 0;
+	l->words = NULL;
+	l->user_block = NULL;
+	l->req = NULL;
+	l->cap_words = l->used_words = l->flushed_words = 0;
+	l->max_req = l->used_req = l->run_req = 0;
+}
+
+void nngx_cmdlists_clear(struct nngx_state *st)
+{
+	struct nngx_cmdlists *c = &st->cmdlists;
+	size_t i;
+
+	for (i = 0; i < c->count; i++)
+		cmdlist_release(st, &c->list[i]);
+	free(c->list);
+	nngx_cmdlists_init(c);
+}
+
+static struct nngx_cmdlist *cmdlist_find(struct nngx_state *st, GLuint name)
+{
+	size_t i;
+
+	for (i = 0; name && i < st->cmdlists.count; i++)
+		if (st->cmdlists.list[i].name == name)
+			return &st->cmdlists.list[i];
+	return NULL;
+}
+
+struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function)
+{
+	struct nngx_cmdlist *l = cmdlist_find(st, st->cmdlists.bound);
+
+	if (!l) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, function,
+				 "no command list is bound");
+		return NULL;
+	}
+	if (!l->phys) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE, function,
+				 "command list %u", l->name);
+		return NULL;
+	}
+	return l;
+}
+
+bool nngx_cmdlist_append(struct nngx_state *st, const uint32_t *words, size_t count,
+			 const char *function)
+{
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
+
+	if (!l)
+		return false;
+	if (count > l->cap_words - l->used_words) {
+		nngx_state_error(st, GL_ERROR_COMMANDBUFFER_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
+				 function, "command list %u: %zu words do not fit in the %zu left",
+				 l->name, count, l->cap_words - l->used_words);
+		return false;
+	}
+	memcpy(l->words + l->used_words, words, count * sizeof *words);
+	l->used_words += count;
+	return true;
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlists *c = &st->cmdlists;
+	GLsizei i;
+
+	if (n < 0 || (n > 0 && !cmdlists)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxGenCmdlists",
+				 "n = %d, cmdlists %s", n, cmdlists ? "given" : "NULL");
+		return;
+	}
+	if (c->count + (size_t)n > c->cap) {
+		size_t cap = c->cap ? c->cap : 8;
+		struct nngx_cmdlist *grown;
+		while (cap < c->count + (size_t)n)
+			cap *= 2;
+		grown = realloc(c->list, cap * sizeof *grown);
+		if (!grown) {
+			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
+					 "nngxGenCmdlists", "%d command lists", n);
+			return;
+		}
+		c->list = grown;
+		c->cap = cap;
+	}
+	for (i = 0; i < n; i++) {
+		struct nngx_cmdlist *l = &c->list[c->count++];
+		memset(l, 0, sizeof *l);
+		l->name = c->next_name++;
+		l->run_mode = NN_GX_CMDLIST_SERIAL_RUN;
+		cmdlists[i] = l->name;
+	}
+}
+
+void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlists *c = &st->cmdlists;
+	GLsizei i;
+
+	if (n < 0 || (n > 0 && !cmdlists)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxDeleteCmdlists",
+				 "n = %d", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct nngx_cmdlist *l = cmdlist_find(st, cmdlists[i]);
+		if (!l)
+			continue;              /* unknown names are ignored, as in GL */
+		if (c->bound == l->name)
+			c->bound = 0;
+		cmdlist_release(st, l);
+		*l = c->list[--c->count];
+	}
+}
+
+void nngxBindCmdlist(GLuint cmdlist)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (cmdlist && !cmdlist_find(st, cmdlist)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, "nngxBindCmdlist",
+				 "%u is not a command list from nngxGenCmdlists", cmdlist);
+		return;
+	}
+	st->cmdlists.bound = cmdlist;
+}
+
+void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
+{
+	static const char fn[] = "nngxCmdlistStorage";
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = cmdlist_find(st, st->cmdlists.bound);
+	struct nngx_request *req;
+	uint32_t phys;
+	void *user = NULL;
+
+	if (!l) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, fn, "no command list is bound");
+		return;
+	}
+	if (bufsize <= 0 || requestcount <= 0) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "bufsize %d and requestcount %d must be positive", bufsize, requestcount);
+		return;
+	}
+	if (st->allocator) {
+		user = st->allocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, bufsize);
+		if (!user) {
+			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+					 "the program's allocator returned NULL for %d bytes", bufsize);
+			return;
+		}
+	}
+	req = calloc((size_t)requestcount, sizeof *req);
+	phys = req ? hw_memory_alloc(&st->gpu.memory, HW_AREA_FCRAM, (uint32_t)bufsize) : 0;
+	if (!phys) {
+		free(req);
+		if (user && st->deallocator)
+			st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, user);
+		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "%d bytes of command buffer", bufsize);
+		return;
+	}
+	cmdlist_release(st, l);
+	l->phys = phys;
+	l->words = hw_memory_host(&st->gpu.memory, phys, (uint32_t)bufsize);
+	l->user_block = user;
+	l->cap_words = (size_t)bufsize / 4;
+	l->req = req;
+	l->max_req = (size_t)requestcount;
+}
+
+/* Close the commands added since the last flush into a RUN3D request. */
+static void cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
+{
+	if (l->used_words == l->flushed_words)
+		return;
+	if (l->used_req == l->max_req) {
+		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
+				 fn, "command list %u already holds %zu requests", l->name, l->max_req);
+		return;
+	}
+	l->req[l->used_req].type = NN_GX_CMDLIST_REQTYPE_RUN3D;
+	l->req[l->used_req].begin = l->flushed_words;
+	l->req[l->used_req].end = l->used_words;
+	l->used_req++;
+	l->flushed_words = l->used_words;
+}
+
+void nngxFlush3DCommand(void)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxFlush3DCommand");
+
+	if (l)
+		cmdlist_flush(st, l, "nngxFlush3DCommand");
+}
+
+void nngxSplitDrawCmdlist(void)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxSplitDrawCmdlist");
+
+	/* Model choice: the split's interrupt is not modelled; it closes the
+	 * commands so far into a request, like a flush. */
+	if (l)
+		cmdlist_flush(st, l, "nngxSplitDrawCmdlist");
+}
+
+void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
+{
+	static const char fn[] = "nngxAdd3DCommand";
+	struct nngx_state *st = nngx_state_get();
+
+	if (!bufferaddr || buffersize <= 0 || buffersize % 8) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffer %s, size %d (a positive multiple of 8 bytes)",
+				 bufferaddr ? "given" : "NULL", buffersize);
+		return;
+	}
+	/* Model choice: the commands are always copied (copycommand GL_FALSE
+	 * would make the GPU jump to the caller's buffer). */
+	(void)copycommand;
+	nngx_cmdlist_append(st, bufferaddr, (size_t)buffersize / 4, fn);
+}
+
+static void cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
+{
+	if (l->used_words != l->flushed_words)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_UNFLUSHED, fn,
+				 "command list %u: %zu words not flushed", l->name,
+				 l->used_words - l->flushed_words);
+	for (; l->run_req < l->used_req; l->run_req++) {
+		const struct nngx_request *r = &l->req[l->run_req];
+		hw_gpu_submit(&st->gpu, l->words + r->begin, r->end - r->begin,
+			      l->phys + (uint32_t)(r->begin * 4));
+	}
+}
+
+void nngxRunCmdlist(void)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxRunCmdlist");
+
+	if (l)
+		cmdlist_run(st, l, "nngxRunCmdlist");
+}
+
+void nngxRunCmdlistByID(GLuint cmdlist)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = cmdlist_find(st, cmdlist);
+
+	if (!l || !l->phys) {
+		nngx_diag_report(&st->diag, l ? NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE
+					      : NNGX_SHIM_DIAG_CMDLIST_NONE,
+				 "nngxRunCmdlistByID", "command list %u", cmdlist);
+		return;
+	}
+	cmdlist_run(st, l, "nngxRunCmdlistByID");
+}
+
+void nngxStopCmdlist(void)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	/* Model choice: requests run as a whole when handed over; stopping
+	 * affects only requests not yet run, which nngxRunCmdlist would run. */
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, "nngxStopCmdlist",
+			 "work already handed to the GPU completes");
+}
+
+void nngxClearCmdlist(void)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxClearCmdlist");
+
+	if (!l)
+		return;
+	l->used_words = l->flushed_words = 0;
+	l->used_req = l->run_req = 0;
+}
+
+void nngxWaitCmdlistDone(void)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct hw_gpu *gpu = &st->gpu;
+
+	/* The program waits: virtual time runs to the end of the queued work. */
+	if (gpu->cmdlist_busy_until > gpu->clock)
+		hw_gpu_advance(gpu, gpu->cmdlist_busy_until - gpu->clock);
+	if (st->cmdlists.callback && st->cmdlists.callback_enabled)
+		st->cmdlists.callback((GLint)st->cmdlists.bound);
+}
+
+GLboolean nngxGetIsRunning(void)
+{
+	return hw_gpu_cmdlist_executing(&nngx_state_get()->gpu) ? GL_TRUE : GL_FALSE;
+}
+
+void nngxSetCmdlistCallback(void (*func)(GLint))
+{
+	nngx_state_get()->cmdlists.callback = func;
+}
+
+void nngxEnableCmdlistCallback(GLint id)
+{
+	(void)id;   /* model choice: one callback, called when a wait completes */
+	nngx_state_get()->cmdlists.callback_enabled = true;
+}
+
+void nngxDisableCmdlistCallback(GLint id)
+{
+	(void)id;
+	nngx_state_get()->cmdlists.callback_enabled = false;
+}
+
+void nngxSetCmdlistParameteri(GLenum pname, GLint param)
+{
+	static const char fn[] = "nngxSetCmdlistParameteri";
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
+
+	if (!l)
+		return;
+	if (pname != NN_GX_CMDLIST_RUN_MODE) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "pname 0x%04X cannot be set", pname);
+		return;
+	}
+	if (param < NN_GX_CMDLIST_SERIAL_RUN || param > NN_GX_CMDLIST_SYNC_RUN) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "run mode 0x%04X", (unsigned)param);
+		return;
+	}
+	l->run_mode = param;   /* execution is serial in virtual time whatever the mode */
+}
+
+void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
+{
+	static const char fn[] = "nngxGetCmdlistParameteri";
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l;
+
+	if (!param) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_PARAM, fn, "pname 0x%04X", pname);
+		return;
+	}
+	if (pname == NN_GX_CMDLIST_BINDING) {
+		*param = (GLint)st->cmdlists.bound;
+		return;
+	}
+	if (pname == NN_GX_CMDLIST_IS_RUNNING) {
+		*param = hw_gpu_cmdlist_executing(&st->gpu);
+		return;
+	}
+	l = nngx_cmdlist_bound(st, fn);
+	if (!l)
+		return;
+	switch (pname) {
+	case NN_GX_CMDLIST_RUN_MODE: *param = l->run_mode; return;
+	case NN_GX_CMDLIST_USED_BUFSIZE: *param = (GLint)(l->used_words * 4); return;
+	case NN_GX_CMDLIST_USED_REQCOUNT: *param = (GLint)l->used_req; return;
+	case NN_GX_CMDLIST_MAX_BUFSIZE: *param = (GLint)(l->cap_words * 4); return;
+	case NN_GX_CMDLIST_MAX_REQCOUNT: *param = (GLint)l->max_req; return;
+	case NN_GX_CMDLIST_TOP_BUFADDR: *param = (GLint)l->phys; return;
+	case NN_GX_CMDLIST_CURRENT_BUFADDR: *param = (GLint)(l->phys + l->used_words * 4); return;
+	case NN_GX_CMDLIST_RUN_REQCOUNT: *param = (GLint)l->run_req; return;
+	case NN_GX_CMDLIST_RUN_BUFSIZE:
+		*param = (GLint)(l->run_req ? l->req[l->run_req - 1].end * 4 : 0);
+		return;
+	case NN_GX_CMDLIST_NEXT_REQTYPE:
+		*param = (GLint)(l->run_req < l->used_req ? l->req[l->run_req].type : 0);
+		return;
+	case NN_GX_CMDLIST_TOP_REQADDR: case NN_GX_CMDLIST_NEXT_REQINFO:
+	case NN_GX_CMDLIST_HW_STATE: case NN_GX_CMDLIST_GAS_UPDATE:
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
+				 "pname 0x%04X reads 0", pname);
+		*param = 0;
+		return;
+	default:
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "pname 0x%04X is not a command-list parameter", pname);
+		return;
+	}
+}
+
+/* ---- initialization ------------------------------------------------------ */
+
+GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
+			 void (*deallocator)(GLenum, GLenum, GLuint, GLvoid *))
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (st->initialized) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ALREADY_INITIALIZED, "nngxInitialize",
+				 "nngxInitialize called twice");
+		return GL_FALSE;
+	}
+	/* NULL allocator: the library's own (the simulated memory is enough). */
+	st->allocator = allocator;
+	st->deallocator = allocator ? deallocator : NULL;
+	st->initialized = true;
+	return GL_TRUE;
+}
+
+void nngxFinalize(void)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	nngx_cmdlists_clear(st);
+	st->allocator = NULL;
+	st->deallocator = NULL;
+	st->initialized = false;
+}
+
+GLboolean nngxGetIsInitialized(void)
+{
+	return nngx_state_get()->initialized ? GL_TRUE : GL_FALSE;
+}
