@@ -30,6 +30,7 @@ struct key {
 
 static const char *const vcache_choices[] = { "counting", "frozen", "poison", NULL };
 static const char *const level_choices[] = { "debug", "info", "warning", "error", "off", NULL };
+static const char *const vcache_policy_choices[] = { "fifo", "lru", NULL };  /* enum hw_vcache_policy */
 
 #define FIELD(f) offsetof(struct nngx_config, f), sizeof(((struct nngx_config *)0)->f)
 
@@ -41,6 +42,25 @@ static const struct key keys[] = {
 	{ "profiling.vertex_cache.unstarted_read", KEY_CHOICE, 0, 0, vcache_choices,
 	  FIELD(vcache_unstarted) },
 	{ "diagnostics.level", KEY_CHOICE, 0, 0, level_choices, FIELD(diag_level) },
+	{ "model.vertex_cache.entries", KEY_INT, 1, HW_VCACHE_MAX_ENTRIES, NULL,
+	  FIELD(vcache_entries) },
+	{ "model.vertex_cache.policy", KEY_CHOICE, 0, 0, vcache_policy_choices,
+	  FIELD(vcache_policy) },
+	{ "model.shader.result_latency", KEY_INT, 1, 64, NULL, FIELD(shader_timing.result_latency) },
+	{ "model.shader.slow_latency", KEY_INT, 1, 64, NULL, FIELD(shader_timing.slow_latency) },
+	{ "model.shader.mova_latency", KEY_INT, 1, 64, NULL, FIELD(shader_timing.mova_latency) },
+	{ "model.shader.cmp_latency", KEY_INT, 1, 64, NULL, FIELD(shader_timing.cmp_latency) },
+	{ "model.shader.prefetch_miss", KEY_INT, 0, 64, NULL, FIELD(shader_timing.prefetch_miss) },
+	{ "model.shader.max_steps", KEY_INT, 1, 1 << 26, NULL, FIELD(shader_timing.max_steps) },
+	{ "model.draw.overhead", KEY_INT, 0, 1 << 20, NULL, FIELD(draw_costs.draw_overhead) },
+	{ "model.draw.per_attribute", KEY_INT, 0, 1 << 10, NULL, FIELD(draw_costs.per_attribute) },
+	{ "model.draw.per_access_vram", KEY_INT, 0, 1 << 10, NULL,
+	  FIELD(draw_costs.per_access_vram) },
+	{ "model.draw.per_access_fcram", KEY_INT, 0, 1 << 10, NULL,
+	  FIELD(draw_costs.per_access_fcram) },
+	{ "model.draw.per_index", KEY_INT, 0, 1 << 10, NULL, FIELD(draw_costs.per_index) },
+	{ "model.draw.setup_per_polygon", KEY_INT, 0, 1 << 10, NULL,
+	  FIELD(draw_costs.setup_per_polygon) },
 };
 
 void nngx_config_defaults(struct nngx_config *cfg)
@@ -51,6 +71,11 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	cfg->busy_unset_sampling_count = 0;
 	cfg->vcache_unstarted = NNGX_VCACHE_UNSTARTED_COUNTING;
 	cfg->diag_level = NNGX_SHIM_SEVERITY_WARNING;
+	/* The model's own defaults, each with its source beside it in hw/. */
+	cfg->vcache_entries = HW_VCACHE_DEFAULT_ENTRIES;
+	cfg->vcache_policy = HW_VCACHE_FIFO;
+	hw_shader_timing_defaults(&cfg->shader_timing);
+	hw_draw_costs_defaults(&cfg->draw_costs);
 }
 
 const char *nngx_config_default_path(void)

@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hw/hw_draw.h"
+#include "hw/hw_shader.h"
+#include "hw/hw_vcache.h"
+
 /* What nngxGetProfilingResult(VERTEX_CACHE) returns while the counter was
  * never started (hardware: "a value as if running, possibly wrong"). */
 enum nngx_vcache_unstarted {
@@ -26,6 +30,12 @@ struct nngx_config {
 	uint16_t busy_unset_sampling_count;  /* windows, 0..65535 */
 	enum nngx_vcache_unstarted vcache_unstarted;
 	int diag_level;                      /* NNGX_SHIM_SEVERITY_* or LEVEL_OFF */
+
+	/* The model's parameters (model.md: "each overridable"). */
+	uint32_t vcache_entries;             /* 1..256 */
+	int vcache_policy;                   /* enum hw_vcache_policy */
+	struct hw_shader_timing shader_timing;
+	struct hw_draw_costs draw_costs;
 };
 
 #define NNGX_CONFIG_ERROR_MAX 512

@@ -149,4 +149,10 @@ void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 		st->gpu.busy.reg_window_limit = cfg->busy_unset_sampling_count;
 	st->gpu.counters.vcache_counts_when_stopped =
 		cfg->vcache_unstarted == NNGX_VCACHE_UNSTARTED_COUNTING;
+	st->gpu.shader_timing = cfg->shader_timing;
+	st->gpu.costs = cfg->draw_costs;
+	if (st->gpu.vcache.entries != cfg->vcache_entries
+	    || (int)st->gpu.vcache.policy != cfg->vcache_policy)
+		hw_vcache_configure(&st->gpu.vcache, cfg->vcache_entries,
+				    (enum hw_vcache_policy)cfg->vcache_policy);
 }

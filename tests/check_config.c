@@ -49,6 +49,10 @@ static void assert_config_eq(const struct nngx_config *got, const struct nngx_co
 	ck_assert_uint_eq(got->busy_unset_sampling_count, want->busy_unset_sampling_count);
 	ck_assert_int_eq(got->vcache_unstarted, want->vcache_unstarted);
 	ck_assert_int_eq(got->diag_level, want->diag_level);
+	ck_assert_uint_eq(got->vcache_entries, want->vcache_entries);
+	ck_assert_int_eq(got->vcache_policy, want->vcache_policy);
+	ck_assert(memcmp(&got->shader_timing, &want->shader_timing, sizeof got->shader_timing) == 0);
+	ck_assert(memcmp(&got->draw_costs, &want->draw_costs, sizeof got->draw_costs) == 0);
 }
 
 static GLuint get_parameter(GLenum pname)
@@ -164,6 +168,7 @@ static const struct bad_file bad_files[] = {
 	{ "reject_string_for_int.cfg", 7, "profiling.busy.unset_sampling_time" },
 	{ "reject_float_for_int.cfg", 7, "profiling.busy.unset_sampling_count" },
 	{ "reject_time_zero.cfg", 7, "profiling.busy.unset_sampling_time" },
+	{ "reject_vcache_entries.cfg", 4, "model.vertex_cache.entries" },
 	{ "reject_time_65536.cfg", 7, "profiling.busy.unset_sampling_time" },
 	{ "reject_count_negative.cfg", 7, "profiling.busy.unset_sampling_count" },
 	/* 2^32 + 1234: libconfig 1.5 keeps only the low 32 bits (1234). */
@@ -397,6 +402,25 @@ START_TEST(test_config_keys_left_out_take_builtin_defaults)
 }
 END_TEST
 
+/* The model's parameters reach the hardware model. */
+START_TEST(test_config_model_keys_reach_the_model)
+{
+	struct hw_gpu *gpu = &nngx_state_get()->gpu;
+
+	load_ok("model.cfg");
+	ck_assert_uint_eq(gpu->vcache.entries, 4);
+	ck_assert_int_eq(gpu->vcache.policy, HW_VCACHE_LRU);
+	ck_assert_uint_eq(gpu->shader_timing.result_latency, 3);
+	ck_assert_uint_eq(gpu->shader_timing.max_steps, 1000);
+	ck_assert_uint_eq(gpu->costs.setup_per_polygon, 20);
+	ck_assert_uint_eq(gpu->costs.per_access_fcram, 5);
+	/* the shipped file brings the defaults back */
+	ck_assert(nngxShimLoadConfig(shipped_path()) == GL_TRUE);
+	ck_assert_uint_eq(gpu->vcache.entries, HW_VCACHE_DEFAULT_ENTRIES);
+	ck_assert_uint_eq(gpu->costs.setup_per_polygon, 13);
+}
+END_TEST
+
 START_TEST(test_config_diag_level_from_file)
 {
 	load_ok("nondefault.cfg");
@@ -574,6 +598,7 @@ int main(void)
 	tcase_add_test(effects, test_config_frozen_vertex_cache_ignores_misses_while_stopped);
 	tcase_add_test(effects, test_config_counting_vertex_cache_counts_while_stopped);
 	tcase_add_test(effects, test_config_diag_level_from_file);
+	tcase_add_test(effects, test_config_model_keys_reach_the_model);
 	tcase_add_test(effects, test_config_keys_left_out_take_builtin_defaults);
 	suite_add_tcase(s, effects);
 
