@@ -362,6 +362,58 @@ START_TEST(test_draw_busy_many_small_triangles_are_setup_bound)
 }
 END_TEST
 
+/* Points through a geometry shader that emits `per_point` triangles
+ * each; returns the polygons into triangle setup. Register ids: GEOSTAGE
+ * 0x229, geometry unit INPUTBUFFER_CONFIG 0x289 and OUTMAP_MASK 0x28D. */
+static uint32_t points_through_gs(unsigned per_point)
+{
+	static const float points[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,   0.2f, 0.2f, -0.5f,
+	};
+	uint32_t base = put_positions(points, 4);
+	struct shader_asm g;
+	struct hw_shader_state gs;
+	unsigned t, v;
+
+	program_straight(0);
+	asm_init(&g);
+	for (t = 0; t < per_point; t++)
+		for (v = 0; v < 3; v++) {
+			asm_setemit(&g, v, v == 2, false);
+			asm_mov(&g, asm_o(0), asm_v(0));
+			asm_emit(&g);
+		}
+	asm_end(&g);
+	memset(&gs, 0, sizeof gs);
+	ck_assert_msg(asm_finish(&g, &gs), "%s", g.error);
+	pica_cmd_gs_program(&cmd, &gs, g.ncode, g.nopdesc, 0);
+	common_state(base, 3, 0);                   /* geometry primitives */
+	pica_cmd_reg(&cmd, 0x229, 2);               /* geometry shader on */
+	pica_cmd_reg(&cmd, 0x289, 0x08000000u);     /* 1 input register */
+	pica_cmd_reg(&cmd, 0x28D, 1);               /* the GS writes o0 */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 4);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	return gpu.counters.polygon[HW_POLYGON_IN];
+}
+
+/* A geometry shader that emits two triangles per point doubles the input
+ * of triangle setup; processor 0 runs it, vertices go to 1..3. */
+START_TEST(test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input)
+{
+	uint32_t one = points_through_gs(1), two;
+
+	ck_assert_uint_eq(one, 4);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_VERTICES_IN], 12);
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 4 * (3 * 3 + 1));
+	ck_assert_uint_eq(gpu.counters.shader[1][HW_SHADER_INSTRUCTIONS], 2 * 2);
+	teardown();
+	setup();
+	two = points_through_gs(2);
+	ck_assert_uint_eq(two, 2 * one);
+}
+END_TEST
+
 /* A draw that reads outside memory stops with a fault, no crash. */
 START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 {
@@ -426,6 +478,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_strip_and_fan_topologies);
 	tcase_add_test(tc, test_draw_busy_bottleneck_follows_the_work);
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
+	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);

@@ -3,14 +3,17 @@
 
 #include "pica_cmd.h"
 
-/* Vertex shader unit registers (3dbrew, GPU/Internal Registers). */
-#define VSH_ENTRYPOINT          0x2BA
+/* Shader unit registers (3dbrew, GPU/Internal Registers): the vertex unit
+ * at 0x2B0, the geometry unit at 0x280, same layout. */
+#define VSH_BASE                0x2B0
+#define GSH_BASE                0x280
+#define SH_ENTRYPOINT           0x0A
+#define SH_CODETRANSFER_INDEX   0x1B
+#define SH_CODETRANSFER_DATA    0x1C
+#define SH_OPDESCS_INDEX        0x25
+#define SH_OPDESCS_DATA         0x26
 #define VSH_FLOATUNIFORM_INDEX  0x2C0
 #define VSH_FLOATUNIFORM_DATA   0x2C1
-#define VSH_CODETRANSFER_INDEX  0x2CB
-#define VSH_CODETRANSFER_DATA   0x2CC
-#define VSH_OPDESCS_INDEX       0x2D5
-#define VSH_OPDESCS_DATA        0x2D6
 
 void pica_cmd_init(struct pica_cmd *c)
 {
@@ -54,14 +57,26 @@ static void upload(struct pica_cmd *c, unsigned port, const uint32_t *w, unsigne
 	}
 }
 
+static void unit_program(struct pica_cmd *c, unsigned base, const struct hw_shader_state *prog,
+			 unsigned ncode, unsigned nopdesc, unsigned entry)
+{
+	pica_cmd_reg(c, base + SH_CODETRANSFER_INDEX, 0);
+	upload(c, base + SH_CODETRANSFER_DATA, prog->code, ncode);
+	pica_cmd_reg(c, base + SH_OPDESCS_INDEX, 0);
+	upload(c, base + SH_OPDESCS_DATA, prog->opdesc, nopdesc);
+	pica_cmd_reg(c, base + SH_ENTRYPOINT, entry);
+}
+
 void pica_cmd_vs_program(struct pica_cmd *c, const struct hw_shader_state *prog, unsigned ncode,
 			 unsigned nopdesc, unsigned entry)
 {
-	pica_cmd_reg(c, VSH_CODETRANSFER_INDEX, 0);
-	upload(c, VSH_CODETRANSFER_DATA, prog->code, ncode);
-	pica_cmd_reg(c, VSH_OPDESCS_INDEX, 0);
-	upload(c, VSH_OPDESCS_DATA, prog->opdesc, nopdesc);
-	pica_cmd_reg(c, VSH_ENTRYPOINT, entry);
+	unit_program(c, VSH_BASE, prog, ncode, nopdesc, entry);
+}
+
+void pica_cmd_gs_program(struct pica_cmd *c, const struct hw_shader_state *prog, unsigned ncode,
+			 unsigned nopdesc, unsigned entry)
+{
+	unit_program(c, GSH_BASE, prog, ncode, nopdesc, entry);
 }
 
 void pica_cmd_vs_float(struct pica_cmd *c, unsigned reg, const float v[4])

@@ -35,6 +35,10 @@ void pica_cmd_regs(struct pica_cmd *c, unsigned reg, const uint32_t *values, uns
 void pica_cmd_vs_program(struct pica_cmd *c, const struct hw_shader_state *prog, unsigned ncode,
 			 unsigned nopdesc, unsigned entry);
 
+/* The same for the geometry unit. */
+void pica_cmd_gs_program(struct pica_cmd *c, const struct hw_shader_state *prog, unsigned ncode,
+			 unsigned nopdesc, unsigned entry);
+
 /* c<reg> = v, uploaded in float32 mode. */
 void pica_cmd_vs_float(struct pica_cmd *c, unsigned reg, const float v[4]);
 
