@@ -278,6 +278,10 @@ static bool register_modelled(unsigned id)
 	case HW_REG_CMDBUF_SIZE0: case HW_REG_CMDBUF_SIZE1:
 	case HW_REG_CMDBUF_ADDR0: case HW_REG_CMDBUF_ADDR1:
 	case HW_REG_START_DRAW_FUNC0: case HW_REG_VSH_COM_MODE:
+	/* Written by every driver draw; they configure what the model derives
+	 * from the output masks and the geometry stage config. */
+	case HW_REG_VSH_OUTMAP_TOTAL1: case HW_REG_VSH_OUTMAP_TOTAL2:
+	case HW_REG_GSH_MISC0: case HW_REG_GEOSTAGE_CONFIG2: case HW_REG_GSH_MISC1:
 		return true;
 	default:
 		return (id >= HW_REG_FRAGOP_CLIP_DATA0 && id < HW_REG_FRAGOP_CLIP_DATA0 + 4)

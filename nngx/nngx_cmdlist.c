@@ -439,6 +439,9 @@ void nngxFinalize(void)
 {
 	struct nngx_state *st = nngx_state_get();
 
+	/* GL objects and command lists go, their memory back to the program's
+	 * deallocator while it is still known. */
+	gl_context_fini(&st->gl, &st->gpu.memory, st->deallocator);
 	nngx_cmdlists_clear(st);
 	st->allocator = NULL;
 	st->deallocator = NULL;

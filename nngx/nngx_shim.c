@@ -105,3 +105,8 @@ const char *nngxShimGetConfigError(void)
 {
 	return nngx_state_get()->config_error;
 }
+
+GLuint nngxShimGetBufferAddress(GLuint buffer)
+{
+	return gl_context_buffer_address(&nngx_state_get()->gl, buffer);
+}

@@ -104,6 +104,7 @@ __attribute__((destructor)) static void state_at_exit(void)
 	if (!state_ready)
 		return;
 	state_warn_vcache_left_running(&state, "program exit");
+	gl_context_fini(&state.gl, &state.gpu.memory, state.deallocator);
 	nngx_cmdlists_clear(&state);
 	hw_gpu_fini(&state.gpu);
 	state_ready = false;

@@ -259,6 +259,42 @@ START_TEST(test_initialize_allocator_and_reset_keep_state)
 }
 END_TEST
 
+static int buffer_frees;
+
+static GLvoid *any_alloc(GLenum area, GLenum usage, GLuint name, GLsizei size)
+{
+	(void)area; (void)usage; (void)name; (void)size;
+	return arena;
+}
+
+static void count_buffer_free(GLenum area, GLenum usage, GLuint name, GLvoid *addr)
+{
+	(void)area; (void)name; (void)addr;
+	if (usage == NN_GX_MEM_VERTEXBUFFER)
+		buffer_frees++;
+}
+
+/* nngxFinalize deletes GL objects too, handing their memory back to the
+ * program's deallocator. */
+START_TEST(test_finalize_deletes_gl_buffers)
+{
+	static const float data[4] = { 1, 2, 3, 4 };
+	GLuint buffer;
+
+	tu_reset();
+	ck_assert(nngxInitialize(any_alloc, count_buffer_free));
+	glGenBuffers(1, &buffer);
+	glBindBuffer(GL_ARRAY_BUFFER, buffer);
+	glBufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	ck_assert_uint_ne(nngxShimGetBufferAddress(buffer), 0);
+	nngxFinalize();
+	ck_assert_int_eq(buffer_frees, 1);
+	ck_assert(!glIsBuffer(buffer));
+	ck_assert_uint_eq(nngxShimGetBufferAddress(buffer), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cmdlist");
@@ -271,6 +307,7 @@ int main(void)
 	tcase_add_test(tc, test_cmdlist_full_buffer_and_queue_record_their_codes);
 	tcase_add_test(tc, test_cmdlist_misuse_is_diagnosed_without_gl_error);
 	tcase_add_test(tc, test_initialize_allocator_and_reset_keep_state);
+	tcase_add_test(tc, test_finalize_deletes_gl_buffers);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -146,7 +146,40 @@ const char *nngxShimGetModuleName(GLuint module);
      "public, so none is recorded and the call does nothing")                   \
   XX(31, ALREADY_INITIALIZED, WARNING,                                          \
      "nngxInitialize was already called; call nngxFinalize first. It returns "  \
-     "GL_FALSE and changes nothing")
+     "GL_FALSE and changes nothing")                                            \
+  XX(32, SHADER_BINARY_REJECTED, ERROR,                                         \
+     "glShaderBinary takes a PICA200 shader binary (SHBIN: DVLB, DVLP, DVLEs) " \
+     "and this one is malformed; GL_INVALID_VALUE is recorded and no shader "   \
+     "changes")                                                                 \
+  XX(33, GL_ENUM_REJECTED, ERROR,                                               \
+     "a GLenum argument is not one this call accepts (OpenGL ES 2.0 and the "   \
+     "DMP extensions); GL_INVALID_ENUM is recorded and nothing else happens")   \
+  XX(34, GL_VALUE_REJECTED, ERROR,                                              \
+     "a numeric argument or object name is out of range (negative size or "     \
+     "count, attribute index 12 or more, unknown name); GL_INVALID_VALUE is "   \
+     "recorded and nothing else happens")                                       \
+  XX(35, GL_OPERATION_REJECTED, ERROR,                                          \
+     "the call is not allowed in the current state (nothing bound, program "    \
+     "not linked, wrong kind of object, uniform type mismatch); "               \
+     "GL_INVALID_OPERATION is recorded and nothing else happens")               \
+  XX(36, CLIENT_ARRAYS_NOT_MODELLED, ERROR,                                     \
+     "vertex and index data must come from buffer objects: client-side arrays " \
+     "are not modelled, so GL_INVALID_OPERATION is recorded and nothing else "  \
+     "happens")                                                                 \
+  XX(37, NORMALIZED_IGNORED, WARNING,                                           \
+     "the PICA200 vertex loader does not normalise: normalized = GL_TRUE is "   \
+     "ignored and integer attributes reach the shader unscaled (scale them in " \
+     "the shader)")                                                             \
+  XX(38, PRIMITIVE_NOT_SUPPORTED, ERROR,                                        \
+     "the PICA200 draws triangles only (GL_TRIANGLES, GL_TRIANGLE_STRIP, "      \
+     "GL_TRIANGLE_FAN, GL_GEOMETRY_PRIMITIVE_DMP); points and lines record "    \
+     "GL_INVALID_ENUM and draw nothing")                                        \
+  XX(39, LINK_FAILED, WARNING,                                                  \
+     "glLinkProgram failed: GL_LINK_STATUS is GL_FALSE, no GL error is "        \
+     "recorded, and the executable of the last successful link stays in use")  \
+  XX(40, CULL_FRONT_AND_BACK, WARNING,                                          \
+     "the PICA200 cannot cull both faces at once; while GL_FRONT_AND_BACK "     \
+     "culling is enabled, draws are skipped (nothing is shaded or counted)")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
@@ -183,6 +216,14 @@ const char *nngxShimGetDiagRule(GLint id);
 /* How many times a diagnostic was raised since the last reset, whether or
  * not the level let it through. */
 GLuint nngxShimGetDiagCount(GLint id);
+
+/* ---- GL objects ------------------------------------------------------- */
+
+/* The simulated physical address of buffer object `buffer`'s storage (in
+ * the area glBufferData placed it), or 0 when the name is no buffer or the
+ * buffer has no storage yet. Raw command buffers (nngxAdd3DCommand) can
+ * name the same data with it, as GPU commands name memory. */
+GLuint nngxShimGetBufferAddress(GLuint buffer);
 
 /* ---- Configuration ---------------------------------------------------- */
 

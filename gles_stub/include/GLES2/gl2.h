@@ -416,6 +416,88 @@ typedef long           GLsizeiptr; /* pointer-difference sized */
 /* Entry points */
 GL_APICALL GLenum GL_APIENTRY glGetError(void);
 
+/* Buffer objects */
+GL_APICALL void GL_APIENTRY glGenBuffers(GLsizei n, GLuint *buffers);
+GL_APICALL void GL_APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers);
+GL_APICALL void GL_APIENTRY glBindBuffer(GLenum target, GLuint buffer);
+GL_APICALL void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data,
+					 GLenum usage);
+GL_APICALL void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
+					    const GLvoid *data);
+GL_APICALL GLboolean GL_APIENTRY glIsBuffer(GLuint buffer);
+
+/* Vertex attributes */
+GL_APICALL void GL_APIENTRY glVertexAttribPointer(GLuint indx, GLint size, GLenum type,
+						  GLboolean normalized, GLsizei stride,
+						  const GLvoid *ptr);
+GL_APICALL void GL_APIENTRY glEnableVertexAttribArray(GLuint index);
+GL_APICALL void GL_APIENTRY glDisableVertexAttribArray(GLuint index);
+GL_APICALL void GL_APIENTRY glVertexAttrib1f(GLuint indx, GLfloat x);
+GL_APICALL void GL_APIENTRY glVertexAttrib2f(GLuint indx, GLfloat x, GLfloat y);
+GL_APICALL void GL_APIENTRY glVertexAttrib3f(GLuint indx, GLfloat x, GLfloat y, GLfloat z);
+GL_APICALL void GL_APIENTRY glVertexAttrib4f(GLuint indx, GLfloat x, GLfloat y, GLfloat z,
+					     GLfloat w);
+GL_APICALL void GL_APIENTRY glVertexAttrib1fv(GLuint indx, const GLfloat *values);
+GL_APICALL void GL_APIENTRY glVertexAttrib2fv(GLuint indx, const GLfloat *values);
+GL_APICALL void GL_APIENTRY glVertexAttrib3fv(GLuint indx, const GLfloat *values);
+GL_APICALL void GL_APIENTRY glVertexAttrib4fv(GLuint indx, const GLfloat *values);
+
+/* Shaders and programs */
+GL_APICALL GLuint GL_APIENTRY glCreateShader(GLenum type);
+GL_APICALL void GL_APIENTRY glDeleteShader(GLuint shader);
+GL_APICALL void GL_APIENTRY glShaderBinary(GLsizei n, const GLuint *shaders, GLenum binaryformat,
+					   const GLvoid *binary, GLsizei length);
+GL_APICALL GLboolean GL_APIENTRY glIsShader(GLuint shader);
+GL_APICALL void GL_APIENTRY glGetShaderiv(GLuint shader, GLenum pname, GLint *params);
+GL_APICALL GLuint GL_APIENTRY glCreateProgram(void);
+GL_APICALL void GL_APIENTRY glDeleteProgram(GLuint program);
+GL_APICALL void GL_APIENTRY glAttachShader(GLuint program, GLuint shader);
+GL_APICALL void GL_APIENTRY glDetachShader(GLuint program, GLuint shader);
+GL_APICALL void GL_APIENTRY glBindAttribLocation(GLuint program, GLuint index, const GLchar *name);
+GL_APICALL void GL_APIENTRY glLinkProgram(GLuint program);
+GL_APICALL void GL_APIENTRY glValidateProgram(GLuint program);
+GL_APICALL void GL_APIENTRY glUseProgram(GLuint program);
+GL_APICALL GLboolean GL_APIENTRY glIsProgram(GLuint program);
+GL_APICALL void GL_APIENTRY glGetProgramiv(GLuint program, GLenum pname, GLint *params);
+GL_APICALL int GL_APIENTRY glGetAttribLocation(GLuint program, const GLchar *name);
+
+/* Uniforms */
+GL_APICALL int GL_APIENTRY glGetUniformLocation(GLuint program, const GLchar *name);
+GL_APICALL void GL_APIENTRY glUniform1f(GLint location, GLfloat x);
+GL_APICALL void GL_APIENTRY glUniform2f(GLint location, GLfloat x, GLfloat y);
+GL_APICALL void GL_APIENTRY glUniform3f(GLint location, GLfloat x, GLfloat y, GLfloat z);
+GL_APICALL void GL_APIENTRY glUniform4f(GLint location, GLfloat x, GLfloat y, GLfloat z,
+					GLfloat w);
+GL_APICALL void GL_APIENTRY glUniform1fv(GLint location, GLsizei count, const GLfloat *v);
+GL_APICALL void GL_APIENTRY glUniform2fv(GLint location, GLsizei count, const GLfloat *v);
+GL_APICALL void GL_APIENTRY glUniform3fv(GLint location, GLsizei count, const GLfloat *v);
+GL_APICALL void GL_APIENTRY glUniform4fv(GLint location, GLsizei count, const GLfloat *v);
+GL_APICALL void GL_APIENTRY glUniform1i(GLint location, GLint x);
+GL_APICALL void GL_APIENTRY glUniform2i(GLint location, GLint x, GLint y);
+GL_APICALL void GL_APIENTRY glUniform3i(GLint location, GLint x, GLint y, GLint z);
+GL_APICALL void GL_APIENTRY glUniform4i(GLint location, GLint x, GLint y, GLint z, GLint w);
+GL_APICALL void GL_APIENTRY glUniform1iv(GLint location, GLsizei count, const GLint *v);
+GL_APICALL void GL_APIENTRY glUniform2iv(GLint location, GLsizei count, const GLint *v);
+GL_APICALL void GL_APIENTRY glUniform3iv(GLint location, GLsizei count, const GLint *v);
+GL_APICALL void GL_APIENTRY glUniform4iv(GLint location, GLsizei count, const GLint *v);
+GL_APICALL void GL_APIENTRY glUniformMatrix4fv(GLint location, GLsizei count,
+					       GLboolean transpose, const GLfloat *value);
+
+/* Rasterization state */
+GL_APICALL void GL_APIENTRY glViewport(GLint x, GLint y, GLsizei width, GLsizei height);
+GL_APICALL void GL_APIENTRY glEnable(GLenum cap);
+GL_APICALL void GL_APIENTRY glDisable(GLenum cap);
+GL_APICALL GLboolean GL_APIENTRY glIsEnabled(GLenum cap);
+GL_APICALL void GL_APIENTRY glCullFace(GLenum mode);
+GL_APICALL void GL_APIENTRY glFrontFace(GLenum mode);
+
+/* Drawing */
+GL_APICALL void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count);
+GL_APICALL void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,
+					   const GLvoid *indices);
+GL_APICALL void GL_APIENTRY glFlush(void);
+GL_APICALL void GL_APIENTRY glFinish(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -221,6 +221,11 @@ typedef unsigned long long GLuint64EXT;
 #define GL_GEOMETRY_SHADER_DMP                               0x6001
 #define GL_DMP_FRAGMENT_SHADER_DMP                           0xFFFFFFFFu
 
+/* DMP geometry primitive: the glDrawArrays / glDrawElements mode of a
+ * program with a geometry shader (GL_DMP_geometry_primitive; the value is
+ * the one public 3DS homebrew headers give) */
+#define GL_GEOMETRY_PRIMITIVE_DMP                            0x6010
+
 /* DMP early depth test */
 #define GL_EARLY_DEPTH_TEST_DMP                              0x6780
 #define GL_EARLY_DEPTH_CLEAR_VALUE_DMP                       0x6781

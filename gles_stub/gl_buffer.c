@@ -1,0 +1,248 @@
+/* gl_buffer.c: buffer objects (OpenGL ES 2.0, section 2.9) and where their
+ * storage lives in the simulated memory.
+ *
+ * DMP: glBufferData's target may carry a memory area, NN_GX_MEM_FCRAM,
+ * _VRAMA or _VRAMB, and GL_COPY_FCRAM_DMP / GL_NO_COPY_FCRAM_DMP, OR-ed
+ * in. The storage is placed in that area, so the GPU's reads of it count
+ * on the right memory channel. Model choices: no area means FCRAM; the
+ * copy flags are accepted and change nothing (the model keeps one copy,
+ * the GPU's); both copy flags at once are GL_INVALID_ENUM. */
+#include <string.h>
+
+#include <nn/gx/CTR/gx_CTR.h>
+
+#include "gl_entry.h"
+
+#define BUFFER_AREA_MASK  0x00030000u         /* NN_GX_MEM_FCRAM .. _VRAMB */
+#define BUFFER_COPY_MASK  (GL_COPY_FCRAM_DMP | GL_NO_COPY_FCRAM_DMP)
+#define BUFFER_TARGET_MASK 0x0000FFFFu
+
+static bool buffer_target_ok(GLenum target)
+{
+	return target == GL_ARRAY_BUFFER || target == GL_ELEMENT_ARRAY_BUFFER;
+}
+
+static GLuint *buffer_binding(struct gl_context *gl, GLenum target)
+{
+	return target == GL_ARRAY_BUFFER ? &gl->array_buffer : &gl->element_buffer;
+}
+
+static const char *target_name(GLenum target)
+{
+	return target == GL_ARRAY_BUFFER ? "GL_ARRAY_BUFFER" : "GL_ELEMENT_ARRAY_BUFFER";
+}
+
+void glGenBuffers(GLsizei n, GLuint *buffers)
+{
+	static const char fn[] = "glGenBuffers";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+
+	if (n < 0) {
+		gl_value_error(st, fn, "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !buffers) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffers is NULL for n = %d", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct gl_buffer *b;
+		while (gl->next_buffer_name == 0 || gl_buffer_find(gl, gl->next_buffer_name))
+			gl->next_buffer_name++;
+		b = gl_buffer_add(gl, gl->next_buffer_name);
+		if (!b) {
+			/* Take back the names given so far: an error changes nothing. */
+			while (i-- > 0)
+				gl_buffer_destroy(gl, gl_buffer_find(gl, buffers[i]),
+						  &st->gpu.memory, st->deallocator);
+			gl_memory_error(st, fn, "%d buffer names", n);
+			return;
+		}
+		buffers[i] = gl->next_buffer_name++;
+	}
+}
+
+void glDeleteBuffers(GLsizei n, const GLuint *buffers)
+{
+	static const char fn[] = "glDeleteBuffers";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+	unsigned a;
+
+	if (n < 0) {
+		gl_value_error(st, fn, "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !buffers) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffers is NULL for n = %d", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct gl_buffer *b = gl_buffer_find(gl, buffers[i]);
+		if (!b)
+			continue;              /* 0 and unknown names are ignored */
+		/* Bindings to a deleted buffer revert to 0 (ES 2.0, 2.9). */
+		if (gl->array_buffer == b->name)
+			gl->array_buffer = 0;
+		if (gl->element_buffer == b->name)
+			gl->element_buffer = 0;
+		for (a = 0; a < GL_CONTEXT_MAX_ATTRIBS; a++)
+			if (gl->attrib[a].buffer == b->name)
+				gl->attrib[a].buffer = 0;
+		gl_buffer_destroy(gl, b, &st->gpu.memory, st->deallocator);
+	}
+}
+
+void glBindBuffer(GLenum target, GLuint buffer)
+{
+	static const char fn[] = "glBindBuffer";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	struct gl_buffer *b = gl_buffer_find(gl, buffer);
+
+	if (!buffer_target_ok(target)) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_ARRAY_BUFFER or "
+			      "GL_ELEMENT_ARRAY_BUFFER", target);
+		return;
+	}
+	/* Binding a name that is not yet an object creates it (ES 2.0, 2.9). */
+	if (buffer && !b && !(b = gl_buffer_add(gl, buffer))) {
+		gl_memory_error(st, fn, "buffer object %u", buffer);
+		return;
+	}
+	if (b)
+		b->created = true;
+	*buffer_binding(gl, target) = buffer;
+}
+
+static enum hw_area buffer_hw_area(GLenum area)
+{
+	switch (area) {
+	case NN_GX_MEM_VRAMA: return HW_AREA_VRAM_A;
+	case NN_GX_MEM_VRAMB: return HW_AREA_VRAM_B;
+	default: return HW_AREA_FCRAM;
+	}
+}
+
+void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usage)
+{
+	static const char fn[] = "glBufferData";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLenum base = target & BUFFER_TARGET_MASK, area = target & BUFFER_AREA_MASK;
+	GLenum copy = target & BUFFER_COPY_MASK;
+	struct gl_buffer *b;
+	void *user = NULL;
+	uint32_t phys = 0;
+
+	if (!buffer_target_ok(base) || (target & ~(BUFFER_TARGET_MASK | BUFFER_AREA_MASK
+						   | BUFFER_COPY_MASK))) {
+		gl_enum_error(st, fn, "target 0x%08X is not GL_ARRAY_BUFFER or "
+			      "GL_ELEMENT_ARRAY_BUFFER with NN_GX_MEM_* and GL_*COPY_FCRAM_DMP "
+			      "bits", target);
+		return;
+	}
+	if (copy == BUFFER_COPY_MASK) {
+		gl_enum_error(st, fn, "target 0x%08X asks for GL_COPY_FCRAM_DMP and "
+			      "GL_NO_COPY_FCRAM_DMP at once", target);
+		return;
+	}
+	if (usage != GL_STREAM_DRAW && usage != GL_STATIC_DRAW && usage != GL_DYNAMIC_DRAW) {
+		gl_enum_error(st, fn, "usage 0x%04X is not GL_STREAM_DRAW, GL_STATIC_DRAW "
+			      "or GL_DYNAMIC_DRAW", usage);
+		return;
+	}
+	if (size < 0) {
+		gl_value_error(st, fn, "size %ld is negative", (long)size);
+		return;
+	}
+	b = gl_buffer_find(gl, *buffer_binding(gl, base));
+	if (!b) {
+		gl_operation_error(st, fn, "no buffer is bound to %s", target_name(base));
+		return;
+	}
+	if (!area)
+		area = NN_GX_MEM_FCRAM;
+	if ((unsigned long)size > 0xFFFFFFFFul) {
+		gl_memory_error(st, fn, "%ld bytes do not fit in the GPU's address space",
+				(long)size);
+		return;
+	}
+	if (size > 0) {
+		/* The program's allocator hears of every buffer (bookkeeping:
+		 * the storage itself is simulated memory). */
+		if (st->allocator && !(user = st->allocator(area, NN_GX_MEM_VERTEXBUFFER,
+							     b->name, (GLsizei)size))) {
+			gl_memory_error(st, fn, "the program's allocator returned NULL for "
+					"buffer %u, %ld bytes", b->name, (long)size);
+			return;
+		}
+		phys = hw_memory_alloc(&st->gpu.memory, buffer_hw_area(area), (uint32_t)size);
+		if (!phys) {
+			if (user && st->deallocator)
+				st->deallocator(area, NN_GX_MEM_VERTEXBUFFER, b->name, user);
+			gl_memory_error(st, fn, "%ld bytes in area 0x%05X for buffer %u",
+					(long)size, area, b->name);
+			return;
+		}
+		if (data)
+			memcpy(hw_memory_host(&st->gpu.memory, phys, (uint32_t)size), data,
+			       (size_t)size);
+	}
+	gl_buffer_free_storage(b, &st->gpu.memory, st->deallocator);
+	b->phys = phys;
+	b->size = (uint32_t)size;
+	b->usage = usage;
+	b->area = area;
+	b->user_block = user;
+}
+
+void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const GLvoid *data)
+{
+	static const char fn[] = "glBufferSubData";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	struct gl_buffer *b;
+
+	if (!buffer_target_ok(target)) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_ARRAY_BUFFER or "
+			      "GL_ELEMENT_ARRAY_BUFFER", target);
+		return;
+	}
+	if (offset < 0 || size < 0) {
+		gl_value_error(st, fn, "offset %ld and size %ld must not be negative",
+			       (long)offset, (long)size);
+		return;
+	}
+	b = gl_buffer_find(gl, *buffer_binding(gl, target));
+	if (!b) {
+		gl_operation_error(st, fn, "no buffer is bound to %s", target_name(target));
+		return;
+	}
+	if ((unsigned long)offset > b->size || (unsigned long)size > b->size - (unsigned long)offset) {
+		gl_value_error(st, fn, "bytes %ld..%ld are outside buffer %u (%u bytes)",
+			       (long)offset, (long)offset + (long)size, b->name, b->size);
+		return;
+	}
+	if (size == 0)
+		return;
+	if (!data) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "data is NULL for %ld bytes", (long)size);
+		return;
+	}
+	memcpy((unsigned char *)hw_memory_host(&st->gpu.memory, b->phys, b->size) + offset,
+	       data, (size_t)size);
+}
+
+GLboolean glIsBuffer(GLuint buffer)
+{
+	const struct gl_buffer *b = gl_buffer_find(&nngx_state_get()->gl, buffer);
+
+	return b && b->created ? GL_TRUE : GL_FALSE;
+}

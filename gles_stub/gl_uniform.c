@@ -1,0 +1,308 @@
+/* gl_uniform.c: uniform locations and values (OpenGL ES 2.0, 2.10.4).
+ *
+ * A uniform is a range of registers of one file, named in the DVLE
+ * uniform table: c registers take floats (glUniform*f, glUniformMatrix4fv),
+ * i registers integers (glUniform*i: x count, y start, z step, w, one byte
+ * each), b registers booleans (glUniform1i or glUniform1f). Each register
+ * is one array element. The values go to the program's register image;
+ * the next draw sends what changed.
+ *
+ * Location encoding (model choice): bits 16-17 the stages that declare the
+ * uniform (1 vertex, 2 geometry, 3 both: one name in both stages is one
+ * uniform, set in both), bits 8-15 its index in the program, bits 0-7 the
+ * array element. So a location is never -1 and tells the stages apart.
+ *
+ * Model choices (README): glUniform{2,3}f write the first components of
+ * the register and leave the rest; integers are stored modulo 256 (the
+ * registers hold bytes); glUniformMatrix4fv puts row r of the matrix in
+ * register first + r, so dp4 with the registers computes M * v; reserved
+ * dmp_ names (the fixed-function fragment stage) answer -1 with a
+ * NOT_MODELLED diagnostic for now. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_entry.h"
+
+#define UNIFORM_STAGE_SHIFT 16
+#define UNIFORM_INDEX_SHIFT 8
+#define UNIFORM_FIELD_MASK  0xFFu
+
+static const char *const file_names[] = { "v", "c", "i", "b" };
+
+int glGetUniformLocation(GLuint program, const GLchar *name)
+{
+	static const char fn[] = "glGetUniformLocation";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
+	const struct gl_executable *exe;
+	const char *bracket;
+	char base[GL_SHBIN_NAME_MAX];
+	unsigned long element = 0;
+	size_t len, k;
+
+	if (!o)
+		return -1;
+	if (!o->u.program.link_status) {
+		gl_operation_error(st, fn, "program %u is not linked", program);
+		return -1;
+	}
+	if (!name) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "name is NULL");
+		return -1;
+	}
+	if (strncmp(name, "dmp_", 4) == 0) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
+				 "\"%s\": the reserved uniforms of the fixed-function fragment "
+				 "stage are not modelled yet; -1 is returned", name);
+		return -1;
+	}
+	/* "name" or "name[k]": k selects the array element. */
+	bracket = strchr(name, '[');
+	len = bracket ? (size_t)(bracket - name) : strlen(name);
+	if (len >= sizeof base)
+		return -1;
+	if (bracket) {
+		char *end;
+		if (bracket[1] < '0' || bracket[1] > '9')
+			return -1;
+		element = strtoul(bracket + 1, &end, 10);
+		if (end[0] != ']' || end[1] != '\0')
+			return -1;
+	}
+	memcpy(base, name, len);
+	base[len] = '\0';
+	exe = o->u.program.exe;
+	for (k = 0; k < exe->uniform_count; k++) {
+		const struct gl_uniform *u = &exe->uniforms[k];
+		if (strcmp(u->name, base) != 0)
+			continue;
+		if (element >= u->count)
+			return -1;
+		return (int)(u->stages << UNIFORM_STAGE_SHIFT | k << UNIFORM_INDEX_SHIFT
+			     | element);
+	}
+	return -1;
+}
+
+/* How a glUniform call gives its values. */
+enum uniform_call { UNIFORM_FLOATS, UNIFORM_INTS, UNIFORM_MATRIX4 };
+
+static void stage_set_float(struct gl_stage *s, unsigned reg, unsigned n, const GLfloat *v)
+{
+	memcpy(s->f[reg], v, n * sizeof *v);
+	s->f_dirty[reg / 32] |= 1u << (reg % 32);
+}
+
+static void stage_set_int(struct gl_stage *s, unsigned reg, unsigned n, const GLint *v)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		s->i[reg][k] = (uint8_t)(unsigned)v[k];
+	s->i_dirty |= (uint8_t)(1u << reg);
+}
+
+static void stage_set_bool(struct gl_stage *s, unsigned reg, bool value)
+{
+	s->b = (uint16_t)((s->b & ~(1u << reg)) | (unsigned)value << reg);
+	s->b_dirty = true;
+}
+
+/* Write `items` values of uniform `u` from element `element` in each of
+ * its stages. */
+static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u, unsigned element,
+			  unsigned items, enum uniform_call call, unsigned n, const GLfloat *fv,
+			  const GLint *iv)
+{
+	unsigned s, m, r, c;
+
+	for (s = 0; s < GL_STAGE_COUNT; s++) {
+		struct gl_stage *stage = &exe->stage[s];
+		unsigned first = u->first[s] + element;
+
+		if (!((u->stages >> s) & 1u))
+			continue;
+		for (m = 0; m < items; m++) {
+			if (call == UNIFORM_MATRIX4) {
+				/* GL gives columns: element [c][r] at c * 4 + r. */
+				for (r = 0; r < 4; r++) {
+					GLfloat row[4];
+					for (c = 0; c < 4; c++)
+						row[c] = fv[m * 16 + c * 4 + r];
+					stage_set_float(stage, first + m * 4 + r, 4, row);
+				}
+			} else if (u->file == GL_REGS_BOOL) {
+				stage_set_bool(stage, first + m, fv ? fv[m] != 0.0f : iv[m] != 0);
+			} else if (u->file == GL_REGS_FLOAT) {
+				stage_set_float(stage, first + m, n, fv + m * n);
+			} else {
+				stage_set_int(stage, first + m, n, iv + m * n);
+			}
+		}
+	}
+}
+
+/* Every glUniform*: check, then write into the program in use. */
+static void uniform_set(GLint location, GLsizei count, enum uniform_call call, unsigned n,
+			const GLfloat *fv, const GLint *iv, const char *fn)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_executable *exe;
+	const struct gl_uniform *u;
+	unsigned index, stages, element, per = call == UNIFORM_MATRIX4 ? 4 : 1, items;
+
+	if (count < 0) {
+		gl_value_error(st, fn, "count %d is negative", count);
+		return;
+	}
+	exe = gl_current_executable(st, fn);
+	if (!exe || location == -1)
+		return;                /* -1: silently ignored (ES 2.0, 2.10.4) */
+	index = ((unsigned)location >> UNIFORM_INDEX_SHIFT) & UNIFORM_FIELD_MASK;
+	stages = (unsigned)location >> UNIFORM_STAGE_SHIFT;
+	element = (unsigned)location & UNIFORM_FIELD_MASK;
+	if (location < 0 || index >= exe->uniform_count || exe->uniforms[index].stages != stages
+	    || element >= exe->uniforms[index].count) {
+		gl_operation_error(st, fn, "location %d is not a uniform of the program in use",
+				   location);
+		return;
+	}
+	u = &exe->uniforms[index];
+	if ((u->file == GL_REGS_FLOAT && call == UNIFORM_INTS)
+	    || (u->file == GL_REGS_INT && call != UNIFORM_INTS)
+	    || (u->file == GL_REGS_BOOL && (call == UNIFORM_MATRIX4 || n != 1))) {
+		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
+				   "cannot set", u->name, file_names[u->file]);
+		return;
+	}
+	if (call == UNIFORM_MATRIX4 && element + 4 > u->count) {
+		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
+				   "not a 4x4 matrix", u->name, u->count - element, element);
+		return;
+	}
+	if (count > 1 && u->count < 2 * per) {
+		gl_operation_error(st, fn, "count %d for uniform \"%s\", which is not an array",
+				   count, u->name);
+		return;
+	}
+	if (count == 0)
+		return;
+	if (!fv && !iv) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "the value pointer is NULL");
+		return;
+	}
+	/* Values past the end of the array are ignored (ES 2.0, 2.10.4). */
+	items = (u->count - element) / per;
+	if ((unsigned)count < items)
+		items = (unsigned)count;
+	uniform_write(exe, u, element, items, call, n, fv, iv);
+}
+
+void glUniform1f(GLint location, GLfloat x)
+{
+	GLfloat v[1] = { x };
+
+	uniform_set(location, 1, UNIFORM_FLOATS, 1, v, NULL, "glUniform1f");
+}
+
+void glUniform2f(GLint location, GLfloat x, GLfloat y)
+{
+	GLfloat v[2] = { x, y };
+
+	uniform_set(location, 1, UNIFORM_FLOATS, 2, v, NULL, "glUniform2f");
+}
+
+void glUniform3f(GLint location, GLfloat x, GLfloat y, GLfloat z)
+{
+	GLfloat v[3] = { x, y, z };
+
+	uniform_set(location, 1, UNIFORM_FLOATS, 3, v, NULL, "glUniform3f");
+}
+
+void glUniform4f(GLint location, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+	GLfloat v[4] = { x, y, z, w };
+
+	uniform_set(location, 1, UNIFORM_FLOATS, 4, v, NULL, "glUniform4f");
+}
+
+void glUniform1fv(GLint location, GLsizei count, const GLfloat *v)
+{
+	uniform_set(location, count, UNIFORM_FLOATS, 1, v, NULL, "glUniform1fv");
+}
+
+void glUniform2fv(GLint location, GLsizei count, const GLfloat *v)
+{
+	uniform_set(location, count, UNIFORM_FLOATS, 2, v, NULL, "glUniform2fv");
+}
+
+void glUniform3fv(GLint location, GLsizei count, const GLfloat *v)
+{
+	uniform_set(location, count, UNIFORM_FLOATS, 3, v, NULL, "glUniform3fv");
+}
+
+void glUniform4fv(GLint location, GLsizei count, const GLfloat *v)
+{
+	uniform_set(location, count, UNIFORM_FLOATS, 4, v, NULL, "glUniform4fv");
+}
+
+void glUniform1i(GLint location, GLint x)
+{
+	GLint v[1] = { x };
+
+	uniform_set(location, 1, UNIFORM_INTS, 1, NULL, v, "glUniform1i");
+}
+
+void glUniform2i(GLint location, GLint x, GLint y)
+{
+	GLint v[2] = { x, y };
+
+	uniform_set(location, 1, UNIFORM_INTS, 2, NULL, v, "glUniform2i");
+}
+
+void glUniform3i(GLint location, GLint x, GLint y, GLint z)
+{
+	GLint v[3] = { x, y, z };
+
+	uniform_set(location, 1, UNIFORM_INTS, 3, NULL, v, "glUniform3i");
+}
+
+void glUniform4i(GLint location, GLint x, GLint y, GLint z, GLint w)
+{
+	GLint v[4] = { x, y, z, w };
+
+	uniform_set(location, 1, UNIFORM_INTS, 4, NULL, v, "glUniform4i");
+}
+
+void glUniform1iv(GLint location, GLsizei count, const GLint *v)
+{
+	uniform_set(location, count, UNIFORM_INTS, 1, NULL, v, "glUniform1iv");
+}
+
+void glUniform2iv(GLint location, GLsizei count, const GLint *v)
+{
+	uniform_set(location, count, UNIFORM_INTS, 2, NULL, v, "glUniform2iv");
+}
+
+void glUniform3iv(GLint location, GLsizei count, const GLint *v)
+{
+	uniform_set(location, count, UNIFORM_INTS, 3, NULL, v, "glUniform3iv");
+}
+
+void glUniform4iv(GLint location, GLsizei count, const GLint *v)
+{
+	uniform_set(location, count, UNIFORM_INTS, 4, NULL, v, "glUniform4iv");
+}
+
+void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
+			const GLfloat *value)
+{
+	static const char fn[] = "glUniformMatrix4fv";
+
+	if (transpose != GL_FALSE) {
+		gl_value_error(nngx_state_get(), fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
+		return;
+	}
+	uniform_set(location, count, UNIFORM_MATRIX4, 4, value, NULL, fn);
+}

@@ -1,0 +1,164 @@
+/* gl_vertex.c: generic vertex attributes (OpenGL ES 2.0, 2.7 and 2.8):
+ * arrays in buffer objects, or a constant value while an array is
+ * disabled (sent to the GPU as a fixed attribute).
+ *
+ * Model choices (README): 12 attributes, the loader's count; the types the
+ * PICA200 loader reads (byte, unsigned byte, short, float) and no others;
+ * strides above 255 bytes (the loader's 8-bit field) are GL_INVALID_VALUE;
+ * normalized = GL_TRUE is ignored with a warning (the loader does not
+ * normalise); client-side arrays (no GL_ARRAY_BUFFER bound) are
+ * GL_INVALID_OPERATION. */
+#include <stdint.h>
+
+#include "gl_entry.h"
+
+#define VERTEX_MAX_STRIDE 255   /* GPUREG_ATTRIBBUFFERi_CONFIG2 bits 16-23 */
+
+unsigned gl_attrib_type_bytes(GLenum type)
+{
+	switch (type) {
+	case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
+	case GL_SHORT: return 2;
+	case GL_FLOAT: return 4;
+	default: return 0;
+	}
+}
+
+static bool attrib_index_ok(struct nngx_state *st, GLuint index, const char *fn)
+{
+	if (index < GL_CONTEXT_MAX_ATTRIBS)
+		return true;
+	gl_value_error(st, fn, "index %u is not below GL_MAX_VERTEX_ATTRIBS (%d)", index,
+		       GL_CONTEXT_MAX_ATTRIBS);
+	return false;
+}
+
+void glVertexAttribPointer(GLuint indx, GLint size, GLenum type, GLboolean normalized,
+			   GLsizei stride, const GLvoid *ptr)
+{
+	static const char fn[] = "glVertexAttribPointer";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	struct gl_attrib *a;
+	uintptr_t offset = (uintptr_t)ptr;
+
+	if (!attrib_index_ok(st, indx, fn))
+		return;
+	if (size < 1 || size > 4) {
+		gl_value_error(st, fn, "size %d is not 1 to 4", size);
+		return;
+	}
+	if (!gl_attrib_type_bytes(type)) {
+		gl_enum_error(st, fn, "type 0x%04X: the PICA200 vertex loader reads GL_BYTE, "
+			      "GL_UNSIGNED_BYTE, GL_SHORT and GL_FLOAT only", type);
+		return;
+	}
+	if (stride < 0 || stride > VERTEX_MAX_STRIDE) {
+		gl_value_error(st, fn, "stride %d is not 0 to %d (the loader's stride field)",
+			       stride, VERTEX_MAX_STRIDE);
+		return;
+	}
+	if (!gl->array_buffer) {
+		nngx_state_error(st, GL_INVALID_OPERATION, NNGX_SHIM_DIAG_CLIENT_ARRAYS_NOT_MODELLED,
+				 fn, "attribute %u: no buffer is bound to GL_ARRAY_BUFFER, so the "
+				 "pointer would be a client-side array", indx);
+		return;
+	}
+	if (offset > UINT32_MAX) {
+		gl_value_error(st, fn, "offset %lu is beyond any buffer", (unsigned long)offset);
+		return;
+	}
+	if (normalized)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NORMALIZED_IGNORED, fn,
+				 "attribute %u: normalized = GL_TRUE", indx);
+	a = &gl->attrib[indx];
+	a->size = size;
+	a->type = type;
+	a->stride = stride;
+	a->buffer = gl->array_buffer;
+	a->offset = (uint32_t)offset;
+}
+
+void glEnableVertexAttribArray(GLuint index)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (attrib_index_ok(st, index, "glEnableVertexAttribArray"))
+		st->gl.attrib[index].enabled = true;
+}
+
+void glDisableVertexAttribArray(GLuint index)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (attrib_index_ok(st, index, "glDisableVertexAttribArray"))
+		st->gl.attrib[index].enabled = false;
+}
+
+/* The constant value of attribute `indx`: n components, the rest from
+ * (0, 0, 0, 1). */
+static void attrib_set(GLuint indx, unsigned n, const GLfloat *v, const char *fn)
+{
+	struct nngx_state *st = nngx_state_get();
+	GLfloat *cur;
+	unsigned k;
+
+	if (!attrib_index_ok(st, indx, fn))
+		return;
+	if (!v) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "values is NULL for attribute %u", indx);
+		return;
+	}
+	cur = st->gl.attrib[indx].current;
+	for (k = 0; k < 4; k++)
+		cur[k] = k < n ? v[k] : (k == 3 ? 1.0f : 0.0f);
+}
+
+void glVertexAttrib1f(GLuint indx, GLfloat x)
+{
+	GLfloat v[1] = { x };
+
+	attrib_set(indx, 1, v, "glVertexAttrib1f");
+}
+
+void glVertexAttrib2f(GLuint indx, GLfloat x, GLfloat y)
+{
+	GLfloat v[2] = { x, y };
+
+	attrib_set(indx, 2, v, "glVertexAttrib2f");
+}
+
+void glVertexAttrib3f(GLuint indx, GLfloat x, GLfloat y, GLfloat z)
+{
+	GLfloat v[3] = { x, y, z };
+
+	attrib_set(indx, 3, v, "glVertexAttrib3f");
+}
+
+void glVertexAttrib4f(GLuint indx, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+	GLfloat v[4] = { x, y, z, w };
+
+	attrib_set(indx, 4, v, "glVertexAttrib4f");
+}
+
+void glVertexAttrib1fv(GLuint indx, const GLfloat *values)
+{
+	attrib_set(indx, 1, values, "glVertexAttrib1fv");
+}
+
+void glVertexAttrib2fv(GLuint indx, const GLfloat *values)
+{
+	attrib_set(indx, 2, values, "glVertexAttrib2fv");
+}
+
+void glVertexAttrib3fv(GLuint indx, const GLfloat *values)
+{
+	attrib_set(indx, 3, values, "glVertexAttrib3fv");
+}
+
+void glVertexAttrib4fv(GLuint indx, const GLfloat *values)
+{
+	attrib_set(indx, 4, values, "glVertexAttrib4fv");
+}

@@ -1,0 +1,152 @@
+/* gl_fixture.c: helpers of the GL suite. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_fixture.h"
+
+void fx_reset(void)
+{
+	tu_reset();     /* nngxFinalize deletes every GL object */
+}
+
+GLuint fx_list(GLsizei bytes, GLsizei requests)
+{
+	GLuint list;
+
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(bytes, requests);
+	return list;
+}
+
+struct fx_shader *fx_shader_new(void)
+{
+	struct fx_shader *s = calloc(1, sizeof *s);
+
+	ck_assert_ptr_nonnull(s);
+	asm_init(&s->a);
+	shbin_writer_init(&s->w);
+	return s;
+}
+
+void fx_shader_code(struct fx_shader *s)
+{
+	unsigned k;
+
+	ck_assert_msg(asm_finish(&s->a, &s->prog), "%s", s->a.error);
+	shbin_writer_set_program(&s->w, s->prog.code, s->a.ncode);
+	for (k = 0; k < s->a.nopdesc; k++)
+		shbin_writer_add_opdesc(&s->w, s->prog.opdesc[k]);
+}
+
+void fx_shader_binary(struct fx_shader *s)
+{
+	ck_assert(shbin_writer_finish(&s->w, &s->bin, &s->size));
+}
+
+void fx_shader_free(struct fx_shader *s)
+{
+	if (!s)
+		return;
+	shbin_writer_free(&s->w);
+	free(s->bin);
+	free(s);
+}
+
+GLuint fx_program(const struct fx_shader *s)
+{
+	GLuint shaders[4], program = glCreateProgram();
+	GLint linked = 0;
+	size_t e;
+
+	ck_assert_uint_le(s->w.entry_count, 4);
+	for (e = 0; e < s->w.entry_count; e++) {
+		/* The writer keeps each DVLE's stage; read it back from the
+		 * binary's header byte through the parser-independent offset. */
+		uint8_t stage = s->bin[shbin_writer_entry_offset(&s->w, e) + 6];
+		shaders[e] = glCreateShader(stage ? GL_GEOMETRY_SHADER_DMP : GL_VERTEX_SHADER);
+	}
+	glShaderBinary((GLsizei)s->w.entry_count, shaders, GL_PLATFORM_BINARY_DMP, s->bin,
+		       (GLsizei)s->size);
+	for (e = 0; e < s->w.entry_count; e++)
+		glAttachShader(program, shaders[e]);
+	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
+	glLinkProgram(program);
+	glGetProgramiv(program, GL_LINK_STATUS, &linked);
+	ck_assert_int_eq(linked, GL_TRUE);
+	glUseProgram(program);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	return program;
+}
+
+struct fx_shader *fx_shader_passthrough(void)
+{
+	struct fx_shader *s = fx_shader_new();
+	size_t vs;
+
+	asm_mov(&s->a, asm_o(0), asm_v(0));
+	asm_mov(&s->a, asm_o(1), asm_c(4));
+	asm_end(&s->a);
+	fx_shader_code(s);
+	vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
+	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
+	shbin_writer_add_output(&s->w, vs, 2, 1, 0xF);
+	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
+	shbin_writer_add_float(&s->w, vs, 4, 1.0f, 0.5f, 0.25f, 1.0f);
+	fx_shader_binary(s);
+	return s;
+}
+
+GLuint fx_buffer(GLenum target, GLenum area, const void *data, GLsizeiptr size)
+{
+	GLuint b;
+
+	glGenBuffers(1, &b);
+	glBindBuffer(target, b);
+	glBufferData(target | area, size, data, GL_STATIC_DRAW);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	return b;
+}
+
+GLuint fx_positions(const float *xyz, unsigned vertices)
+{
+	GLuint b = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, xyz,
+			     (GLsizeiptr)vertices * 3 * (GLsizeiptr)sizeof *xyz);
+
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	glEnableVertexAttribArray(0);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	return b;
+}
+
+void fx_counters_read(struct fx_counters *c)
+{
+	unsigned p;
+
+	for (p = 0; p < 4; p++)
+		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_SHADER0 + p, c->shader[p]);
+	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, c->polygon);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, &c->vcache);
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, c->memory);
+}
+
+void fx_counters_diff(const struct fx_counters *before, const struct fx_counters *after,
+		      struct fx_counters *out)
+{
+	const GLuint *b = (const GLuint *)before, *a = (const GLuint *)after;
+	GLuint *o = (GLuint *)out;
+	size_t k;
+
+	for (k = 0; k < sizeof *out / sizeof (GLuint); k++)
+		o[k] = a[k] - b[k];
+	/* The vertex-cache counter restarts at every indexed draw. */
+	out->vcache = after->vcache;
+}
+
+GLint fx_used_bytes(void)
+{
+	GLint used = -1;
+
+	nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_BUFSIZE, &used);
+	return used;
+}

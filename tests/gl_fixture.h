@@ -1,0 +1,67 @@
+/* gl_fixture.h: helpers of the GL suite (check_gl.c): a fresh context,
+ * command lists, shader binaries built from assembled code (never opaque
+ * blobs), programs, and the always-running counters read as one struct. */
+#ifndef NNGX_TESTS_GL_FIXTURE_H
+#define NNGX_TESTS_GL_FIXTURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shader_asm.h"
+#include "shbin_writer.h"
+#include "test_util.h"
+
+/* tu_reset, and every GL object of earlier tests deleted first (the
+ * suite also runs in one process under valgrind). */
+void fx_reset(void);
+
+/* A command list with storage, bound. */
+GLuint fx_list(GLsizei bytes, GLsizei requests);
+
+/* Assemble into `a`, then fx_shader_code; add DVLEs to `w`; then
+ * fx_shader_binary. `prog` keeps the code for raw command buffers. */
+struct fx_shader {
+	struct shader_asm a;
+	struct hw_shader_state prog;
+	struct shbin_writer w;
+	uint8_t *bin;
+	size_t size;
+};
+
+struct fx_shader *fx_shader_new(void);
+void fx_shader_code(struct fx_shader *s);
+void fx_shader_binary(struct fx_shader *s);
+void fx_shader_free(struct fx_shader *s);
+
+/* Shaders for each DVLE of the binary (by its stage), loaded, attached
+ * with the DMP fragment shader, linked and in use. Returns the program. */
+GLuint fx_program(const struct fx_shader *s);
+
+/* The common vertex shader: input aPosition (v0); o0 = position,
+ * o1 = colour. "mov o0, v0; mov o1, c4; end", c4 a constant. */
+struct fx_shader *fx_shader_passthrough(void);
+
+/* A buffer in `area` (NN_GX_MEM_*, or 0) holding `size` bytes, bound. */
+GLuint fx_buffer(GLenum target, GLenum area, const void *data, GLsizeiptr size);
+
+/* aPosition from float3 positions in a new VRAM A buffer. */
+GLuint fx_positions(const float *xyz, unsigned vertices);
+
+/* The always-running counters and the vertex-cache counter. */
+struct fx_counters {
+	GLuint shader[4][NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_SHADER0];
+	GLuint polygon[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
+	GLuint vcache;
+	GLuint memory[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+};
+
+void fx_counters_read(struct fx_counters *c);
+/* after - before, word by word (the counters wrap; differences do not). */
+void fx_counters_diff(const struct fx_counters *before, const struct fx_counters *after,
+		      struct fx_counters *out);
+
+/* Bytes in the bound command list. */
+GLint fx_used_bytes(void);
+
+#endif
