@@ -1,0 +1,222 @@
+/* hw_cache.c: a set-associative cache of tags, in the manner of a cache
+ * simulator: an address splits into line offset, set index and tag; the set
+ * is a row of `ways` lines compared one by one. A line whose valid mask is
+ * 0 is empty. Stamps order the lines of a set for replacement: LRU renews a
+ * line's stamp on every use, FIFO only when the line is allocated. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw_cache.h"
+
+#define CACHE_MIN_LINE_BYTES 16u        /* the 16-byte MEMORY_ACCESS unit */
+#define CACHE_MAX_LINE_BYTES 64u        /* one 64-bit valid mask a line */
+#define CACHE_MAX_SETS (1u << 16)       /* bounds the allocation; far above any GPU cache */
+#define CACHE_MAX_WAYS 256u
+
+static bool cache_pow2(uint32_t v)
+{
+	return v != 0 && (v & (v - 1)) == 0;
+}
+
+static unsigned cache_log2(uint32_t v)
+{
+	unsigned n = 0;
+
+	while (v > 1) {
+		v >>= 1;
+		n++;
+	}
+	return n;
+}
+
+static bool cache_config_ok(const struct hw_cache_config *cfg)
+{
+	return cfg
+	       && cache_pow2(cfg->line_bytes)
+	       && cfg->line_bytes >= CACHE_MIN_LINE_BYTES
+	       && cfg->line_bytes <= CACHE_MAX_LINE_BYTES
+	       && cache_pow2(cfg->sets) && cfg->sets <= CACHE_MAX_SETS
+	       && cfg->ways >= 1 && cfg->ways <= CACHE_MAX_WAYS
+	       && (cfg->policy == HW_CACHE_LRU || cfg->policy == HW_CACHE_FIFO);
+}
+
+enum hw_status hw_cache_init(struct hw_cache *c, const struct hw_cache_config *cfg)
+{
+	size_t lines;
+	uint32_t *tag;
+	uint64_t *valid, *stamp;
+	uint8_t *dirty;
+
+	if (!c || !cache_config_ok(cfg))
+		return HW_ERROR_RANGE;
+	lines = (size_t)cfg->sets * cfg->ways;
+	tag = calloc(lines, sizeof *tag);
+	valid = calloc(lines, sizeof *valid);
+	dirty = calloc(lines, sizeof *dirty);
+	stamp = calloc(lines, sizeof *stamp);
+	if (!tag || !valid || !dirty || !stamp) {
+		free(tag);
+		free(valid);
+		free(dirty);
+		free(stamp);
+		return HW_ERROR_NO_MEMORY;
+	}
+	memset(c, 0, sizeof *c);
+	c->cfg = *cfg;
+	c->tag = tag;
+	c->valid = valid;
+	c->dirty = dirty;
+	c->stamp = stamp;
+	return HW_OK;
+}
+
+void hw_cache_fini(struct hw_cache *c)
+{
+	if (!c)
+		return;
+	free(c->tag);
+	free(c->valid);
+	free(c->dirty);
+	free(c->stamp);
+	memset(c, 0, sizeof *c);
+}
+
+static uint64_t cache_full_mask(const struct hw_cache *c)
+{
+	return c->cfg.line_bytes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c->cfg.line_bytes) - 1;
+}
+
+/* Bytes [offset, offset + size) of a line; size is at least 1 and stops at
+ * the line's end (the caller splits accesses that cross lines). */
+static uint64_t cache_byte_mask(const struct hw_cache *c, uint32_t offset, uint32_t size)
+{
+	uint32_t room = c->cfg.line_bytes - offset;
+	uint64_t bits;
+
+	if (size == 0)
+		size = 1;
+	if (size > room)
+		size = room;
+	bits = size >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
+	return bits << offset;
+}
+
+static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t tag)
+{
+	unsigned line_shift = cache_log2(c->cfg.line_bytes);
+	unsigned set_bits = cache_log2(c->cfg.sets);
+
+	return (uint32_t)((((uint64_t)tag << set_bits) | set) << line_shift);
+}
+
+/* The line to replace in `set`: an empty one if any, else the oldest stamp
+ * (the first of equal stamps, which never happens: stamps are unique). */
+static size_t cache_victim(const struct hw_cache *c, size_t first)
+{
+	size_t w, oldest = first;
+
+	for (w = 0; w < c->cfg.ways; w++) {
+		size_t i = first + w;
+		if (c->valid[i] == 0)
+			return i;
+		if (c->stamp[i] < c->stamp[oldest])
+			oldest = i;
+	}
+	return oldest;
+}
+
+/* Take line `i` of `set` for `tag`, writing the old contents back if dirty. */
+static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t tag,
+			   struct hw_cache_traffic *t)
+{
+	if (c->valid[i] != 0 && c->dirty[i]) {
+		t->write_back = true;
+		t->write_back_addr = cache_line_addr(c, set, c->tag[i]);
+		c->stats.write_backs++;
+	}
+	c->tag[i] = tag;
+	c->valid[i] = 0;
+	c->dirty[i] = 0;
+	c->stamp[i] = c->clock;
+}
+
+struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint32_t size,
+					bool write)
+{
+	struct hw_cache_traffic t = { false, false, false, 0 };
+	unsigned line_shift = cache_log2(c->cfg.line_bytes);
+	unsigned set_bits = cache_log2(c->cfg.sets);
+	uint32_t line = addr >> line_shift;
+	uint32_t set = line & (c->cfg.sets - 1);
+	uint32_t tag = (uint32_t)((uint64_t)line >> set_bits);
+	uint64_t mask = cache_byte_mask(c, addr & (c->cfg.line_bytes - 1), size);
+	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
+
+	c->clock++;
+	for (w = 0; w < c->cfg.ways; w++) {
+		if (c->valid[first + w] != 0 && c->tag[first + w] == tag) {
+			i = first + w;
+			break;
+		}
+	}
+
+	if (i == first + c->cfg.ways) {
+		/* Miss: allocate. Reads, and writes of a cache that fills on
+		 * write, read the whole line first. */
+		i = cache_victim(c, first);
+		cache_allocate(c, i, set, tag, &t);
+		if (!write || !c->cfg.write_no_fill) {
+			t.fill = true;
+			c->valid[i] = cache_full_mask(c);
+		}
+		if (write)
+			c->stats.write_misses++;
+		else
+			c->stats.read_misses++;
+	} else if (!write && (c->valid[i] & mask) != mask) {
+		/* Present, but some bytes asked for were never written: fill.
+		 * Written bytes stay dirty; the fill only supplies the rest. */
+		t.fill = true;
+		c->valid[i] = cache_full_mask(c);
+		c->stats.read_misses++;
+	} else {
+		t.hit = true;
+		if (write)
+			c->stats.write_hits++;
+		else
+			c->stats.read_hits++;
+	}
+
+	if (write) {
+		c->valid[i] |= mask;
+		c->dirty[i] = 1;
+	}
+	if (c->cfg.policy == HW_CACHE_LRU)
+		c->stamp[i] = c->clock;
+	return t;
+}
+
+uint32_t hw_cache_flush(struct hw_cache *c, void (*out)(void *user, uint32_t addr), void *user)
+{
+	size_t lines = (size_t)c->cfg.sets * c->cfg.ways, i;
+	uint32_t written = 0;
+
+	for (i = 0; i < lines; i++) {
+		if (c->valid[i] == 0 || !c->dirty[i])
+			continue;
+		c->dirty[i] = 0;
+		c->stats.write_backs++;
+		written++;
+		if (out)
+			out(user, cache_line_addr(c, (uint32_t)(i / c->cfg.ways), c->tag[i]));
+	}
+	return written;
+}
+
+void hw_cache_invalidate(struct hw_cache *c)
+{
+	size_t lines = (size_t)c->cfg.sets * c->cfg.ways;
+
+	memset(c->valid, 0, lines * sizeof *c->valid);
+	memset(c->dirty, 0, lines * sizeof *c->dirty);
+}

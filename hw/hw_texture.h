@@ -1,0 +1,110 @@
+/* hw_texture.h: texture memory layout and the texel addresses a sample
+ * reads, for the texture units' cache model (MEMORY_ACCESS word 5 counts
+ * texture-cache misses only). Textures are stored in 8x8 tiles with Morton
+ * order inside a tile (3dbrew); this file knows the formats, the tiling,
+ * the mip chain and the footprint of nearest and linear sampling. */
+#ifndef NNGX_HW_TEXTURE_H
+#define NNGX_HW_TEXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Texture formats (GPUREG_TEXUNITi_TYPE, 3dbrew). */
+enum hw_tex_format {
+	HW_TEX_RGBA8 = 0, HW_TEX_RGB8, HW_TEX_RGB5A1, HW_TEX_RGB565, HW_TEX_RGBA4,
+	HW_TEX_IA8, HW_TEX_HILO8, HW_TEX_I8, HW_TEX_A8, HW_TEX_IA4, HW_TEX_I4,
+	HW_TEX_A4, HW_TEX_ETC1, HW_TEX_ETC1A4
+};
+
+enum hw_tex_wrap { HW_WRAP_CLAMP_EDGE = 0, HW_WRAP_CLAMP_BORDER, HW_WRAP_REPEAT, HW_WRAP_MIRROR };
+enum hw_tex_filter { HW_FILTER_NEAREST = 0, HW_FILTER_LINEAR };
+
+struct hw_texture {
+	uint32_t phys;                  /* level 0 */
+	unsigned width, height;         /* level 0, powers of two, 8..1024 */
+	enum hw_tex_format format;
+	unsigned levels;                /* 1..: the mip chain follows level 0 */
+	enum hw_tex_wrap wrap_s, wrap_t;
+	enum hw_tex_filter mag_filter, min_filter, mip_filter;
+};
+
+#define HW_TEX_FOOTPRINT_MAX 8          /* linear between two mip levels */
+
+#define HW_TEX_TILE 8                   /* texels a tile side (3dbrew) */
+#define HW_TEX_MIN_SIZE 8               /* one tile */
+#define HW_TEX_MAX_SIZE 1024            /* 3dbrew, GPU Textures */
+
+/* Storage bits a texel: RGBA8 32, RGB8 24, RGB5A1/RGB565/RGBA4/IA8/HILO8
+ * 16, I8/A8/IA4 8, I4/A4 4, ETC1 4 (8 bytes a 4x4 block), ETC1A4 8 (16
+ * bytes a 4x4 block: 8 of alpha, then 8 of ETC1 colour). 0 for a value
+ * outside the enum. */
+unsigned hw_texture_bits_per_texel(enum hw_tex_format f);
+
+/* Bytes one texel read takes from its address (hw_texture_texel_address):
+ * the texel's own bytes, the shared byte of a 4-bit texel, or the whole
+ * 4x4 block of ETC1 (8) and ETC1A4 (16). An RGB8 texel may cross a 16-byte
+ * boundary. 0 for a value outside the enum. */
+unsigned hw_texture_texel_bytes(enum hw_tex_format f);
+
+/* Mip levels a width x height texture can have: every level is at least
+ * one 8x8 tile (model choice: the chain stops when the smaller side
+ * reaches 8), so 64x64 has 4 (64, 32, 16, 8) and 64x8 has 1. 0 for sizes
+ * that are not powers of two in 8..1024. */
+unsigned hw_texture_max_levels(unsigned width, unsigned height);
+
+/* Sizes powers of two in 8..1024, a known format, 1..max_levels levels. */
+bool hw_texture_valid(const struct hw_texture *t);
+
+/* Width and height of `level` (level 0 halved `level` times). */
+unsigned hw_texture_level_width(const struct hw_texture *t, unsigned level);
+unsigned hw_texture_level_height(const struct hw_texture *t, unsigned level);
+
+/* Bytes of `level` (width * height * bits / 8), 0 when the texture is not
+ * valid or the level is past max_levels. */
+uint32_t hw_texture_level_size(const struct hw_texture *t, unsigned level);
+
+/* Physical address of `level`: the levels follow each other from phys. */
+uint32_t hw_texture_level_phys(const struct hw_texture *t, unsigned level);
+
+/* Bytes of the whole chain (t->levels levels); 0 when not valid. */
+uint32_t hw_texture_size(const struct hw_texture *t);
+
+/* Address of the first byte of texel (x, y) of `level`, with y = 0 the
+ * row the sampler reads at t = 0 (the bottom row in OpenGL terms). x and y
+ * are taken modulo the level's size.
+ *
+ * Layout (3dbrew, GPU Textures: texels in Z order; 8x8 tiles): memory holds
+ * the image top row first, so memory row m = height - 1 - y. The level is
+ * cut into 8x8 tiles stored in rows, left to right, memory row order; a
+ * tile is 64 texels in Morton order: index bits x0 y0 x1 y1 x2 y2 from the
+ * least significant, with x and y the texel's place in the tile (y in
+ * memory rows). 4-bit texels: the byte holding the texel. ETC1/ETC1A4: a
+ * tile is 2x2 blocks of 4x4 texels, in Z order (bx + 2 by, by in memory
+ * rows), 8 (ETC1) or 16 (ETC1A4) bytes a block; the address is the
+ * block's. */
+uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, unsigned x,
+				  unsigned y);
+
+/* The texel addresses one sample at normalised (s, t_coord) with level of
+ * detail `lod` (log2 of texels per pixel) reads, written to addr; returns
+ * how many (0..HW_TEX_FOOTPRINT_MAX). Distinct addresses only: texels that
+ * share an address (4-bit pairs, an ETC block, a clamped edge) are
+ * returned once, first occurrence first.
+ *
+ * - lod <= 0 (or not a number): magnification, level 0 with mag_filter
+ *   (model choice: the switch-over point is 0 whatever the filters).
+ * - lod > 0: minification with min_filter; with more than one level,
+ *   mip_filter NEAREST takes the nearest level (d = ceil(lod + 0.5) - 1
+ *   for lod > 0.5, else 0), LINEAR takes floor(lod) and the next, clamped
+ *   to the last level (one level when both are the last).
+ * - NEAREST reads texel (floor(s W), floor(t H)); LINEAR the 2x2 texels
+ *   around (s W - 0.5, t H - 0.5), i.e. i0 = floor(s W - 0.5) and i0 + 1.
+ * - Wrap per axis: REPEAT modulo the size; MIRROR mirrored repeat (period
+ *   twice the size); CLAMP_EDGE to 0..size-1; CLAMP_BORDER: a texel
+ *   outside the level is the border colour, a register, and reads no
+ *   memory (a sample wholly outside reads nothing).
+ * - s or t_coord not finite counts as 0. An invalid texture reads nothing. */
+unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord, float lod,
+			      uint32_t addr[HW_TEX_FOOTPRINT_MAX]);
+
+#endif

@@ -1,0 +1,490 @@
+/* check_texture.c: texture layout and sample footprints (hw/hw_texture.c),
+ * and what they do to the texture cache (hw/hw_cache.c).
+ *
+ * Every expected address below is worked out by hand from the layout rule
+ * in hw_texture.h, not computed: memory row m = H - 1 - y; tile = (m / 8)
+ * * (W / 8) + x / 8; inside a tile the Morton index has x0 y0 x1 y1 x2 y2
+ * in bits 0..5 (x bits weigh 1, 4, 16; y bits weigh 2, 8, 32); ETC tiles
+ * hold 2x2 blocks, block = bx + 2 by. */
+#include <math.h>
+#include <string.h>
+
+#include "hw/hw_cache.h"
+#include "hw/hw_texture.h"
+#include "test_util.h"
+
+static struct hw_texture texture(uint32_t phys, unsigned w, unsigned h, enum hw_tex_format f,
+				 unsigned levels)
+{
+	struct hw_texture t;
+
+	memset(&t, 0, sizeof t);
+	t.phys = phys;
+	t.width = w;
+	t.height = h;
+	t.format = f;
+	t.levels = levels;
+	t.wrap_s = t.wrap_t = HW_WRAP_REPEAT;
+	t.mag_filter = t.min_filter = t.mip_filter = HW_FILTER_NEAREST;
+	return t;
+}
+
+/* ---- formats ------------------------------------------------------------ */
+
+START_TEST(test_texture_bits_per_texel_by_format)
+{
+	/* 3dbrew / public format tables: 32, 24, 16 x5, 8 x3, 4 x2, ETC1 4, ETC1A4 8. */
+	static const unsigned bits[] = { 32, 24, 16, 16, 16, 16, 16, 8, 8, 8, 4, 4, 4, 8 };
+	static const unsigned bytes[] = { 4, 3, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 8, 16 };
+	unsigned f;
+
+	for (f = HW_TEX_RGBA8; f <= HW_TEX_ETC1A4; f++) {
+		ck_assert_msg(hw_texture_bits_per_texel((enum hw_tex_format)f) == bits[f], "format %u", f);
+		ck_assert_msg(hw_texture_texel_bytes((enum hw_tex_format)f) == bytes[f], "format %u", f);
+	}
+	ck_assert_uint_eq(hw_texture_bits_per_texel((enum hw_tex_format)14), 0);
+}
+END_TEST
+
+/* ---- texel addresses ------------------------------------------------------ */
+
+/* RGBA8 16x16 at 0x18000000: 4 bytes a texel, 256 bytes a tile, 2 tiles a row. */
+START_TEST(test_texture_address_32_bits)
+{
+	struct hw_texture t = texture(0x18000000u, 16, 16, HW_TEX_RGBA8, 1);
+
+	/* (0,15): m = 0, tile 0, Morton 0 -> +0 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 15), 0x18000000u);
+	/* (1,15): m = 0, x0 -> Morton 1 -> +4 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 1, 15), 0x18000004u);
+	/* (0,14): m = 1, y0 -> Morton 2 -> +8 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 14), 0x18000008u);
+	/* (3,13): m = 2; x = 3 -> 1 + 4, y = 2 -> 8; Morton 13 -> 52 = 0x34 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 3, 13), 0x18000034u);
+	/* (9,10): m = 5, tile row 0, tile col 1 -> tile 1 at 0x100; in tile
+	 * x = 1 -> 1, y = 5 -> 2 + 32; Morton 35 -> 140 = 0x8C; 0x18C */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 9, 10), 0x1800018Cu);
+	/* (0,0): m = 15, tile row 1 col 0 -> tile 2 at 0x200; y = 7 -> 2 + 8
+	 * + 32 = 42 -> 168 = 0xA8; 0x2A8 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 0), 0x180002A8u);
+	/* (15,0): tile 3 at 0x300, Morton 63 -> 252 = 0xFC: the last 4 bytes */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 15, 0), 0x180003FCu);
+}
+END_TEST
+
+/* RGB565 16x16 at 0x18001000: 2 bytes a texel, 128 a tile. */
+START_TEST(test_texture_address_16_bits)
+{
+	struct hw_texture t = texture(0x18001000u, 16, 16, HW_TEX_RGB565, 1);
+
+	/* (9,10): tile 1 at 128, Morton 35 -> 70; 198 = 0xC6 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 9, 10), 0x180010C6u);
+	/* (0,0): tile 2 at 256, Morton 42 -> 84; 340 = 0x154 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 0), 0x18001154u);
+	t.format = HW_TEX_IA8;                  /* every 16-bit format alike */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 0), 0x18001154u);
+}
+END_TEST
+
+/* RGB8 16x16 at 0x18002000: 3 bytes a texel, 192 a tile. */
+START_TEST(test_texture_address_24_bits)
+{
+	struct hw_texture t = texture(0x18002000u, 16, 16, HW_TEX_RGB8, 1);
+
+	/* (9,10): tile 1 at 192, Morton 35 -> 105; 297 = 0x129 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 9, 10), 0x18002129u);
+	/* (15,0): tile 3 at 576, Morton 63 -> 189; 765 = 0x2FD (last 3 bytes
+	 * of 768) */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 15, 0), 0x180022FDu);
+}
+END_TEST
+
+/* I8 32x16 at 0x18003000: 1 byte a texel, 64 a tile, 4 tiles a row. */
+START_TEST(test_texture_address_8_bits_non_square)
+{
+	struct hw_texture t = texture(0x18003000u, 32, 16, HW_TEX_I8, 1);
+
+	/* (20,3): m = 12, tile row 1; x = 20 -> tile col 2, in tile 4 -> x2
+	 * = 16; in tile y = 4 -> y2 = 32; Morton 48; tile 1 * 4 + 2 = 6 at
+	 * 384; 432 = 0x1B0 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 20, 3), 0x180031B0u);
+	/* (31,15): m = 0, tile 3 at 192, in tile x = 7 -> 1 + 4 + 16 = 21,
+	 * y 0; 213 = 0xD5 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 31, 15), 0x180030D5u);
+}
+END_TEST
+
+/* I4 16x16 at 0x18004000: half a byte a texel, 32 bytes a tile. */
+START_TEST(test_texture_address_4_bits_is_the_byte_holding_it)
+{
+	struct hw_texture t = texture(0x18004000u, 16, 16, HW_TEX_I4, 1);
+
+	/* (0,15) Morton 0 and (1,15) Morton 1 share byte 0 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 15), 0x18004000u);
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 1, 15), 0x18004000u);
+	/* (2,15): x1 -> Morton 4 -> bit 16 -> byte 2 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 2, 15), 0x18004002u);
+	/* (9,10): tile 1 at 32, Morton 35 -> bit 140 -> byte 17; 49 = 0x31 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 9, 10), 0x18004031u);
+}
+END_TEST
+
+/* ETC1 16x16 at 0x18005000: 8 bytes a 4x4 block, 32 a tile; ETC1A4 16 a
+ * block, 64 a tile. */
+START_TEST(test_texture_address_etc_blocks)
+{
+	struct hw_texture t = texture(0x18005000u, 16, 16, HW_TEX_ETC1, 1);
+
+	/* (0,15) and (3,12): m = 0 and 3, both block 0 of tile 0 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 0, 15), 0x18005000u);
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 3, 12), 0x18005000u);
+	/* (5,15): bx = 1 -> block 1 at 8 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 5, 15), 0x18005008u);
+	/* (2,10): m = 5, by = 1 -> block 2 at 16 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 2, 10), 0x18005010u);
+	/* (13,0): m = 15 -> tile row 1, col 1 -> tile 3 at 96; bx = 3 & 1 = 1,
+	 * by = 3 & 1 = 1 -> block 3 at 24; 120 = 0x78 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 13, 0), 0x18005078u);
+
+	t = texture(0x18006000u, 16, 16, HW_TEX_ETC1A4, 1);
+	/* (2,10): block 2 at 32 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 2, 10), 0x18006020u);
+	/* (13,0): tile 3 at 192, block 3 at 48; 240 = 0xF0 */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 0, 13, 0), 0x180060F0u);
+}
+END_TEST
+
+/* ---- the mip chain ---------------------------------------------------------- */
+
+START_TEST(test_texture_mip_chain_sizes_and_offsets)
+{
+	struct hw_texture t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 4);
+
+	ck_assert_uint_eq(hw_texture_max_levels(64, 64), 4);     /* 64 32 16 8 */
+	ck_assert_uint_eq(hw_texture_level_size(&t, 0), 16384);   /* 64 * 64 * 4 */
+	ck_assert_uint_eq(hw_texture_level_size(&t, 1), 4096);
+	ck_assert_uint_eq(hw_texture_level_size(&t, 2), 1024);
+	ck_assert_uint_eq(hw_texture_level_size(&t, 3), 256);
+	ck_assert_uint_eq(hw_texture_level_size(&t, 4), 0);       /* below 8x8 */
+	ck_assert_uint_eq(hw_texture_level_phys(&t, 0), 0x18010000u);
+	ck_assert_uint_eq(hw_texture_level_phys(&t, 1), 0x18014000u);   /* + 0x4000 */
+	ck_assert_uint_eq(hw_texture_level_phys(&t, 2), 0x18015000u);   /* + 0x1000 */
+	ck_assert_uint_eq(hw_texture_level_phys(&t, 3), 0x18015400u);   /* + 0x400 */
+	ck_assert_uint_eq(hw_texture_size(&t), 21760);            /* 16384+4096+1024+256 */
+	/* Level 1 is 32x32: (0,31) is its first texel; (31,0) is tile 15 (row
+	 * 3 of 4, col 3) at 0xF00, Morton 63 at 0xFC: its last 4 bytes. */
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 1, 0, 31), 0x18014000u);
+	ck_assert_uint_eq(hw_texture_texel_address(&t, 1, 31, 0), 0x18014FFCu);
+
+	t = texture(0x18020000u, 32, 16, HW_TEX_ETC1, 2);        /* 256 + 64 bytes */
+	ck_assert_uint_eq(hw_texture_level_size(&t, 0), 256);
+	ck_assert_uint_eq(hw_texture_level_size(&t, 1), 64);
+	ck_assert_uint_eq(hw_texture_level_phys(&t, 1), 0x18020100u);
+
+	ck_assert_uint_eq(hw_texture_max_levels(64, 8), 1);
+	ck_assert_uint_eq(hw_texture_max_levels(1024, 16), 2);
+	ck_assert_uint_eq(hw_texture_max_levels(1024, 1024), 8);  /* 1024 .. 8 */
+	ck_assert_uint_eq(hw_texture_max_levels(12, 16), 0);
+	ck_assert_uint_eq(hw_texture_max_levels(4, 16), 0);
+	ck_assert_uint_eq(hw_texture_max_levels(2048, 16), 0);
+	t = texture(0x18000000u, 64, 64, HW_TEX_RGBA8, 5);        /* too many levels */
+	ck_assert(!hw_texture_valid(&t));
+	ck_assert_uint_eq(hw_texture_size(&t), 0);
+}
+END_TEST
+
+/* ---- footprints ------------------------------------------------------------ */
+
+static bool has(const uint32_t *a, unsigned n, uint32_t v)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == v)
+			return true;
+	return false;
+}
+
+START_TEST(test_texture_nearest_reads_one_texel_linear_four)
+{
+	struct hw_texture t = texture(0x18000000u, 16, 16, HW_TEX_RGBA8, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned n;
+
+	/* nearest at (0.5, 0.5): texel (8, 8) */
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 8, 8));
+	/* linear: 8 - 0.5 = 7.5 -> texels 7 and 8 on both axes */
+	t.mag_filter = HW_FILTER_LINEAR;
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 4);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 7, 7)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 8, 7)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 7, 8)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 8, 8)));
+	/* minification without mipmaps uses min_filter (nearest here) */
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 2.0f, a), 1);
+}
+END_TEST
+
+START_TEST(test_texture_mip_filter_picks_levels)
+{
+	struct hw_texture t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 4);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned n;
+
+	/* nearest mip: lod 1.4 -> level 1, lod 1.6 -> level 2; (0.5, 0.5) is
+	 * texel (16, 16) of 32x32 and (8, 8) of 16x16 */
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 1.4f, a);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 1, 16, 16));
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 1.6f, a);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 2, 8, 8));
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 0.4f, a);       /* minified, level 0 */
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 32, 32));
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 100.0f, a);     /* clamped to level 3 */
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 3, 4, 4));
+
+	/* linear mip, linear min: two levels of four texels */
+	t.mip_filter = HW_FILTER_LINEAR;
+	t.min_filter = HW_FILTER_LINEAR;
+	n = hw_texture_footprint(&t, 0.5f, 0.5f, 1.5f, a);
+	ck_assert_uint_eq(n, 8);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 1, 15, 15)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 2, 8, 8)));
+	/* at the last level there is no next one */
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 3.5f, a), 4);
+	/* linear mip, nearest min: one texel of each level */
+	t.min_filter = HW_FILTER_NEAREST;
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.5f, a), 2);
+	/* magnification ignores mipmaps */
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, -1.0f, a), 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 32, 32));
+}
+END_TEST
+
+/* Linear at s = -0.25 on 16 texels: 16 * -0.25 - 0.5 = -4.5, so texels -5
+ * and -4; t = 0.5 gives rows 7 and 8. */
+START_TEST(test_texture_wrap_modes_at_the_edges)
+{
+	struct hw_texture t = texture(0x18000000u, 16, 16, HW_TEX_RGBA8, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned n;
+
+	t.mag_filter = HW_FILTER_LINEAR;
+	/* repeat: -5 -> 11, -4 -> 12 */
+	t.wrap_s = HW_WRAP_REPEAT;
+	n = hw_texture_footprint(&t, -0.25f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 4);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 11, 7)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 12, 8)));
+	/* mirror: -5 -> 4, -4 -> 3 (-1 mirrors to 0, -2 to 1, ...) */
+	t.wrap_s = HW_WRAP_MIRROR;
+	n = hw_texture_footprint(&t, -0.25f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 4);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 4, 7)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 3, 8)));
+	/* clamp to edge: both -> 0, one address a row */
+	t.wrap_s = HW_WRAP_CLAMP_EDGE;
+	n = hw_texture_footprint(&t, -0.25f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 0, 7)));
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 0, 8)));
+	/* clamp to border: both outside, the border colour reads no memory */
+	t.wrap_s = HW_WRAP_CLAMP_BORDER;
+	ck_assert_uint_eq(hw_texture_footprint(&t, -0.25f, 0.5f, 0.0f, a), 0);
+	/* ... and half the footprint at s = 0: texels -1 (border) and 0 */
+	n = hw_texture_footprint(&t, 0.0f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 0, 7)));
+	/* repeat at s = 0 reaches across: texels 15 and 0 */
+	t.wrap_s = HW_WRAP_REPEAT;
+	n = hw_texture_footprint(&t, 0.0f, 0.5f, 0.0f, a);
+	ck_assert_uint_eq(n, 4);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 15, 8)));
+	/* the t axis: t = 1 gives rows 15 and 16 */
+	t.wrap_t = HW_WRAP_CLAMP_EDGE;
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 1.0f, 0.0f, a), 2);
+	t.wrap_t = HW_WRAP_REPEAT;
+	n = hw_texture_footprint(&t, 0.5f, 1.0f, 0.0f, a);
+	ck_assert_uint_eq(n, 4);
+	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 7, 0)));
+	/* nearest outside with border: nothing; with repeat far away: one */
+	t.mag_filter = HW_FILTER_NEAREST;
+	t.wrap_s = HW_WRAP_CLAMP_BORDER;
+	ck_assert_uint_eq(hw_texture_footprint(&t, 1.5f, 0.5f, 0.0f, a), 0);
+	t.wrap_s = HW_WRAP_REPEAT;
+	n = hw_texture_footprint(&t, 1000.53125f, 0.5f, 0.0f, a);     /* .53125 * 16 = 8.5 */
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 8, 8));
+}
+END_TEST
+
+/* Texels that share an address are returned once. */
+START_TEST(test_texture_footprint_returns_shared_addresses_once)
+{
+	struct hw_texture t = texture(0x18004000u, 16, 16, HW_TEX_I4, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned n;
+
+	/* I4 linear at u = 16 s - 0.5 = 0, v = 14: texels x 0, 1 and y 14, 15,
+	 * i.e. memory rows 1 and 0: Morton 0, 1 (byte 0) and 2, 3 (byte 1) */
+	t.mag_filter = HW_FILTER_LINEAR;
+	n = hw_texture_footprint(&t, 0.5f / 16.0f, 14.5f / 16.0f, 0.0f, a);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(has(a, n, 0x18004000u));
+	ck_assert(has(a, n, 0x18004001u));
+	/* ETC1: a 2x2 inside one 4x4 block is one block */
+	t = texture(0x18005000u, 16, 16, HW_TEX_ETC1, 1);
+	t.mag_filter = HW_FILTER_LINEAR;
+	n = hw_texture_footprint(&t, 1.5f / 16.0f, 14.5f / 16.0f, 0.0f, a);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(a[0], 0x18005000u);
+}
+END_TEST
+
+START_TEST(test_texture_footprint_of_bad_input_is_safe)
+{
+	struct hw_texture t = texture(0x18000000u, 16, 16, HW_TEX_RGBA8, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float inf = INFINITY;
+
+	ck_assert_uint_eq(hw_texture_footprint(&t, inf, -inf, NAN, a), 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 0, 0));
+	ck_assert_uint_eq(hw_texture_footprint(&t, 3e38f, -3e38f, inf, a), 1);
+	t.width = 12;
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.0f, a), 0);
+	t.width = 16;
+	t.format = (enum hw_tex_format)99;
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.0f, a), 0);
+}
+END_TEST
+
+/* ---- through the texture cache ------------------------------------------- */
+
+/* Read a texel's bytes, line by line (an RGB8 texel may cross a line). */
+static void read_texel(struct hw_cache *c, uint32_t addr, unsigned bytes)
+{
+	while (bytes) {
+		uint32_t room = c->cfg.line_bytes - (addr & (c->cfg.line_bytes - 1));
+		uint32_t n = bytes < room ? bytes : room;
+		hw_cache_access(c, addr, n, false);
+		addr += n;
+		bytes -= n;
+	}
+}
+
+enum walk { WALK_SCANLINES, WALK_TILES, WALK_RANDOM };
+
+/* Pixel k of a side x side quad in walk order: rows bottom-up, or 8x8
+ * tiles (as the rasterizer walks) with rows inside each tile. */
+static void walk_pixel(enum walk w, unsigned side, unsigned k, unsigned *px, unsigned *py)
+{
+	unsigned tile = k / 64, in = k % 64, tiles_a_row = side / 8;
+
+	if (w == WALK_TILES) {
+		*px = (tile % tiles_a_row) * 8 + in % 8;
+		*py = (tile / tiles_a_row) * 8 + in / 8;
+	} else {
+		*px = k % side;
+		*py = k / side;
+	}
+}
+
+static uint64_t sample_misses(const struct hw_texture *t, enum walk walk, unsigned side)
+{
+	struct hw_cache c;
+	struct hw_cache_config cfg;
+	uint32_t a[HW_TEX_FOOTPRINT_MAX], seed = 0x9E3779B9u;
+	unsigned k, px, py, i, n;
+	uint64_t misses;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.line_bytes = HW_CACHE_TEXTURE_LINE_BYTES;
+	cfg.sets = HW_CACHE_TEXTURE_SETS;
+	cfg.ways = HW_CACHE_TEXTURE_WAYS;
+	cfg.policy = HW_CACHE_TEXTURE_POLICY;
+	ck_assert_int_eq(hw_cache_init(&c, &cfg), HW_OK);
+	for (k = 0; k < side * side; k++) {
+		float s, tc;
+		walk_pixel(walk, side, k, &px, &py);
+		s = ((float)px + 0.5f) / (float)side;
+		tc = ((float)py + 0.5f) / (float)side;
+		if (walk == WALK_RANDOM) {
+			seed ^= seed << 13;
+			seed ^= seed >> 17;
+			seed ^= seed << 5;
+			s = (float)(seed & 0xFFFFu) / 65536.0f;
+			tc = (float)(seed >> 16) / 65536.0f;
+		}
+		n = hw_texture_footprint(t, s, tc, 0.0f, a);
+		for (i = 0; i < n; i++)
+			read_texel(&c, a[i], hw_texture_texel_bytes(t->format));
+	}
+	misses = c.stats.read_misses;
+	hw_cache_fini(&c);
+	return misses;
+}
+
+/* A screen-aligned quad (pixel centres, one texel a pixel) reuses each line
+ * across neighbouring pixels and rows, whether walked in scanlines or in
+ * tiles; as many random coordinates hardly ever do. */
+START_TEST(test_texture_cache_linear_walk_misses_far_less_than_random)
+{
+	struct hw_texture t = texture(0x18100000u, 128, 128, HW_TEX_RGBA8, 1);
+	uint64_t scan, tiles, random, lines = 128 * 128 * 4 / HW_CACHE_TEXTURE_LINE_BYTES;
+
+	t.mag_filter = HW_FILTER_LINEAR;
+	scan = sample_misses(&t, WALK_SCANLINES, 128);
+	tiles = sample_misses(&t, WALK_TILES, 128);
+	random = sample_misses(&t, WALK_RANDOM, 128);
+	ck_assert_msg(random > 4 * scan && random > 4 * tiles, "random %llu scan %llu tiles %llu",
+		      (unsigned long long)random, (unsigned long long)scan,
+		      (unsigned long long)tiles);
+	/* near the ideal: each line of the texture missed about once */
+	ck_assert_msg(scan <= lines + lines / 20 && tiles <= lines + lines / 20,
+		      "scan %llu tiles %llu lines %llu", (unsigned long long)scan,
+		      (unsigned long long)tiles, (unsigned long long)lines);
+
+	t.mag_filter = HW_FILTER_NEAREST;       /* one texel a sample: still clear */
+	scan = sample_misses(&t, WALK_SCANLINES, 128);
+	tiles = sample_misses(&t, WALK_TILES, 128);
+	random = sample_misses(&t, WALK_RANDOM, 128);
+	ck_assert_msg(random > 3 * scan, "nearest: random %llu scan %llu",
+		      (unsigned long long)random, (unsigned long long)scan);
+	ck_assert_uint_eq(scan, lines);
+	ck_assert_uint_eq(tiles, lines);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("texture");
+	TCase *tc = tcase_create("layout");
+
+	tcase_add_test(tc, test_texture_bits_per_texel_by_format);
+	tcase_add_test(tc, test_texture_address_32_bits);
+	tcase_add_test(tc, test_texture_address_16_bits);
+	tcase_add_test(tc, test_texture_address_24_bits);
+	tcase_add_test(tc, test_texture_address_8_bits_non_square);
+	tcase_add_test(tc, test_texture_address_4_bits_is_the_byte_holding_it);
+	tcase_add_test(tc, test_texture_address_etc_blocks);
+	tcase_add_test(tc, test_texture_mip_chain_sizes_and_offsets);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("footprint");
+	tcase_add_test(tc, test_texture_nearest_reads_one_texel_linear_four);
+	tcase_add_test(tc, test_texture_mip_filter_picks_levels);
+	tcase_add_test(tc, test_texture_wrap_modes_at_the_edges);
+	tcase_add_test(tc, test_texture_footprint_returns_shared_addresses_once);
+	tcase_add_test(tc, test_texture_footprint_of_bad_input_is_safe);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("cache");
+	tcase_add_test(tc, test_texture_cache_linear_walk_misses_far_less_than_random);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
