@@ -1,0 +1,553 @@
+/* hw_fragment.c: early depth, alpha/stencil/depth tests, blending and
+ * writes over the real tiled buffers, with their traffic through the
+ * framebuffer caches. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw_fragment.h"
+
+#define FRAG_DEPTH24_MAX 0xFFFFFFu
+#define FRAG_DEPTH16_MAX 0xFFFFu
+#define FRAG_STENCIL_BYTE 3             /* D24S8: the word S<<24|Z, little-endian */
+#define FRAG_TILE_PIXELS (HW_FRAMEBUFFER_TILE * HW_FRAMEBUFFER_TILE)
+
+/* Channels a colour format stores, as colour-mask bits (bit 0 R .. 3 A). */
+#define FRAG_RGB 0x7u
+#define FRAG_RGBA 0xFu
+
+static const struct hw_cache_config frag_cache_default = {
+	16,             /* line_bytes: the MEMORY_ACCESS unit */
+	32,             /* sets */
+	4,              /* ways */
+	HW_CACHE_LRU,
+	true            /* write_no_fill */
+};
+
+void hw_fragment_cache_defaults(struct hw_cache_config *cfg)
+{
+	*cfg = frag_cache_default;
+}
+
+enum hw_status hw_fragment_state_init(struct hw_fragment_state *st,
+				      const struct hw_cache_config *cache)
+{
+	struct hw_cache_config c = cache ? *cache : frag_cache_default;
+	enum hw_status s;
+
+	memset(st, 0, sizeof *st);
+	/* A write miss must not read the line: a buffer that is only written
+	 * (no blending, no depth test) causes no reads. */
+	c.write_no_fill = true;
+	s = hw_cache_init(&st->depth_cache, &c);
+	if (s != HW_OK)
+		return s;
+	s = hw_cache_init(&st->color_cache, &c);
+	if (s != HW_OK)
+		hw_cache_fini(&st->depth_cache);
+	return s;
+}
+
+void hw_fragment_state_fini(struct hw_fragment_state *st)
+{
+	hw_cache_fini(&st->depth_cache);
+	hw_cache_fini(&st->color_cache);
+	free(st->early_depth);
+	memset(st, 0, sizeof *st);
+}
+
+/* Window depth to an unsigned fixed-point value of `max` (2^n - 1). */
+static uint32_t frag_quantize(float z, uint32_t max)
+{
+	double d = z;
+
+	if (!(d > 0))           /* also NaN */
+		d = 0;
+	if (d > 1)
+		d = 1;
+	return (uint32_t)(d * max + 0.5);
+}
+
+enum hw_status hw_fragment_clear_early_depth(struct hw_fragment_state *st, unsigned width,
+					     unsigned height, float depth)
+{
+	uint32_t value = frag_quantize(depth, FRAG_DEPTH24_MAX);
+	size_t n, i;
+
+	if (width == 0 || height == 0 || width > HW_FRAMEBUFFER_MAX_SIZE
+	    || height > HW_FRAMEBUFFER_MAX_SIZE)
+		return HW_ERROR_RANGE;
+	n = (size_t)width * height;
+	if (!st->early_depth || st->early_width != width || st->early_height != height) {
+		uint32_t *buf = malloc(n * sizeof *buf);
+		if (!buf)
+			return HW_ERROR_NO_MEMORY;
+		free(st->early_depth);
+		st->early_depth = buf;
+		st->early_width = width;
+		st->early_height = height;
+	}
+	for (i = 0; i < n; i++)
+		st->early_depth[i] = value;
+	return HW_OK;
+}
+
+unsigned hw_fragment_color_bytes(enum hw_color_format f)
+{
+	switch (f) {
+	case HW_COLOR_RGBA8: return 4;
+	case HW_COLOR_RGB8: return 3;
+	case HW_COLOR_RGB5A1:
+	case HW_COLOR_RGB565:
+	case HW_COLOR_RGBA4: return 2;
+	default: return 0;
+	}
+}
+
+unsigned hw_fragment_depth_bytes(enum hw_depth_format f)
+{
+	switch (f) {
+	case HW_DEPTH_D16: return 2;
+	case HW_DEPTH_D24: return 3;
+	case HW_DEPTH_D24S8: return 4;
+	default: return 0;
+	}
+}
+
+uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsigned height,
+				  unsigned bytes)
+{
+	unsigned r = height - 1 - y;    /* memory rows run from the top */
+	uint32_t tile = (uint32_t)(r / HW_FRAMEBUFFER_TILE) * (width / HW_FRAMEBUFFER_TILE)
+			+ x / HW_FRAMEBUFFER_TILE;
+	uint32_t morton = 0;
+	unsigned bit;
+
+	for (bit = 0; bit < 3; bit++)
+		morton |= ((x >> bit) & 1u) << (2 * bit) | ((r >> bit) & 1u) << (2 * bit + 1);
+	return (tile * FRAG_TILE_PIXELS + morton) * bytes;
+}
+
+static bool frag_compare_ok(enum hw_compare f)
+{
+	return (unsigned)f <= HW_CMP_GEQUAL;
+}
+
+/* `value` func `ref`: the incoming value on the left, as in GL. */
+static bool frag_compare(enum hw_compare f, uint32_t value, uint32_t ref)
+{
+	switch (f) {
+	case HW_CMP_NEVER: return false;
+	case HW_CMP_ALWAYS: return true;
+	case HW_CMP_EQUAL: return value == ref;
+	case HW_CMP_NOTEQUAL: return value != ref;
+	case HW_CMP_LESS: return value < ref;
+	case HW_CMP_LEQUAL: return value <= ref;
+	case HW_CMP_GREATER: return value > ref;
+	case HW_CMP_GEQUAL: return value >= ref;
+	default: return false;
+	}
+}
+
+enum hw_status hw_fragment_check(const struct hw_fragment_config *cfg,
+				 const struct hw_memory *mem)
+{
+	uint32_t pixels;
+
+	if (!cfg || cfg->width == 0 || cfg->height == 0
+	    || cfg->width > HW_FRAMEBUFFER_MAX_SIZE || cfg->height > HW_FRAMEBUFFER_MAX_SIZE
+	    || cfg->width % HW_FRAMEBUFFER_TILE || cfg->height % HW_FRAMEBUFFER_TILE)
+		return HW_ERROR_RANGE;
+	if (!frag_compare_ok(cfg->alpha_func) || !frag_compare_ok(cfg->stencil_func)
+	    || !frag_compare_ok(cfg->depth_func) || !frag_compare_ok(cfg->early_depth_func)
+	    || (unsigned)cfg->stencil_fail > HW_STENCIL_DECR_WRAP
+	    || (unsigned)cfg->stencil_zfail > HW_STENCIL_DECR_WRAP
+	    || (unsigned)cfg->stencil_zpass > HW_STENCIL_DECR_WRAP)
+		return HW_ERROR_RANGE;
+	pixels = cfg->width * cfg->height;
+	if (cfg->color_phys) {
+		if (!hw_fragment_color_bytes(cfg->color_format))
+			return HW_ERROR_RANGE;
+		if (!hw_memory_host(mem, cfg->color_phys,
+				    pixels * hw_fragment_color_bytes(cfg->color_format)))
+			return HW_ERROR_FAULT;
+	}
+	if (cfg->depth_phys) {
+		if (!hw_fragment_depth_bytes(cfg->depth_format))
+			return HW_ERROR_RANGE;
+		if (!hw_memory_host(mem, cfg->depth_phys,
+				    pixels * hw_fragment_depth_bytes(cfg->depth_format)))
+			return HW_ERROR_FAULT;
+	}
+	return HW_OK;
+}
+
+/* ---- traffic ------------------------------------------------------------ */
+
+/* `size` bytes at `addr` through cache `c`, split at line boundaries; each
+ * fill is a read of a whole line (word `rd`), each write-back a write of
+ * one (word `wr`), plus the VRAM channel words. */
+static void frag_access(struct hw_cache *c, enum hw_memory_word rd, enum hw_memory_word wr,
+			uint32_t addr, uint32_t size, bool write, struct hw_counters *delta)
+{
+	uint32_t line = c->cfg.line_bytes, units = line / HW_MEMORY_ACCESS_BYTES;
+
+	while (size > 0) {
+		uint32_t room = line - (addr & (line - 1));
+		uint32_t n = size < room ? size : room;
+		struct hw_cache_traffic t = hw_cache_access(c, addr, n, write);
+
+		if (t.write_back)
+			hw_memory_count(delta, wr, t.write_back_addr, true, units);
+		if (t.fill)
+			hw_memory_count(delta, rd, addr & ~(line - 1), false, units);
+		addr += n;
+		size -= n;
+	}
+}
+
+struct frag_flush {
+	struct hw_counters *delta;
+	enum hw_memory_word word;
+	uint32_t units;
+};
+
+static void frag_flush_line(void *user, uint32_t addr)
+{
+	struct frag_flush *fl = user;
+
+	hw_memory_count(fl->delta, fl->word, addr, true, fl->units);
+}
+
+static void frag_flush_cache(struct hw_cache *c, enum hw_memory_word wr,
+			     struct hw_counters *delta)
+{
+	struct frag_flush fl;
+
+	fl.delta = delta;
+	fl.word = wr;
+	fl.units = c->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
+	hw_cache_flush(c, frag_flush_line, &fl);
+}
+
+void hw_fragment_flush(struct hw_fragment_state *st, struct hw_counters *delta)
+{
+	frag_flush_cache(&st->depth_cache, HW_MEM_DEPTH_STENCIL_WRITE, delta);
+	frag_flush_cache(&st->color_cache, HW_MEM_COLOR_WRITE, delta);
+}
+
+void hw_fragment_invalidate(struct hw_fragment_state *st)
+{
+	hw_cache_invalidate(&st->depth_cache);
+	hw_cache_invalidate(&st->color_cache);
+}
+
+/* ---- pixel formats ------------------------------------------------------ */
+
+static uint32_t frag_load_le(const uint8_t *p, unsigned n)
+{
+	uint32_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+static void frag_store_le(uint8_t *p, uint32_t v, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+static unsigned frag_color_channels(enum hw_color_format f)
+{
+	return f == HW_COLOR_RGB8 || f == HW_COLOR_RGB565 ? FRAG_RGB : FRAG_RGBA;
+}
+
+/* n-bit component to 8 bits by bit replication (0 -> 0, max -> 255). */
+static uint8_t frag_expand(uint32_t v, unsigned bits)
+{
+	uint32_t out = 0;
+	int shift = 8 - (int)bits;
+
+	while (shift > -(int)bits) {
+		out |= shift >= 0 ? v << shift : v >> -shift;
+		shift -= (int)bits;
+	}
+	return (uint8_t)out;
+}
+
+/* Encode an 8-bit-per-channel colour (components truncated to the
+ * format's bits). */
+static void frag_color_encode(enum hw_color_format f, const uint8_t c[4], uint8_t *p)
+{
+	uint32_t v;
+
+	switch (f) {
+	case HW_COLOR_RGBA8:
+		v = (uint32_t)c[0] << 24 | (uint32_t)c[1] << 16 | (uint32_t)c[2] << 8 | c[3];
+		frag_store_le(p, v, 4);
+		break;
+	case HW_COLOR_RGB8:
+		v = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+		frag_store_le(p, v, 3);
+		break;
+	case HW_COLOR_RGB5A1:
+		v = (uint32_t)(c[0] >> 3) << 11 | (uint32_t)(c[1] >> 3) << 6
+		    | (uint32_t)(c[2] >> 3) << 1 | (uint32_t)(c[3] >> 7);
+		frag_store_le(p, v, 2);
+		break;
+	case HW_COLOR_RGB565:
+		v = (uint32_t)(c[0] >> 3) << 11 | (uint32_t)(c[1] >> 2) << 5
+		    | (uint32_t)(c[2] >> 3);
+		frag_store_le(p, v, 2);
+		break;
+	case HW_COLOR_RGBA4:
+		v = (uint32_t)(c[0] >> 4) << 12 | (uint32_t)(c[1] >> 4) << 8
+		    | (uint32_t)(c[2] >> 4) << 4 | (uint32_t)(c[3] >> 4);
+		frag_store_le(p, v, 2);
+		break;
+	}
+}
+
+/* Decode a stored pixel; formats without alpha read as alpha 255. */
+static void frag_color_decode(enum hw_color_format f, const uint8_t *p, uint8_t c[4])
+{
+	uint32_t v;
+
+	c[3] = 255;
+	switch (f) {
+	case HW_COLOR_RGBA8:
+		v = frag_load_le(p, 4);
+		c[0] = (uint8_t)(v >> 24);
+		c[1] = (uint8_t)(v >> 16);
+		c[2] = (uint8_t)(v >> 8);
+		c[3] = (uint8_t)v;
+		break;
+	case HW_COLOR_RGB8:
+		v = frag_load_le(p, 3);
+		c[0] = (uint8_t)(v >> 16);
+		c[1] = (uint8_t)(v >> 8);
+		c[2] = (uint8_t)v;
+		break;
+	case HW_COLOR_RGB5A1:
+		v = frag_load_le(p, 2);
+		c[0] = frag_expand(v >> 11 & 31, 5);
+		c[1] = frag_expand(v >> 6 & 31, 5);
+		c[2] = frag_expand(v >> 1 & 31, 5);
+		c[3] = frag_expand(v & 1, 1);
+		break;
+	case HW_COLOR_RGB565:
+		v = frag_load_le(p, 2);
+		c[0] = frag_expand(v >> 11 & 31, 5);
+		c[1] = frag_expand(v >> 5 & 63, 6);
+		c[2] = frag_expand(v & 31, 5);
+		break;
+	case HW_COLOR_RGBA4:
+		v = frag_load_le(p, 2);
+		c[0] = frag_expand(v >> 12 & 15, 4);
+		c[1] = frag_expand(v >> 8 & 15, 4);
+		c[2] = frag_expand(v >> 4 & 15, 4);
+		c[3] = frag_expand(v & 15, 4);
+		break;
+	}
+}
+
+static uint8_t frag_stencil_op(enum hw_stencil_op op, uint8_t old, uint8_t ref)
+{
+	switch (op) {
+	case HW_STENCIL_ZERO: return 0;
+	case HW_STENCIL_REPLACE: return ref;
+	case HW_STENCIL_INCR: return old == 255 ? 255 : (uint8_t)(old + 1);
+	case HW_STENCIL_DECR: return old == 0 ? 0 : (uint8_t)(old - 1);
+	case HW_STENCIL_INVERT: return (uint8_t)~old;
+	case HW_STENCIL_INCR_WRAP: return (uint8_t)(old + 1);
+	case HW_STENCIL_DECR_WRAP: return (uint8_t)(old - 1);
+	case HW_STENCIL_KEEP:
+	default: return old;
+	}
+}
+
+/* ---- the module --------------------------------------------------------- */
+
+/* One fragment's view of the buffers. */
+struct frag_pixel {
+	uint8_t *depth;                 /* host bytes, NULL without a depth buffer */
+	uint32_t depth_addr;
+	unsigned depth_bytes;
+	uint8_t *color;
+	uint32_t color_addr;
+	unsigned color_bytes;
+	uint32_t *early;                /* early depth entry, NULL when unusable */
+};
+
+/* Address and host bytes of the fragment's pixel in the buffer at `phys`;
+ * NULL when the pixel lies outside memory. */
+static uint8_t *frag_pixel_bytes(const struct hw_fragment_config *cfg, struct hw_memory *mem,
+				 const struct hw_fragment *f, uint32_t phys, unsigned bytes,
+				 uint32_t *addr)
+{
+	*addr = phys + hw_fragment_pixel_offset(f->x, f->y, cfg->width, cfg->height, bytes);
+	return hw_memory_host(mem, *addr, bytes);
+}
+
+static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
+				  struct hw_fragment_state *st, struct hw_memory *mem,
+				  const struct hw_fragment *f, struct frag_pixel *px)
+{
+	memset(px, 0, sizeof *px);
+	if (f->x >= cfg->width || f->y >= cfg->height)
+		return HW_ERROR_FAULT;
+	if (cfg->depth_phys) {
+		px->depth_bytes = hw_fragment_depth_bytes(cfg->depth_format);
+		if (!px->depth_bytes)
+			return HW_ERROR_RANGE;
+		px->depth = frag_pixel_bytes(cfg, mem, f, cfg->depth_phys, px->depth_bytes,
+					     &px->depth_addr);
+		if (!px->depth)
+			return HW_ERROR_FAULT;
+	}
+	if (cfg->color_phys) {
+		px->color_bytes = hw_fragment_color_bytes(cfg->color_format);
+		if (!px->color_bytes)
+			return HW_ERROR_RANGE;
+		px->color = frag_pixel_bytes(cfg, mem, f, cfg->color_phys, px->color_bytes,
+					     &px->color_addr);
+		if (!px->color)
+			return HW_ERROR_FAULT;
+	}
+	if (st->early_depth && st->early_width == cfg->width && st->early_height == cfg->height)
+		px->early = &st->early_depth[(size_t)f->y * cfg->width + f->x];
+	return HW_OK;
+}
+
+/* Write depth (when `depth`) and the stencil result of `op` (when it is
+ * not KEEP and the write mask is not 0) as one access to the bytes that
+ * change: depth in bytes 0..2 (0..1 for D16), stencil in byte 3. */
+static void frag_depth_stencil_write(const struct hw_fragment_config *cfg,
+				     struct hw_fragment_state *st, const struct frag_pixel *px,
+				     bool depth, uint32_t z, uint32_t z24, bool stencil_on,
+				     enum hw_stencil_op op, uint8_t old_s,
+				     struct hw_counters *delta, struct hw_fragment_counts *counts)
+{
+	unsigned depth_len = cfg->depth_format == HW_DEPTH_D16 ? 2 : 3;
+	bool stencil = stencil_on && op != HW_STENCIL_KEEP && cfg->stencil_write_mask != 0;
+	unsigned lo, hi;
+
+	if (!depth && !stencil)
+		return;
+	lo = depth ? 0 : FRAG_STENCIL_BYTE;
+	hi = stencil ? FRAG_STENCIL_BYTE + 1 : depth_len;
+	frag_access(&st->depth_cache, HW_MEM_DEPTH_STENCIL_READ, HW_MEM_DEPTH_STENCIL_WRITE,
+		    px->depth_addr + lo, hi - lo, true, delta);
+	if (depth) {
+		frag_store_le(px->depth, z, depth_len);
+		if (px->early)
+			*px->early = z24;
+	}
+	if (stencil) {
+		uint8_t v = frag_stencil_op(op, old_s, cfg->stencil_ref);
+		px->depth[FRAG_STENCIL_BYTE] = (uint8_t)((old_s & ~cfg->stencil_write_mask)
+							 | (v & cfg->stencil_write_mask));
+	}
+	counts->depth_written++;
+}
+
+/* Stencil and depth tests against the real buffer; true when the fragment
+ * goes on to the colour stage. */
+static bool frag_depth_stencil(const struct hw_fragment_config *cfg,
+			       struct hw_fragment_state *st, const struct frag_pixel *px,
+			       float depth, struct hw_counters *delta,
+			       struct hw_fragment_counts *counts)
+{
+	bool stencil_on = cfg->stencil_test && cfg->depth_format == HW_DEPTH_D24S8;
+	uint32_t z24 = frag_quantize(depth, FRAG_DEPTH24_MAX);
+	uint32_t z = cfg->depth_format == HW_DEPTH_D16
+		     ? frag_quantize(depth, FRAG_DEPTH16_MAX) : z24;
+	uint32_t stored_z = 0;
+	uint8_t stored_s = 0;
+
+	if (cfg->depth_test || stencil_on) {
+		frag_access(&st->depth_cache, HW_MEM_DEPTH_STENCIL_READ,
+			    HW_MEM_DEPTH_STENCIL_WRITE, px->depth_addr, px->depth_bytes, false,
+			    delta);
+		stored_z = frag_load_le(px->depth, cfg->depth_format == HW_DEPTH_D16 ? 2 : 3);
+		if (cfg->depth_format == HW_DEPTH_D24S8)
+			stored_s = px->depth[FRAG_STENCIL_BYTE];
+	}
+	if (stencil_on && !frag_compare(cfg->stencil_func, cfg->stencil_ref & cfg->stencil_mask,
+					stored_s & cfg->stencil_mask)) {
+		counts->stencil_failed++;
+		frag_depth_stencil_write(cfg, st, px, false, 0, 0, true, cfg->stencil_fail,
+					 stored_s, delta, counts);
+		return false;
+	}
+	if (cfg->depth_test && !frag_compare(cfg->depth_func, z, stored_z)) {
+		counts->depth_failed++;
+		frag_depth_stencil_write(cfg, st, px, false, 0, 0, stencil_on, cfg->stencil_zfail,
+					 stored_s, delta, counts);
+		return false;
+	}
+	frag_depth_stencil_write(cfg, st, px, cfg->depth_write, z, z24, stencil_on,
+				 cfg->stencil_zpass, stored_s, delta, counts);
+	return true;
+}
+
+static void frag_color(const struct hw_fragment_config *cfg, struct hw_fragment_state *st,
+		       const struct frag_pixel *px, const uint8_t rgba[4],
+		       struct hw_counters *delta, struct hw_fragment_counts *counts)
+{
+	unsigned present = frag_color_channels(cfg->color_format);
+	unsigned mask = cfg->color_mask & present;
+	uint8_t dst[4], out[4];
+	unsigned a = rgba[3], i;
+
+	if (!mask)
+		return;
+	if (cfg->blend || mask != present)
+		frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE,
+			    px->color_addr, px->color_bytes, false, delta);
+	frag_color_decode(cfg->color_format, px->color, dst);
+	for (i = 0; i < 4; i++) {
+		unsigned src = rgba[i];
+
+		if (cfg->blend)
+			src = (src * a + dst[i] * (255 - a) + 127) / 255;
+		out[i] = (mask >> i & 1u) ? (uint8_t)src : dst[i];
+	}
+	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
+		    px->color_bytes, true, delta);
+	frag_color_encode(cfg->color_format, out, px->color);
+	counts->color_written++;
+}
+
+enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
+				   struct hw_fragment_state *st, struct hw_memory *mem,
+				   const struct hw_fragment *f, const uint8_t rgba[4],
+				   struct hw_counters *delta, struct hw_fragment_counts *counts)
+{
+	uint32_t z24 = frag_quantize(f->z, FRAG_DEPTH24_MAX);
+	struct frag_pixel px;
+	enum hw_status s = frag_locate(cfg, st, mem, f, &px);
+
+	if (s != HW_OK)
+		return s;
+	if (cfg->early_depth && px.early && !frag_compare(cfg->early_depth_func, z24, *px.early)) {
+		counts->early_rejected++;
+		return HW_OK;
+	}
+
+	counts->in++;
+	delta->fragment++;
+	if (cfg->alpha_test && !frag_compare(cfg->alpha_func, rgba[3], cfg->alpha_ref)) {
+		counts->alpha_failed++;
+		return HW_OK;
+	}
+	/* Without a depth buffer both tests pass and nothing is written. */
+	if (px.depth && !frag_depth_stencil(cfg, st, &px, f->z, delta, counts))
+		return HW_OK;
+	if (px.color)
+		frag_color(cfg, st, &px, rgba, delta, counts);
+	return HW_OK;
+}

@@ -1,0 +1,204 @@
+/* hw_fragment.h: the per-fragment operation module (and the early depth
+ * test in front of it). Every fragment that reaches it counts on the
+ * FRAGMENT counter; then the alpha, stencil and depth tests run against
+ * real depth/stencil and colour buffers in simulated memory, and blending,
+ * colour mask and writes decide which reads and writes happen. Buffer
+ * traffic goes through framebuffer caches (hw_cache) in 16-byte units:
+ * MEMORY_ACCESS words 6-9 and the VRAM channel words.
+ *
+ * Framebuffer layout (8x8 tiles "compatible with textures" and components
+ * "in reverse byte order, most significant bits first": 3dbrew GPU/Internal
+ * Registers, FRAMEBUFFER_BLOCK32 and COLORBUFFER_FORMAT; rows from the top:
+ * as hw_texture.h, and as an emulator verified on hardware, flipping y
+ * before addressing; FRAMEBUFFER_DIM bit 24, "vertical flip?" on 3dbrew, is
+ * unverified and ignored; the 32x32 block mode is not modelled):
+ * - the buffer is cut into 8x8-pixel tiles, stored one after the other,
+ *   tile rows from the TOP of the image (memory row r = height - 1 - y,
+ *   y being the window row, y up), left to right inside a tile row;
+ * - inside a tile the 64 pixels are in Morton (Z) order of (x, r): bit 0
+ *   of the index is x bit 0, bit 1 is r bit 0, bit 2 x bit 1, bit 3 r bit
+ *   1, bit 4 x bit 2, bit 5 r bit 2;
+ * - a pixel takes the format's bytes, little-endian, components from the
+ *   most significant bits down (RGBA8 is the word R<<24|G<<16|B<<8|A, so
+ *   its bytes are A, B, G, R); D24S8 is the word S<<24|Z: three depth
+ *   bytes, then the stencil byte.
+ * The upper screen (400x240, seen rotated) is a 240-wide, 400-high buffer:
+ * window x runs along the screen's short side; 30 tiles a tile row, 50
+ * tile rows. Width and height must be multiples of 8. */
+#ifndef NNGX_HW_FRAGMENT_H
+#define NNGX_HW_FRAGMENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw_busy.h"      /* enum hw_status */
+#include "hw_cache.h"
+#include "hw_counters.h"
+#include "hw_memory.h"
+#include "hw_raster.h"
+
+#define HW_FRAMEBUFFER_TILE 8           /* 8x8 tiles (3dbrew) */
+#define HW_FRAMEBUFFER_MAX_SIZE 1024    /* GPUREG_FRAMEBUFFER_DIM: 10-bit fields */
+
+/* Colour buffer formats (GPUREG_COLORBUFFER_FORMAT, 3dbrew). */
+enum hw_color_format {
+	HW_COLOR_RGBA8 = 0, HW_COLOR_RGB8, HW_COLOR_RGB5A1, HW_COLOR_RGB565, HW_COLOR_RGBA4
+};
+
+/* Depth buffer formats (GPUREG_DEPTHBUFFER_FORMAT, 3dbrew). */
+enum hw_depth_format { HW_DEPTH_D16 = 0, HW_DEPTH_D24 = 2, HW_DEPTH_D24S8 = 3 };
+
+/* Comparison functions in the PICA200's encoding (3dbrew). */
+enum hw_compare {
+	HW_CMP_NEVER = 0, HW_CMP_ALWAYS, HW_CMP_EQUAL, HW_CMP_NOTEQUAL,
+	HW_CMP_LESS, HW_CMP_LEQUAL, HW_CMP_GREATER, HW_CMP_GEQUAL
+};
+
+/* Stencil operations in the PICA200's encoding (3dbrew). INCR and DECR
+ * saturate at 255 and 0; the _WRAP ones wrap modulo 256. */
+enum hw_stencil_op {
+	HW_STENCIL_KEEP = 0, HW_STENCIL_ZERO, HW_STENCIL_REPLACE, HW_STENCIL_INCR,
+	HW_STENCIL_DECR, HW_STENCIL_INVERT, HW_STENCIL_INCR_WRAP, HW_STENCIL_DECR_WRAP
+};
+
+/* Everything the module needs to know about one draw. */
+struct hw_fragment_config {
+	unsigned width, height;             /* both buffers, pixels */
+	uint32_t color_phys;                /* 0: no colour buffer */
+	enum hw_color_format color_format;
+	uint32_t depth_phys;                /* 0: no depth/stencil buffer */
+	enum hw_depth_format depth_format;
+
+	bool alpha_test;
+	enum hw_compare alpha_func;
+	uint8_t alpha_ref;
+
+	/* Passes when (ref & mask) func (stored & mask). Needs D24S8; with
+	 * another depth format or no buffer the test passes and nothing is
+	 * written (as in GL without a stencil buffer). */
+	bool stencil_test;
+	enum hw_compare stencil_func;
+	uint8_t stencil_ref, stencil_mask, stencil_write_mask;
+	enum hw_stencil_op stencil_fail, stencil_zfail, stencil_zpass;
+
+	/* As on the hardware (3dbrew): with the test disabled, depth_write
+	 * still writes, as if the function were ALWAYS. A GL front end that
+	 * wants GL's behaviour clears depth_write with the test. */
+	bool depth_test;
+	enum hw_compare depth_func;
+	bool depth_write;
+
+	bool blend;                         /* the destination colour is read */
+	unsigned color_mask;                /* bit 0 R .. bit 3 A */
+
+	/* The early depth test runs (EARLYDEPTH_TEST1 and _TEST2). Its
+	 * register codes (HW_REG_EARLYDEPTH_*: GEQUAL, GREATER, LEQUAL, LESS)
+	 * are not hw_compare's; the draw translates them. A per-pixel buffer
+	 * where the hardware's is said to be coarse: model choice. */
+	bool early_depth;
+	enum hw_compare early_depth_func;
+};
+
+/* What happened to the fragments of a draw. */
+struct hw_fragment_counts {
+	uint64_t early_rejected;            /* discarded before the module */
+	uint64_t in;                        /* the FRAGMENT counter */
+	uint64_t alpha_failed, stencil_failed, depth_failed;
+	uint64_t depth_written;             /* fragments that wrote depth and/or stencil */
+	uint64_t color_written;             /* fragments that wrote colour */
+};
+
+/* The module's storage across draws: one framebuffer cache for the depth/
+ * stencil buffer and one for the colour buffer (tags only, hw_cache), and
+ * the early depth buffer.
+ *
+ * Early depth (model choice): the module holds its own per-pixel buffer of
+ * 24-bit depths, in no simulated memory (so it causes no MEMORY_ACCESS
+ * traffic), set by hw_fragment_clear_early_depth. A fragment that fails
+ * early_depth_func against it is discarded before the FRAGMENT counter; a
+ * fragment that writes the depth buffer also writes its depth there.
+ * Until it is cleared (or when the draw's size differs) the early test
+ * passes every fragment and nothing is recorded. */
+struct hw_fragment_state {
+	struct hw_cache depth_cache;
+	struct hw_cache color_cache;
+	uint32_t *early_depth;              /* width * height, window rows bottom up */
+	unsigned early_width, early_height;
+};
+
+/* Default framebuffer cache geometry (model choice; the real one is not
+ * public): 16-byte lines (the MEMORY_ACCESS unit, so a fill or a write-back
+ * is one counted access), 32 sets, 4 ways, LRU: 2 KiB a cache, eight tiles
+ * of the widest formats (RGBA8, D24S8: 256 bytes a tile). The rasterizer
+ * hands a tile's fragments over together, so one triangle fills and writes
+ * back each line of a tile once. A line split by an edge shared with a
+ * later triangle stays only if that triangle comes within the last eight
+ * tiles or so; else it is filled and written again. */
+void hw_fragment_cache_defaults(struct hw_cache_config *cfg);
+
+/* Set up empty caches of geometry `cache` (NULL: the defaults) for both
+ * buffers; the framebuffer caches always allocate writes without reading
+ * the line (write_no_fill), whatever `cache` says. HW_ERROR_RANGE for a
+ * bad geometry, HW_ERROR_NO_MEMORY when allocation fails. */
+enum hw_status hw_fragment_state_init(struct hw_fragment_state *st,
+				      const struct hw_cache_config *cache);
+void hw_fragment_state_fini(struct hw_fragment_state *st);
+
+/* Clear the early depth buffer of a width x height target to `depth`
+ * (window depth, clamped to [0, 1]). HW_ERROR_RANGE for a bad size. */
+enum hw_status hw_fragment_clear_early_depth(struct hw_fragment_state *st, unsigned width,
+					     unsigned height, float depth);
+
+/* Bytes a pixel of each format takes: 4, 3, 2, 2, 2 and 2, 3, 4; 0 for a
+ * value outside the enum. */
+unsigned hw_fragment_color_bytes(enum hw_color_format f);
+unsigned hw_fragment_depth_bytes(enum hw_depth_format f);
+
+/* Byte offset of window pixel (x, y) in a width x height buffer of
+ * `bytes`-byte pixels (the tiled layout above). */
+uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsigned height,
+				  unsigned bytes);
+
+/* Check a draw's configuration before its first fragment: HW_ERROR_RANGE
+ * for a size that is 0, above HW_FRAMEBUFFER_MAX_SIZE or not a multiple of
+ * 8, or an unknown format or function; HW_ERROR_FAULT when a buffer does not
+ * lie inside one memory region. */
+enum hw_status hw_fragment_check(const struct hw_fragment_config *cfg,
+				 const struct hw_memory *mem);
+
+/* One fragment from the rasterizer with its combiner colour `rgba` (8 bits
+ * a channel): the early depth test, then (counted on `delta->fragment` and
+ * counts->in) the alpha, stencil and depth tests, stencil and depth
+ * writes, blending and the colour write, into the real buffer bytes. Cache
+ * fills and write-backs add to delta's MEMORY_ACCESS words (6/7 depth and
+ * stencil, 8/9 colour, and 0-3 by where the buffer lives).
+ *
+ * Reads (model choice, what the hardware must know): the depth/stencil
+ * pixel is read when the depth test or the stencil test runs; the colour
+ * pixel when blending, or when the colour mask keeps some of the format's
+ * channels but not all (the kept ones must be merged); nothing when the
+ * mask is 0. Writes: depth when the tests pass and depth_write is set, the
+ * stencil byte when the chosen operation is not KEEP and the write mask is
+ * not 0, colour when a mask bit of the format is set.
+ *
+ * Blending (approximation: the counts are what matter) is source-alpha
+ * blending on every channel: out = (src * a + dst * (255 - a) + 127) / 255
+ * with a the source alpha. HW_ERROR_FAULT when the fragment is outside the
+ * target or its pixel outside memory (nothing changes then). */
+enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
+				   struct hw_fragment_state *st, struct hw_memory *mem,
+				   const struct hw_fragment *f, const uint8_t rgba[4],
+				   struct hw_counters *delta, struct hw_fragment_counts *counts);
+
+/* FRAMEBUFFER_FLUSH (0x111): write every dirty line of both caches back
+ * (words 7 and 9 and the channel words); the lines stay, clean. */
+void hw_fragment_flush(struct hw_fragment_state *st, struct hw_counters *delta);
+
+/* FRAMEBUFFER_INVALIDATE (0x110): forget every line without writing it.
+ * The bytes are in memory already (the functional side writes memory
+ * directly), so a dirty line dropped here loses only its write-back.
+ * Model choice for the draw: end each draw with a flush and an
+ * invalidate, so that a draw's traffic depends on that draw only. */
+void hw_fragment_invalidate(struct hw_fragment_state *st);
+
+#endif

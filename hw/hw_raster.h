@@ -1,0 +1,71 @@
+/* hw_raster.h: the rasterizer. Turns window-space triangles from triangle
+ * setup into fragments at pixel centres, with the top-left fill rule, the
+ * render-target bounds and the scissor test, interpolating depth and the
+ * varyings perspective-correctly. Functional only; its clocks are counted
+ * by the draw (fragments, spans).
+ *
+ * Window space is y up: pixel (x, y) has its centre at (x + 0.5, y + 0.5)
+ * and row 0 is the bottom row.
+ *
+ * Coverage is exact: vertices snap to a grid of 1/2^HW_RASTER_SUBPIXEL_BITS
+ * pixel and the edge functions are evaluated in 64-bit integers, so the two
+ * triangles that share an edge see exactly opposite values on it.
+ *
+ * Fill rule (top-left, y up): a pixel centre exactly on an edge belongs to
+ * the triangle only when that edge is a left edge (the triangle's inside is
+ * to its right, +x) or a top edge (horizontal, the inside below it, -y).
+ * Two triangles sharing an edge lie on its two sides, so exactly one of them
+ * owns the centres on it: no pixel is covered twice, none is left out.
+ *
+ * Traversal order (model choice): the bounding box is walked in the 8x8
+ * tiles of the framebuffer layout (hw_fragment.h): tiles in memory order,
+ * the top tile row first, left to right; inside a tile, rows from the top,
+ * left to right. So all fragments of a tile arrive together, which is what
+ * lets a small framebuffer cache touch each of the tile's lines once. */
+#ifndef NNGX_HW_RASTER_H
+#define NNGX_HW_RASTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw_vertex.h"
+
+/* Model choice: 8 fractional bits of sub-pixel precision. */
+#define HW_RASTER_SUBPIXEL_BITS 8
+/* Model choice: vertices beyond +-2^14 pixels (far outside any viewport the
+ * clipper lets through) or not finite make no fragments; this keeps every
+ * edge product inside 64 bits. */
+#define HW_RASTER_MAX_COORD 16384.0f
+/* Traversal block: the framebuffer tile. */
+#define HW_RASTER_BLOCK 8
+
+struct hw_raster_config {
+	unsigned width, height;         /* render target, pixels */
+	bool scissor;
+	/* Window pixels, y up, like hw_fragment.x and .y. */
+	unsigned scissor_x0, scissor_y0;    /* inclusive */
+	unsigned scissor_x1, scissor_y1;    /* exclusive */
+};
+
+struct hw_fragment {
+	unsigned x, y;                  /* pixel, y up from the bottom row */
+	float z;                        /* window depth, interpolated linearly */
+	float varying[HW_VARYING_COUNT][4];   /* perspective-correct */
+};
+
+typedef void (*hw_fragment_fn)(void *user, const struct hw_fragment *f);
+
+struct hw_raster_counts {
+	uint64_t covered;               /* pixel centres inside triangle and target */
+	uint64_t scissored;             /* of those, removed by the scissor test */
+	uint64_t fragments;             /* handed on */
+};
+
+/* Rasterize one triangle (vertices as hw_clipper hands them: window x, y,
+ * z and 1/w in pos), of either winding. A triangle of zero area after
+ * snapping makes no fragments. `out` may be NULL (counting only). */
+void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			const struct hw_vertex *b, const struct hw_vertex *c,
+			struct hw_raster_counts *counts, hw_fragment_fn out, void *user);
+
+#endif

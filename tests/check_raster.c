@@ -1,0 +1,475 @@
+/* check_raster.c: the rasterizer (hw/hw_raster.c): coverage with the
+ * top-left fill rule, target bounds, scissor, traversal order, and depth
+ * and varying interpolation. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw/hw_raster.h"
+#include "test_util.h"
+
+#define SCREEN_W 240
+#define SCREEN_H 400
+#define NO_TRIANGLE 0xFF
+#define MANY_TRIANGLES 0xFE
+
+static struct hw_vertex vtx(float x, float y)
+{
+	struct hw_vertex v;
+
+	memset(&v, 0, sizeof v);
+	v.pos[0] = x;
+	v.pos[1] = y;
+	v.pos[3] = 1;
+	return v;
+}
+
+/* Per-pixel coverage: how many fragments, and which triangle made them. */
+struct coverage {
+	unsigned w, h;
+	unsigned char *count;
+	unsigned char *owner;
+	unsigned char triangle;         /* id of the triangle being drawn */
+	unsigned long fragments;
+	struct hw_fragment first[64];   /* the first fragments, in order */
+};
+
+static void coverage_init(struct coverage *cv, unsigned w, unsigned h)
+{
+	memset(cv, 0, sizeof *cv);
+	cv->w = w;
+	cv->h = h;
+	cv->count = calloc((size_t)w * h, 1);
+	cv->owner = malloc((size_t)w * h);
+	ck_assert_ptr_nonnull(cv->count);
+	ck_assert_ptr_nonnull(cv->owner);
+	memset(cv->owner, NO_TRIANGLE, (size_t)w * h);
+}
+
+static void coverage_fini(struct coverage *cv)
+{
+	free(cv->count);
+	free(cv->owner);
+}
+
+static void coverage_add(void *user, const struct hw_fragment *f)
+{
+	struct coverage *cv = user;
+	size_t i = (size_t)f->y * cv->w + f->x;
+
+	if (cv->fragments < 64)
+		cv->first[cv->fragments] = *f;
+	cv->fragments++;
+	if (f->x >= cv->w || f->y >= cv->h)
+		return;             /* counted; the bounds test below catches it */
+	if (cv->count[i] < 255)
+		cv->count[i]++;
+	cv->owner[i] = cv->owner[i] == NO_TRIANGLE ? cv->triangle : MANY_TRIANGLES;
+}
+
+static struct hw_raster_config target(unsigned w, unsigned h)
+{
+	struct hw_raster_config cfg;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.width = w;
+	cfg.height = h;
+	return cfg;
+}
+
+static void draw(const struct hw_raster_config *cfg, struct coverage *cv,
+		 struct hw_raster_counts *n, struct hw_vertex a, struct hw_vertex b,
+		 struct hw_vertex c)
+{
+	hw_raster_triangle(cfg, &a, &b, &c, n, coverage_add, cv);
+}
+
+/* The two triangles of a full-screen quad share the diagonal (0,0)-(240,400),
+ * which passes through pixel centres (e.g. (1.5, 2.5)): the tie rule decides. */
+static void draw_screen_quad(const struct hw_raster_config *cfg, struct coverage *cv,
+			     struct hw_raster_counts *n)
+{
+	cv->triangle = 0;
+	draw(cfg, cv, n, vtx(0, 0), vtx(SCREEN_W, 0), vtx(SCREEN_W, SCREEN_H));
+	cv->triangle = 1;
+	draw(cfg, cv, n, vtx(0, 0), vtx(SCREEN_W, SCREEN_H), vtx(0, SCREEN_H));
+}
+
+START_TEST(test_raster_fullscreen_quad_covers_each_pixel_once)
+{
+	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+	struct hw_raster_counts n = { 0 };
+	struct coverage cv;
+	unsigned i, bad = 0;
+
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(&cfg, &cv, &n);
+	for (i = 0; i < SCREEN_W * SCREEN_H; i++)
+		bad += cv.count[i] != 1;
+	ck_assert_uint_eq(bad, 0);
+	ck_assert_uint_eq(cv.fragments, 96000);
+	ck_assert_uint_eq(n.covered, 96000);
+	ck_assert_uint_eq(n.scissored, 0);
+	ck_assert_uint_eq(n.fragments, 96000);
+	/* Centre (1.5, 2.5) lies on the diagonal: a left edge of the
+	 * lower-right triangle (0), which owns it, and a right edge of the
+	 * upper-left one (1). */
+	ck_assert_uint_eq(cv.owner[2 * SCREEN_W + 1], 0);
+	coverage_fini(&cv);
+}
+END_TEST
+
+/* Triangles with edges through pixel centres: left and top edges own the
+ * centres on them, right and bottom edges do not (y up), in either winding. */
+START_TEST(test_raster_fill_rule_owns_left_and_top_edges)
+{
+	/* Left edge x = 0.5 (owned), bottom edge y = 0.5 (not), hypotenuse
+	 * x + y = 5 (a right edge: not). */
+	static const unsigned lower[][2] = {
+		{ 0, 1 }, { 1, 1 }, { 2, 1 }, { 0, 2 }, { 1, 2 }, { 0, 3 }
+	};
+	/* Left edge x = 0.5 (owned), top edge y = 4.5 (owned), hypotenuse
+	 * y = x (a right edge: not). */
+	static const unsigned upper[][2] = {
+		{ 0, 1 }, { 0, 2 }, { 1, 2 }, { 0, 3 }, { 1, 3 }, { 2, 3 },
+		{ 0, 4 }, { 1, 4 }, { 2, 4 }, { 3, 4 }
+	};
+	struct hw_raster_config cfg = target(16, 16);
+	int winding;
+
+	for (winding = 0; winding < 2; winding++) {
+		struct hw_raster_counts n = { 0 };
+		struct coverage cv;
+		unsigned i, set = 0;
+
+		coverage_init(&cv, 16, 16);
+		if (winding)
+			draw(&cfg, &cv, &n, vtx(0.5f, 0.5f), vtx(0.5f, 4.5f), vtx(4.5f, 0.5f));
+		else
+			draw(&cfg, &cv, &n, vtx(0.5f, 0.5f), vtx(4.5f, 0.5f), vtx(0.5f, 4.5f));
+		for (i = 0; i < 6; i++)
+			set += cv.count[lower[i][1] * 16 + lower[i][0]];
+		ck_assert_uint_eq(set, 6);
+		ck_assert_uint_eq(n.covered, 6);
+		coverage_fini(&cv);
+
+		memset(&n, 0, sizeof n);
+		set = 0;
+		coverage_init(&cv, 16, 16);
+		if (winding)
+			draw(&cfg, &cv, &n, vtx(0.5f, 0.5f), vtx(0.5f, 4.5f), vtx(4.5f, 4.5f));
+		else
+			draw(&cfg, &cv, &n, vtx(0.5f, 0.5f), vtx(4.5f, 4.5f), vtx(0.5f, 4.5f));
+		for (i = 0; i < 10; i++)
+			set += cv.count[upper[i][1] * 16 + upper[i][0]];
+		ck_assert_uint_eq(set, 10);
+		ck_assert_uint_eq(n.covered, 10);
+		coverage_fini(&cv);
+	}
+}
+END_TEST
+
+/* ---- property: fans against a brute-force reference -------------------- */
+
+/* Reference point-in-triangle, written apart from the rasterizer: a pixel
+ * centre belongs to a triangle when the centre moved by the infinitesimal
+ * (+d, -d*d) lies strictly inside it. Moving right puts centres on a left
+ * edge inside; for a horizontal edge only the -d*d matters, which puts
+ * centres on a top edge inside: the top-left rule, as a perturbation.
+ * Vertices are on a 1/16 grid, so every product below is exact. */
+static int ref_sign_of_perturbed(double ax, double ay, double bx, double by, double px, double py)
+{
+	/* cross((b - a), (p' - a)) = c0 + d * cx + d^2 * cy, p' = p + (d, -d^2) */
+	double c0 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+	double c1 = -(by - ay);
+	double c2 = -(bx - ax);
+
+	if (c0 != 0)
+		return c0 > 0 ? 1 : -1;
+	if (c1 != 0)
+		return c1 > 0 ? 1 : -1;
+	return c2 > 0 ? 1 : (c2 < 0 ? -1 : 0);
+}
+
+static bool ref_covers(const double t[3][2], double px, double py)
+{
+	int s0 = ref_sign_of_perturbed(t[0][0], t[0][1], t[1][0], t[1][1], px, py);
+	int s1 = ref_sign_of_perturbed(t[1][0], t[1][1], t[2][0], t[2][1], px, py);
+	int s2 = ref_sign_of_perturbed(t[2][0], t[2][1], t[0][0], t[0][1], px, py);
+
+	return s0 != 0 && s0 == s1 && s1 == s2;
+}
+
+/* Closed test, for the "no holes" check. */
+static bool ref_closed(const double t[3][2], double px, double py)
+{
+	double area = (t[1][0] - t[0][0]) * (t[2][1] - t[0][1])
+		      - (t[2][0] - t[0][0]) * (t[1][1] - t[0][1]);
+	int e;
+
+	for (e = 0; e < 3; e++) {
+		const double *a = t[e], *b = t[(e + 1) % 3];
+		double c = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]);
+		if ((area > 0 && c < 0) || (area < 0 && c > 0))
+			return false;
+	}
+	return true;
+}
+
+static bool ref_on_segment(const double a[2], const double b[2], double px, double py)
+{
+	double c = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]);
+
+	return c == 0 && px >= fmin(a[0], b[0]) && px <= fmax(a[0], b[0])
+	       && py >= fmin(a[1], b[1]) && py <= fmax(a[1], b[1]);
+}
+
+static uint32_t rng_state;
+
+static uint32_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return rng_state;
+}
+
+static double rng_unit(void)
+{
+	return (rng() >> 8) / 16777216.0;
+}
+
+static double snap16(double v)
+{
+	return floor(v * 16 + 0.5) / 16;
+}
+
+#define FAN_W 96
+#define FAN_H 104
+#define FAN_MAX 12
+
+/* A closed fan: a centre and n rim points at increasing angles (gaps below
+ * 180 degrees), each triangle in a random winding, partly off the target. */
+START_TEST(test_raster_fans_cover_each_pixel_at_most_once_without_holes)
+{
+	struct hw_raster_config cfg = target(FAN_W, FAN_H);
+	unsigned char ref_owner[FAN_W * FAN_H], ref_count[FAN_W * FAN_H];
+	unsigned fan, mismatches = 0, doubles = 0, holes = 0, covered = 0;
+
+	rng_state = 0x2545F491u;
+	for (fan = 0; fan < 200; fan++) {
+		double rim[FAN_MAX][2], tri[FAN_MAX][3][2];
+		double cx = snap16(rng_unit() * FAN_W), cy = snap16(rng_unit() * FAN_H);
+		double a0 = rng_unit() * 6.283185307179586;
+		unsigned n = 4 + rng() % (FAN_MAX - 3), i, p;
+		struct coverage cv;
+		struct hw_raster_counts cnt = { 0 };
+
+		for (i = 0; i < n; i++) {
+			double ang = a0 + 6.283185307179586 * (i + 0.8 * rng_unit()) / n;
+			double r = 6 + rng_unit() * 70;
+			rim[i][0] = snap16(cx + r * cos(ang));
+			rim[i][1] = snap16(cy + r * sin(ang));
+		}
+		coverage_init(&cv, FAN_W, FAN_H);
+		memset(ref_count, 0, sizeof ref_count);
+		memset(ref_owner, NO_TRIANGLE, sizeof ref_owner);
+		for (i = 0; i < n; i++) {
+			const double *q = rim[i], *r = rim[(i + 1) % n];
+			bool flip = rng() & 1;
+
+			tri[i][0][0] = cx;
+			tri[i][0][1] = cy;
+			tri[i][1][0] = flip ? r[0] : q[0];
+			tri[i][1][1] = flip ? r[1] : q[1];
+			tri[i][2][0] = flip ? q[0] : r[0];
+			tri[i][2][1] = flip ? q[1] : r[1];
+			cv.triangle = (unsigned char)i;
+			draw(&cfg, &cv, &cnt,
+			     vtx((float)tri[i][0][0], (float)tri[i][0][1]),
+			     vtx((float)tri[i][1][0], (float)tri[i][1][1]),
+			     vtx((float)tri[i][2][0], (float)tri[i][2][1]));
+		}
+		for (p = 0; p < FAN_W * FAN_H; p++) {
+			double px = p % FAN_W + 0.5, py = p / FAN_W + 0.5;
+			bool must = false;
+
+			for (i = 0; i < n; i++) {
+				if (ref_covers(tri[i], px, py)) {
+					ref_count[p]++;
+					ref_owner[p] = ref_owner[p] == NO_TRIANGLE
+						       ? (unsigned char)i : MANY_TRIANGLES;
+				}
+				/* Inside the closed union, off its rim. */
+				if (ref_closed(tri[i], px, py)
+				    && !ref_on_segment(rim[i], rim[(i + 1) % n], px, py))
+					must = true;
+			}
+			mismatches += cv.count[p] != ref_count[p] || cv.owner[p] != ref_owner[p];
+			doubles += cv.count[p] > 1;
+			holes += must && cv.count[p] != 1;
+			covered += cv.count[p];
+		}
+		mismatches += cnt.fragments != cv.fragments;
+		coverage_fini(&cv);
+	}
+	ck_assert_uint_eq(mismatches, 0);
+	ck_assert_uint_eq(doubles, 0);
+	ck_assert_uint_eq(holes, 0);
+	ck_assert_uint_gt(covered, 100000);           /* the fans did cover something */
+}
+END_TEST
+
+START_TEST(test_raster_scissor_keeps_a_quarter)
+{
+	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+	struct hw_raster_counts n = { 0 };
+	struct coverage cv;
+	unsigned x, y, outside = 0;
+
+	cfg.scissor = true;
+	cfg.scissor_x0 = 120;
+	cfg.scissor_y0 = 200;
+	cfg.scissor_x1 = 240;
+	cfg.scissor_y1 = 400;
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(&cfg, &cv, &n);
+	ck_assert_uint_eq(n.covered, 96000);
+	ck_assert_uint_eq(n.scissored, 72000);
+	ck_assert_uint_eq(n.fragments, 24000);
+	ck_assert_uint_eq(cv.fragments, 24000);
+	for (y = 0; y < SCREEN_H; y++)
+		for (x = 0; x < SCREEN_W; x++)
+			outside += cv.count[y * SCREEN_W + x] != (x >= 120 && y >= 200);
+	ck_assert_uint_eq(outside, 0);
+	coverage_fini(&cv);
+
+	/* The other corner, inclusive x0/y0, exclusive x1/y1. */
+	memset(&n, 0, sizeof n);
+	cfg.scissor_x0 = 0;
+	cfg.scissor_y0 = 0;
+	cfg.scissor_x1 = 120;
+	cfg.scissor_y1 = 200;
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(&cfg, &cv, &n);
+	ck_assert_uint_eq(n.fragments, 24000);
+	ck_assert_uint_eq(cv.count[0], 1);
+	ck_assert_uint_eq(cv.count[199 * SCREEN_W + 119], 1);
+	ck_assert_uint_eq(cv.count[200 * SCREEN_W + 119], 0);
+	ck_assert_uint_eq(cv.count[199 * SCREEN_W + 120], 0);
+	coverage_fini(&cv);
+}
+END_TEST
+
+START_TEST(test_raster_degenerate_and_offscreen_triangles_make_nothing)
+{
+	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+	struct hw_raster_counts n = { 0 };
+	struct coverage cv;
+
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw(&cfg, &cv, &n, vtx(0, 0), vtx(10, 10), vtx(20, 20));           /* collinear */
+	draw(&cfg, &cv, &n, vtx(5, 5), vtx(5, 5), vtx(50, 9));              /* repeated vertex */
+	draw(&cfg, &cv, &n, vtx(3, 3), vtx(3, 3), vtx(3, 3));               /* a point */
+	draw(&cfg, &cv, &n, vtx(0.6f, 0.6f), vtx(0.9f, 0.6f), vtx(0.6f, 0.9f)); /* no centre */
+	draw(&cfg, &cv, &n, vtx(-50, -50), vtx(-10, -50), vtx(-30, -10));   /* left, below */
+	draw(&cfg, &cv, &n, vtx(300, 10), vtx(400, 10), vtx(350, 50));      /* right of it */
+	draw(&cfg, &cv, &n, vtx(10, 420), vtx(90, 420), vtx(50, 500));      /* above it */
+	draw(&cfg, &cv, &n, vtx(NAN, 0), vtx(10, 0), vtx(0, 10));           /* not finite */
+	draw(&cfg, &cv, &n, vtx(-1e9f, 0), vtx(1e9f, 0), vtx(0, 1e9f));     /* beyond the grid */
+	ck_assert_uint_eq(n.covered, 0);
+	ck_assert_uint_eq(n.fragments, 0);
+	ck_assert_uint_eq(cv.fragments, 0);
+	coverage_fini(&cv);
+}
+END_TEST
+
+START_TEST(test_raster_clips_to_the_target)
+{
+	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+	struct hw_raster_counts n = { 0 };
+	struct coverage cv;
+	unsigned i, bad = 0;
+
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw(&cfg, &cv, &n, vtx(-300, -300), vtx(1000, -300), vtx(-300, 1500));
+	for (i = 0; i < SCREEN_W * SCREEN_H; i++)
+		bad += cv.count[i] != 1;
+	ck_assert_uint_eq(bad, 0);
+	ck_assert_uint_eq(n.covered, 96000);
+	ck_assert_uint_eq(cv.fragments, 96000);
+	coverage_fini(&cv);
+}
+END_TEST
+
+/* The first 64 fragments of a full-screen triangle fill the framebuffer's
+ * first tile: x 0..7, y 399..392 (memory rows 0..7), row by row. */
+START_TEST(test_raster_walks_framebuffer_tiles_from_the_top)
+{
+	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+	struct hw_raster_counts n = { 0 };
+	struct coverage cv;
+	unsigned i, bad = 0;
+
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw(&cfg, &cv, &n, vtx(0, 0), vtx(480, 0), vtx(0, 800));
+	for (i = 0; i < 64; i++)
+		bad += cv.first[i].x != i % 8 || cv.first[i].y != SCREEN_H - 1 - i / 8;
+	ck_assert_uint_eq(bad, 0);
+	coverage_fini(&cv);
+}
+END_TEST
+
+/* a = (0,0) w=1, b = (8,0) w=4, c = (0,8) w=1; u = 0, 1, 0 and z = 0, 1, 0.
+ * Pixel (3, 0), centre (3.5, 0.5): barycentrics a 0.5, b 0.4375, c 0.0625.
+ * Depth is linear in window space: 0.4375. u is perspective-correct:
+ * (0.4375 * 1/4) / (0.5 + 0.4375 / 4 + 0.0625) = 0.109375 / 0.671875. */
+START_TEST(test_raster_interpolates_depth_linearly_and_varyings_with_perspective)
+{
+	struct hw_raster_config cfg = target(16, 16);
+	struct hw_raster_counts n = { 0 };
+	struct hw_vertex a = vtx(0, 0), b = vtx(8, 0), c = vtx(0, 8);
+	struct coverage cv;
+	const struct hw_fragment *f = NULL;
+	unsigned i;
+
+	b.pos[2] = 1;
+	b.pos[3] = 0.25f;
+	b.varying[HW_VARYING_TEXCOORD0][0] = 1;
+	a.varying[HW_VARYING_COLOR][3] = c.varying[HW_VARYING_COLOR][3] = 1;
+	b.varying[HW_VARYING_COLOR][3] = 1;
+	coverage_init(&cv, 16, 16);
+	hw_raster_triangle(&cfg, &c, &b, &a, &n, coverage_add, &cv);      /* clockwise */
+	for (i = 0; i < 64 && i < cv.fragments; i++)
+		if (cv.first[i].x == 3 && cv.first[i].y == 0)
+			f = &cv.first[i];
+	ck_assert_ptr_nonnull(f);
+	ck_assert_float_eq_tol(f->z, 0.4375f, 1e-6f);
+	ck_assert_double_eq_tol(f->varying[HW_VARYING_TEXCOORD0][0], 0.109375 / 0.671875, 1e-6);
+	ck_assert(fabs(f->varying[HW_VARYING_TEXCOORD0][0] - 0.4375) > 0.2);   /* not linear */
+	ck_assert_float_eq_tol(f->varying[HW_VARYING_COLOR][3], 1.0f, 1e-6f);   /* constant stays */
+	coverage_fini(&cv);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("raster");
+	TCase *tc = tcase_create("coverage");
+
+	tcase_add_test(tc, test_raster_fullscreen_quad_covers_each_pixel_once);
+	tcase_add_test(tc, test_raster_fill_rule_owns_left_and_top_edges);
+	tcase_add_test(tc, test_raster_fans_cover_each_pixel_at_most_once_without_holes);
+	tcase_add_test(tc, test_raster_scissor_keeps_a_quarter);
+	tcase_add_test(tc, test_raster_degenerate_and_offscreen_triangles_make_nothing);
+	tcase_add_test(tc, test_raster_clips_to_the_target);
+	tcase_add_test(tc, test_raster_walks_framebuffer_tiles_from_the_top);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("interpolation");
+	tcase_add_test(tc, test_raster_interpolates_depth_linearly_and_varyings_with_perspective);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
