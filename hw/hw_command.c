@@ -105,6 +105,111 @@ static void decode_clip(const uint32_t *r, struct hw_clip_config *clip)
 		clip->user_plane[k] = hw_reg_f24_field(r[HW_REG_FRAGOP_CLIP_DATA0 + k]);
 }
 
+/* Early depth functions have their own 2-bit encoding (3dbrew). */
+static enum hw_compare early_depth_compare(unsigned code)
+{
+	switch (code) {
+	case HW_REG_EARLYDEPTH_GEQUAL: return HW_CMP_GEQUAL;
+	case HW_REG_EARLYDEPTH_GREATER: return HW_CMP_GREATER;
+	case HW_REG_EARLYDEPTH_LEQUAL: return HW_CMP_LEQUAL;
+	default: return HW_CMP_LESS;
+	}
+}
+
+static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
+{
+	uint32_t dim = r[HW_REG_TEXUNIT_DIM(u)], param = r[HW_REG_TEXUNIT_PARAM(u)];
+	uint32_t border = r[HW_REG_TEXUNIT_BORDER_COLOR(u)];
+	unsigned k;
+
+	memset(t, 0, sizeof *t);
+	t->phys = hw_reg_tex_addr(r[HW_REG_TEXUNIT_ADDR(u)]);
+	t->width = hw_reg_tex_width(dim);
+	t->height = hw_reg_tex_height(dim);
+	t->format = (enum hw_tex_format)hw_reg_tex_format(r[HW_REG_TEXUNIT_TYPE(u)]);
+	t->levels = hw_reg_tex_max_level(r[HW_REG_TEXUNIT_LOD(u)]) + 1;
+	t->wrap_s = (enum hw_tex_wrap)hw_reg_tex_wrap_s(param);
+	t->wrap_t = (enum hw_tex_wrap)hw_reg_tex_wrap_t(param);
+	t->mag_filter = (enum hw_tex_filter)hw_reg_tex_mag_filter(param);
+	t->min_filter = (enum hw_tex_filter)hw_reg_tex_min_filter(param);
+	t->mip_filter = (enum hw_tex_filter)hw_reg_tex_mip_filter(param);
+	for (k = 0; k < 4; k++)
+		t->border[k] = (float)((border >> (8 * k)) & 0xFFu) / 255.0f;
+}
+
+/* The fragment side of a draw: target, tests, textures, combiner, lights. */
+static void decode_fragment(const uint32_t *r, struct hw_draw_fragment *f)
+{
+	struct hw_fragment_config *o = &f->ops;
+	uint32_t dim = r[HW_REG_FRAMEBUFFER_DIM], dcm = r[HW_REG_DEPTH_COLOR_MASK];
+	uint32_t at = r[HW_REG_FRAGOP_ALPHA_TEST], st = r[HW_REG_STENCIL_TEST];
+	uint32_t sop = r[HW_REG_STENCIL_OP], tex = r[HW_REG_TEXUNIT_CONFIG];
+	bool color_read = hw_reg_colorbuffer_access(r[HW_REG_COLORBUFFER_READ]);
+	bool color_write = hw_reg_colorbuffer_access(r[HW_REG_COLORBUFFER_WRITE]);
+	uint32_t depth_rw = r[HW_REG_DEPTHBUFFER_READ] | r[HW_REG_DEPTHBUFFER_WRITE];
+	unsigned u, tex_on = 0;
+
+	memset(f, 0, sizeof *f);
+	o->width = hw_reg_renderbuf_width(dim);
+	o->height = hw_reg_renderbuf_height(dim);
+	if (color_read || color_write)
+		o->color_phys = hw_reg_fb_addr(r[HW_REG_COLORBUFFER_LOC]);
+	if (hw_reg_depthbuffer_depth_access(depth_rw) || hw_reg_depthbuffer_stencil_access(depth_rw))
+		o->depth_phys = hw_reg_fb_addr(r[HW_REG_DEPTHBUFFER_LOC]);
+	f->enabled = o->width && o->height && (o->color_phys || o->depth_phys);
+	if (!f->enabled)
+		return;
+	o->color_format = (enum hw_color_format)hw_reg_colorbuffer_format(r[HW_REG_COLORBUFFER_FORMAT]);
+	o->depth_format = (enum hw_depth_format)hw_reg_depth_format(r[HW_REG_DEPTHBUFFER_FORMAT]);
+
+	f->raster.width = o->width;
+	f->raster.height = o->height;
+	f->raster.scissor = hw_reg_scissor_on(r[HW_REG_SCISSORTEST_MODE]);
+	f->raster.scissor_x0 = hw_reg_scissor_x(r[HW_REG_SCISSORTEST_POS]);
+	f->raster.scissor_y0 = hw_reg_scissor_y(r[HW_REG_SCISSORTEST_POS]);
+	/* Model choice: the second corner is inclusive. */
+	f->raster.scissor_x1 = hw_reg_scissor_x(r[HW_REG_SCISSORTEST_DIM]) + 1;
+	f->raster.scissor_y1 = hw_reg_scissor_y(r[HW_REG_SCISSORTEST_DIM]) + 1;
+
+	o->alpha_test = hw_reg_bit0(at);
+	o->alpha_func = (enum hw_compare)hw_reg_test_func(at);
+	o->alpha_ref = (uint8_t)hw_reg_alpha_test_ref(at);
+	o->stencil_test = hw_reg_bit0(st);
+	o->stencil_func = (enum hw_compare)hw_reg_test_func(st);
+	o->stencil_ref = (uint8_t)hw_reg_stencil_ref(st);
+	o->stencil_mask = (uint8_t)hw_reg_stencil_mask(st);
+	o->stencil_write_mask = (uint8_t)hw_reg_stencil_write_mask(st);
+	o->stencil_fail = (enum hw_stencil_op)hw_reg_stencil_fail_op(sop);
+	o->stencil_zfail = (enum hw_stencil_op)hw_reg_stencil_zfail_op(sop);
+	o->stencil_zpass = (enum hw_stencil_op)hw_reg_stencil_zpass_op(sop);
+	o->depth_test = hw_reg_depth_test_enabled(dcm);
+	o->depth_func = (enum hw_compare)hw_reg_depth_func(dcm);
+	o->depth_write = hw_reg_depth_write_enabled(dcm)
+			 && hw_reg_depthbuffer_depth_access(r[HW_REG_DEPTHBUFFER_WRITE]);
+	o->color_mask = color_write ? hw_reg_color_write_mask(dcm) : 0;
+	o->blend = color_read && hw_reg_color_op_blend(r[HW_REG_COLOR_OPERATION])
+		   && hw_reg_blend_needs_dst(r[HW_REG_BLEND_FUNC]);
+	o->early_depth = hw_reg_earlydepth_on(r[HW_REG_EARLYDEPTH_TEST1], r[HW_REG_EARLYDEPTH_TEST2]);
+	o->early_depth_func = early_depth_compare(hw_reg_earlydepth_func(r[HW_REG_EARLYDEPTH_FUNC]));
+
+	hw_combiner_decode(r, &f->combiner);
+	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
+		if (!hw_reg_texunit_enabled(tex, u))
+			continue;
+		tex_on |= 1u << u;
+		decode_texture(r, u, &f->texture[u]);
+	}
+	/* A unit that is on but read by no combiner stage fetches nothing
+	 * (model choice). */
+	f->texture_mask = tex_on & hw_combiner_textures_read(&f->combiner);
+	f->texcoord[0] = HW_VARYING_TEXCOORD0;
+	f->texcoord[1] = HW_VARYING_TEXCOORD1;
+	f->texcoord[2] = hw_reg_texunit2_texcoord(tex) == 1 ? HW_VARYING_TEXCOORD1
+							    : HW_VARYING_TEXCOORD2;
+	if (hw_reg_lighting_on(r[HW_REG_LIGHTING_ENABLE0], r[HW_REG_LIGHTING_ENABLE1]))
+		f->lights = hw_reg_lighting_num_lights(r[HW_REG_LIGHTING_NUM_LIGHTS]);
+}
+
 static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_config *d)
 {
 	const uint32_t *r = gpu->regs;
@@ -121,6 +226,7 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 	d->first = r[HW_REG_VERTEX_OFFSET];
 	d->topology = (enum hw_topology)hw_reg_primitive_mode(r[HW_REG_PRIMITIVE_CONFIG]);
 	decode_clip(r, &d->clip);
+	decode_fragment(r, &d->fragment);
 
 	d->geometry_shader = hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]) != 0;
 	d->vs_output_count = mask_registers(vs_mask, d->vs_outreg, HW_SHADER_OUTPUTS);
@@ -156,6 +262,8 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	units.timing = &gpu->shader_timing;
 	units.costs = &gpu->costs;
 	units.vcache = &gpu->vcache;
+	units.fragment_state = &gpu->fragment;
+	units.texture_cache = &gpu->texture_cache;
 	units.triangle_out = gpu->triangle_out;
 	units.triangle_user = gpu->triangle_user;
 	st = hw_draw_run(&units, &cfg, &res, fault, sizeof fault);
@@ -288,7 +396,13 @@ static bool register_modelled(unsigned id)
 		       || (id >= HW_REG_SH_OUTMAP_O0 && id < HW_REG_SH_OUTMAP_O0 + HW_OUTMAP_SLOTS)
 		       || (id >= HW_REG_ATTRIBBUFFERS_LOC
 			   && id <= HW_REG_ATTRIBBUFFER_CONFIG2(HW_LOADER_ARRAYS - 1))
-		       || hw_reg_is_sh(id);
+		       || hw_reg_is_sh(id)
+		       || (id >= HW_REG_TEXUNIT_CONFIG && id <= HW_REG_TEXUNIT_TYPE(2))
+		       || (id >= HW_REG_TEXENV_SOURCE(0) && id <= HW_REG_TEXENV_BUFFER_COLOR)
+		       || (id >= HW_REG_COLOR_OPERATION && id <= HW_REG_FRAMEBUFFER_DIM)
+		       || id == HW_REG_LIGHTING_ENABLE1 || id == HW_REG_LIGHTING_NUM_LIGHTS
+		       || (id >= HW_REG_EARLYDEPTH_FUNC && id <= HW_REG_SCISSORTEST_DIM)
+		       || id == HW_REG_EARLYDEPTH_DATA || id == HW_REG_RENDERBUF_DIM;
 	}
 }
 
@@ -319,6 +433,28 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 	case HW_REG_VTX_FUNC:
 		if (v)
 			hw_vcache_clear(&gpu->vcache);
+		return;
+	case HW_REG_EARLYDEPTH_CLEAR:
+		if (v)
+			hw_fragment_clear_early_depth(&gpu->fragment,
+				hw_reg_renderbuf_width(gpu->regs[HW_REG_FRAMEBUFFER_DIM]),
+				hw_reg_renderbuf_height(gpu->regs[HW_REG_FRAMEBUFFER_DIM]),
+				(float)hw_reg_earlydepth_data(gpu->regs[HW_REG_EARLYDEPTH_DATA])
+				/ (float)0xFFFFFF);
+		return;
+	case HW_REG_TEXUNIT_CONFIG:
+		if (hw_reg_texunit_clear_cache(v))
+			hw_cache_invalidate(&gpu->texture_cache);
+		return;
+	case HW_REG_FRAMEBUFFER_FLUSH:
+		/* Draws already end flushed (hw_draw.c), so this finds nothing
+		 * dirty; kept for programs that rely on it. */
+		if (v)
+			hw_fragment_flush(&gpu->fragment, &c->loose);
+		return;
+	case HW_REG_FRAMEBUFFER_INVALIDATE:
+		if (v)
+			hw_fragment_invalidate(&gpu->fragment);
 		return;
 	case HW_REG_CMDBUF_JUMP0:
 	case HW_REG_CMDBUF_JUMP1:

@@ -37,6 +37,9 @@ struct draw_ctx {
 	unsigned fault_len;
 	enum hw_status status;
 	struct cached_vertex *cache;             /* one per vertex-cache entry */
+	uint64_t textured;                       /* fragments through texture/lighting */
+	uint64_t texture_fcram_misses;
+	uint64_t texture_faults;
 };
 
 void hw_draw_costs_defaults(struct hw_draw_costs *costs)
@@ -52,6 +55,18 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 	costs->per_access_fcram = 2;
 	costs->per_index = 1;
 	costs->setup_per_polygon = 13;
+	/* Fragment side: 4 pixels a clock in the rasterizer and in per-fragment
+	 * operations, from the published peak of 800 M pixels/s at 200 MHz;
+	 * the rest model choices: one clock per texture sample and 4 (VRAM) or
+	 * 8 (FCRAM) per texture-cache miss, one clock per light per fragment,
+	 * two combiner stages a clock. */
+	costs->raster_pixels_per_clock = 4;
+	costs->texture_per_sample = 1;
+	costs->texture_per_miss_vram = 4;
+	costs->texture_per_miss_fcram = 8;
+	costs->lighting_per_light = 1;
+	costs->combiner_stages_per_clock = 2;
+	costs->fragment_pixels_per_clock = 4;
 }
 
 static void semantic_store(struct hw_vertex *v, unsigned sem, float value)
@@ -115,13 +130,111 @@ static enum hw_status shade_vertex(struct draw_ctx *d, uint32_t index, struct ca
 	return HW_OK;
 }
 
+/* ---- fragment stage ------------------------------------------------ */
+
+/* Texture unit u samples the fragment: cache traffic for its footprint,
+ * and its colour for the combiner. */
+static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fragment *f,
+			     float rgba[4])
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	const struct hw_texture *t = &fr->texture[u];
+	const float *tc = f->varying[fr->texcoord[u]];
+	uint32_t addr[HW_TEX_FOOTPRINT_MAX], size = hw_texture_size(t);
+	const uint8_t *bytes = hw_memory_host(d->u->mem, t->phys, size);
+	unsigned n, k, lines = d->u->texture_cache->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
+
+	d->r->texture_samples++;
+	/* Model choice: no derivatives, so every sample is at level 0 and
+	 * magnified (lod 0). */
+	n = hw_texture_footprint(t, tc[0], tc[1], 0.0f, addr);
+	for (k = 0; k < n; k++) {
+		struct hw_cache_traffic tr = hw_cache_access(d->u->texture_cache, addr[k],
+							     hw_texture_texel_bytes(t->format), false);
+		if (tr.fill) {
+			d->r->texture_misses++;
+			if (hw_memory_area_of(addr[k]) == HW_AREA_FCRAM)
+				d->texture_fcram_misses++;
+			hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, addr[k], false, lines);
+		}
+	}
+	if (bytes) {
+		hw_texture_sample(t, bytes, tc[0], tc[1], 0.0f, rgba);
+	} else {
+		rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0;   /* reads outside memory: black */
+		d->texture_faults++;
+	}
+}
+
+static uint8_t to_byte(float v)
+{
+	if (!(v > 0))
+		return 0;
+	if (v >= 1)
+		return 255;
+	return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+static void on_fragment(void *user, const struct hw_fragment *f)
+{
+	struct draw_ctx *d = user;
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	struct hw_combiner_inputs in;
+	float out[4];
+	uint8_t rgba[4];
+	unsigned u, k;
+
+	if (d->status != HW_OK)
+		return;
+	/* Early depth comes before texturing: a rejected fragment costs the
+	 * texture, lighting and combiner stages nothing. */
+	if (!hw_fragment_early_pass(&fr->ops, d->u->fragment_state, f)) {
+		d->r->fragments.early_rejected++;
+		return;
+	}
+	d->textured++;
+	memset(&in, 0, sizeof in);
+	for (k = 0; k < 4; k++) {
+		in.primary[k] = f->varying[HW_VARYING_COLOR][k];
+		/* Model choice: lighting is costed, not computed; its outputs
+		 * are the vertex colour and black. */
+		in.fragment_primary[k] = f->varying[HW_VARYING_COLOR][k];
+	}
+	for (u = 0; u < HW_TEXTURE_UNITS; u++)
+		if ((fr->texture_mask >> u) & 1u)
+			fragment_texture(d, u, f, in.texture[u]);
+	hw_combiner_run(&fr->combiner, &in, out);
+	for (k = 0; k < 4; k++)
+		rgba[k] = to_byte(out[k]);
+	if (hw_fragment_process(&fr->ops, d->u->fragment_state, d->u->mem, f, rgba, &d->r->delta,
+				&d->r->fragments) != HW_OK) {
+		if (d->fault)
+			snprintf(d->fault, d->fault_len, "fragment (%u, %u) falls outside the "
+				 "colour or depth buffer memory", f->x, f->y);
+		d->status = HW_ERROR_FAULT;
+	}
+}
+
+static void to_raster(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
+		      const struct hw_vertex *c)
+{
+	struct draw_ctx *d = user;
+
+	if (d->u->triangle_out)
+		d->u->triangle_out(d->u->triangle_user, a, b, c);
+	hw_raster_triangle(&d->cfg->fragment.raster, a, b, c, &d->r->raster, on_fragment, d);
+}
+
 static void to_setup(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
 		     const struct hw_vertex *c)
 {
 	struct draw_ctx *d = user;
 
-	hw_clip_triangle(&d->cfg->clip, a, b, c, &d->r->setup, d->u->triangle_out,
-			 d->u->triangle_user);
+	if (d->cfg->fragment.enabled)
+		hw_clip_triangle(&d->cfg->clip, a, b, c, &d->r->setup, to_raster, d);
+	else
+		hw_clip_triangle(&d->cfg->clip, a, b, c, &d->r->setup, d->u->triangle_out,
+				 d->u->triangle_user);
 }
 
 static void gs_emit(void *user, const float out[HW_SHADER_OUTPUTS][4], unsigned id,
@@ -225,6 +338,56 @@ static enum hw_status draw_arrays(struct draw_ctx *d)
 	return HW_OK;
 }
 
+static uint64_t div_up(uint64_t n, uint32_t per)
+{
+	return per ? (n + per - 1) / per : n;
+}
+
+static uint32_t access_cost(const struct hw_draw_costs *k, uint32_t phys)
+{
+	return hw_memory_area_of(phys) == HW_AREA_FCRAM ? k->per_access_fcram : k->per_access_vram;
+}
+
+/* VRAM reads this draw made for textures and the framebuffer (both are in
+ * the channel words besides the loader's). */
+static uint64_t fragment_vram_reads(const struct draw_ctx *d)
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	const struct hw_draw_result *r = d->r;
+	uint64_t n = (r->texture_misses - d->texture_fcram_misses)
+		     * (d->u->texture_cache->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES);
+
+	if (fr->ops.depth_phys && hw_memory_area_of(fr->ops.depth_phys) != HW_AREA_FCRAM)
+		n += r->delta.memory[HW_MEM_DEPTH_STENCIL_READ];
+	if (fr->ops.color_phys && hw_memory_area_of(fr->ops.color_phys) != HW_AREA_FCRAM)
+		n += r->delta.memory[HW_MEM_COLOR_READ];
+	return n;
+}
+
+/* Work of the five fragment-side modules. */
+static void draw_account_fragments(struct draw_ctx *d)
+{
+	struct hw_draw_result *r = d->r;
+	const struct hw_draw_costs *k = d->u->costs;
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	uint64_t vram_misses = r->texture_misses - d->texture_fcram_misses;
+	uint64_t depth = (uint64_t)r->delta.memory[HW_MEM_DEPTH_STENCIL_READ]
+			 + r->delta.memory[HW_MEM_DEPTH_STENCIL_WRITE];
+	uint64_t color = (uint64_t)r->delta.memory[HW_MEM_COLOR_READ]
+			 + r->delta.memory[HW_MEM_COLOR_WRITE];
+
+	r->work[HW_BUSY_RASTERIZER] = div_up(r->raster.covered, k->raster_pixels_per_clock);
+	r->work[HW_BUSY_TEXTURE] = r->texture_samples * k->texture_per_sample
+		+ vram_misses * k->texture_per_miss_vram
+		+ d->texture_fcram_misses * k->texture_per_miss_fcram;
+	r->work[HW_BUSY_FRAGMENT_LIGHTING] = d->textured * fr->lights * k->lighting_per_light;
+	r->work[HW_BUSY_COMBINER] = div_up(d->textured * hw_combiner_active_stages(&fr->combiner),
+					   k->combiner_stages_per_clock);
+	r->work[HW_BUSY_PER_FRAGMENT] = div_up(r->fragments.in, k->fragment_pixels_per_clock)
+		+ depth * access_cost(k, fr->ops.depth_phys)
+		+ color * access_cost(k, fr->ops.color_phys);
+}
+
 /* Counter words and the work of each module, from what the draw did. */
 static void draw_account(struct draw_ctx *d)
 {
@@ -244,8 +407,10 @@ static void draw_account(struct draw_ctx *d)
 	r->delta.polygon[HW_POLYGON_IN] += r->setup.polygons_in;
 	r->delta.polygon[HW_POLYGON_OUT] += r->setup.polygons_out;
 
-	/* Only this draw's loader and index reads are in the delta so far. */
+	/* The loader's and index reads are word 4; their VRAM share is what
+	 * the channel read words hold beyond texture and framebuffer reads. */
 	vram = (uint64_t)r->delta.memory[HW_MEM_VRAM_A_READ] + r->delta.memory[HW_MEM_VRAM_B_READ];
+	vram = d->cfg->fragment.enabled ? vram - fragment_vram_reads(d) : vram;
 	fcram = r->delta.memory[HW_MEM_COMMAND_VERTEX_READ] - vram;
 	r->work[HW_BUSY_COMMAND] = k->draw_overhead
 		+ (uint64_t)r->vertices_shaded * d->cfg->loader.attrib_count * k->per_attribute
@@ -253,6 +418,8 @@ static void draw_account(struct draw_ctx *d)
 		+ (uint64_t)r->indices * k->per_index;
 	r->work[HW_BUSY_SHADER0] = d->stats[0].clocks;
 	r->work[HW_BUSY_TRIANGLE_SETUP] = (uint64_t)r->setup.polygons_in * k->setup_per_polygon;
+	if (d->cfg->fragment.enabled)
+		draw_account_fragments(d);
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 		w = r->work[m];
 		if (w > most)
@@ -283,6 +450,12 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 		free(d.cache);
 	} else {
 		d.status = draw_arrays(&d);
+	}
+	/* Model choice: each draw ends with a framebuffer flush, so its
+	 * write-backs are its own. */
+	if (cfg->fragment.enabled) {
+		hw_fragment_flush(units->fragment_state, &result->delta);
+		hw_fragment_invalidate(units->fragment_state);
 	}
 	draw_account(&d);
 	return d.status;

@@ -13,12 +13,17 @@
 #include <stdint.h>
 
 #include "hw_busy.h"
+#include "hw_cache.h"
 #include "hw_clipper.h"
+#include "hw_combiner.h"
+#include "hw_fragment.h"
 #include "hw_counters.h"
 #include "hw_loader.h"
 #include "hw_memory.h"
 #include "hw_primitive.h"
+#include "hw_raster.h"
 #include "hw_shader.h"
+#include "hw_texture.h"
 #include "hw_vcache.h"
 
 #define HW_OUTMAP_SLOTS 7
@@ -32,6 +37,27 @@ struct hw_draw_costs {
 	uint32_t per_access_fcram;       /* ... from FCRAM (slower) */
 	uint32_t per_index;              /* command module, per index read */
 	uint32_t setup_per_polygon;      /* triangle setup, per polygon in */
+	uint32_t raster_pixels_per_clock;     /* rasterizer, pixel centres covered */
+	uint32_t texture_per_sample;          /* texture unit, per unit per fragment */
+	uint32_t texture_per_miss_vram;       /* texture unit, per cache miss from VRAM */
+	uint32_t texture_per_miss_fcram;      /* ... from FCRAM */
+	uint32_t lighting_per_light;          /* fragment lighting, per light per fragment */
+	uint32_t combiner_stages_per_clock;   /* texture combiner, active stages */
+	uint32_t fragment_pixels_per_clock;   /* per-fragment operations, fragments in */
+};
+
+#define HW_TEXTURE_UNITS 3
+
+/* The fragment side of a draw, decoded from the registers. */
+struct hw_draw_fragment {
+	bool enabled;                    /* a colour or depth buffer is set up */
+	struct hw_raster_config raster;
+	struct hw_fragment_config ops;
+	struct hw_texture texture[HW_TEXTURE_UNITS];
+	unsigned texture_mask;           /* units enabled and read by the combiner */
+	unsigned texcoord[HW_TEXTURE_UNITS];  /* HW_VARYING_TEXCOORDn each unit samples */
+	struct hw_combiner_config combiner;
+	unsigned lights;                 /* lights on, 0 without fragment lighting */
 };
 
 struct hw_draw_config {
@@ -57,6 +83,8 @@ struct hw_draw_config {
 	unsigned vs_output_count;
 	uint8_t vs_outreg[HW_SHADER_OUTPUTS];
 	unsigned gs_vertices;
+
+	struct hw_draw_fragment fragment;
 };
 
 /* What one draw did; the caller applies the counts when the draw ends. */
@@ -69,16 +97,21 @@ struct hw_draw_result {
 	uint64_t duration;               /* D = max W_m */
 	uint32_t vertices_shaded;
 	uint32_t indices;
+	struct hw_raster_counts raster;
+	struct hw_fragment_counts fragments;
+	uint64_t texture_samples, texture_misses;
 };
 
 /* Everything a draw needs from the GPU, passed explicitly. */
 struct hw_draw_units {
-	const struct hw_memory *mem;
+	struct hw_memory *mem;
 	const struct hw_shader_state *vs;
 	const struct hw_shader_state *gs;
 	const struct hw_shader_timing *timing;
 	const struct hw_draw_costs *costs;
 	struct hw_vcache *vcache;
+	struct hw_fragment_state *fragment_state;
+	struct hw_cache *texture_cache;
 	/* Window-space triangles for the fragment stages (may be NULL). */
 	hw_setup_fn triangle_out;
 	void *triangle_user;

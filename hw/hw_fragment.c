@@ -537,6 +537,7 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 		counts->early_rejected++;
 		return HW_OK;
 	}
+	/* (hw_fragment_early_pass asks the same question without acting.) */
 
 	counts->in++;
 	delta->fragment++;
@@ -550,4 +551,17 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 	if (px.color)
 		frag_color(cfg, st, &px, rgba, delta, counts);
 	return HW_OK;
+}
+
+bool hw_fragment_early_pass(const struct hw_fragment_config *cfg,
+			    const struct hw_fragment_state *st, const struct hw_fragment *f)
+{
+	uint32_t z24;
+
+	if (!cfg->early_depth || !st->early_depth || st->early_width != cfg->width
+	    || st->early_height != cfg->height || f->x >= cfg->width || f->y >= cfg->height)
+		return true;
+	z24 = frag_quantize(f->z, FRAG_DEPTH24_MAX);
+	return frag_compare(cfg->early_depth_func, z24,
+			    st->early_depth[(size_t)f->y * cfg->width + f->x]);
 }

@@ -192,6 +192,12 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 
 /* FRAMEBUFFER_FLUSH (0x111): write every dirty line of both caches back
  * (words 7 and 9 and the channel words); the lines stay, clean. */
+/* True when the early depth test lets `f` through (or does not run). The
+ * draw asks before texturing: a fragment it rejects costs the texture,
+ * lighting and combiner stages nothing. No side effects. */
+bool hw_fragment_early_pass(const struct hw_fragment_config *cfg,
+			    const struct hw_fragment_state *st, const struct hw_fragment *f);
+
 void hw_fragment_flush(struct hw_fragment_state *st, struct hw_counters *delta);
 
 /* FRAMEBUFFER_INVALIDATE (0x110): forget every line without writing it.

@@ -16,11 +16,49 @@ void hw_gpu_init(struct hw_gpu *gpu)
 	hw_draw_costs_defaults(&gpu->costs);
 	hw_vcache_configure(&gpu->vcache, HW_VCACHE_DEFAULT_ENTRIES, HW_VCACHE_FIFO);
 	gpu->gs.geometry_unit = true;
+	hw_gpu_configure_caches(gpu, NULL, NULL);
+}
+
+/* (Re)build the texture and framebuffer caches, empty. NULL: defaults. */
+enum hw_status hw_gpu_configure_caches(struct hw_gpu *gpu, const struct hw_cache_config *texture,
+				       const struct hw_cache_config *framebuffer)
+{
+	struct hw_cache_config tex_default, fb_default;
+	struct hw_cache tex;
+	struct hw_fragment_state frag;
+
+	if (!texture) {
+		tex_default.line_bytes = HW_CACHE_TEXTURE_LINE_BYTES;
+		tex_default.sets = HW_CACHE_TEXTURE_SETS;
+		tex_default.ways = HW_CACHE_TEXTURE_WAYS;
+		tex_default.policy = HW_CACHE_TEXTURE_POLICY;
+		tex_default.write_no_fill = false;
+		texture = &tex_default;
+	}
+	if (!framebuffer) {
+		hw_fragment_cache_defaults(&fb_default);
+		framebuffer = &fb_default;
+	}
+	if (hw_cache_init(&tex, texture) != HW_OK)
+		return HW_ERROR_RANGE;
+	if (hw_fragment_state_init(&frag, framebuffer) != HW_OK) {
+		hw_cache_fini(&tex);
+		return HW_ERROR_RANGE;
+	}
+	if (gpu->texture_cache.tag)
+		hw_cache_fini(&gpu->texture_cache);
+	if (gpu->fragment.color_cache.tag)
+		hw_fragment_state_fini(&gpu->fragment);
+	gpu->texture_cache = tex;
+	gpu->fragment = frag;
+	return HW_OK;
 }
 
 void hw_gpu_fini(struct hw_gpu *gpu)
 {
 	hw_busy_fini(&gpu->busy);
+	hw_cache_fini(&gpu->texture_cache);
+	hw_fragment_state_fini(&gpu->fragment);
 	hw_memory_fini(&gpu->memory);
 	free(gpu->pending);
 	gpu->pending = NULL;
@@ -39,6 +77,8 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	memset(&gpu->gs, 0, sizeof gpu->gs);
 	gpu->gs.geometry_unit = true;
 	hw_vcache_clear(&gpu->vcache);
+	hw_cache_invalidate(&gpu->texture_cache);
+	hw_fragment_invalidate(&gpu->fragment);
 	gpu->pending_count = 0;
 }
 

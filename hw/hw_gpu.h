@@ -9,7 +9,9 @@
 #include "hw_clock.h"
 #include "hw_command.h"
 #include "hw_counters.h"
+#include "hw_cache.h"
 #include "hw_draw.h"
+#include "hw_fragment.h"
 #include "hw_memory.h"
 #include "hw_regs.h"
 #include "hw_shader.h"
@@ -37,6 +39,8 @@ struct hw_gpu {
 	struct hw_shader_timing shader_timing;
 	struct hw_draw_costs costs;
 	struct hw_vcache vcache;
+	struct hw_fragment_state fragment;     /* framebuffer caches, early depth */
+	struct hw_cache texture_cache;
 
 	struct hw_pending *pending;     /* sorted by `at` */
 	size_t pending_count, pending_cap;
@@ -57,6 +61,11 @@ void hw_gpu_fini(struct hw_gpu *gpu);
  * them (command lists, buffers) and stay; timing and cache configuration
  * (set from the configuration file) are kept. */
 void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window_limit);
+
+/* (Re)build the texture and framebuffer caches, empty; NULL takes the
+ * defaults. HW_ERROR_RANGE for a bad geometry (nothing changes). */
+enum hw_status hw_gpu_configure_caches(struct hw_gpu *gpu, const struct hw_cache_config *texture,
+				       const struct hw_cache_config *framebuffer);
 
 /* Let `clocks` clocks pass (saturating at HW_CLOCK_MAX): counts of work
  * that ends by then land in the counters. */

@@ -1,6 +1,7 @@
-/* hw_texture.c: where the texels of a texture lie in memory, and which of
- * them a sample reads. Functional only: addresses out, no colours; the
- * texture cache (hw_cache) turns the addresses into misses.
+/* hw_texture.c: where the texels of a texture lie in memory, which of
+ * them a sample reads, and what colour they and the sample are.
+ * Functional only: addresses and colours out; the texture cache
+ * (hw_cache) turns the addresses into misses.
  *
  * Public facts used: 3dbrew "GPU Textures" (texels laid out in Z order,
  * sizes up to 1024, the format numbers 0x0-0xD); format sizes from public
@@ -10,7 +11,8 @@
  * layout; ETC1 blocks are 4x4 texels in 64 bits (Khronos
  * OES_compressed_ETC1_RGB8_texture). Model choice where the sources are
  * thin: the flip is of the whole image (memory row = height - 1 - y), as
- * hw_raster assumes for render targets. */
+ * hw_raster assumes for render targets. Texel colours: hw_texture.h lists
+ * the byte orders and their sources; ETC1 per the Khronos spec. */
 #include <math.h>
 
 #include "hw_texture.h"
@@ -225,12 +227,52 @@ static void tex_sample_level(const struct hw_texture *t, unsigned level, double 
 	}
 }
 
+/* The levels a sample at `lod` reads, the filter it reads them with, and
+ * the weight of the second level (shared by footprints and sampling). */
+struct tex_levels {
+	unsigned level[2];
+	unsigned n;                     /* 1 or 2 */
+	enum hw_tex_filter filter;
+	double weight1;                 /* of level[1] when n == 2 */
+};
+
+static void tex_choose_levels(const struct hw_texture *t, float lod, struct tex_levels *l)
+{
+	unsigned last = t->levels - 1;
+
+	l->level[0] = l->level[1] = 0;
+	l->n = 1;
+	l->weight1 = 0.0;
+	/* Model choice: magnification up to lod 0 whatever the filters (the
+	 * OpenGL switch-over point c = 0; the PICA's is not public). */
+	if (!(lod > 0.0f)) {                    /* magnification, or NaN */
+		l->filter = t->mag_filter;
+		return;
+	}
+	l->filter = t->min_filter;
+	if (last == 0)
+		return;
+	if (t->mip_filter == HW_FILTER_LINEAR) {
+		double d = floor(lod);
+		l->level[0] = d >= (double)last ? last : (unsigned)d;
+		if (l->level[0] < last) {
+			l->level[1] = l->level[0] + 1;
+			l->n = 2;
+			l->weight1 = (double)lod - d;
+		}
+	} else {
+		double d = lod <= 0.5f ? 0.0 : ceil((double)lod + 0.5) - 1.0;
+		l->level[0] = d >= (double)last ? last : (unsigned)d;
+	}
+}
+
 unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord, float lod,
 			      uint32_t addr[HW_TEX_FOOTPRINT_MAX])
 {
 	struct tex_footprint fp;
+	struct tex_levels l;
 	double rs, rt;
-	unsigned last;
+	unsigned k;
 
 	fp.addr = addr;
 	fp.n = 0;
@@ -238,24 +280,236 @@ unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord
 		return 0;
 	rs = tex_reduce(s, t->wrap_s);
 	rt = tex_reduce(t_coord, t->wrap_t);
-	last = t->levels - 1;
-
-	/* Model choice: magnification up to lod 0 whatever the filters (the
-	 * OpenGL switch-over point c = 0; the PICA's is not public). */
-	if (!(lod > 0.0f)) {                    /* magnification, or NaN */
-		tex_sample_level(t, 0, rs, rt, t->mag_filter, &fp);
-	} else if (last == 0) {
-		tex_sample_level(t, 0, rs, rt, t->min_filter, &fp);
-	} else if (t->mip_filter == HW_FILTER_LINEAR) {
-		double d = floor(lod);
-		unsigned d1 = d >= (double)last ? last : (unsigned)d;
-		tex_sample_level(t, d1, rs, rt, t->min_filter, &fp);
-		if (d1 < last)
-			tex_sample_level(t, d1 + 1, rs, rt, t->min_filter, &fp);
-	} else {
-		double d = lod <= 0.5f ? 0.0 : ceil((double)lod + 0.5) - 1.0;
-		unsigned d1 = d >= (double)last ? last : (unsigned)d;
-		tex_sample_level(t, d1, rs, rt, t->min_filter, &fp);
-	}
+	tex_choose_levels(t, lod, &l);
+	for (k = 0; k < l.n; k++)
+		tex_sample_level(t, l.level[k], rs, rt, l.filter, &fp);
 	return fp.n;
+}
+
+/* ---- texel colours ------------------------------------------------- */
+
+#define TEX_ETC_ALPHA_BYTES 8           /* ETC1A4: the alpha half comes first */
+
+/* An n-bit channel widened to 8 bits by repeating its bits from the top. */
+static unsigned tex_widen(unsigned v, unsigned bits)
+{
+	switch (bits) {
+	case 1:
+		return v ? 255u : 0u;
+	case 4:
+		return v * 0x11u;
+	case 5:
+		return v << 3 | v >> 2;
+	case 6:
+		return v << 2 | v >> 4;
+	default:
+		return v;
+	}
+}
+
+static void tex_set(float rgba[4], unsigned r, unsigned g, unsigned b, unsigned a)
+{
+	rgba[0] = (float)r / 255.0f;
+	rgba[1] = (float)g / 255.0f;
+	rgba[2] = (float)b / 255.0f;
+	rgba[3] = (float)a / 255.0f;
+}
+
+/* Khronos OES_compressed_ETC1_RGB8_texture, table 3.17.2: the small (a)
+ * and large (b) modifier of each table codeword. */
+static const unsigned char tex_etc1_modifier[8][2] = {
+	{ 2, 8 }, { 5, 17 }, { 9, 29 }, { 13, 42 }, { 18, 60 }, { 24, 80 }, { 33, 106 }, { 47, 183 }
+};
+
+/* Base colour channel c (0 R, 1 G, 2 B) of subblock `sub`, 8 bits, from
+ * bits 63-32 of the block (`high`). */
+static unsigned tex_etc1_base(uint32_t high, unsigned c, unsigned sub)
+{
+	unsigned byte = (high >> (24u - 8u * c)) & 0xFFu;   /* R 63-56, G 55-48, B 47-40 */
+	int base, delta;
+
+	if (!((high >> 1) & 1u))                /* diffbit 0: individual, 4 + 4 bits */
+		return tex_widen(sub ? byte & 0xFu : byte >> 4, 4);
+	base = (int)(byte >> 3);                /* differential: 5 bits + 3-bit delta */
+	if (sub) {
+		delta = (int)(byte & 7u);
+		if (delta >= 4)
+			delta -= 8;
+		base += delta;
+		/* Model choice: the spec leaves over- and underflow undefined. */
+		base = base < 0 ? 0 : base > 31 ? 31 : base;
+	}
+	return tex_widen((unsigned)base, 5);
+}
+
+/* Pixel (i, j) of an ETC1 block (i across, j down), R, G, B 8 bits. */
+static void tex_etc1_pixel(const uint8_t *blk, unsigned i, unsigned j, unsigned rgb[3])
+{
+	uint64_t w = 0;
+	uint32_t high, low;
+	unsigned k, c, sub, table, index = i * 4u + j;
+	int mod;
+
+	for (k = 8; k-- > 0;)                   /* little-endian on the PICA */
+		w = w << 8 | blk[k];
+	high = (uint32_t)(w >> 32);
+	low = (uint32_t)w;
+	sub = (high & 1u) ? (j >= 2) : (i >= 2);        /* flipbit: 4x2 over 2x4 */
+	table = (high >> (sub ? 2 : 5)) & 7u;           /* codeword 1: 39-37, 2: 36-34 */
+	/* Table 3.17.3: LSB picks a or b, MSB makes it negative. */
+	mod = tex_etc1_modifier[table][(low >> index) & 1u];
+	if ((low >> (16u + index)) & 1u)
+		mod = -mod;
+	for (c = 0; c < 3; c++) {
+		int v = (int)tex_etc1_base(high, c, sub) + mod;
+		rgb[c] = (unsigned)(v < 0 ? 0 : v > 255 ? 255 : v);
+	}
+}
+
+void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_bytes,
+			     unsigned level, unsigned x, unsigned y, float rgba[4])
+{
+	const uint8_t *p;
+	unsigned w, h, v, nib;
+
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	if (!texture_bytes || !hw_texture_valid(t) || level >= t->levels)
+		return;
+	w = hw_texture_level_width(t, level);
+	h = hw_texture_level_height(t, level);
+	x &= w - 1;
+	y &= h - 1;
+	p = texture_bytes + (hw_texture_texel_address(t, level, x, y) - t->phys);
+	v = hw_texture_bits_per_texel(t->format) == 16 ? (unsigned)p[0] | (unsigned)p[1] << 8 : 0;
+	nib = (p[0] >> (4u * (x & 1u))) & 0xFu;          /* 4-bit formats: even x low */
+	switch (t->format) {
+	case HW_TEX_RGBA8:
+		tex_set(rgba, p[3], p[2], p[1], p[0]);
+		break;
+	case HW_TEX_RGB8:
+		tex_set(rgba, p[2], p[1], p[0], 255);
+		break;
+	case HW_TEX_RGB5A1:
+		tex_set(rgba, tex_widen(v >> 11, 5), tex_widen((v >> 6) & 31u, 5),
+			tex_widen((v >> 1) & 31u, 5), tex_widen(v & 1u, 1));
+		break;
+	case HW_TEX_RGB565:
+		tex_set(rgba, tex_widen(v >> 11, 5), tex_widen((v >> 5) & 63u, 6),
+			tex_widen(v & 31u, 5), 255);
+		break;
+	case HW_TEX_RGBA4:
+		tex_set(rgba, tex_widen(v >> 12, 4), tex_widen((v >> 8) & 15u, 4),
+			tex_widen((v >> 4) & 15u, 4), tex_widen(v & 15u, 4));
+		break;
+	case HW_TEX_IA8:
+		tex_set(rgba, p[1], p[1], p[1], p[0]);
+		break;
+	case HW_TEX_HILO8:
+		tex_set(rgba, p[1], p[0], 0, 255);
+		break;
+	case HW_TEX_I8:
+		tex_set(rgba, p[0], p[0], p[0], 255);
+		break;
+	case HW_TEX_A8:
+		tex_set(rgba, 0, 0, 0, p[0]);
+		break;
+	case HW_TEX_IA4:
+		tex_set(rgba, tex_widen(p[0] >> 4, 4), tex_widen(p[0] >> 4, 4),
+			tex_widen(p[0] >> 4, 4), tex_widen(p[0] & 15u, 4));
+		break;
+	case HW_TEX_I4:
+		tex_set(rgba, tex_widen(nib, 4), tex_widen(nib, 4), tex_widen(nib, 4), 255);
+		break;
+	case HW_TEX_A4:
+		tex_set(rgba, 0, 0, 0, tex_widen(nib, 4));
+		break;
+	case HW_TEX_ETC1: case HW_TEX_ETC1A4: {
+		unsigned rgb[3], i = x % TEX_ETC_BLOCK;
+		unsigned j = ((h - 1) - y) % TEX_ETC_BLOCK;     /* memory rows, top first */
+		unsigned a = 255, k = i * 4u + j;
+
+		if (t->format == HW_TEX_ETC1A4) {
+			a = tex_widen((p[k / 2] >> (4u * (k & 1u))) & 0xFu, 4);
+			p += TEX_ETC_ALPHA_BYTES;
+		}
+		tex_etc1_pixel(p, i, j, rgb);
+		tex_set(rgba, rgb[0], rgb[1], rgb[2], a);
+		break;
+	}
+	}
+}
+
+/* Texel (i, j) after wrapping, or the border colour. */
+static void tex_fetch(const struct hw_texture *t, const uint8_t *bytes, unsigned level, long i,
+		      long j, float rgba[4])
+{
+	unsigned c;
+
+	if (i == TEX_BORDER || j == TEX_BORDER) {
+		for (c = 0; c < 4; c++)
+			rgba[c] = t->border[c];
+		return;
+	}
+	hw_texture_decode_texel(t, bytes, level, (unsigned)i, (unsigned)j, rgba);
+}
+
+/* One level filtered at (s, tc), reduced by tex_reduce. */
+static void tex_filter_level(const struct hw_texture *t, const uint8_t *bytes, unsigned level,
+			     double s, double tc, enum hw_tex_filter filter, float rgba[4])
+{
+	long w = (long)hw_texture_level_width(t, level), h = (long)hw_texture_level_height(t, level);
+	double u, v, fu, fv, weight[2][2];
+	long i[2], j[2];
+	float texel[4];
+	unsigned a, b, c;
+
+	if (filter != HW_FILTER_LINEAR) {
+		tex_fetch(t, bytes, level, tex_wrap((long)floor(s * (double)w), w, t->wrap_s),
+			  tex_wrap((long)floor(tc * (double)h), h, t->wrap_t), rgba);
+		return;
+	}
+	u = s * (double)w - 0.5;
+	v = tc * (double)h - 0.5;
+	i[0] = (long)floor(u);
+	j[0] = (long)floor(v);
+	fu = u - (double)i[0];
+	fv = v - (double)j[0];
+	weight[0][0] = (1.0 - fu) * (1.0 - fv);
+	weight[0][1] = fu * (1.0 - fv);
+	weight[1][0] = (1.0 - fu) * fv;
+	weight[1][1] = fu * fv;
+	i[1] = tex_wrap(i[0] + 1, w, t->wrap_s);
+	j[1] = tex_wrap(j[0] + 1, h, t->wrap_t);
+	i[0] = tex_wrap(i[0], w, t->wrap_s);
+	j[0] = tex_wrap(j[0], h, t->wrap_t);
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	for (b = 0; b < 2; b++) {
+		for (a = 0; a < 2; a++) {
+			tex_fetch(t, bytes, level, i[a], j[b], texel);
+			for (c = 0; c < 4; c++)
+				rgba[c] += (float)(weight[b][a] * (double)texel[c]);
+		}
+	}
+}
+
+void hw_texture_sample(const struct hw_texture *t, const uint8_t *bytes, float s, float t_coord,
+		       float lod, float rgba[4])
+{
+	struct tex_levels l;
+	double rs, rt;
+	float second[4];
+	unsigned c;
+
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	if (!bytes || !hw_texture_valid(t))
+		return;
+	rs = tex_reduce(s, t->wrap_s);
+	rt = tex_reduce(t_coord, t->wrap_t);
+	tex_choose_levels(t, lod, &l);
+	tex_filter_level(t, bytes, l.level[0], rs, rt, l.filter, rgba);
+	if (l.n < 2)
+		return;
+	tex_filter_level(t, bytes, l.level[1], rs, rt, l.filter, second);
+	for (c = 0; c < 4; c++)
+		rgba[c] = (float)((1.0 - l.weight1) * (double)rgba[c] + l.weight1 * (double)second[c]);
 }

@@ -26,6 +26,9 @@ struct hw_texture {
 	unsigned levels;                /* 1..: the mip chain follows level 0 */
 	enum hw_tex_wrap wrap_s, wrap_t;
 	enum hw_tex_filter mag_filter, min_filter, mip_filter;
+	/* Border colour R, G, B, A in 0..1 (TEXUNITi_BORDER_COLOR: R in bits
+	 * 0-7 .. A in 24-31, over 255): what CLAMP_BORDER reads outside. */
+	float border[4];
 };
 
 #define HW_TEX_FOOTPRINT_MAX 8          /* linear between two mip levels */
@@ -106,5 +109,65 @@ uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, un
  * - s or t_coord not finite counts as 0. An invalid texture reads nothing. */
 unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord, float lod,
 			      uint32_t addr[HW_TEX_FOOTPRINT_MAX]);
+
+/* The colour of texel (x, y) of `level` (coordinates as in
+ * hw_texture_texel_address: y = 0 is the row read at t = 0, both taken
+ * modulo the level's size), as R, G, B, A in 0..1. `texture_bytes` is the
+ * host view of the whole chain, hw_texture_size(t) bytes, level 0 at offset
+ * 0 (a texel lies at hw_texture_texel_address(...) - t->phys). An invalid
+ * texture, a level past t->levels or NULL bytes give 0, 0, 0, 0.
+ *
+ * Every channel is first widened to 8 bits by repeating its bits from the
+ * top (5 -> 8: v << 3 | v >> 2; 4 -> 8: v * 0x11; 1 -> 0 or 255), as the
+ * Khronos ETC1 spec widens its base colours, then divided by 255: a decoded
+ * value is always k / 255 for an 8-bit k (model choice for the non-ETC
+ * formats; the pages do not say how the unit widens).
+ *
+ * Byte order (3dbrew, GPU/Internal Registers, COLORBUFFER_FORMAT: the
+ * components are stored "in reverse order", most significant bits first,
+ * as for the framebuffer in hw_fragment.h; 16-bit layouts from public 3DS
+ * image-format notes, e.g. RGB5A1 = RRRRRGGGGGBBBBBA from bit 15 down):
+ * - RGBA8: the little-endian word R << 24 | G << 16 | B << 8 | A, i.e.
+ *   bytes A, B, G, R. RGB8: bytes B, G, R (A = 1).
+ * - RGB5A1, RGB565, RGBA4: a little-endian 16-bit word, R in the top bits:
+ *   R 15-11 G 10-6 B 5-1 A 0; R 15-11 G 10-5 B 4-0 (A = 1); R 15-12 G 11-8
+ *   B 7-4 A 3-0.
+ * - IA8: the word I << 8 | A, bytes A, I; gives I, I, I, A. HILO8: the
+ *   word HI << 8 | LO, bytes LO, HI; gives HI, LO, 0, 1 (two channels;
+ *   the byte order follows the same reverse-order rule: unverified).
+ * - I8: I, I, I, 1. A8: 0, 0, 0, A (model choice for R, G, B, as GL's
+ *   ALPHA textures). IA4: one byte, I in the high nibble, A in the low
+ *   (public image-format notes). I4 and A4: two texels a byte, the first
+ *   (even x: Morton bit 0 is x bit 0) in the low nibble, the second in
+ *   the high (same notes: "the upper nibble stores the second pixel").
+ * - ETC1: each 4x4 block is the Khronos OES_compressed_ETC1_RGB8_texture
+ *   64-bit block stored little-endian (block byte 7 is the spec's q0, as
+ *   public 3DS texture tools read it), decoded per the spec: individual
+ *   and differential mode (diff bit 33), two 2x4 or 4x2 subblocks (flip
+ *   bit 32), tables 3.17.2/3.17.3. Pixel (i, j) of a block, i across and
+ *   j down in memory rows (the spec's v direction: memory holds the image
+ *   top row first, see hw_texture_texel_address), has index bits i * 4 +
+ *   j (the spec's pixel letters run down the columns). Model choice where
+ *   the spec leaves the result undefined: a differential base that leaves
+ *   0..31 is clamped into it.
+ * - ETC1A4: 8 bytes of alpha, then the ETC1 block. The alpha is 16
+ *   nibbles, pixel i * 4 + j in byte (i * 4 + j) / 2, low nibble first
+ *   (public 3DS texture tools; little-endian like the colour half). */
+void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_bytes,
+			     unsigned level, unsigned x, unsigned y, float rgba[4]);
+
+/* The filtered colour of one sample, R, G, B, A in 0..1: the same texels
+ * hw_texture_footprint reads for (s, t_coord, lod), weighted. NEAREST takes
+ * its one texel. LINEAR weighs the 2x2 texels around (s W - 0.5, t H -
+ * 0.5) by the fractions f = (s W - 0.5) - i0 (and the same on t): (1 - fs)
+ * (1 - ft), fs (1 - ft), (1 - fs) ft, fs ft. A texel outside the level with
+ * CLAMP_BORDER is t->border. Mip filter LINEAR mixes its two levels as
+ * (1 - f) * level d + f * level d + 1 with f = lod - floor(lod) (one level
+ * when d is the last). `bytes` as in hw_texture_decode_texel. An invalid
+ * texture or NULL bytes give 0, 0, 0, 0. Model choice: filtering is done
+ * in float on the 8-bit texel values, no rounding of weights or results
+ * (the unit's fixed-point weights are not public). */
+void hw_texture_sample(const struct hw_texture *t, const uint8_t *bytes, float s, float t_coord,
+		       float lod, float rgba[4]);
 
 #endif

@@ -17,7 +17,7 @@
 #define NNGX_DEFAULT_CONFIG "/usr/local/etc/libnngx/nngx.cfg"
 #endif
 
-enum key_kind { KEY_INT, KEY_CHOICE };
+enum key_kind { KEY_INT, KEY_POW2, KEY_CHOICE };   /* KEY_POW2: an int, a power of two */
 
 struct key {
 	const char *path;
@@ -31,6 +31,7 @@ struct key {
 static const char *const vcache_choices[] = { "counting", "frozen", "poison", NULL };
 static const char *const level_choices[] = { "debug", "info", "warning", "error", "off", NULL };
 static const char *const vcache_policy_choices[] = { "fifo", "lru", NULL };  /* enum hw_vcache_policy */
+static const char *const cache_policy_choices[] = { "lru", "fifo", NULL };   /* enum hw_cache_policy */
 
 #define FIELD(f) offsetof(struct nngx_config, f), sizeof(((struct nngx_config *)0)->f)
 
@@ -61,6 +62,31 @@ static const struct key keys[] = {
 	{ "model.draw.per_index", KEY_INT, 0, 1 << 10, NULL, FIELD(draw_costs.per_index) },
 	{ "model.draw.setup_per_polygon", KEY_INT, 0, 1 << 10, NULL,
 	  FIELD(draw_costs.setup_per_polygon) },
+	{ "model.fragment.raster_pixels_per_clock", KEY_INT, 1, 64, NULL,
+	  FIELD(draw_costs.raster_pixels_per_clock) },
+	{ "model.fragment.texture_per_sample", KEY_INT, 0, 64, NULL,
+	  FIELD(draw_costs.texture_per_sample) },
+	{ "model.fragment.texture_per_miss_vram", KEY_INT, 0, 1 << 10, NULL,
+	  FIELD(draw_costs.texture_per_miss_vram) },
+	{ "model.fragment.texture_per_miss_fcram", KEY_INT, 0, 1 << 10, NULL,
+	  FIELD(draw_costs.texture_per_miss_fcram) },
+	{ "model.fragment.lighting_per_light", KEY_INT, 0, 64, NULL,
+	  FIELD(draw_costs.lighting_per_light) },
+	{ "model.fragment.combiner_stages_per_clock", KEY_INT, 1, 6, NULL,
+	  FIELD(draw_costs.combiner_stages_per_clock) },
+	{ "model.fragment.fragment_pixels_per_clock", KEY_INT, 1, 64, NULL,
+	  FIELD(draw_costs.fragment_pixels_per_clock) },
+	{ "model.texture_cache.line_bytes", KEY_POW2, 16, 64, NULL, FIELD(texture_cache.line_bytes) },
+	{ "model.texture_cache.sets", KEY_POW2, 1, 65536, NULL, FIELD(texture_cache.sets) },
+	{ "model.texture_cache.ways", KEY_INT, 1, 256, NULL, FIELD(texture_cache.ways) },
+	{ "model.texture_cache.policy", KEY_CHOICE, 0, 0, cache_policy_choices,
+	  FIELD(texture_cache.policy) },
+	{ "model.framebuffer_cache.line_bytes", KEY_POW2, 16, 64, NULL,
+	  FIELD(framebuffer_cache.line_bytes) },
+	{ "model.framebuffer_cache.sets", KEY_POW2, 1, 65536, NULL, FIELD(framebuffer_cache.sets) },
+	{ "model.framebuffer_cache.ways", KEY_INT, 1, 256, NULL, FIELD(framebuffer_cache.ways) },
+	{ "model.framebuffer_cache.policy", KEY_CHOICE, 0, 0, cache_policy_choices,
+	  FIELD(framebuffer_cache.policy) },
 };
 
 void nngx_config_defaults(struct nngx_config *cfg)
@@ -76,6 +102,12 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	cfg->vcache_policy = HW_VCACHE_FIFO;
 	hw_shader_timing_defaults(&cfg->shader_timing);
 	hw_draw_costs_defaults(&cfg->draw_costs);
+	cfg->texture_cache.line_bytes = HW_CACHE_TEXTURE_LINE_BYTES;
+	cfg->texture_cache.sets = HW_CACHE_TEXTURE_SETS;
+	cfg->texture_cache.ways = HW_CACHE_TEXTURE_WAYS;
+	cfg->texture_cache.policy = HW_CACHE_TEXTURE_POLICY;
+	cfg->texture_cache.write_no_fill = false;
+	hw_fragment_cache_defaults(&cfg->framebuffer_cache);
 }
 
 const char *nngx_config_default_path(void)
@@ -192,7 +224,7 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 
 	if (!k)
 		return fail(err, file, s, "unknown key '%s'", path);
-	if (k->kind == KEY_INT) {
+	if (k->kind == KEY_INT || k->kind == KEY_POW2) {
 		long long v;
 		int type = config_setting_type(s);
 		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
@@ -202,6 +234,8 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 			return fail(err, file, s, "'%s' is out of range (%lld..%lld)", path,
 				    k->min, k->max);
 		}
+		if (k->kind == KEY_POW2 && (v & (v - 1)) != 0)
+			return fail(err, file, s, "'%s' must be a power of two", path);
 		store(cfg, k, v);
 		return true;
 	}

@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hw/hw_cache.h"
 #include "hw/hw_draw.h"
+#include "hw/hw_fragment.h"
 #include "hw/hw_shader.h"
 #include "hw/hw_vcache.h"
 
@@ -36,6 +38,8 @@ struct nngx_config {
 	int vcache_policy;                   /* enum hw_vcache_policy */
 	struct hw_shader_timing shader_timing;
 	struct hw_draw_costs draw_costs;
+	struct hw_cache_config texture_cache;
+	struct hw_cache_config framebuffer_cache;
 };
 
 #define NNGX_CONFIG_ERROR_MAX 512

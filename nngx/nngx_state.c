@@ -152,6 +152,10 @@ void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 		cfg->vcache_unstarted == NNGX_VCACHE_UNSTARTED_COUNTING;
 	st->gpu.shader_timing = cfg->shader_timing;
 	st->gpu.costs = cfg->draw_costs;
+	if (memcmp(&st->gpu.texture_cache.cfg, &cfg->texture_cache, sizeof cfg->texture_cache)
+	    || memcmp(&st->gpu.fragment.color_cache.cfg, &cfg->framebuffer_cache,
+		      sizeof cfg->framebuffer_cache))
+		hw_gpu_configure_caches(&st->gpu, &cfg->texture_cache, &cfg->framebuffer_cache);
 	if (st->gpu.vcache.entries != cfg->vcache_entries
 	    || (int)st->gpu.vcache.policy != cfg->vcache_policy)
 		hw_vcache_configure(&st->gpu.vcache, cfg->vcache_entries,

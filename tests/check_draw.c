@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hw/hw_gpu.h"
+#include "hw/hw_regs.h"
 #include "pica_cmd.h"
 #include "shader_asm.h"
 #include "test_util.h"
@@ -414,6 +415,188 @@ START_TEST(test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input
 }
 END_TEST
 
+/* ---- fragment stage --------------------------------------------------- */
+
+/* A 240x400 RGBA8 colour buffer in VRAM A (and optionally a D24S8 depth
+ * buffer in VRAM B) as the render target; the combiner's stage 0 passes
+ * the primary colour (reset registers: source 0, replace). */
+static uint32_t set_target(bool depth)
+{
+	uint32_t color = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 240 * 400 * 4);
+	uint32_t zbuf = depth ? hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 240 * 400 * 4) : 0;
+
+	pica_cmd_reg(&cmd, 0x11E, 240u | (400u - 1) << 12 | 1u << 24);   /* FRAMEBUFFER_DIM */
+	pica_cmd_reg(&cmd, 0x06E, 240u | (400u - 1) << 12 | 1u << 24);   /* RENDERBUF_DIM */
+	pica_cmd_reg(&cmd, 0x11D, color >> 3);                           /* COLORBUFFER_LOC */
+	pica_cmd_reg(&cmd, 0x117, 2u | 0u << 16);                        /* RGBA8, 4 bytes */
+	pica_cmd_reg(&cmd, 0x113, 0xF);                                  /* colour writes */
+	/* Combiner stages 1-5 pass the previous result on (the GL default);
+	 * stage 0 keeps the reset value: replace with the primary colour. */
+	{
+		unsigned i, prev = HW_REG_TEVSRC_PREVIOUS;
+		for (i = 1; i < 6; i++)
+			pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(i),
+				     prev | prev << 4 | prev << 8 | prev << 16 | prev << 20 | prev << 24);
+	}
+	pica_cmd_reg(&cmd, 0x107, 0xFu << 8 | (depth ? 1u | 4u << 4 | 1u << 12 : 0));
+	if (depth) {
+		/* Cleared to the far plane, as glClear would (memory fill is
+		 * modelled in the frame-loop issue): depth 0xFFFFFF, stencil 0. */
+		uint8_t *z = hw_memory_host(&gpu.memory, zbuf, 240 * 400 * 4);
+		unsigned i;
+		for (i = 0; i < 240 * 400; i++) {
+			z[4 * i] = z[4 * i + 1] = z[4 * i + 2] = 0xFF;
+			z[4 * i + 3] = 0;
+		}
+		pica_cmd_reg(&cmd, 0x11C, zbuf >> 3);                    /* DEPTHBUFFER_LOC */
+		pica_cmd_reg(&cmd, 0x116, 3);                            /* D24S8 */
+		pica_cmd_reg(&cmd, 0x114, 3);                            /* depth reads */
+		pica_cmd_reg(&cmd, 0x115, 3);                            /* depth writes */
+	}
+	return color;
+}
+
+/* Two triangles covering the whole viewport. */
+static const float fullscreen[] = {
+	-1.0f, -1.0f, -0.5f,   1.0f, -1.0f, -0.5f,   1.0f, 1.0f, -0.5f,
+	-1.0f, -1.0f, -0.5f,   1.0f,  1.0f, -0.5f,  -1.0f, 1.0f, -0.5f,
+};
+
+static void draw_fullscreen(uint32_t base)
+{
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+}
+
+/* A full-screen quad on the 240x400 target: 96000 fragments. The quad's
+ * two triangles share a diagonal: every colour line is written once
+ * (24000 16-byte writes), except the 160 lines the diagonal splits, which
+ * each triangle writes (the cache evicts them in between). */
+START_TEST(test_draw_fullscreen_quad_counts_96000_fragments)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+
+	program_straight(0);
+	set_target(false);
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_COLOR_WRITE], 24000 + 160);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_COLOR_READ], 0);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_VRAM_A_WRITE], 24000 + 160);
+}
+END_TEST
+
+/* Scissor to a quarter of the target: a quarter of the fragments. */
+START_TEST(test_draw_scissor_quarter_gives_a_quarter)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x065, 3);                          /* scissor on */
+	pica_cmd_reg(&cmd, 0x066, 0);                          /* from (0, 0) */
+	pica_cmd_reg(&cmd, 0x067, 119u | 199u << 16);          /* to (119, 199) inclusive */
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 24000);
+}
+END_TEST
+
+/* Few large triangles are fill-bound: the per-fragment module (or the
+ * rasterizer) wins the busy counter, not the geometry modules. */
+START_TEST(test_draw_fill_bound_draw_is_won_by_fragment_side)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+	uint16_t busy[HW_BUSY_MODULE_COUNT];
+
+	program_straight(0);
+	set_target(true);
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	pica_cmd_init(&cmd);
+	draw_fullscreen(base);
+	gpu.busy.reg_window = 64;
+	hw_busy_start(&gpu.busy, gpu.clock);
+	run_and_finish();
+	hw_busy_read(&gpu.busy, gpu.clock, busy);
+	ck_assert_uint_gt(busy[HW_BUSY_PER_FRAGMENT] + busy[HW_BUSY_RASTERIZER],
+			  busy[HW_BUSY_SHADER0] + busy[HW_BUSY_TRIANGLE_SETUP] + busy[HW_BUSY_COMMAND]);
+}
+END_TEST
+
+/* Eight lights on every fragment: fragment lighting wins. */
+START_TEST(test_draw_heavy_lighting_is_won_by_lighting)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+	uint16_t busy[HW_BUSY_MODULE_COUNT];
+
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x08F, 1);                          /* LIGHTING_ENABLE0 */
+	pica_cmd_reg(&cmd, 0x1C6, 0);                          /* ENABLE1: not disabled */
+	pica_cmd_reg(&cmd, 0x1C2, 7);                          /* 8 lights */
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	pica_cmd_init(&cmd);
+	draw_fullscreen(base);
+	gpu.busy.reg_window = 64;
+	hw_busy_start(&gpu.busy, gpu.clock);
+	run_and_finish();
+	hw_busy_read(&gpu.busy, gpu.clock, busy);
+	ck_assert_uint_gt(busy[HW_BUSY_FRAGMENT_LIGHTING], busy[HW_BUSY_PER_FRAGMENT]);
+	ck_assert_uint_gt(busy[HW_BUSY_FRAGMENT_LIGHTING], busy[HW_BUSY_RASTERIZER]);
+}
+END_TEST
+
+/* Two overlapping full-screen quads, the front one first, depth test
+ * LESS: the hidden one's fragments reach the counter and fail the depth
+ * test; with early depth they are discarded before it. */
+static uint32_t hidden_quad(bool early)
+{
+	static const float back[] = {
+		-1.0f, -1.0f, -0.9f,   1.0f, -1.0f, -0.9f,   1.0f, 1.0f, -0.9f,
+		-1.0f, -1.0f, -0.9f,   1.0f,  1.0f, -0.9f,  -1.0f, 1.0f, -0.9f,
+	};
+	uint32_t front = put_positions(fullscreen, 6), behind = put_positions(back, 6);
+
+	program_straight(0);
+	set_target(true);
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));            /* window z = -z: front is 0.5 */
+	if (early) {
+		pica_cmd_reg(&cmd, 0x062, 1);                      /* EARLYDEPTH_TEST1 */
+		pica_cmd_reg(&cmd, 0x118, 1);                      /* EARLYDEPTH_TEST2 */
+		pica_cmd_reg(&cmd, 0x061, 3);                      /* LESS */
+		pica_cmd_reg(&cmd, 0x06A, 0xFFFFFF);               /* clear value: far */
+		pica_cmd_reg(&cmd, 0x063, 1);                      /* clear */
+	}
+	draw_fullscreen(front);
+	draw_fullscreen(behind);
+	run_and_finish();
+	return gpu.counters.fragment;
+}
+
+START_TEST(test_draw_hidden_quad_reaches_counter_without_early_depth)
+{
+	ck_assert_uint_eq(hidden_quad(false), 192000);
+	/* Depth lines are read in both draws and written in the first only
+	 * (+160 a pass for the lines the diagonal splits). */
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_DEPTH_STENCIL_READ], 2 * (24000 + 160));
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_DEPTH_STENCIL_WRITE], 24000 + 160);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_VRAM_B_WRITE], 24000 + 160);
+	/* the hidden quad writes no colour */
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_COLOR_WRITE], 24000 + 160);
+}
+END_TEST
+
+START_TEST(test_draw_hidden_quad_discarded_by_early_depth)
+{
+	ck_assert_uint_eq(hidden_quad(true), 96000);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_DEPTH_STENCIL_READ], 24000 + 160);
+}
+END_TEST
+
 /* A draw that reads outside memory stops with a fault, no crash. */
 START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 {
@@ -479,6 +662,12 @@ int main(void)
 	tcase_add_test(tc, test_draw_busy_bottleneck_follows_the_work);
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
+	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
+	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
+	tcase_add_test(tc, test_draw_fill_bound_draw_is_won_by_fragment_side);
+	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
+	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
+	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);

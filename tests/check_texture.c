@@ -460,6 +460,364 @@ START_TEST(test_texture_cache_linear_walk_misses_far_less_than_random)
 }
 END_TEST
 
+/* ---- texel colours ---------------------------------------------------------- */
+
+#define TOL 1e-6f
+
+/* rgba equals the 8-bit values r, g, b, a over 255. */
+#define ASSERT_TEXEL(rgba, r, g, b, a) do { \
+	ck_assert_float_eq_tol((rgba)[0], (r) / 255.0f, TOL); \
+	ck_assert_float_eq_tol((rgba)[1], (g) / 255.0f, TOL); \
+	ck_assert_float_eq_tol((rgba)[2], (b) / 255.0f, TOL); \
+	ck_assert_float_eq_tol((rgba)[3], (a) / 255.0f, TOL); \
+} while (0)
+
+/* Host bytes of an 8x8 texture (one tile); (0, 7) is memory row 0,
+ * Morton 0: offset 0. (1, 7) is Morton 1. */
+static uint8_t tex_bytes[4096];
+
+static struct hw_texture tile_of(enum hw_tex_format f, const uint8_t *first, unsigned n)
+{
+	struct hw_texture t = texture(0x18000000u, 8, 8, f, 1);
+
+	memset(tex_bytes, 0, sizeof tex_bytes);
+	memcpy(tex_bytes, first, n);
+	return t;
+}
+
+START_TEST(test_texture_decode_every_uncompressed_format)
+{
+	static const uint8_t rgba8[] = { 0x40, 0x30, 0x20, 0x10 };     /* A B G R */
+	static const uint8_t rgb8[] = { 0x30, 0x20, 0x10 };            /* B G R */
+	/* RGB5A1 R 31, G 8, B 1, A 1: 31 << 11 | 8 << 6 | 1 << 1 | 1 = 0xF800
+	 * + 0x200 + 0x2 + 0x1 = 0xFA03, little-endian */
+	static const uint8_t rgb5a1[] = { 0x03, 0xFA };
+	/* RGB565 R 16, G 33, B 2: 0x8000 + 33 << 5 (0x420) + 2 = 0x8422 */
+	static const uint8_t rgb565[] = { 0x22, 0x84 };
+	/* RGBA4 R 1, G 2, B 3, A 4: 0x1234 */
+	static const uint8_t rgba4[] = { 0x34, 0x12 };
+	static const uint8_t ia8[] = { 0x80, 0x40 };                   /* A, I */
+	static const uint8_t hilo8[] = { 0x20, 0xA0 };                 /* LO, HI */
+	static const uint8_t one[] = { 0x7F };
+	static const uint8_t ia4[] = { 0xC3 };                         /* I 0xC, A 3 */
+	static const uint8_t four[] = { 0x5A };                        /* texel 0: A, 1: 5 */
+	struct hw_texture t;
+	float c[4];
+
+	t = tile_of(HW_TEX_RGBA8, rgba8, sizeof rgba8);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0x10, 0x20, 0x30, 0x40);
+	t = tile_of(HW_TEX_RGB8, rgb8, sizeof rgb8);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0x10, 0x20, 0x30, 255);
+	/* 5 -> 8 bits: v << 3 | v >> 2: 31 -> 255, 8 -> 66, 1 -> 8 */
+	t = tile_of(HW_TEX_RGB5A1, rgb5a1, sizeof rgb5a1);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 255, 66, 8, 255);
+	tex_bytes[0] = 0x02;                                            /* A = 0 */
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 255, 66, 8, 0);
+	/* 16 -> 128 + 4 = 132; 6 -> 8: 33 -> 132 + 2 = 134; 2 -> 16 */
+	t = tile_of(HW_TEX_RGB565, rgb565, sizeof rgb565);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 132, 134, 16, 255);
+	/* 4 -> 8: v * 0x11 */
+	t = tile_of(HW_TEX_RGBA4, rgba4, sizeof rgba4);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0x11, 0x22, 0x33, 0x44);
+	t = tile_of(HW_TEX_IA8, ia8, sizeof ia8);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0x40, 0x40, 0x40, 0x80);
+	t = tile_of(HW_TEX_HILO8, hilo8, sizeof hilo8);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0xA0, 0x20, 0, 255);
+	t = tile_of(HW_TEX_I8, one, sizeof one);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0x7F, 0x7F, 0x7F, 255);
+	t = tile_of(HW_TEX_A8, one, sizeof one);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0x7F);
+	t = tile_of(HW_TEX_IA4, ia4, sizeof ia4);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0xCC, 0xCC, 0xCC, 0x33);
+	/* 4-bit: the first texel (even x) in the low nibble */
+	t = tile_of(HW_TEX_I4, four, sizeof four);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0xAA, 0xAA, 0xAA, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 1, 7, c);
+	ASSERT_TEXEL(c, 0x55, 0x55, 0x55, 255);
+	t = tile_of(HW_TEX_A4, four, sizeof four);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0xAA);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 1, 7, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0x55);
+}
+END_TEST
+
+/* A texel away from offset 0, and coordinates taken modulo the size. */
+START_TEST(test_texture_decode_reads_the_texel_address)
+{
+	static const uint8_t none[1] = { 0 };
+	struct hw_texture t = tile_of(HW_TEX_RGBA8, none, 0);
+	float c[4];
+
+	/* (3, 5): memory row 2; Morton x 3 -> 1 + 4, row 2 -> 8: 13, * 4 =
+	 * 52 */
+	tex_bytes[52] = 0xFF;                   /* A */
+	tex_bytes[55] = 0x80;                   /* R */
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3, 5, c);
+	ASSERT_TEXEL(c, 0x80, 0, 0, 0xFF);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3 + 8, 5 + 16, c);
+	ASSERT_TEXEL(c, 0x80, 0, 0, 0xFF);
+	/* a level past the chain, an invalid texture, no bytes: 0 */
+	hw_texture_decode_texel(&t, tex_bytes, 1, 3, 5, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0);
+	hw_texture_decode_texel(&t, NULL, 0, 3, 5, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0);
+	t.width = 12;
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3, 5, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0);
+}
+END_TEST
+
+/* Two ETC1 blocks built from the Khronos spec's bit tables (64-bit word,
+ * q0 most significant), stored little-endian as the PICA reads them. In
+ * an 8x8 texture block 0 holds x 0-3 and memory rows 0-3 (y 7..4), block
+ * 1 x 4-7 (tile order bx + 2 by); block pixel (i, j) is texel (x0 + i,
+ * 7 - j) and has index bits k = 4 i + j (letters a.. run down columns).
+ *
+ * Block A, individual mode, flip 0 (2x4 subblocks left and right):
+ *   R1 14 R2 3 -> q0 0xE3; G1 3 G2 8 -> q1 0x38; B1 8 B2 1 -> q2 0x81;
+ *   cw1 2, cw2 5, diff 0, flip 0 -> 010 101 0 0 = q3 0x54.
+ *   base 1 = (0xEE, 0x33, 0x88) = (238, 51, 136) (the spec's example),
+ *   base 2 = (0x33, 0x88, 0x11) = (51, 136, 17); table 2 = 9/29, 5 = 24/80.
+ *   Pixel indices (msb lsb): k1 01 (+b), k6 10 (-a), k7 11 (-b), k8 11,
+ *   k15 01, others 00 (+a). LSB half: bits 1, 7, 8, 15 = 0x8182; MSB
+ *   half: bits 6, 7, 8 = 0x01C0; low word 0x01C08182.
+ *   Khronos bytes E3 38 81 54 01 C0 81 82.
+ * Block B, differential mode, flip 1 (4x2 subblocks top and bottom):
+ *   R1' 28 dR2 -4 -> 11100 100 = q0 0xE4; G1' 4 dG2 2 -> 00100 010 =
+ *   0x22; B1' 3 dB2 0 -> 00011 000 = 0x18; cw1 0, cw2 7, diff 1, flip 1
+ *   -> 000 111 1 1 = q3 0x1F.
+ *   base 1 = (231, 33, 24), base 2 = 5-bit (24, 6, 3) = (198, 49, 24)
+ *   (the spec's example); table 0 = 2/8, 7 = 47/183.
+ *   Indices: k2 01, k4 01, k11 11, k13 10, k15 10, others 00. LSB half:
+ *   bits 2, 4, 11 = 0x0814; MSB half: bits 11, 13, 15 = 0xA800.
+ *   Khronos bytes E4 22 18 1F A8 00 08 14. */
+static const uint8_t etc_block_a[8] = { 0x82, 0x81, 0xC0, 0x01, 0x54, 0x81, 0x38, 0xE3 };
+static const uint8_t etc_block_b[8] = { 0x14, 0x08, 0x00, 0xA8, 0x1F, 0x18, 0x22, 0xE4 };
+
+START_TEST(test_texture_decode_etc1_blocks_per_the_khronos_spec)
+{
+	struct hw_texture t = tile_of(HW_TEX_ETC1, etc_block_a, 8);
+	float c[4];
+
+	memcpy(tex_bytes + 8, etc_block_b, 8);
+	/* block A, subblock 1 (i < 2), base (238, 51, 136), table 9/29 */
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);     /* a, k0 +9 */
+	ASSERT_TEXEL(c, 247, 60, 145, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 6, c);     /* b, k1 +29, 267 -> 255 */
+	ASSERT_TEXEL(c, 255, 80, 165, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 1, 5, c);     /* g, k6 -9 */
+	ASSERT_TEXEL(c, 229, 42, 127, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 1, 4, c);     /* h, k7 -29 */
+	ASSERT_TEXEL(c, 209, 22, 107, 255);
+	/* subblock 2 (i >= 2), base (51, 136, 17), table 24/80 */
+	hw_texture_decode_texel(&t, tex_bytes, 0, 2, 7, c);     /* i, k8 -80: clamps */
+	ASSERT_TEXEL(c, 0, 56, 0, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3, 7, c);     /* m, k12 +24 */
+	ASSERT_TEXEL(c, 75, 160, 41, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3, 4, c);     /* p, k15 +80 */
+	ASSERT_TEXEL(c, 131, 216, 97, 255);
+
+	/* block B, flip: subblock 1 = rows j < 2, base (231, 33, 24), 2/8 */
+	hw_texture_decode_texel(&t, tex_bytes, 0, 4, 7, c);     /* a, k0 +2 */
+	ASSERT_TEXEL(c, 233, 35, 26, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 5, 7, c);     /* e, k4 +8 */
+	ASSERT_TEXEL(c, 239, 41, 32, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 7, 6, c);     /* n, k13 -2 */
+	ASSERT_TEXEL(c, 229, 31, 22, 255);
+	/* subblock 2 = rows j >= 2, base (198, 49, 24), 47/183 */
+	hw_texture_decode_texel(&t, tex_bytes, 0, 4, 5, c);     /* c, k2 +183 */
+	ASSERT_TEXEL(c, 255, 232, 207, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 6, 4, c);     /* l, k11 -183 */
+	ASSERT_TEXEL(c, 15, 0, 0, 255);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 7, 4, c);     /* p, k15 -47 */
+	ASSERT_TEXEL(c, 151, 2, 0, 255);
+}
+END_TEST
+
+/* ETC1A4: 8 bytes of alpha nibbles (pixel k in byte k / 2, low nibble
+ * first), then block A. */
+START_TEST(test_texture_decode_etc1a4_alpha_nibbles)
+{
+	static const uint8_t alpha[8] = {
+		0x21,           /* k0 1, k1 2 */
+		0, 0,
+		0xF0,           /* k6 0, k7 0xF */
+		0x0A,           /* k8 0xA, k9 0 */
+		0, 0,
+		0x5C            /* k14 0xC, k15 5 */
+	};
+	struct hw_texture t = tile_of(HW_TEX_ETC1A4, alpha, 8);
+	float c[4];
+
+	memcpy(tex_bytes + 8, etc_block_a, 8);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 7, c);     /* a */
+	ASSERT_TEXEL(c, 247, 60, 145, 0x11);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 0, 6, c);     /* b */
+	ASSERT_TEXEL(c, 255, 80, 165, 0x22);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 1, 5, c);     /* g, k6 */
+	ASSERT_TEXEL(c, 229, 42, 127, 0);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 1, 4, c);     /* h, k7 */
+	ASSERT_TEXEL(c, 209, 22, 107, 0xFF);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 2, 7, c);     /* i, k8 */
+	ASSERT_TEXEL(c, 0, 56, 0, 0xAA);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3, 5, c);     /* o, k14: base 2 +24 */
+	ASSERT_TEXEL(c, 75, 160, 41, 0xCC);
+	hw_texture_decode_texel(&t, tex_bytes, 0, 3, 4, c);     /* p, k15 */
+	ASSERT_TEXEL(c, 131, 216, 97, 0x55);
+}
+END_TEST
+
+/* Write RGBA8 texel (x, y) of `level` at its address. */
+static void put_rgba8(const struct hw_texture *t, unsigned level, unsigned x, unsigned y,
+		      unsigned r, unsigned g, unsigned b, unsigned a)
+{
+	uint8_t *p = tex_bytes + (hw_texture_texel_address(t, level, x, y) - t->phys);
+
+	p[0] = (uint8_t)a;
+	p[1] = (uint8_t)b;
+	p[2] = (uint8_t)g;
+	p[3] = (uint8_t)r;
+}
+
+START_TEST(test_texture_sample_bilinear_midpoint_averages_four)
+{
+	struct hw_texture t = texture(0x18000000u, 8, 8, HW_TEX_RGBA8, 1);
+	float c[4];
+
+	memset(tex_bytes, 0, sizeof tex_bytes);
+	put_rgba8(&t, 0, 3, 3, 0, 0, 0, 255);
+	put_rgba8(&t, 0, 4, 3, 64, 0, 0, 255);
+	put_rgba8(&t, 0, 3, 4, 128, 0, 0, 255);
+	put_rgba8(&t, 0, 4, 4, 255, 0, 0, 255);
+	/* nearest at (3.5 / 8, 4.5 / 8): texel (3, 4) */
+	hw_texture_sample(&t, tex_bytes, 3.5f / 8.0f, 4.5f / 8.0f, 0.0f, c);
+	ASSERT_TEXEL(c, 128, 0, 0, 255);
+	/* linear at (0.5, 0.5): 4 - 0.5 = 3.5 on both axes, a quarter each:
+	 * (0 + 64 + 128 + 255) / 4 */
+	t.mag_filter = HW_FILTER_LINEAR;
+	hw_texture_sample(&t, tex_bytes, 0.5f, 0.5f, 0.0f, c);
+	ASSERT_TEXEL(c, (0 + 64 + 128 + 255) / 4.0f, 0, 0, 255);
+	/* u = 3.75 - 0.5 = 3.25, v = 3.5 - 0.5 = 3 exactly: row 3 only,
+	 * 0.75 * 0 + 0.25 * 64 = 16 */
+	hw_texture_sample(&t, tex_bytes, 3.75f / 8.0f, 3.5f / 8.0f, 0.0f, c);
+	ASSERT_TEXEL(c, 16, 0, 0, 255);
+	/* bad input: no bytes or an invalid texture give 0 */
+	hw_texture_sample(&t, NULL, 0.5f, 0.5f, 0.0f, c);
+	ASSERT_TEXEL(c, 0, 0, 0, 0);
+}
+END_TEST
+
+START_TEST(test_texture_sample_border_colour_outside)
+{
+	struct hw_texture t = texture(0x18000000u, 8, 8, HW_TEX_RGBA8, 1);
+	float c[4];
+
+	memset(tex_bytes, 0, sizeof tex_bytes);
+	put_rgba8(&t, 0, 0, 3, 200, 100, 50, 255);
+	t.wrap_s = HW_WRAP_CLAMP_BORDER;
+	t.border[0] = 0.2f;
+	t.border[1] = 0.4f;
+	t.border[2] = 0.6f;
+	t.border[3] = 0.0f;
+	/* nearest outside: the border colour itself */
+	hw_texture_sample(&t, tex_bytes, 1.5f, 3.5f / 8.0f, 0.0f, c);
+	ck_assert_float_eq_tol(c[0], 0.2f, TOL);
+	ck_assert_float_eq_tol(c[1], 0.4f, TOL);
+	ck_assert_float_eq_tol(c[2], 0.6f, TOL);
+	ck_assert_float_eq_tol(c[3], 0.0f, TOL);
+	/* linear at s = 0, row 3 exactly: u = -0.5, texels -1 (border) and
+	 * 0 half each: R (0.2 + 200/255) / 2, A (0 + 1) / 2 */
+	t.mag_filter = HW_FILTER_LINEAR;
+	hw_texture_sample(&t, tex_bytes, 0.0f, 3.5f / 8.0f, 0.0f, c);
+	ck_assert_float_eq_tol(c[0], (0.2f + 200.0f / 255.0f) / 2.0f, TOL);
+	ck_assert_float_eq_tol(c[1], (0.4f + 100.0f / 255.0f) / 2.0f, TOL);
+	ck_assert_float_eq_tol(c[3], 0.5f, TOL);
+	/* clamp to edge instead: texel 0 twice */
+	t.wrap_s = HW_WRAP_CLAMP_EDGE;
+	hw_texture_sample(&t, tex_bytes, 0.0f, 3.5f / 8.0f, 0.0f, c);
+	ASSERT_TEXEL(c, 200, 100, 50, 255);
+}
+END_TEST
+
+/* Level 0 of a 16x16 RGBA8 is red 64, level 1 red 192. */
+START_TEST(test_texture_sample_mip_levels_and_their_blend)
+{
+	struct hw_texture t = texture(0x18000000u, 16, 16, HW_TEX_RGBA8, 2);
+	unsigned x, y;
+	float c[4];
+
+	memset(tex_bytes, 0, sizeof tex_bytes);
+	for (y = 0; y < 16; y++)
+		for (x = 0; x < 16; x++)
+			put_rgba8(&t, 0, x, y, 64, 0, 0, 255);
+	for (y = 0; y < 8; y++)
+		for (x = 0; x < 8; x++)
+			put_rgba8(&t, 1, x, y, 192, 0, 0, 255);
+	/* nearest mip: lod 0.4 -> level 0, 0.6 -> level 1 */
+	hw_texture_sample(&t, tex_bytes, 0.3f, 0.7f, 0.4f, c);
+	ASSERT_TEXEL(c, 64, 0, 0, 255);
+	hw_texture_sample(&t, tex_bytes, 0.3f, 0.7f, 0.6f, c);
+	ASSERT_TEXEL(c, 192, 0, 0, 255);
+	/* linear mip at lod 0.25: 0.75 * 64 + 0.25 * 192 = 96 */
+	t.mip_filter = HW_FILTER_LINEAR;
+	hw_texture_sample(&t, tex_bytes, 0.3f, 0.7f, 0.25f, c);
+	ASSERT_TEXEL(c, 96, 0, 0, 255);
+	/* past the last level: level 1 alone */
+	hw_texture_sample(&t, tex_bytes, 0.3f, 0.7f, 3.0f, c);
+	ASSERT_TEXEL(c, 192, 0, 0, 255);
+	/* magnification: level 0 */
+	hw_texture_sample(&t, tex_bytes, 0.3f, 0.7f, -1.0f, c);
+	ASSERT_TEXEL(c, 64, 0, 0, 255);
+}
+END_TEST
+
+/* Sampling reads exactly the texels the footprint names: a texel
+ * changed outside the footprint changes nothing. */
+START_TEST(test_texture_sample_reads_the_footprint_texels)
+{
+	struct hw_texture t = texture(0x18000000u, 16, 16, HW_TEX_RGBA8, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned n, k, x, y;
+	float before[4], after[4];
+
+	memset(tex_bytes, 0, sizeof tex_bytes);
+	for (y = 0; y < 16; y++)
+		for (x = 0; x < 16; x++)
+			put_rgba8(&t, 0, x, y, x * 16, y * 16, 7, 255);
+	t.mag_filter = HW_FILTER_LINEAR;
+	t.wrap_s = HW_WRAP_MIRROR;
+	hw_texture_sample(&t, tex_bytes, -0.3f, 0.45f, 0.0f, before);
+	n = hw_texture_footprint(&t, -0.3f, 0.45f, 0.0f, a);
+	for (y = 0; y < 16; y++) {
+		for (x = 0; x < 16; x++) {
+			uint32_t at = hw_texture_texel_address(&t, 0, x, y);
+			bool in = false;
+			for (k = 0; k < n; k++)
+				in = in || a[k] == at;
+			if (in)
+				continue;
+			tex_bytes[at - t.phys + 3] ^= 0xFF;     /* R of a texel not read */
+		}
+	}
+	hw_texture_sample(&t, tex_bytes, -0.3f, 0.45f, 0.0f, after);
+	for (k = 0; k < 4; k++)
+		ck_assert_float_eq_tol(before[k], after[k], TOL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("texture");
@@ -481,6 +839,17 @@ int main(void)
 	tcase_add_test(tc, test_texture_wrap_modes_at_the_edges);
 	tcase_add_test(tc, test_texture_footprint_returns_shared_addresses_once);
 	tcase_add_test(tc, test_texture_footprint_of_bad_input_is_safe);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("colour");
+	tcase_add_test(tc, test_texture_decode_every_uncompressed_format);
+	tcase_add_test(tc, test_texture_decode_reads_the_texel_address);
+	tcase_add_test(tc, test_texture_decode_etc1_blocks_per_the_khronos_spec);
+	tcase_add_test(tc, test_texture_decode_etc1a4_alpha_nibbles);
+	tcase_add_test(tc, test_texture_sample_bilinear_midpoint_averages_four);
+	tcase_add_test(tc, test_texture_sample_border_colour_outside);
+	tcase_add_test(tc, test_texture_sample_mip_levels_and_their_blend);
+	tcase_add_test(tc, test_texture_sample_reads_the_footprint_texels);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cache");

@@ -1,0 +1,232 @@
+/* hw_combiner.c: the six-stage texture combiner and its buffer. Public
+ * facts: 3dbrew, GPU/Internal Registers (GPUREG_TEXENVi_*, the source,
+ * operand and op codes, the scales, TEXENV_UPDATE_BUFFER and
+ * TEXENV_BUFFER_COLOR; all decoded through hw_regs.h); the op formulas of
+ * the Khronos GL texture_env_combine / texture_env_dot3 specifications.
+ * Every model choice is listed in hw_combiner.h. */
+#include <math.h>
+#include <string.h>
+
+#include "hw_combiner.h"
+
+#define COMB_HALF 0.5f                  /* ADD_SIGNED and DOT3 bias */
+#define COMB_DOT3_SCALE 4.0f            /* DOT3: 4 * sum of biased products */
+
+/* Clamp to 0..1; NaN becomes 0. */
+static float comb_clamp(float v)
+{
+	return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
+}
+
+/* 8-bit channel n (0 = bits 0-7) of a colour register, over 255. */
+static float comb_channel(uint32_t reg, unsigned n)
+{
+	return (float)((reg >> (8u * n)) & 0xFFu) / 255.0f;
+}
+
+void hw_combiner_decode(const uint32_t regs[HW_REG_COUNT], struct hw_combiner_config *c)
+{
+	uint32_t update = regs[HW_REG_TEXENV_UPDATE_BUFFER];
+	unsigned s, n;
+
+	memset(c, 0, sizeof *c);
+	for (s = 0; s < HW_COMBINER_STAGES; s++) {
+		struct hw_combiner_stage *st = &c->stage[s];
+		uint32_t src = regs[HW_REG_TEXENV_SOURCE(s)], op = regs[HW_REG_TEXENV_OPERAND(s)];
+		uint32_t comb = regs[HW_REG_TEXENV_COMBINER(s)], scale = regs[HW_REG_TEXENV_SCALE(s)];
+
+		for (n = 0; n < 3; n++) {
+			st->rgb_source[n] = (uint8_t)hw_reg_texenv_rgb_source(src, n);
+			st->alpha_source[n] = (uint8_t)hw_reg_texenv_alpha_source(src, n);
+			st->rgb_operand[n] = (uint8_t)hw_reg_texenv_rgb_operand(op, n);
+			st->alpha_operand[n] = (uint8_t)hw_reg_texenv_alpha_operand(op, n);
+		}
+		st->rgb_op = (uint8_t)hw_reg_texenv_rgb_combine(comb);
+		st->alpha_op = (uint8_t)hw_reg_texenv_alpha_combine(comb);
+		for (n = 0; n < 4; n++)
+			st->constant[n] = comb_channel(regs[HW_REG_TEXENV_COLOR(s)], n);
+		st->rgb_scale = hw_reg_texenv_scale_factor(hw_reg_texenv_rgb_scale(scale));
+		st->alpha_scale = hw_reg_texenv_scale_factor(hw_reg_texenv_alpha_scale(scale));
+	}
+	/* The pages number the latch bits from 1 ("TexEnv 1" = bit 8). */
+	for (s = 0; s < HW_COMBINER_BUFFER_STAGES; s++) {
+		c->buffer_rgb[s] = hw_reg_texenv_buffer_rgb(update, s + 1);
+		c->buffer_alpha[s] = hw_reg_texenv_buffer_alpha(update, s + 1);
+	}
+	for (n = 0; n < 4; n++)
+		c->buffer_color[n] = comb_channel(regs[HW_REG_TEXENV_BUFFER_COLOR], n);
+}
+
+/* What a stage sees: its inputs, the previous output, the buffer. */
+struct comb_view {
+	const struct hw_combiner_inputs *in;
+	const float *constant, *previous, *buffer;
+};
+
+static const float comb_zero[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+
+static void comb_source(const struct comb_view *v, unsigned src, float out[4])
+{
+	const float *from;
+	unsigned k;
+
+	switch (src) {
+	case HW_REG_TEVSRC_PRIMARY_COLOR: from = v->in->primary; break;
+	case HW_REG_TEVSRC_FRAG_PRIMARY: from = v->in->fragment_primary; break;
+	case HW_REG_TEVSRC_FRAG_SECONDARY: from = v->in->fragment_secondary; break;
+	case HW_REG_TEVSRC_TEXTURE0: case HW_REG_TEVSRC_TEXTURE1: case HW_REG_TEVSRC_TEXTURE2:
+	case HW_REG_TEVSRC_TEXTURE3:
+		from = v->in->texture[src - HW_REG_TEVSRC_TEXTURE0];
+		break;
+	case HW_REG_TEVSRC_PREVIOUS_BUFFER: from = v->buffer; break;
+	case HW_REG_TEVSRC_CONSTANT: from = v->constant; break;
+	case HW_REG_TEVSRC_PREVIOUS: from = v->previous; break;
+	default: from = comb_zero; break;       /* 7-12: not listed */
+	}
+	for (k = 0; k < 4; k++)
+		out[k] = comb_clamp(from[k]);
+}
+
+/* An RGB operand of colour `col`: three values. */
+static void comb_rgb_operand(unsigned op, const float col[4], float out[3])
+{
+	unsigned k, channel = (op >> 2) & 3u;   /* 1 R, 2 G, 3 B */
+
+	for (k = 0; k < 3; k++) {
+		float v = channel ? col[channel - 1] : (op & 2u) ? col[3] : col[k];
+		out[k] = (op & 1u) ? 1.0f - v : v;
+	}
+}
+
+/* An alpha operand of colour `col`: alpha, red, green, blue, each or one
+ * minus it. */
+static float comb_alpha_operand(unsigned op, const float col[4])
+{
+	static const unsigned char channel[4] = { 3, 0, 1, 2 };
+	float v = col[channel[(op >> 1) & 3u]];
+
+	return (op & 1u) ? 1.0f - v : v;
+}
+
+/* One channel of a combine op other than DOT3. */
+static float comb_apply(unsigned op, float a0, float a1, float a2)
+{
+	switch (op) {
+	case HW_REG_TEVCOMB_MODULATE: return a0 * a1;
+	case HW_REG_TEVCOMB_ADD: return a0 + a1;
+	case HW_REG_TEVCOMB_ADD_SIGNED: return a0 + a1 - COMB_HALF;
+	case HW_REG_TEVCOMB_INTERPOLATE: return a0 * a2 + a1 * (1.0f - a2);
+	case HW_REG_TEVCOMB_SUBTRACT: return a0 - a1;
+	case HW_REG_TEVCOMB_MULT_ADD: return a0 * a1 + a2;
+	case HW_REG_TEVCOMB_ADD_MULT: return fminf(a0 + a1, 1.0f) * a2;
+	default: return a0;                     /* REPLACE; DOT3 and 10-15 as alpha */
+	}
+}
+
+static bool comb_is_dot3(unsigned op)
+{
+	return op == HW_REG_TEVCOMB_DOT3_RGB || op == HW_REG_TEVCOMB_DOT3_RGBA;
+}
+
+/* One stage: its output in out. */
+static void comb_stage(const struct hw_combiner_stage *st, const struct comb_view *v, float out[4])
+{
+	float col[4], rgb[3][3], alpha[3];
+	unsigned n, k;
+
+	for (n = 0; n < 3; n++) {
+		comb_source(v, st->rgb_source[n], col);
+		comb_rgb_operand(st->rgb_operand[n], col, rgb[n]);
+		comb_source(v, st->alpha_source[n], col);
+		alpha[n] = comb_alpha_operand(st->alpha_operand[n], col);
+	}
+	if (comb_is_dot3(st->rgb_op)) {
+		float dot = 0.0f;
+		for (k = 0; k < 3; k++)
+			dot += (rgb[0][k] - COMB_HALF) * (rgb[1][k] - COMB_HALF);
+		dot *= COMB_DOT3_SCALE;
+		out[0] = out[1] = out[2] = dot;
+	} else {
+		for (k = 0; k < 3; k++)
+			out[k] = comb_apply(st->rgb_op, rgb[0][k], rgb[1][k], rgb[2][k]);
+	}
+	if (st->rgb_op == HW_REG_TEVCOMB_DOT3_RGBA)
+		out[3] = out[0];
+	else
+		out[3] = comb_apply(st->alpha_op, alpha[0], alpha[1], alpha[2]);
+	for (k = 0; k < 3; k++)
+		out[k] = comb_clamp(out[k] * (float)st->rgb_scale);
+	out[3] = comb_clamp(out[3] * (float)st->alpha_scale);
+}
+
+void hw_combiner_run(const struct hw_combiner_config *c, const struct hw_combiner_inputs *in,
+		     float out[4])
+{
+	float previous[4] = { 0.0f, 0.0f, 0.0f, 0.0f }, buffer[4], next_buffer[4];
+	struct comb_view v;
+	unsigned s, k;
+
+	memcpy(buffer, c->buffer_color, sizeof buffer);
+	memcpy(next_buffer, c->buffer_color, sizeof next_buffer);
+	v.in = in;
+	v.previous = previous;
+	v.buffer = buffer;
+	for (s = 0; s < HW_COMBINER_STAGES; s++) {
+		float result[4];
+
+		v.constant = c->stage[s].constant;
+		comb_stage(&c->stage[s], &v, result);
+		/* Stage s + 1 reads the buffer without stage s's latch. */
+		memcpy(buffer, next_buffer, sizeof buffer);
+		if (s < HW_COMBINER_BUFFER_STAGES) {
+			if (c->buffer_rgb[s])
+				for (k = 0; k < 3; k++)
+					next_buffer[k] = result[k];
+			if (c->buffer_alpha[s])
+				next_buffer[3] = result[3];
+		}
+		memcpy(previous, result, sizeof previous);
+	}
+	memcpy(out, previous, sizeof previous);
+}
+
+static unsigned comb_texture_bits(const uint8_t *source, unsigned op)
+{
+	unsigned n, args = hw_reg_texenv_combine_args(op), mask = 0;
+
+	for (n = 0; n < args; n++)
+		if (source[n] >= HW_REG_TEVSRC_TEXTURE0 && source[n] <= HW_REG_TEVSRC_TEXTURE3)
+			mask |= 1u << (source[n] - HW_REG_TEVSRC_TEXTURE0);
+	return mask;
+}
+
+unsigned hw_combiner_textures_read(const struct hw_combiner_config *c)
+{
+	unsigned s, mask = 0;
+
+	for (s = 0; s < HW_COMBINER_STAGES; s++) {
+		mask |= comb_texture_bits(c->stage[s].rgb_source, c->stage[s].rgb_op);
+		mask |= comb_texture_bits(c->stage[s].alpha_source, c->stage[s].alpha_op);
+	}
+	return mask;
+}
+
+static bool comb_passes_through(const struct hw_combiner_stage *st)
+{
+	return st->rgb_op == HW_REG_TEVCOMB_REPLACE && st->alpha_op == HW_REG_TEVCOMB_REPLACE
+	       && st->rgb_source[0] == HW_REG_TEVSRC_PREVIOUS
+	       && st->alpha_source[0] == HW_REG_TEVSRC_PREVIOUS
+	       && st->rgb_operand[0] == HW_REG_TEVOP_RGB_COLOR
+	       && st->alpha_operand[0] == HW_REG_TEVOP_A_ALPHA
+	       && st->rgb_scale == 1 && st->alpha_scale == 1;
+}
+
+unsigned hw_combiner_active_stages(const struct hw_combiner_config *c)
+{
+	unsigned s, active = 0;
+
+	for (s = 0; s < HW_COMBINER_STAGES; s++)
+		if (!comb_passes_through(&c->stage[s]))
+			active++;
+	return active;
+}

@@ -1,0 +1,132 @@
+/* hw_combiner.h: the texture combiner, six stages that turn the fragment's
+ * colours (vertex colour, fragment lighting, textures) into the colour the
+ * per-fragment operations test and blend. Functional only; its clocks are
+ * counted by the draw (hw_combiner_active_stages).
+ *
+ * Registers (3dbrew, GPU/Internal Registers, GPUREG_TEXENVi_* and
+ * GPUREG_TEXENV_UPDATE_BUFFER / _BUFFER_COLOR; field layouts in
+ * hw_regs.h). Each stage has three RGB and three alpha sources, an
+ * operand for each, one RGB and one alpha combine op, a constant colour
+ * and two output scales. A combiner buffer runs beside the stages: the
+ * stages can latch their output into it and later stages read it back as
+ * "previous buffer".
+ *
+ * Arithmetic (model choice): colours are floats in 0..1, not the
+ * hardware's 8-bit channels. Sources are clamped to 0..1 when read (NaN
+ * reads 0); a stage's result is multiplied by its scale and clamped to
+ * 0..1; nothing is rounded between stages. The hardware computes on 8-bit
+ * values (x * y / 255 and the like), so a result here can differ from it
+ * by about one step of 1/255 per stage; the caller rounds the final colour
+ * to 8 bits (round to nearest) before the alpha test and blending. */
+#ifndef NNGX_HW_COMBINER_H
+#define NNGX_HW_COMBINER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hw_regs.h"
+
+#define HW_COMBINER_STAGES 6            /* GPUREG_TEXENV0..5 (3dbrew) */
+#define HW_COMBINER_TEXTURES 4          /* texture units 0-2 and procedural 3 */
+/* Stages whose output can go into the buffer: 0-3, the bits the pages
+ * call "TexEnv 1".."TexEnv 4" of TEXENV_UPDATE_BUFFER. */
+#define HW_COMBINER_BUFFER_STAGES 4
+
+struct hw_combiner_stage {
+	uint8_t rgb_source[3], alpha_source[3];         /* HW_REG_TEVSRC_* */
+	uint8_t rgb_operand[3];                         /* HW_REG_TEVOP_RGB_* */
+	uint8_t alpha_operand[3];                       /* HW_REG_TEVOP_A_* */
+	uint8_t rgb_op, alpha_op;                       /* HW_REG_TEVCOMB_* */
+	float constant[4];                              /* TEXENVi_COLOR / 255 */
+	unsigned rgb_scale, alpha_scale;                /* 1, 2 or 4 */
+};
+
+/* The combiner of a draw.
+ *
+ * The buffer (model of the pages' "TexEnv 1-4" bits; the stage they
+ * latch is unverified): buffer_rgb[k] / buffer_alpha[k] (k = 0..3) set
+ * means stage k's RGB / alpha result goes into the buffer, and stage
+ * k + 2 and later read it, unless another latch replaces it. Stage s reads
+ * the buffer as it was after the latches of stages 0..s-2; stages 0 and 1
+ * read buffer_color, the buffer's initial value (for stage 0 a model
+ * choice: no stage comes before it; 3dbrew revisions differ). So a latch
+ * by stage k is read as "previous buffer" from stage k + 2 on, while
+ * stage k + 1 still has it as "previous".
+ *
+ * "Previous" is the output of the stage before; in stage 0 it reads
+ * 0, 0, 0, 0 (model choice, uncertain: nothing has been computed yet). */
+struct hw_combiner_config {
+	struct hw_combiner_stage stage[HW_COMBINER_STAGES];
+	bool buffer_rgb[HW_COMBINER_BUFFER_STAGES];
+	bool buffer_alpha[HW_COMBINER_BUFFER_STAGES];
+	float buffer_color[4];                          /* TEXENV_BUFFER_COLOR / 255 */
+};
+
+/* One fragment's colours, R, G, B, A (values outside 0..1 are clamped
+ * when read). */
+struct hw_combiner_inputs {
+	float primary[4];               /* the interpolated vertex colour */
+	/* Fragment lighting's outputs. Until lighting is modelled the draw
+	 * passes the vertex colour as primary and 0, 0, 0, 0 as secondary
+	 * (model choice: an unlit fragment keeps its colour). */
+	float fragment_primary[4];
+	float fragment_secondary[4];
+	float texture[HW_COMBINER_TEXTURES][4];   /* units 0-2, procedural 3 */
+};
+
+/* The combiner from the raw register file: TEXENVi_SOURCE/_OPERAND/
+ * _COMBINER/_COLOR/_SCALE of the six stages, TEXENV_UPDATE_BUFFER bits
+ * 8-15 and TEXENV_BUFFER_COLOR. Every field value is kept as written
+ * (codes the pages do not list included; hw_combiner_run says what they
+ * do), except scale code 3, which becomes x1 (hw_reg_texenv_scale_factor).
+ * All-zero registers give six stages that replace with the vertex colour. */
+void hw_combiner_decode(const uint32_t regs[HW_REG_COUNT], struct hw_combiner_config *c);
+
+/* Run the six stages on one fragment; out = R, G, B, A in 0..1.
+ *
+ * Sources: PRIMARY_COLOR, FRAG_PRIMARY, FRAG_SECONDARY, TEXTURE0-3 from
+ * `in`; CONSTANT the stage's colour; PREVIOUS and PREVIOUS_BUFFER as in
+ * struct hw_combiner_config; codes 7-12 (not listed) read 0, 0, 0, 0
+ * (model choice).
+ *
+ * Operands (TEXENVi_OPERAND): RGB: colour, alpha, red, green or blue
+ * (the one channel on all three), or one minus it. Alpha: alpha, red,
+ * green or blue, or one minus it. Unlisted RGB codes (model choice): bit 0
+ * inverts; bits 2-3, when not 0, pick red, green, blue; else bit 1 picks
+ * alpha, else the colour (so 6 acts as 4, 7 as 5, ...).
+ *
+ * Ops (3dbrew's list; formulas as GL's texture_env_combine, dot3 and
+ * the pages' two three-argument ops), per channel with args a0, a1, a2:
+ * REPLACE a0; MODULATE a0 a1; ADD a0 + a1; ADD_SIGNED a0 + a1 - 0.5;
+ * INTERPOLATE a0 a2 + a1 (1 - a2); SUBTRACT a0 - a1; MULT_ADD a0 a1 + a2;
+ * ADD_MULT min(a0 + a1, 1) a2; DOT3_RGB 4 ((r0 - .5)(r1 - .5) + (g0 -
+ * .5)(g1 - .5) + (b0 - .5)(b1 - .5)) on R, G and B (the min in
+ * ADD_MULT: as this model reads the pages, unverified). DOT3_RGBA as the RGB
+ * op also puts that value in alpha and the alpha op is ignored (GL's
+ * meaning, model choice); a DOT3 code as the alpha op, and codes 10-15,
+ * act as REPLACE (model choice: the pages list no meaning).
+ *
+ * Then RGB is multiplied by rgb_scale, alpha by alpha_scale, both clamped
+ * to 0..1: the stage's output, "previous" for the next stage. The output
+ * of stage 5 is the result. */
+void hw_combiner_run(const struct hw_combiner_config *c, const struct hw_combiner_inputs *in,
+		     float out[4]);
+
+/* The texture units (bit u = unit u, 0-3) that any stage reads: a
+ * TEXTUREu source in a slot its RGB or alpha op uses
+ * (hw_reg_texenv_combine_args: REPLACE one, INTERPOLATE/MULT_ADD/ADD_MULT
+ * and codes 10-15 three, the rest two). The same rule as
+ * hw_reg_texenv_texture_mask, so alpha slots count under DOT3_RGBA too.
+ * Whether the stage's result reaches the output is not looked at. */
+unsigned hw_combiner_textures_read(const struct hw_combiner_config *c);
+
+/* How many of the six stages do work, for the combiner's clocks. A stage
+ * does none when it passes "previous" through unchanged: RGB and alpha
+ * both REPLACE, slot 0 PREVIOUS with operand colour (RGB) and alpha
+ * (alpha), scales x1 (the state the SDK leaves unused stages in). Any
+ * other stage counts, whether or not its result reaches the output
+ * (model choice: the hardware runs all six stages in a pipeline; this
+ * count is what the cost model charges). */
+unsigned hw_combiner_active_stages(const struct hw_combiner_config *c);
+
+#endif

@@ -1,0 +1,603 @@
+/* check_combiner.c: the six-stage texture combiner (hw/hw_combiner.c).
+ *
+ * Every expected value is worked out by hand from the formulas in
+ * hw_combiner.h; the inputs are multiples of 1/8 or 1/16 so that float
+ * arithmetic is exact. Register words for the decoder are built from the
+ * field layout on 3dbrew (GPU/Internal Registers), with the arithmetic in
+ * the comments and the ids written out, not taken from hw_regs.h. */
+#include <math.h>
+#include <string.h>
+
+#include "hw/hw_combiner.h"
+#include "hw/hw_regs.h"
+#include "test_util.h"
+
+#define TOL 1e-6f
+
+/* The inputs most tests use. */
+static struct hw_combiner_inputs inputs(void)
+{
+	struct hw_combiner_inputs in;
+	static const float primary[4] = { 0.25f, 0.5f, 0.75f, 0.5f };
+	static const float tex0[4] = { 0.5f, 0.25f, 1.0f, 0.75f };
+
+	memset(&in, 0, sizeof in);
+	memcpy(in.primary, primary, sizeof primary);
+	memcpy(in.texture[0], tex0, sizeof tex0);
+	return in;
+}
+
+static void set4(float v[4], float a, float b, float c, float d)
+{
+	v[0] = a;
+	v[1] = b;
+	v[2] = c;
+	v[3] = d;
+}
+
+/* A stage that passes "previous" through: REPLACE, slot 0 PREVIOUS. */
+static void passthrough(struct hw_combiner_stage *st)
+{
+	memset(st, 0, sizeof *st);
+	st->rgb_source[0] = st->alpha_source[0] = HW_REG_TEVSRC_PREVIOUS;
+	st->rgb_scale = st->alpha_scale = 1;
+}
+
+/* Every stage passes through, no latches, buffer colour 0. */
+static void config_passthrough(struct hw_combiner_config *c)
+{
+	unsigned s;
+
+	memset(c, 0, sizeof *c);
+	for (s = 0; s < HW_COMBINER_STAGES; s++)
+		passthrough(&c->stage[s]);
+}
+
+/* Stage s: the same three sources for RGB and alpha, default operands
+ * (colour, alpha), ops rgb_op / alpha_op, scale 1. */
+static void stage_set(struct hw_combiner_config *c, unsigned s, unsigned src0, unsigned src1,
+		      unsigned src2, unsigned rgb_op, unsigned alpha_op)
+{
+	struct hw_combiner_stage *st = &c->stage[s];
+
+	st->rgb_source[0] = st->alpha_source[0] = (uint8_t)src0;
+	st->rgb_source[1] = st->alpha_source[1] = (uint8_t)src1;
+	st->rgb_source[2] = st->alpha_source[2] = (uint8_t)src2;
+	memset(st->rgb_operand, 0, sizeof st->rgb_operand);
+	memset(st->alpha_operand, 0, sizeof st->alpha_operand);
+	st->rgb_op = (uint8_t)rgb_op;
+	st->alpha_op = (uint8_t)alpha_op;
+	st->rgb_scale = st->alpha_scale = 1;
+}
+
+#define ASSERT_RGBA(out, r, g, b, a) do { \
+	ck_assert_float_eq_tol((out)[0], (r), TOL); \
+	ck_assert_float_eq_tol((out)[1], (g), TOL); \
+	ck_assert_float_eq_tol((out)[2], (b), TOL); \
+	ck_assert_float_eq_tol((out)[3], (a), TOL); \
+} while (0)
+
+/* ---- ops ------------------------------------------------------------------- */
+
+/* primary p = (.25, .5, .75, .5), texture 0 t = (.5, .25, 1, .75), constant
+ * k = (.125, .625, .375, .25); args a0 = p, a1 = t, a2 = k. */
+START_TEST(test_combiner_each_op_on_hand_computed_values)
+{
+	static const struct {
+		unsigned rgb_op, alpha_op;
+		float expect[4];
+	} rows[] = {
+		/* a0 */
+		{ HW_REG_TEVCOMB_REPLACE, HW_REG_TEVCOMB_REPLACE, { 0.25f, 0.5f, 0.75f, 0.5f } },
+		/* p t: .125 .125 .75; .5 * .75 = .375 */
+		{ HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE, { 0.125f, 0.125f, 0.75f, 0.375f } },
+		/* p + t: .75 .75 1.75 -> 1; 1.25 -> 1 */
+		{ HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD, { 0.75f, 0.75f, 1.0f, 1.0f } },
+		/* p + t - .5: .25 .25 1.25 -> 1; .75 */
+		{ HW_REG_TEVCOMB_ADD_SIGNED, HW_REG_TEVCOMB_ADD_SIGNED, { 0.25f, 0.25f, 1.0f, 0.75f } },
+		/* p k + t (1 - k): .25*.125 + .5*.875 = .46875; .5*.625 + .25*.375 =
+		 * .40625; .75*.375 + 1*.625 = .90625; .5*.25 + .75*.75 = .6875 */
+		{ HW_REG_TEVCOMB_INTERPOLATE, HW_REG_TEVCOMB_INTERPOLATE,
+		  { 0.46875f, 0.40625f, 0.90625f, 0.6875f } },
+		/* p - t: -.25 -> 0, .25, -.25 -> 0; -.25 -> 0 */
+		{ HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT, { 0.0f, 0.25f, 0.0f, 0.0f } },
+		/* 4 ((.25-.5)(.5-.5) + (.5-.5)(.25-.5) + (.75-.5)(1-.5)) = 4 * .125
+		 * = .5 on R, G, B; the alpha op (MODULATE) still runs: .375 */
+		{ HW_REG_TEVCOMB_DOT3_RGB, HW_REG_TEVCOMB_MODULATE, { 0.5f, 0.5f, 0.5f, 0.375f } },
+		/* DOT3_RGBA: the dot product in alpha too, the alpha op ignored */
+		{ HW_REG_TEVCOMB_DOT3_RGBA, HW_REG_TEVCOMB_MODULATE, { 0.5f, 0.5f, 0.5f, 0.5f } },
+		/* p t + k: .125+.125 = .25, .125+.625 = .75, .75+.375 -> 1;
+		 * .375 + .25 = .625 */
+		{ HW_REG_TEVCOMB_MULT_ADD, HW_REG_TEVCOMB_MULT_ADD, { 0.25f, 0.75f, 1.0f, 0.625f } },
+		/* min(p + t, 1) k: .75*.125 = .09375, .75*.625 = .46875, 1*.375;
+		 * 1*.25 */
+		{ HW_REG_TEVCOMB_ADD_MULT, HW_REG_TEVCOMB_ADD_MULT,
+		  { 0.09375f, 0.46875f, 0.375f, 0.25f } },
+		/* unlisted op 12: REPLACE (model choice) */
+		{ 12, 12, { 0.25f, 0.5f, 0.75f, 0.5f } },
+	};
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	float out[4];
+	unsigned r;
+
+	for (r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		config_passthrough(&c);
+		stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0,
+			  HW_REG_TEVSRC_CONSTANT, rows[r].rgb_op, rows[r].alpha_op);
+		set4(c.stage[0].constant, 0.125f, 0.625f, 0.375f, 0.25f);
+		hw_combiner_run(&c, &in, out);
+		ck_assert_msg(fabsf(out[0] - rows[r].expect[0]) < TOL
+			      && fabsf(out[1] - rows[r].expect[1]) < TOL
+			      && fabsf(out[2] - rows[r].expect[2]) < TOL
+			      && fabsf(out[3] - rows[r].expect[3]) < TOL,
+			      "row %u: got %g %g %g %g", r, out[0], out[1], out[2], out[3]);
+	}
+}
+END_TEST
+
+/* Colour (.25, .5, .75, .125) through every operand, REPLACE. */
+START_TEST(test_combiner_each_operand_selects_and_inverts)
+{
+	static const struct {
+		unsigned op;
+		float v[3];
+	} rgb[] = {
+		{ HW_REG_TEVOP_RGB_COLOR, { 0.25f, 0.5f, 0.75f } },
+		{ HW_REG_TEVOP_RGB_INV_COLOR, { 0.75f, 0.5f, 0.25f } },
+		{ HW_REG_TEVOP_RGB_ALPHA, { 0.125f, 0.125f, 0.125f } },
+		{ HW_REG_TEVOP_RGB_INV_ALPHA, { 0.875f, 0.875f, 0.875f } },
+		{ HW_REG_TEVOP_RGB_RED, { 0.25f, 0.25f, 0.25f } },
+		{ HW_REG_TEVOP_RGB_INV_RED, { 0.75f, 0.75f, 0.75f } },
+		{ HW_REG_TEVOP_RGB_GREEN, { 0.5f, 0.5f, 0.5f } },
+		{ HW_REG_TEVOP_RGB_INV_GREEN, { 0.5f, 0.5f, 0.5f } },
+		{ HW_REG_TEVOP_RGB_BLUE, { 0.75f, 0.75f, 0.75f } },
+		{ HW_REG_TEVOP_RGB_INV_BLUE, { 0.25f, 0.25f, 0.25f } },
+		{ 6, { 0.25f, 0.25f, 0.25f } },         /* unlisted: as RED */
+		{ 15, { 0.25f, 0.25f, 0.25f } },        /* unlisted: as INV_BLUE */
+	};
+	static const struct {
+		unsigned op;
+		float v;
+	} alpha[] = {
+		{ HW_REG_TEVOP_A_ALPHA, 0.125f }, { HW_REG_TEVOP_A_INV_ALPHA, 0.875f },
+		{ HW_REG_TEVOP_A_RED, 0.25f }, { HW_REG_TEVOP_A_INV_RED, 0.75f },
+		{ HW_REG_TEVOP_A_GREEN, 0.5f }, { HW_REG_TEVOP_A_INV_GREEN, 0.5f },
+		{ HW_REG_TEVOP_A_BLUE, 0.75f }, { HW_REG_TEVOP_A_INV_BLUE, 0.25f },
+	};
+	struct hw_combiner_inputs in;
+	struct hw_combiner_config c;
+	float out[4];
+	unsigned r;
+
+	memset(&in, 0, sizeof in);
+	set4(in.primary, 0.25f, 0.5f, 0.75f, 0.125f);
+	for (r = 0; r < sizeof rgb / sizeof rgb[0]; r++) {
+		config_passthrough(&c);
+		stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, 0, 0, HW_REG_TEVCOMB_REPLACE,
+			  HW_REG_TEVCOMB_REPLACE);
+		c.stage[0].rgb_operand[0] = (uint8_t)rgb[r].op;
+		hw_combiner_run(&c, &in, out);
+		ck_assert_msg(fabsf(out[0] - rgb[r].v[0]) < TOL && fabsf(out[1] - rgb[r].v[1]) < TOL
+			      && fabsf(out[2] - rgb[r].v[2]) < TOL && fabsf(out[3] - 0.125f) < TOL,
+			      "rgb operand %u: %g %g %g %g", rgb[r].op, out[0], out[1], out[2], out[3]);
+	}
+	for (r = 0; r < sizeof alpha / sizeof alpha[0]; r++) {
+		config_passthrough(&c);
+		stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, 0, 0, HW_REG_TEVCOMB_REPLACE,
+			  HW_REG_TEVCOMB_REPLACE);
+		c.stage[0].alpha_operand[0] = (uint8_t)alpha[r].op;
+		hw_combiner_run(&c, &in, out);
+		ck_assert_msg(fabsf(out[3] - alpha[r].v) < TOL && fabsf(out[0] - 0.25f) < TOL,
+			      "alpha operand %u: %g", alpha[r].op, out[3]);
+	}
+}
+END_TEST
+
+/* Operands of slots 1 and 2 apply to their own slot. */
+START_TEST(test_combiner_operands_of_every_slot)
+{
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	float out[4];
+
+	config_passthrough(&c);
+	/* MODULATE p * (1 - t.a): 1 - .75 = .25 -> .0625 .125 .1875; alpha
+	 * p.a * t.r = .5 * .5 = .25 */
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
+		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
+	c.stage[0].rgb_operand[1] = HW_REG_TEVOP_RGB_INV_ALPHA;
+	c.stage[0].alpha_operand[1] = HW_REG_TEVOP_A_RED;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.0625f, 0.125f, 0.1875f, 0.25f);
+
+	/* INTERPOLATE p, t by (1 - p.g = .5 on all): .5 p + .5 t = .375 .375
+	 * .875; alpha by 1 - t.b = 0: t.a = .75 */
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0,
+		  HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVCOMB_INTERPOLATE, HW_REG_TEVCOMB_INTERPOLATE);
+	c.stage[0].rgb_operand[2] = HW_REG_TEVOP_RGB_INV_GREEN;
+	c.stage[0].alpha_source[2] = HW_REG_TEVSRC_TEXTURE0;
+	c.stage[0].alpha_operand[2] = HW_REG_TEVOP_A_INV_BLUE;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.375f, 0.375f, 0.875f, 0.75f);
+}
+END_TEST
+
+/* ---- scale and clamp ---------------------------------------------------- */
+
+START_TEST(test_combiner_scale_then_clamp)
+{
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	float out[4];
+
+	config_passthrough(&c);
+	/* p t = (.125, .125, .75, .375); RGB x2 -> .25 .25 1.5 -> 1; alpha x4
+	 * -> 1.5 -> 1 */
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
+		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
+	c.stage[0].rgb_scale = 2;
+	c.stage[0].alpha_scale = 4;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.25f, 0.25f, 1.0f, 1.0f);
+	/* x4 on RGB: .5 .5 3 -> 1; alpha x2: .75 */
+	c.stage[0].rgb_scale = 4;
+	c.stage[0].alpha_scale = 2;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.5f, 0.5f, 1.0f, 0.75f);
+	/* the clamp comes after the scale: ADD_SIGNED p + t - .5 = (.25, .25,
+	 * 1.25, .75), x2 = (.5, .5, 2.5 -> 1, 1.5 -> 1) */
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
+		  HW_REG_TEVCOMB_ADD_SIGNED, HW_REG_TEVCOMB_ADD_SIGNED);
+	c.stage[0].rgb_scale = c.stage[0].alpha_scale = 2;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.5f, 0.5f, 1.0f, 1.0f);
+	/* a negative result clamps to 0 whatever the scale: t - p = (.25,
+	 * -.25, .25, .25) x4 -> (1, 0, 1, 1) */
+	stage_set(&c, 0, HW_REG_TEVSRC_TEXTURE0, HW_REG_TEVSRC_PRIMARY_COLOR, 0,
+		  HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT);
+	c.stage[0].rgb_scale = c.stage[0].alpha_scale = 4;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 1.0f, 0.0f, 1.0f, 1.0f);
+	/* the last stage's output is clamped too (no later stage reads it):
+	 * stage 5 p + t x2 = (1.5, 1.5, 3.5, 2.5) -> 1 */
+	config_passthrough(&c);
+	stage_set(&c, 5, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
+		  HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
+	c.stage[5].rgb_scale = c.stage[5].alpha_scale = 2;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 1.0f, 1.0f, 1.0f, 1.0f);
+	/* ... and below 0: p - t x1 = (-.25, .25, -.25, -.25) -> 0 */
+	stage_set(&c, 5, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
+		  HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.0f, 0.25f, 0.0f, 0.0f);
+}
+END_TEST
+
+/* Sources outside 0..1 (a shader may output anything) read clamped. */
+START_TEST(test_combiner_sources_are_clamped_when_read)
+{
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	float out[4];
+
+	set4(in.primary, 1.5f, -0.5f, NAN, 2.0f);
+	config_passthrough(&c);
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, 0, 0, HW_REG_TEVCOMB_REPLACE,
+		  HW_REG_TEVCOMB_REPLACE);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 1.0f, 0.0f, 0.0f, 1.0f);
+	/* 1 - clamp(-.5) = 1, not 1.5 */
+	c.stage[0].rgb_operand[0] = HW_REG_TEVOP_RGB_INV_COLOR;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.0f, 1.0f, 1.0f, 1.0f);
+	/* unlisted source codes 7-12 read 0 (model choice) */
+	c.stage[0].rgb_source[0] = 9;
+	c.stage[0].rgb_operand[0] = HW_REG_TEVOP_RGB_COLOR;
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.0f, 0.0f, 0.0f, 1.0f);
+}
+END_TEST
+
+/* ---- previous and the buffer ------------------------------------------------- */
+
+START_TEST(test_combiner_previous_chains_the_stages)
+{
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	float out[4];
+
+	set4(in.texture[1], 0.5f, 0.5f, 0.5f, 0.5f);
+	config_passthrough(&c);
+	/* 0: p; 1: prev * t1 = (.125, .25, .375, .25); 2: prev + k =
+	 * (.125+.25, .25+.5, .375+.5, .25+.125) = (.375, .75, .875, .375);
+	 * 3-5 pass it through */
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, 0, 0, HW_REG_TEVCOMB_REPLACE,
+		  HW_REG_TEVCOMB_REPLACE);
+	stage_set(&c, 1, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE1, 0,
+		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
+	stage_set(&c, 2, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT, 0, HW_REG_TEVCOMB_ADD,
+		  HW_REG_TEVCOMB_ADD);
+	set4(c.stage[2].constant, 0.25f, 0.5f, 0.5f, 0.125f);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.375f, 0.75f, 0.875f, 0.375f);
+	/* a later stage that ignores previous cuts the chain */
+	stage_set(&c, 4, HW_REG_TEVSRC_TEXTURE0, 0, 0, HW_REG_TEVCOMB_REPLACE,
+		  HW_REG_TEVCOMB_REPLACE);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.5f, 0.25f, 1.0f, 0.75f);
+	/* stage 0's previous is 0, 0, 0, 0 (model choice): prev + k = k */
+	config_passthrough(&c);
+	stage_set(&c, 0, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT, 0, HW_REG_TEVCOMB_ADD,
+		  HW_REG_TEVCOMB_ADD);
+	set4(c.stage[0].constant, 0.125f, 0.25f, 0.375f, 0.5f);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.125f, 0.25f, 0.375f, 0.5f);
+	/* all six pass through: stage 0's zero comes out */
+	config_passthrough(&c);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.0f, 0.0f, 0.0f, 0.0f);
+}
+END_TEST
+
+/* What stage `reader` sees as "previous buffer": stages before it output
+ * their constants k_s = (s+1)/8 (RGB) and (s+1)/16 (alpha), stage
+ * `reader` replaces with the buffer, the rest pass through. */
+static void buffer_seen(struct hw_combiner_config *c, unsigned reader, float out[4])
+{
+	struct hw_combiner_inputs in = inputs();
+	unsigned s;
+
+	for (s = 0; s < HW_COMBINER_STAGES; s++)
+		passthrough(&c->stage[s]);
+	for (s = 0; s < reader; s++) {
+		stage_set(c, s, HW_REG_TEVSRC_CONSTANT, 0, 0, HW_REG_TEVCOMB_REPLACE,
+			  HW_REG_TEVCOMB_REPLACE);
+		set4(c->stage[s].constant, (float)(s + 1) / 8.0f, (float)(s + 1) / 8.0f,
+		     (float)(s + 1) / 8.0f, (float)(s + 1) / 16.0f);
+	}
+	stage_set(c, reader, HW_REG_TEVSRC_PREVIOUS_BUFFER, 0, 0, HW_REG_TEVCOMB_REPLACE,
+		  HW_REG_TEVCOMB_REPLACE);
+	hw_combiner_run(c, &in, out);
+}
+
+START_TEST(test_combiner_buffer_latches_reach_stage_after_next)
+{
+	struct hw_combiner_config c;
+	float out[4];
+	unsigned reader;
+
+	/* no latch: every stage reads the initial colour */
+	memset(&c, 0, sizeof c);
+	set4(c.buffer_color, 0.0625f, 0.125f, 0.1875f, 0.25f);
+	for (reader = 0; reader < HW_COMBINER_STAGES; reader++) {
+		buffer_seen(&c, reader, out);
+		ck_assert_msg(fabsf(out[0] - 0.0625f) < TOL && fabsf(out[3] - 0.25f) < TOL,
+			      "reader %u: %g %g", reader, out[0], out[3]);
+	}
+
+	/* stage 0 latches RGB (k0 = .125): stage 1 still reads the initial
+	 * colour, stage 2 on read k0's RGB with the initial alpha */
+	c.buffer_rgb[0] = true;
+	buffer_seen(&c, 1, out);
+	ASSERT_RGBA(out, 0.0625f, 0.125f, 0.1875f, 0.25f);
+	buffer_seen(&c, 2, out);
+	ASSERT_RGBA(out, 0.125f, 0.125f, 0.125f, 0.25f);
+	buffer_seen(&c, 5, out);
+	ASSERT_RGBA(out, 0.125f, 0.125f, 0.125f, 0.25f);
+
+	/* stage 2 latches both too (k2 = .375, alpha 3/16): stage 3 reads
+	 * k0 (latched two stages before), stage 4 and 5 read k2 */
+	c.buffer_rgb[2] = c.buffer_alpha[2] = true;
+	buffer_seen(&c, 3, out);
+	ASSERT_RGBA(out, 0.125f, 0.125f, 0.125f, 0.25f);
+	buffer_seen(&c, 4, out);
+	ASSERT_RGBA(out, 0.375f, 0.375f, 0.375f, 0.1875f);
+	buffer_seen(&c, 5, out);
+	ASSERT_RGBA(out, 0.375f, 0.375f, 0.375f, 0.1875f);
+
+	/* stage 3 latches alpha only (k3 alpha = 4/16): stage 5 takes it */
+	c.buffer_alpha[3] = true;
+	buffer_seen(&c, 5, out);
+	ASSERT_RGBA(out, 0.375f, 0.375f, 0.375f, 0.25f);
+	/* stage 0 reads the initial colour whatever is latched */
+	buffer_seen(&c, 0, out);
+	ASSERT_RGBA(out, 0.0625f, 0.125f, 0.1875f, 0.25f);
+}
+END_TEST
+
+/* ---- the decoder ----------------------------------------------------------- */
+
+START_TEST(test_combiner_decode_register_words)
+{
+	static uint32_t regs[HW_REG_COUNT];
+	struct hw_combiner_config c;
+	const struct hw_combiner_stage *st;
+
+	memset(regs, 0, sizeof regs);
+	/* Stage 1 (3dbrew: TEXENV1 at 0x0C8..0x0CC).
+	 * SOURCE: RGB 3 (texture 0), 0xF (previous), 0xE (constant) in bits
+	 * 0-3, 4-7, 8-11; alpha 0xD (buffer), 1, 2 in 16-19, 20-23, 24-27:
+	 * 0x3 + 0xF0 + 0xE00 + 0xD0000 + 0x100000 + 0x2000000 = 0x021D0EF3 */
+	regs[0x0C8] = 0x021D0EF3u;
+	/* OPERAND: RGB 1, 0xC, 3 at bits 0, 4, 8 = 0x3C1; alpha 2, 7, 4 at
+	 * 12, 16, 20 = 0x2000 + 0x70000 + 0x400000: 0x004723C1 */
+	regs[0x0C9] = 0x004723C1u;
+	/* COMBINER: RGB 4 (interpolate) bits 0-3, alpha 9 (add-mult) 16-19 */
+	regs[0x0CA] = 0x00090004u;
+	/* COLOR: R 0x11 bits 0-7, G 0x22, B 0x33, A 0xFF bits 24-31 */
+	regs[0x0CB] = 0xFF332211u;
+	/* SCALE: RGB code 1 (x2) bits 0-1, alpha code 2 (x4) bits 16-17 */
+	regs[0x0CC] = 0x00020001u;
+	/* Stage 4 (TEXENV4 at 0x0F0, after the fog block): scale code 3
+	 * (unlisted: x1), alpha op 7 in 16-19 */
+	regs[0x0F2] = 0x00070000u;
+	regs[0x0F4] = 0x00030003u;
+	/* UPDATE_BUFFER (0x0E0): fog mode 5 in bits 0-2 (not ours), RGB
+	 * latch of "TexEnv 1" and "TexEnv 3" (bits 8, 10), alpha of "TexEnv
+	 * 4" (bit 15): 0x5 + 0x100 + 0x400 + 0x8000 = 0x8505 */
+	regs[0x0E0] = 0x00008505u;
+	/* BUFFER_COLOR (0x0FD): R 0x00, G 0x40, B 0xFF, A 0x80 */
+	regs[0x0FD] = 0x80FF4000u;
+
+	hw_combiner_decode(regs, &c);
+	st = &c.stage[1];
+	ck_assert_uint_eq(st->rgb_source[0], HW_REG_TEVSRC_TEXTURE0);
+	ck_assert_uint_eq(st->rgb_source[1], HW_REG_TEVSRC_PREVIOUS);
+	ck_assert_uint_eq(st->rgb_source[2], HW_REG_TEVSRC_CONSTANT);
+	ck_assert_uint_eq(st->alpha_source[0], HW_REG_TEVSRC_PREVIOUS_BUFFER);
+	ck_assert_uint_eq(st->alpha_source[1], HW_REG_TEVSRC_FRAG_PRIMARY);
+	ck_assert_uint_eq(st->alpha_source[2], HW_REG_TEVSRC_FRAG_SECONDARY);
+	ck_assert_uint_eq(st->rgb_operand[0], HW_REG_TEVOP_RGB_INV_COLOR);
+	ck_assert_uint_eq(st->rgb_operand[1], HW_REG_TEVOP_RGB_BLUE);
+	ck_assert_uint_eq(st->rgb_operand[2], HW_REG_TEVOP_RGB_INV_ALPHA);
+	ck_assert_uint_eq(st->alpha_operand[0], HW_REG_TEVOP_A_RED);
+	ck_assert_uint_eq(st->alpha_operand[1], HW_REG_TEVOP_A_INV_BLUE);
+	ck_assert_uint_eq(st->alpha_operand[2], HW_REG_TEVOP_A_GREEN);
+	ck_assert_uint_eq(st->rgb_op, HW_REG_TEVCOMB_INTERPOLATE);
+	ck_assert_uint_eq(st->alpha_op, HW_REG_TEVCOMB_ADD_MULT);
+	ASSERT_RGBA(st->constant, 0x11 / 255.0f, 0x22 / 255.0f, 0x33 / 255.0f, 1.0f);
+	ck_assert_uint_eq(st->rgb_scale, 2);
+	ck_assert_uint_eq(st->alpha_scale, 4);
+
+	st = &c.stage[4];
+	ck_assert_uint_eq(st->alpha_op, HW_REG_TEVCOMB_DOT3_RGBA);
+	ck_assert_uint_eq(st->rgb_scale, 1);
+	ck_assert_uint_eq(st->alpha_scale, 1);
+	/* all-zero stages: sources 0 (primary), REPLACE, scale 1 */
+	st = &c.stage[0];
+	ck_assert_uint_eq(st->rgb_source[0], HW_REG_TEVSRC_PRIMARY_COLOR);
+	ck_assert_uint_eq(st->rgb_op, HW_REG_TEVCOMB_REPLACE);
+	ck_assert_uint_eq(st->rgb_scale, 1);
+
+	ck_assert(c.buffer_rgb[0] && !c.buffer_rgb[1] && c.buffer_rgb[2] && !c.buffer_rgb[3]);
+	ck_assert(!c.buffer_alpha[0] && !c.buffer_alpha[1] && !c.buffer_alpha[2]
+		  && c.buffer_alpha[3]);
+	ASSERT_RGBA(c.buffer_color, 0.0f, 0x40 / 255.0f, 1.0f, 0x80 / 255.0f);
+}
+END_TEST
+
+/* All-zero registers: every stage replaces with the vertex colour. */
+START_TEST(test_combiner_zero_registers_give_the_vertex_colour)
+{
+	static uint32_t regs[HW_REG_COUNT];
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	float out[4];
+
+	memset(regs, 0, sizeof regs);
+	hw_combiner_decode(regs, &c);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_RGBA(out, 0.25f, 0.5f, 0.75f, 0.5f);
+	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0);
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 6);
+}
+END_TEST
+
+/* ---- what the cost model reads ------------------------------------------- */
+
+START_TEST(test_combiner_textures_read_and_active_stages_of_typical_setups)
+{
+	struct hw_combiner_config c;
+
+	/* vertex colour only: stage 0 replaces with it, 1-5 pass through */
+	config_passthrough(&c);
+	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_PRIMARY_COLOR,
+		  HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVCOMB_REPLACE, HW_REG_TEVCOMB_REPLACE);
+	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0);
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 1);
+
+	/* texture modulate: texture 0 times the vertex colour */
+	stage_set(&c, 0, HW_REG_TEVSRC_TEXTURE0, HW_REG_TEVSRC_PRIMARY_COLOR, 0,
+		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
+	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0x1);
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 1);
+
+	/* three textures: t0 p, then * t1, then + t2 */
+	stage_set(&c, 1, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE1, 0,
+		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
+	stage_set(&c, 2, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE2, 0, HW_REG_TEVCOMB_ADD,
+		  HW_REG_TEVCOMB_REPLACE);
+	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0x7);
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 3);
+
+	/* a slot the op does not use reads nothing: with REPLACE (slot 0
+	 * only) in stage 2, texture 2 in its slot 1 is not read */
+	stage_set(&c, 2, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE2, 0,
+		  HW_REG_TEVCOMB_REPLACE, HW_REG_TEVCOMB_REPLACE);
+	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0x3);
+	/* ... and stage 2 is now a pass-through */
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 2);
+	/* slot 2 counts for the three-argument ops; the procedural texture is
+	 * bit 3 */
+	stage_set(&c, 3, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT, HW_REG_TEVSRC_TEXTURE3,
+		  HW_REG_TEVCOMB_INTERPOLATE, HW_REG_TEVCOMB_REPLACE);
+	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0xB);
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 3);
+
+	/* a pass-through with a scale or another operand does work */
+	config_passthrough(&c);
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 0);
+	c.stage[5].rgb_scale = 2;
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 1);
+	c.stage[4].alpha_operand[0] = HW_REG_TEVOP_A_INV_ALPHA;
+	ck_assert_uint_eq(hw_combiner_active_stages(&c), 2);
+}
+END_TEST
+
+/* The decoded mask agrees with hw_regs.h's per-stage mask on raw words. */
+START_TEST(test_combiner_textures_read_matches_the_register_helper)
+{
+	static uint32_t regs[HW_REG_COUNT];
+	struct hw_combiner_config c;
+	uint32_t seed = 0x12345678u;
+	unsigned round, s, want;
+
+	for (round = 0; round < 500; round++) {
+		memset(regs, 0, sizeof regs);
+		want = 0;
+		for (s = 0; s < HW_COMBINER_STAGES; s++) {
+			seed ^= seed << 13;
+			seed ^= seed >> 17;
+			seed ^= seed << 5;
+			regs[HW_REG_TEXENV_SOURCE(s)] = seed & 0x0FFF0FFFu;
+			regs[HW_REG_TEXENV_COMBINER(s)] = (seed >> 4) & 0x000F000Fu;
+			want |= hw_reg_texenv_texture_mask(regs[HW_REG_TEXENV_SOURCE(s)],
+							   regs[HW_REG_TEXENV_COMBINER(s)]);
+		}
+		hw_combiner_decode(regs, &c);
+		if (hw_combiner_textures_read(&c) != want)
+			ck_abort_msg("round %u: %u != %u", round, hw_combiner_textures_read(&c), want);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("combiner");
+	TCase *tc = tcase_create("arithmetic");
+
+	tcase_add_test(tc, test_combiner_each_op_on_hand_computed_values);
+	tcase_add_test(tc, test_combiner_each_operand_selects_and_inverts);
+	tcase_add_test(tc, test_combiner_operands_of_every_slot);
+	tcase_add_test(tc, test_combiner_scale_then_clamp);
+	tcase_add_test(tc, test_combiner_sources_are_clamped_when_read);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("chaining");
+	tcase_add_test(tc, test_combiner_previous_chains_the_stages);
+	tcase_add_test(tc, test_combiner_buffer_latches_reach_stage_after_next);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("registers");
+	tcase_add_test(tc, test_combiner_decode_register_words);
+	tcase_add_test(tc, test_combiner_zero_registers_give_the_vertex_colour);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("cost");
+	tcase_add_test(tc, test_combiner_textures_read_and_active_stages_of_typical_setups);
+	tcase_add_test(tc, test_combiner_textures_read_matches_the_register_helper);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
