@@ -120,13 +120,38 @@ void glBindBuffer(GLenum target, GLuint buffer)
 	*buffer_binding(gl, target) = buffer;
 }
 
-static enum hw_area buffer_hw_area(GLenum area)
+enum hw_area gl_memory_hw_area(GLenum area)
 {
 	switch (area) {
 	case NN_GX_MEM_VRAMA: return HW_AREA_VRAM_A;
 	case NN_GX_MEM_VRAMB: return HW_AREA_VRAM_B;
 	default: return HW_AREA_FCRAM;
 	}
+}
+
+bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint name,
+		      uint32_t size, uint32_t *phys, void **user_block, const char *fn)
+{
+	void *user = NULL;
+	uint32_t at;
+
+	/* The program's allocator hears of the storage (bookkeeping: the
+	 * storage itself is simulated memory). */
+	if (st->allocator && !(user = st->allocator(area, usage, name, (GLsizei)size))) {
+		gl_memory_error(st, fn, "the program's allocator returned NULL for object %u, "
+				"%u bytes", name, size);
+		return false;
+	}
+	at = hw_memory_alloc(&st->gpu.memory, gl_memory_hw_area(area), size);
+	if (!at) {
+		if (user && st->deallocator)
+			st->deallocator(area, usage, name, user);
+		gl_memory_error(st, fn, "%u bytes in area 0x%05X for object %u", size, area, name);
+		return false;
+	}
+	*phys = at;
+	*user_block = user;
+	return true;
 }
 
 void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usage)
@@ -182,7 +207,7 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 					"buffer %u, %ld bytes", b->name, (long)size);
 			return;
 		}
-		phys = hw_memory_alloc(&st->gpu.memory, buffer_hw_area(area), (uint32_t)size);
+		phys = hw_memory_alloc(&st->gpu.memory, gl_memory_hw_area(area), (uint32_t)size);
 		if (!phys) {
 			if (user && st->deallocator)
 				st->deallocator(area, NN_GX_MEM_VERTEXBUFFER, b->name, user);

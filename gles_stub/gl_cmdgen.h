@@ -39,6 +39,33 @@ struct gl_draw_attrib {
 	float value[4];         /* fixed: the value */
 };
 
+/* The render target of a draw or clear: the bound framebuffer's
+ * buffers (gl_framebuffer.c). */
+struct gl_frag_target {
+	unsigned width, height;       /* pixels, multiples of 8 */
+	uint32_t color_phys;          /* 0: no colour buffer */
+	unsigned color_format;        /* HW_REG_COLORFMT_* */
+	uint32_t depth_phys;          /* 0: no depth/stencil buffer */
+	unsigned depth_format;        /* HW_REG_DEPTHFMT_* */
+	bool depth_bits, stencil_bits;/* attached for depth / for stencil */
+};
+
+/* What texture unit u reads (gl_texture.c): off, or the texture with the
+ * levels the unit may read (hw.levels) and its filters and wraps. */
+struct gl_frag_texture {
+	bool on;
+	struct hw_texture hw;
+};
+
+/* The fragment stage of a draw. */
+struct gl_frag_plan {
+	const struct gl_context *gl;        /* caps and per-fragment state */
+	const struct gl_dmp_state *dmp;     /* the program's reserved uniforms */
+	struct gl_frag_target target;
+	struct gl_frag_texture unit[GL_CONTEXT_TEXTURE_UNITS];
+	bool clear_texture_cache;           /* a texture changed since the last draw */
+};
+
 /* A draw as the GPU will see it; gl_draw.c fills it from the GL state. */
 struct gl_draw_plan {
 	struct gl_executable *exe;
@@ -52,6 +79,7 @@ struct gl_draw_plan {
 	GLint viewport_x, viewport_y;
 	GLsizei viewport_width, viewport_height;
 	unsigned cull;          /* HW_REG_CULL_* */
+	struct gl_frag_plan frag;
 };
 
 /* Code, operand descriptors and entry point of each stage. */
@@ -63,5 +91,18 @@ void gl_cmd_uniforms_sent(struct gl_executable *exe);
 /* Inputs, vertex loader, fixed attributes, output map, geometry stage,
  * viewport, culling, primitive, and the draw trigger. */
 void gl_cmd_draw(struct gl_cmdbuf *c, const struct gl_draw_plan *p);
+
+/* The fragment stage (gl_cmdfrag.c): texture units, combiner, fog,
+ * lighting enables, per-fragment operations, render target, depth map,
+ * early depth and scissor. Written whole before each draw. */
+void gl_cmd_fragment(struct gl_cmdbuf *c, const struct gl_frag_plan *p);
+/* After each draw: FRAMEBUFFER_FLUSH, then FRAMEBUFFER_INVALIDATE. */
+void gl_cmd_fragment_end(struct gl_cmdbuf *c);
+/* Clear the early depth buffer of `t` to `value` (24 bits). */
+void gl_cmd_early_depth_clear(struct gl_cmdbuf *c, const struct gl_frag_target *t,
+			      uint32_t value);
+
+/* Fragment-stage register values (gl_cmdfrag.c), also for the tests. */
+uint32_t gl_cmd_dim(unsigned width, unsigned height);
 
 #endif

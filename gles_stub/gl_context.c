@@ -13,6 +13,47 @@
 #define GL_CONTEXT_VIEWPORT_WIDTH  240
 #define GL_CONTEXT_VIEWPORT_HEIGHT 400
 
+/* A texture's parameters as OpenGL ES 2.0 starts them (3.7.12). */
+static void texture_defaults(struct gl_texture *t, GLuint name)
+{
+	memset(t, 0, sizeof *t);
+	t->name = name;
+	t->area = NN_GX_MEM_FCRAM;
+	t->min_filter = GL_NEAREST_MIPMAP_LINEAR;
+	t->mag_filter = GL_LINEAR;
+	t->wrap_s = GL_REPEAT;
+	t->wrap_t = GL_REPEAT;
+}
+
+/* OpenGL ES 2.0 table 6.11-6.14 initial values; the scissor box is the
+ * initial viewport's. DMP: the early depth test compares with GL_LESS and
+ * its clear value is the farthest depth (model choices: the SDK's initial
+ * values are not public). */
+static void fragment_defaults(struct gl_fragment_state *f)
+{
+	unsigned k;
+
+	memset(f, 0, sizeof *f);
+	f->depth_func = GL_LESS;
+	f->depth_mask = GL_TRUE;
+	f->depth_far = 1.0f;
+	f->stencil_func = GL_ALWAYS;
+	f->stencil_value_mask = 0xFFFFFFFFu;
+	f->stencil_write_mask = 0xFFFFFFFFu;
+	f->stencil_fail = f->stencil_zfail = f->stencil_zpass = GL_KEEP;
+	f->blend_src_rgb = f->blend_src_alpha = GL_ONE;
+	f->blend_dst_rgb = f->blend_dst_alpha = GL_ZERO;
+	f->blend_eq_rgb = f->blend_eq_alpha = GL_FUNC_ADD;
+	f->logic_op = GL_COPY;
+	for (k = 0; k < 4; k++)
+		f->color_mask[k] = GL_TRUE;
+	f->scissor_width = GL_CONTEXT_VIEWPORT_WIDTH;
+	f->scissor_height = GL_CONTEXT_VIEWPORT_HEIGHT;
+	f->clear_depth = 1.0f;
+	f->early_depth_func = GL_LESS;
+	f->early_depth_clear = 0xFFFFFFu;
+}
+
 static void context_defaults(struct gl_context *gl)
 {
 	unsigned a;
@@ -32,6 +73,12 @@ static void context_defaults(struct gl_context *gl)
 	gl->cull_face = GL_BACK;
 	gl->front_face = GL_CCW;
 	gl->caps = 1u << GL_CAP_DITHER;          /* the only cap on initially */
+	gl->next_texture_name = 1;
+	gl->next_renderbuffer_name = 1;
+	gl->next_framebuffer_name = 1;
+	texture_defaults(&gl->default_texture, 0);
+	gl->default_texture.created = true;
+	fragment_defaults(&gl->frag);
 }
 
 void gl_context_init(struct gl_context *gl)
@@ -40,6 +87,8 @@ void gl_context_init(struct gl_context *gl)
 		context_defaults(gl);
 	gl->error = GL_NO_ERROR;
 	gl->uploaded_serial = 0;
+	gl->texture_epoch_sent = 0;              /* the GPU's texture cache is cold */
+	gl->texture_epoch++;
 }
 
 void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,
@@ -55,8 +104,24 @@ void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,
 				pick = k;
 		gl_object_destroy(gl, gl->objects[pick]);
 	}
+	while (gl->textures.count)
+		gl_texture_destroy(gl, gl->textures.item[gl->textures.count - 1], mem, deallocator);
+	gl_texture_free_storage(&gl->default_texture, mem, deallocator);
+	while (gl->renderbuffers.count)
+		gl_renderbuffer_destroy(gl, gl->renderbuffers.item[gl->renderbuffers.count - 1], mem,
+					deallocator);
+	while (gl->framebuffers.count)
+		gl_framebuffer_destroy(gl, gl->framebuffers.item[gl->framebuffers.count - 1]);
+	/* The default framebuffer is the model's own: no allocator heard of it. */
+	if (gl->default_color_phys)
+		hw_memory_free(mem, gl->default_color_phys);
+	if (gl->default_depth_phys)
+		hw_memory_free(mem, gl->default_depth_phys);
 	free(gl->buffers);
 	free(gl->objects);
+	free(gl->textures.item);
+	free(gl->renderbuffers.item);
+	free(gl->framebuffers.item);
 	context_defaults(gl);
 }
 
@@ -81,6 +146,20 @@ GLuint gl_context_buffer_address(const struct gl_context *gl, GLuint name)
 	const struct gl_buffer *b = gl_buffer_find(gl, name);
 
 	return b ? b->phys : 0;
+}
+
+GLuint gl_context_texture_address(struct gl_context *gl, GLuint name)
+{
+	const struct gl_texture *t = name ? gl_texture_find(gl, name) : NULL;
+
+	return t ? t->hw.phys : 0;
+}
+
+GLuint gl_context_renderbuffer_address(const struct gl_context *gl, GLuint name)
+{
+	const struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, name);
+
+	return rb ? rb->phys : 0;
 }
 
 /* ---- tables --------------------------------------------------------- */
@@ -200,6 +279,164 @@ struct gl_object *gl_object_add(struct gl_context *gl, enum gl_object_kind kind)
 	o->kind = kind;
 	gl->objects[gl->object_count++] = o;
 	return o;
+}
+
+/* ---- textures, renderbuffers, framebuffers -------------------------- */
+
+static bool table_push(struct gl_table *t, void *p)
+{
+	bool ok;
+
+	t->item = table_grow(t->item, t->count, &t->cap, sizeof *t->item, &ok);
+	if (!ok)
+		return false;
+	t->item[t->count++] = p;
+	return true;
+}
+
+static void table_remove(struct gl_table *t, const void *p)
+{
+	size_t k;
+
+	for (k = 0; k < t->count; k++)
+		if (t->item[k] == p)
+			t->item[k] = t->item[--t->count];
+}
+
+GLuint gl_name_next(struct gl_context *gl, GLuint *next,
+		    bool (*in_use)(struct gl_context *gl, GLuint name))
+{
+	while (*next == 0 || in_use(gl, *next))
+		(*next)++;
+	return (*next)++;
+}
+
+struct gl_texture *gl_texture_find(struct gl_context *gl, GLuint name)
+{
+	size_t k;
+
+	if (name == 0)
+		return &gl->default_texture;
+	for (k = 0; k < gl->textures.count; k++) {
+		struct gl_texture *t = gl->textures.item[k];
+		if (t->name == name)
+			return t;
+	}
+	return NULL;
+}
+
+struct gl_renderbuffer *gl_renderbuffer_find(const struct gl_context *gl, GLuint name)
+{
+	size_t k;
+
+	for (k = 0; name && k < gl->renderbuffers.count; k++) {
+		struct gl_renderbuffer *rb = gl->renderbuffers.item[k];
+		if (rb->name == name)
+			return rb;
+	}
+	return NULL;
+}
+
+struct gl_framebuffer *gl_framebuffer_find(const struct gl_context *gl, GLuint name)
+{
+	size_t k;
+
+	for (k = 0; name && k < gl->framebuffers.count; k++) {
+		struct gl_framebuffer *fb = gl->framebuffers.item[k];
+		if (fb->name == name)
+			return fb;
+	}
+	return NULL;
+}
+
+struct gl_texture *gl_texture_add(struct gl_context *gl, GLuint name)
+{
+	struct gl_texture *t = malloc(sizeof *t);
+
+	if (!t)
+		return NULL;
+	texture_defaults(t, name);
+	if (!table_push(&gl->textures, t)) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+struct gl_renderbuffer *gl_renderbuffer_add(struct gl_context *gl, GLuint name)
+{
+	struct gl_renderbuffer *rb = calloc(1, sizeof *rb);
+
+	if (!rb)
+		return NULL;
+	rb->name = name;
+	if (!table_push(&gl->renderbuffers, rb)) {
+		free(rb);
+		return NULL;
+	}
+	return rb;
+}
+
+struct gl_framebuffer *gl_framebuffer_add(struct gl_context *gl, GLuint name)
+{
+	struct gl_framebuffer *fb = calloc(1, sizeof *fb);
+
+	if (!fb)
+		return NULL;
+	fb->name = name;
+	if (!table_push(&gl->framebuffers, fb)) {
+		free(fb);
+		return NULL;
+	}
+	return fb;
+}
+
+void gl_texture_free_storage(struct gl_texture *t, struct hw_memory *mem,
+			     gl_deallocator_fn deallocator)
+{
+	if (t->hw.phys)
+		hw_memory_free(mem, t->hw.phys);
+	if (t->user_block && deallocator)
+		deallocator(t->area, NN_GX_MEM_TEXTURE, t->name, t->user_block);
+	t->hw.phys = 0;
+	t->hw.levels = 0;
+	t->size = 0;
+	t->user_block = NULL;
+	t->level_mask = 0;
+}
+
+void gl_renderbuffer_free_storage(struct gl_renderbuffer *rb, struct hw_memory *mem,
+				  gl_deallocator_fn deallocator)
+{
+	if (rb->phys)
+		hw_memory_free(mem, rb->phys);
+	if (rb->user_block && deallocator)
+		deallocator(rb->area, NN_GX_MEM_RENDERBUFFER, rb->name, rb->user_block);
+	rb->phys = 0;
+	rb->size = 0;
+	rb->user_block = NULL;
+}
+
+void gl_texture_destroy(struct gl_context *gl, struct gl_texture *t, struct hw_memory *mem,
+			gl_deallocator_fn deallocator)
+{
+	gl_texture_free_storage(t, mem, deallocator);
+	table_remove(&gl->textures, t);
+	free(t);
+}
+
+void gl_renderbuffer_destroy(struct gl_context *gl, struct gl_renderbuffer *rb,
+			     struct hw_memory *mem, gl_deallocator_fn deallocator)
+{
+	gl_renderbuffer_free_storage(rb, mem, deallocator);
+	table_remove(&gl->renderbuffers, rb);
+	free(rb);
+}
+
+void gl_framebuffer_destroy(struct gl_context *gl, struct gl_framebuffer *fb)
+{
+	table_remove(&gl->framebuffers, fb);
+	free(fb);
 }
 
 struct gl_binary *gl_binary_ref(struct gl_binary *b)

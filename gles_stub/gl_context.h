@@ -1,10 +1,12 @@
 /* gl_context.h: the GL ES context, THE GL state in one struct: the error
  * flag, buffer objects, vertex attributes, shaders and programs, raster
- * state, and what this context's commands last left in the GPU. The entry
- * points (gl_buffer.c, gl_vertex.c, gl_shader.c, gl_program.c,
- * gl_uniform.c, gl_raster.c, gl_draw.c) find it through the library
- * instance; everything below them takes it as an argument. This file and
- * gl_context.c own the objects' lifetimes. */
+ * state, textures, framebuffers and renderbuffers, the per-fragment state,
+ * and what this context's commands last left in the GPU. The entry points
+ * (gl_buffer.c, gl_vertex.c, gl_shader.c, gl_program.c, gl_uniform.c,
+ * gl_raster.c, gl_draw.c, gl_texture.c, gl_framebuffer.c, gl_fragment.c,
+ * gl_dmp.c) find it through the library instance; everything below them
+ * takes it as an argument. This file and gl_context.c own the objects'
+ * lifetimes. */
 #ifndef NNGX_GL_CONTEXT_H
 #define NNGX_GL_CONTEXT_H
 
@@ -19,11 +21,17 @@
 #include "hw/hw_memory.h"
 #include "hw/hw_regs.h"
 #include "hw/hw_shader.h"
+#include "hw/hw_texture.h"
 
 /* GL_MAX_VERTEX_ATTRIBS. Model choice: the vertex loader's 12 attributes
  * (GPUREG_ATTRIBBUFFERS_FORMAT has 12 slots); no public source gives the
  * SDK's value. */
 #define GL_CONTEXT_MAX_ATTRIBS 12
+
+/* Texture units with memory behind them (GPUREG_TEXUNIT0..2; the
+ * procedural unit 3 reads no texture object). GL_MAX_COMBINED_TEXTURE_
+ * IMAGE_UNITS is this. */
+#define GL_CONTEXT_TEXTURE_UNITS HW_REG_TEXUNIT_COUNT
 
 /* A buffer object (glGenBuffers / glBindBuffer). */
 struct gl_buffer {
@@ -46,6 +54,109 @@ struct gl_attrib {
 	GLuint buffer;            /* GL_ARRAY_BUFFER when the pointer was set */
 	uint32_t offset;          /* the pointer: an offset into that buffer */
 	GLfloat current[4];       /* glVertexAttrib*: used while disabled */
+};
+
+/* A texture object (glGenTextures / glBindTexture; GL_TEXTURE_2D only).
+ * The storage holds the whole mip chain in the PICA200 layout, level 0
+ * first (hw_texture_level_phys), from the first level-0 image on. */
+struct gl_texture {
+	GLuint name;
+	bool created;             /* bound once: an object (glIsTexture) */
+	struct hw_texture hw;     /* phys (0: no storage), size, format; levels =
+				     the levels the storage has room for */
+	uint32_t size;            /* bytes of the storage */
+	GLenum area;              /* NN_GX_MEM_FCRAM, _VRAMA or _VRAMB */
+	void *user_block;         /* what nngxInitialize's allocator gave */
+	GLenum format, type;      /* of level 0 as given (type 0: compressed) */
+	uint32_t level_mask;      /* levels given an image; bit 0 = level 0 */
+	GLenum min_filter, mag_filter, wrap_s, wrap_t;
+};
+
+/* A renderbuffer (glGenRenderbuffers / glRenderbufferStorage), tiled as
+ * hw_fragment.h lays out render targets. */
+struct gl_renderbuffer {
+	GLuint name;
+	bool created;
+	GLenum format;            /* internal format; 0 before any storage */
+	GLsizei width, height;
+	uint32_t phys, size;      /* phys 0: no storage (also 0 x 0) */
+	GLenum area;
+	void *user_block;
+};
+
+/* What a framebuffer attachment point holds. */
+enum gl_attach_point { GL_ATTACH_COLOR, GL_ATTACH_DEPTH, GL_ATTACH_STENCIL, GL_ATTACH_COUNT };
+struct gl_attachment {
+	GLenum type;              /* GL_NONE, GL_RENDERBUFFER or GL_TEXTURE */
+	GLuint name;
+};
+
+struct gl_framebuffer {
+	GLuint name;
+	bool created;
+	struct gl_attachment at[GL_ATTACH_COUNT];
+};
+
+/* The per-fragment state of glDepthFunc, glStencilFunc, glBlendFunc, ...
+ * (OpenGL ES 2.0, 4.1), the clear values, and the DMP early depth test. */
+struct gl_fragment_state {
+	GLenum depth_func;
+	GLboolean depth_mask;
+	GLfloat depth_near, depth_far;
+	GLenum stencil_func;
+	GLint stencil_ref;
+	GLuint stencil_value_mask, stencil_write_mask;
+	GLenum stencil_fail, stencil_zfail, stencil_zpass;
+	GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
+	GLenum blend_eq_rgb, blend_eq_alpha;
+	GLfloat blend_color[4];
+	GLenum logic_op;
+	GLboolean color_mask[4];
+	GLint scissor_x, scissor_y;
+	GLsizei scissor_width, scissor_height;
+	GLfloat clear_color[4], clear_depth;
+	GLint clear_stencil;
+	GLenum early_depth_func;
+	GLuint early_depth_clear;     /* 24-bit */
+};
+
+/* The reserved uniforms of the fixed-function fragment stage (dmp_*; the
+ * 3DS programming manual names them), per program like any uniform.
+ * gl_dmp.c lists which names exist and their defaults. */
+#define GL_DMP_TEXENV_STAGES 6
+#define GL_DMP_LIGHTS 8
+#define GL_DMP_SAMPLERS 4         /* dmp_Texture[0..3]; 3 is procedural */
+
+struct gl_dmp_texenv {
+	GLint combine_rgb, combine_alpha;
+	GLint src_rgb[3], src_alpha[3];
+	GLint operand_rgb[3], operand_alpha[3];
+	GLfloat const_rgba[4];
+	GLfloat scale_rgb, scale_alpha;
+	GLint buffer_input[2];    /* stages 1-4: RGB, alpha */
+};
+
+struct gl_dmp_light {
+	GLboolean enabled, spot_enabled, dist_atten_enabled, shadowed;
+};
+
+struct gl_dmp_state {
+	GLint sampler_type[GL_DMP_SAMPLERS];
+	GLint texcoord[GL_DMP_SAMPLERS];   /* [2] and [3] are uniforms */
+	struct gl_dmp_texenv texenv[GL_DMP_TEXENV_STAGES];
+	GLfloat buffer_color[4];           /* dmp_TexEnv[0].bufferColor */
+	GLboolean alpha_test;
+	GLint alpha_func;
+	GLfloat alpha_ref;
+	GLint fragop_mode;
+	GLboolean lighting;
+	GLfloat lighting_ambient[4];
+	struct gl_dmp_light light[GL_DMP_LIGHTS];
+	GLint light_config, fresnel;
+	GLboolean lut_d0, lut_d1, lut_refl;
+	GLint fog_mode;
+	GLboolean fog_zflip;
+	GLfloat fog_color[3];
 };
 
 /* A parsed shader binary, shared by the shaders it was given to and by
@@ -118,6 +229,7 @@ struct gl_executable {
 	size_t input_count;
 	uint8_t location_reg[GL_CONTEXT_MAX_ATTRIBS];   /* v register; 0xFF: none */
 	unsigned gs_vertices;                /* vertices per geometry primitive */
+	struct gl_dmp_state dmp;             /* the reserved uniforms */
 };
 
 /* glBindAttribLocation, applied at the next link. */
@@ -147,12 +259,20 @@ struct gl_object {
 };
 
 /* The capabilities of glEnable (OpenGL ES 2.0 table 6.x, plus the DMP
- * early depth test), one bit each. Only GL_CULL_FACE acts so far. */
+ * early depth test and logic op), one bit each. Dithering, polygon
+ * offset and the sample ones are kept but act on nothing. */
 enum gl_cap {
 	GL_CAP_CULL_FACE, GL_CAP_BLEND, GL_CAP_DITHER, GL_CAP_STENCIL_TEST,
 	GL_CAP_DEPTH_TEST, GL_CAP_SCISSOR_TEST, GL_CAP_POLYGON_OFFSET_FILL,
 	GL_CAP_SAMPLE_ALPHA_TO_COVERAGE, GL_CAP_SAMPLE_COVERAGE,
-	GL_CAP_EARLY_DEPTH_TEST_DMP, GL_CAP_COUNT
+	GL_CAP_EARLY_DEPTH_TEST_DMP, GL_CAP_COLOR_LOGIC_OP, GL_CAP_COUNT
+};
+
+/* A growable table of object pointers (textures, renderbuffers,
+ * framebuffers). */
+struct gl_table {
+	void **item;
+	size_t count, cap;
 };
 
 struct gl_context {
@@ -174,6 +294,26 @@ struct gl_context {
 	GLsizei viewport_width, viewport_height;
 	GLenum cull_face, front_face;
 	unsigned caps;                       /* bit per enum gl_cap */
+
+	struct gl_table textures;            /* struct gl_texture * */
+	GLuint next_texture_name;
+	struct gl_texture default_texture;   /* texture 0 (ES 2.0, 3.7.13) */
+	GLuint active_texture;               /* unit 0..GL_CONTEXT_TEXTURE_UNITS-1 */
+	GLuint texture_binding[GL_CONTEXT_TEXTURE_UNITS];
+	/* Bumped when any texture's storage or bytes change; a draw that
+	 * finds it moved since its last one clears the texture cache. */
+	uint64_t texture_epoch, texture_epoch_sent;
+
+	struct gl_table renderbuffers;       /* struct gl_renderbuffer * */
+	GLuint next_renderbuffer_name;
+	GLuint renderbuffer_binding;
+	struct gl_table framebuffers;        /* struct gl_framebuffer * */
+	GLuint next_framebuffer_name;
+	GLuint framebuffer_binding;          /* 0: the default framebuffer */
+	/* The default framebuffer's storage, placed on first use; 0: not yet. */
+	uint32_t default_color_phys, default_depth_phys;
+
+	struct gl_fragment_state frag;
 
 	uint64_t next_serial;
 	/* The executable whose code and uniforms the GPU holds from this
@@ -221,6 +361,38 @@ struct gl_object *gl_object_find(const struct gl_context *gl, GLuint name);
 struct gl_object *gl_object_add(struct gl_context *gl, enum gl_object_kind kind);
 /* Free the object and drop it; a program releases what it holds. */
 void gl_object_destroy(struct gl_context *gl, struct gl_object *o);
+
+/* Textures, renderbuffers, framebuffers by name; texture 0 is the
+ * default texture. NULL when there is none. */
+struct gl_texture *gl_texture_find(struct gl_context *gl, GLuint name);
+struct gl_renderbuffer *gl_renderbuffer_find(const struct gl_context *gl, GLuint name);
+struct gl_framebuffer *gl_framebuffer_find(const struct gl_context *gl, GLuint name);
+/* A new table entry named `name` (not created yet); NULL: out of memory. */
+struct gl_texture *gl_texture_add(struct gl_context *gl, GLuint name);
+struct gl_renderbuffer *gl_renderbuffer_add(struct gl_context *gl, GLuint name);
+struct gl_framebuffer *gl_framebuffer_add(struct gl_context *gl, GLuint name);
+/* Storage (and allocator block) back; the object stays. */
+void gl_texture_free_storage(struct gl_texture *t, struct hw_memory *mem,
+			     gl_deallocator_fn deallocator);
+void gl_renderbuffer_free_storage(struct gl_renderbuffer *rb, struct hw_memory *mem,
+				  gl_deallocator_fn deallocator);
+/* Release the storage and drop the entry (bindings are the caller's). */
+void gl_texture_destroy(struct gl_context *gl, struct gl_texture *t, struct hw_memory *mem,
+			gl_deallocator_fn deallocator);
+void gl_renderbuffer_destroy(struct gl_context *gl, struct gl_renderbuffer *rb,
+			     struct hw_memory *mem, gl_deallocator_fn deallocator);
+void gl_framebuffer_destroy(struct gl_context *gl, struct gl_framebuffer *fb);
+/* A name for glGen*: the lowest from *next not in use by `in_use`. */
+GLuint gl_name_next(struct gl_context *gl, GLuint *next,
+		    bool (*in_use)(struct gl_context *gl, GLuint name));
+
+/* nngxShimGetTextureAddress / nngxShimGetRenderbufferAddress: the
+ * storage's physical address, 0 if none. */
+GLuint gl_context_texture_address(struct gl_context *gl, GLuint name);
+GLuint gl_context_renderbuffer_address(const struct gl_context *gl, GLuint name);
+
+/* Defaults of the reserved uniforms (gl_dmp.c), set at every link. */
+void gl_dmp_defaults(struct gl_dmp_state *d);
 
 struct gl_binary *gl_binary_ref(struct gl_binary *b);
 void gl_binary_release(struct gl_binary *b);

@@ -9,7 +9,9 @@
  * programs with a geometry shader and no other mode is (both ways
  * GL_INVALID_OPERATION); no program in use is GL_INVALID_OPERATION; with
  * GL_FRONT_AND_BACK culling nothing is drawn; glFinish flushes, runs and
- * waits for the bound command list. */
+ * waits for the bound command list. The fragment stage (gl_cmdfrag.c)
+ * goes with every draw: an incomplete framebuffer is
+ * GL_INVALID_FRAMEBUFFER_OPERATION. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -173,6 +175,14 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 	p->viewport_width = gl->viewport_width;
 	p->viewport_height = gl->viewport_height;
 	p->cull = gl_raster_cull_mode(gl);
+	/* The fragment stage last: the render target is the one check that
+	 * can place storage (framebuffer 0 on first use). */
+	p->frag.gl = gl;
+	p->frag.dmp = &p->exe->dmp;
+	if (!gl_framebuffer_target(st, &p->frag.target, fn))
+		return false;
+	gl_texture_units(st, &p->exe->dmp, p->frag.unit, fn);
+	p->frag.clear_texture_cache = gl->texture_epoch != gl->texture_epoch_sent;
 	return true;
 }
 
@@ -195,11 +205,14 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 	if (upload)
 		gl_cmd_program(&c, exe);
 	gl_cmd_uniforms(&c, exe, upload);
+	gl_cmd_fragment(&c, &p->frag);
 	gl_cmd_draw(&c, p);
+	gl_cmd_fragment_end(&c);
 	if (c.failed)
 		gl_memory_error(st, fn, "the commands of a draw of %u vertices", p->count);
 	else if (nngx_cmdlist_append(st, c.w, c.n, fn)) {
 		gl->uploaded_serial = exe->serial;
+		gl->texture_epoch_sent = gl->texture_epoch;
 		gl_cmd_uniforms_sent(exe);
 	}
 	gl_cmdbuf_free(&c);

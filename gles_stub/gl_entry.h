@@ -32,6 +32,41 @@ struct gl_executable *gl_current_executable(struct nngx_state *st, const char *f
  * vertex loader takes. */
 unsigned gl_attrib_type_bytes(GLenum type);
 
+/* The hardware area of an NN_GX_MEM_* area (gl_buffer.c). */
+enum hw_area gl_memory_hw_area(GLenum area);
+
+/* Storage for a GL object: the program's allocator hears of it (area,
+ * usage, name, size) when nngxInitialize gave one, then `size` bytes are
+ * placed in `area`. On failure GL_OUT_OF_MEMORY is recorded for `fn` and
+ * false returned, nothing held. gl_storage_release undoes it. */
+bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint name,
+		      uint32_t size, uint32_t *phys, void **user_block, const char *fn);
+
+/* The render target of the bound framebuffer (gl_framebuffer.c). The
+ * default framebuffer gets its storage here on first use. False after
+ * GL_INVALID_FRAMEBUFFER_OPERATION (incomplete) or GL_OUT_OF_MEMORY. */
+struct gl_frag_target;
+bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, const char *fn);
+
+/* What texture units 0-2 read in a draw with reserved uniforms `dmp`
+ * (gl_texture.c); TEXTURE_INCOMPLETE diagnostics, no GL error. */
+struct gl_frag_texture;
+void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
+		      struct gl_frag_texture *unit, const char *fn);
+
+/* How a glUniform* call gives its values (gl_uniform.c, gl_dmp.c). */
+enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX4 };
+
+/* Reserved dmp_ uniforms (gl_dmp.c). Their locations have this bit set,
+ * which no shader uniform's has (bits 16-17 are its stages, never 0). */
+#define GL_DMP_LOCATION_BIT 0x40000
+int gl_dmp_location(struct nngx_state *st, const char *name, const char *fn);
+void gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint location,
+			GLsizei count, enum gl_uniform_call call, unsigned n, const GLfloat *fv,
+			const GLint *iv, const char *fn);
+void gl_dmp_uniform_get(struct nngx_state *st, const struct gl_executable *exe,
+			GLint location, GLfloat *fv, GLint *iv, const char *fn);
+
 /* GPUREG_FACECULLING_CONFIG for the culling state (gl_raster.c), and
  * whether it asks for GL_FRONT_AND_BACK, which the PICA200 cannot do. */
 unsigned gl_raster_cull_mode(const struct gl_context *gl);

@@ -556,6 +556,7 @@ static struct gl_executable *link_program(struct gl_context *gl, const struct gl
 	}
 	exe->gs_vertices = 1;
 	exe->serial = gl->next_serial++;
+	gl_dmp_defaults(&exe->dmp);             /* a link resets every uniform */
 	return exe;
 }
 

@@ -1,6 +1,7 @@
 /* gl_raster.c: viewport, capabilities and face culling (OpenGL ES 2.0,
- * 2.12, 3.5.1 and 4.1). The state goes to the GPU with each draw
- * (gl_draw.c); this file keeps it and maps it to register values. */
+ * 2.12, 3.5.1 and 4.1; the capabilities include the DMP early depth test
+ * and logic op). The state goes to the GPU with each draw (gl_draw.c,
+ * gl_cmdfrag.c); this file keeps it and maps culling to register values. */
 #include "gl_entry.h"
 
 static const struct {
@@ -17,6 +18,7 @@ static const struct {
 	{ GL_SAMPLE_ALPHA_TO_COVERAGE, GL_CAP_SAMPLE_ALPHA_TO_COVERAGE },
 	{ GL_SAMPLE_COVERAGE, GL_CAP_SAMPLE_COVERAGE },
 	{ GL_EARLY_DEPTH_TEST_DMP, GL_CAP_EARLY_DEPTH_TEST_DMP },
+	{ GL_COLOR_LOGIC_OP, GL_CAP_COLOR_LOGIC_OP },
 };
 
 /* The bit of `cap`, or -1 after GL_INVALID_ENUM. */
@@ -27,7 +29,7 @@ static int raster_cap_bit(struct nngx_state *st, GLenum cap, const char *fn)
 	for (k = 0; k < sizeof raster_caps / sizeof raster_caps[0]; k++)
 		if (raster_caps[k].cap == cap)
 			return (int)raster_caps[k].bit;
-	gl_enum_error(st, fn, "cap 0x%04X is not an OpenGL ES 2.0 capability", cap);
+	gl_enum_error(st, fn, "cap 0x%04X is not an OpenGL ES 2.0 or DMP capability", cap);
 	return -1;
 }
 

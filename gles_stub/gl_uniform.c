@@ -15,9 +15,12 @@
  * Model choices (README): glUniform{2,3}f write the first components of
  * the register and leave the rest; integers are stored modulo 256 (the
  * registers hold bytes); glUniformMatrix4fv puts row r of the matrix in
- * register first + r, so dp4 with the registers computes M * v; reserved
- * dmp_ names (the fixed-function fragment stage) answer -1 with a
- * NOT_MODELLED diagnostic for now. */
+ * register first + r, so dp4 with the registers computes M * v; the
+ * reserved dmp_ names (the fixed-function fragment stage) are gl_dmp.c's,
+ * with locations of their own (GL_DMP_LOCATION_BIT); glGetUniform*v of a
+ * shader uniform gives a whole register: 4 floats for c, 4 integers for
+ * i, 1 for b. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,12 +53,8 @@ int glGetUniformLocation(GLuint program, const GLchar *name)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "name is NULL");
 		return -1;
 	}
-	if (strncmp(name, "dmp_", 4) == 0) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
-				 "\"%s\": the reserved uniforms of the fixed-function fragment "
-				 "stage are not modelled yet; -1 is returned", name);
-		return -1;
-	}
+	if (strncmp(name, "dmp_", 4) == 0)
+		return gl_dmp_location(st, name, fn);
 	/* "name" or "name[k]": k selects the array element. */
 	bracket = strchr(name, '[');
 	len = bracket ? (size_t)(bracket - name) : strlen(name);
@@ -84,9 +83,6 @@ int glGetUniformLocation(GLuint program, const GLchar *name)
 	return -1;
 }
 
-/* How a glUniform call gives its values. */
-enum uniform_call { UNIFORM_FLOATS, UNIFORM_INTS, UNIFORM_MATRIX4 };
-
 static void stage_set_float(struct gl_stage *s, unsigned reg, unsigned n, const GLfloat *v)
 {
 	memcpy(s->f[reg], v, n * sizeof *v);
@@ -111,7 +107,7 @@ static void stage_set_bool(struct gl_stage *s, unsigned reg, bool value)
 /* Write `items` values of uniform `u` from element `element` in each of
  * its stages. */
 static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u, unsigned element,
-			  unsigned items, enum uniform_call call, unsigned n, const GLfloat *fv,
+			  unsigned items, enum gl_uniform_call call, unsigned n, const GLfloat *fv,
 			  const GLint *iv)
 {
 	unsigned s, m, r, c;
@@ -123,7 +119,7 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 		if (!((u->stages >> s) & 1u))
 			continue;
 		for (m = 0; m < items; m++) {
-			if (call == UNIFORM_MATRIX4) {
+			if (call == GL_UNIFORM_MATRIX4) {
 				/* GL gives columns: element [c][r] at c * 4 + r. */
 				for (r = 0; r < 4; r++) {
 					GLfloat row[4];
@@ -143,13 +139,13 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 }
 
 /* Every glUniform*: check, then write into the program in use. */
-static void uniform_set(GLint location, GLsizei count, enum uniform_call call, unsigned n,
+static void uniform_set(GLint location, GLsizei count, enum gl_uniform_call call, unsigned n,
 			const GLfloat *fv, const GLint *iv, const char *fn)
 {
 	struct nngx_state *st = nngx_state_get();
 	struct gl_executable *exe;
 	const struct gl_uniform *u;
-	unsigned index, stages, element, per = call == UNIFORM_MATRIX4 ? 4 : 1, items;
+	unsigned index, stages, element, per = call == GL_UNIFORM_MATRIX4 ? 4 : 1, items;
 
 	if (count < 0) {
 		gl_value_error(st, fn, "count %d is negative", count);
@@ -158,6 +154,10 @@ static void uniform_set(GLint location, GLsizei count, enum uniform_call call, u
 	exe = gl_current_executable(st, fn);
 	if (!exe || location == -1)
 		return;                /* -1: silently ignored (ES 2.0, 2.10.4) */
+	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
+		gl_dmp_uniform_set(st, exe, location, count, call, n, fv, iv, fn);
+		return;
+	}
 	index = ((unsigned)location >> UNIFORM_INDEX_SHIFT) & UNIFORM_FIELD_MASK;
 	stages = (unsigned)location >> UNIFORM_STAGE_SHIFT;
 	element = (unsigned)location & UNIFORM_FIELD_MASK;
@@ -168,14 +168,14 @@ static void uniform_set(GLint location, GLsizei count, enum uniform_call call, u
 		return;
 	}
 	u = &exe->uniforms[index];
-	if ((u->file == GL_REGS_FLOAT && call == UNIFORM_INTS)
-	    || (u->file == GL_REGS_INT && call != UNIFORM_INTS)
-	    || (u->file == GL_REGS_BOOL && (call == UNIFORM_MATRIX4 || n != 1))) {
+	if ((u->file == GL_REGS_FLOAT && call == GL_UNIFORM_INTS)
+	    || (u->file == GL_REGS_INT && call != GL_UNIFORM_INTS)
+	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX4 || n != 1))) {
 		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
 				   "cannot set", u->name, file_names[u->file]);
 		return;
 	}
-	if (call == UNIFORM_MATRIX4 && element + 4 > u->count) {
+	if (call == GL_UNIFORM_MATRIX4 && element + 4 > u->count) {
 		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
 				   "not a 4x4 matrix", u->name, u->count - element, element);
 		return;
@@ -203,96 +203,96 @@ void glUniform1f(GLint location, GLfloat x)
 {
 	GLfloat v[1] = { x };
 
-	uniform_set(location, 1, UNIFORM_FLOATS, 1, v, NULL, "glUniform1f");
+	uniform_set(location, 1, GL_UNIFORM_FLOATS, 1, v, NULL, "glUniform1f");
 }
 
 void glUniform2f(GLint location, GLfloat x, GLfloat y)
 {
 	GLfloat v[2] = { x, y };
 
-	uniform_set(location, 1, UNIFORM_FLOATS, 2, v, NULL, "glUniform2f");
+	uniform_set(location, 1, GL_UNIFORM_FLOATS, 2, v, NULL, "glUniform2f");
 }
 
 void glUniform3f(GLint location, GLfloat x, GLfloat y, GLfloat z)
 {
 	GLfloat v[3] = { x, y, z };
 
-	uniform_set(location, 1, UNIFORM_FLOATS, 3, v, NULL, "glUniform3f");
+	uniform_set(location, 1, GL_UNIFORM_FLOATS, 3, v, NULL, "glUniform3f");
 }
 
 void glUniform4f(GLint location, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
 	GLfloat v[4] = { x, y, z, w };
 
-	uniform_set(location, 1, UNIFORM_FLOATS, 4, v, NULL, "glUniform4f");
+	uniform_set(location, 1, GL_UNIFORM_FLOATS, 4, v, NULL, "glUniform4f");
 }
 
 void glUniform1fv(GLint location, GLsizei count, const GLfloat *v)
 {
-	uniform_set(location, count, UNIFORM_FLOATS, 1, v, NULL, "glUniform1fv");
+	uniform_set(location, count, GL_UNIFORM_FLOATS, 1, v, NULL, "glUniform1fv");
 }
 
 void glUniform2fv(GLint location, GLsizei count, const GLfloat *v)
 {
-	uniform_set(location, count, UNIFORM_FLOATS, 2, v, NULL, "glUniform2fv");
+	uniform_set(location, count, GL_UNIFORM_FLOATS, 2, v, NULL, "glUniform2fv");
 }
 
 void glUniform3fv(GLint location, GLsizei count, const GLfloat *v)
 {
-	uniform_set(location, count, UNIFORM_FLOATS, 3, v, NULL, "glUniform3fv");
+	uniform_set(location, count, GL_UNIFORM_FLOATS, 3, v, NULL, "glUniform3fv");
 }
 
 void glUniform4fv(GLint location, GLsizei count, const GLfloat *v)
 {
-	uniform_set(location, count, UNIFORM_FLOATS, 4, v, NULL, "glUniform4fv");
+	uniform_set(location, count, GL_UNIFORM_FLOATS, 4, v, NULL, "glUniform4fv");
 }
 
 void glUniform1i(GLint location, GLint x)
 {
 	GLint v[1] = { x };
 
-	uniform_set(location, 1, UNIFORM_INTS, 1, NULL, v, "glUniform1i");
+	uniform_set(location, 1, GL_UNIFORM_INTS, 1, NULL, v, "glUniform1i");
 }
 
 void glUniform2i(GLint location, GLint x, GLint y)
 {
 	GLint v[2] = { x, y };
 
-	uniform_set(location, 1, UNIFORM_INTS, 2, NULL, v, "glUniform2i");
+	uniform_set(location, 1, GL_UNIFORM_INTS, 2, NULL, v, "glUniform2i");
 }
 
 void glUniform3i(GLint location, GLint x, GLint y, GLint z)
 {
 	GLint v[3] = { x, y, z };
 
-	uniform_set(location, 1, UNIFORM_INTS, 3, NULL, v, "glUniform3i");
+	uniform_set(location, 1, GL_UNIFORM_INTS, 3, NULL, v, "glUniform3i");
 }
 
 void glUniform4i(GLint location, GLint x, GLint y, GLint z, GLint w)
 {
 	GLint v[4] = { x, y, z, w };
 
-	uniform_set(location, 1, UNIFORM_INTS, 4, NULL, v, "glUniform4i");
+	uniform_set(location, 1, GL_UNIFORM_INTS, 4, NULL, v, "glUniform4i");
 }
 
 void glUniform1iv(GLint location, GLsizei count, const GLint *v)
 {
-	uniform_set(location, count, UNIFORM_INTS, 1, NULL, v, "glUniform1iv");
+	uniform_set(location, count, GL_UNIFORM_INTS, 1, NULL, v, "glUniform1iv");
 }
 
 void glUniform2iv(GLint location, GLsizei count, const GLint *v)
 {
-	uniform_set(location, count, UNIFORM_INTS, 2, NULL, v, "glUniform2iv");
+	uniform_set(location, count, GL_UNIFORM_INTS, 2, NULL, v, "glUniform2iv");
 }
 
 void glUniform3iv(GLint location, GLsizei count, const GLint *v)
 {
-	uniform_set(location, count, UNIFORM_INTS, 3, NULL, v, "glUniform3iv");
+	uniform_set(location, count, GL_UNIFORM_INTS, 3, NULL, v, "glUniform3iv");
 }
 
 void glUniform4iv(GLint location, GLsizei count, const GLint *v)
 {
-	uniform_set(location, count, UNIFORM_INTS, 4, NULL, v, "glUniform4iv");
+	uniform_set(location, count, GL_UNIFORM_INTS, 4, NULL, v, "glUniform4iv");
 }
 
 void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
@@ -304,5 +304,94 @@ void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
 		gl_value_error(nngx_state_get(), fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
 		return;
 	}
-	uniform_set(location, count, UNIFORM_MATRIX4, 4, value, NULL, fn);
+	uniform_set(location, count, GL_UNIFORM_MATRIX4, 4, value, NULL, fn);
+}
+
+/* A float register component as glGetUniformiv gives it: rounded,
+ * saturated, NaN as 0. */
+static GLint uniform_float_int(float f)
+{
+	if (f != f)
+		return 0;
+	if (f <= -2147483648.0f)
+		return INT_MIN;
+	if (f >= 2147483647.0f)
+		return INT_MAX;
+	return (GLint)(f >= 0.0f ? f + 0.5f : f - 0.5f);
+}
+
+/* glGetUniform*v: the values of program `program`'s uniform at
+ * `location` (ES 2.0, 6.1.8), floats into fv or integers into iv. */
+static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, const char *fn)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
+	const struct gl_executable *exe;
+	const struct gl_uniform *u;
+	const struct gl_stage *stage;
+	unsigned index, stages, element, reg, k, s;
+
+	if (!o)
+		return;
+	if (!o->u.program.link_status) {
+		gl_operation_error(st, fn, "program %u is not linked", program);
+		return;
+	}
+	if (!fv && !iv) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	exe = o->u.program.exe;
+	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
+		gl_dmp_uniform_get(st, exe, location, fv, iv, fn);
+		return;
+	}
+	index = ((unsigned)location >> UNIFORM_INDEX_SHIFT) & UNIFORM_FIELD_MASK;
+	stages = (unsigned)location >> UNIFORM_STAGE_SHIFT;
+	element = (unsigned)location & UNIFORM_FIELD_MASK;
+	if (location < 0 || index >= exe->uniform_count || exe->uniforms[index].stages != stages
+	    || element >= exe->uniforms[index].count) {
+		gl_operation_error(st, fn, "location %d is not a uniform of program %u", location,
+				   program);
+		return;
+	}
+	u = &exe->uniforms[index];
+	/* The first stage that declares it holds what the other holds. */
+	s = (u->stages & 1u) ? GL_STAGE_VERTEX : GL_STAGE_GEOMETRY;
+	stage = &exe->stage[s];
+	reg = u->first[s] + element;
+	switch (u->file) {
+	case GL_REGS_FLOAT:
+		for (k = 0; k < 4; k++) {
+			if (fv)
+				fv[k] = stage->f[reg][k];
+			else
+				iv[k] = uniform_float_int(stage->f[reg][k]);
+		}
+		break;
+	case GL_REGS_INT:
+		for (k = 0; k < 4; k++) {
+			if (fv)
+				fv[k] = (GLfloat)stage->i[reg][k];
+			else
+				iv[k] = stage->i[reg][k];
+		}
+		break;
+	default:
+		if (fv)
+			fv[0] = (GLfloat)((stage->b >> reg) & 1u);
+		else
+			iv[0] = (GLint)((stage->b >> reg) & 1u);
+		break;
+	}
+}
+
+void glGetUniformfv(GLuint program, GLint location, GLfloat *params)
+{
+	uniform_get(program, location, params, NULL, "glGetUniformfv");
+}
+
+void glGetUniformiv(GLuint program, GLint location, GLint *params)
+{
+	uniform_get(program, location, NULL, params, "glGetUniformiv");
 }

@@ -110,3 +110,13 @@ GLuint nngxShimGetBufferAddress(GLuint buffer)
 {
 	return gl_context_buffer_address(&nngx_state_get()->gl, buffer);
 }
+
+GLuint nngxShimGetTextureAddress(GLuint texture)
+{
+	return gl_context_texture_address(&nngx_state_get()->gl, texture);
+}
+
+GLuint nngxShimGetRenderbufferAddress(GLuint renderbuffer)
+{
+	return gl_context_renderbuffer_address(&nngx_state_get()->gl, renderbuffer);
+}

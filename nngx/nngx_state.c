@@ -138,6 +138,13 @@ void nngx_state_power_on(struct nngx_state *st)
 	st->vcache_started_once = false;
 }
 
+/* Field by field: the structs have padding. */
+static bool cache_config_equal(const struct hw_cache_config *a, const struct hw_cache_config *b)
+{
+	return a->line_bytes == b->line_bytes && a->sets == b->sets && a->ways == b->ways
+	       && a->policy == b->policy && a->write_no_fill == b->write_no_fill;
+}
+
 void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg)
 {
 	st->config = *cfg;
@@ -152,9 +159,8 @@ void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 		cfg->vcache_unstarted == NNGX_VCACHE_UNSTARTED_COUNTING;
 	st->gpu.shader_timing = cfg->shader_timing;
 	st->gpu.costs = cfg->draw_costs;
-	if (memcmp(&st->gpu.texture_cache.cfg, &cfg->texture_cache, sizeof cfg->texture_cache)
-	    || memcmp(&st->gpu.fragment.color_cache.cfg, &cfg->framebuffer_cache,
-		      sizeof cfg->framebuffer_cache))
+	if (!cache_config_equal(&st->gpu.texture_cache.cfg, &cfg->texture_cache)
+	    || !cache_config_equal(&st->gpu.fragment.color_cache.cfg, &cfg->framebuffer_cache))
 		hw_gpu_configure_caches(&st->gpu, &cfg->texture_cache, &cfg->framebuffer_cache);
 	if (st->gpu.vcache.entries != cfg->vcache_entries
 	    || (int)st->gpu.vcache.policy != cfg->vcache_policy)

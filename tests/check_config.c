@@ -53,6 +53,14 @@ static void assert_config_eq(const struct nngx_config *got, const struct nngx_co
 	ck_assert_int_eq(got->vcache_policy, want->vcache_policy);
 	ck_assert(memcmp(&got->shader_timing, &want->shader_timing, sizeof got->shader_timing) == 0);
 	ck_assert(memcmp(&got->draw_costs, &want->draw_costs, sizeof got->draw_costs) == 0);
+	ck_assert_uint_eq(got->texture_cache.line_bytes, want->texture_cache.line_bytes);
+	ck_assert_uint_eq(got->texture_cache.sets, want->texture_cache.sets);
+	ck_assert_uint_eq(got->texture_cache.ways, want->texture_cache.ways);
+	ck_assert_int_eq(got->texture_cache.policy, want->texture_cache.policy);
+	ck_assert_uint_eq(got->framebuffer_cache.line_bytes, want->framebuffer_cache.line_bytes);
+	ck_assert_uint_eq(got->framebuffer_cache.sets, want->framebuffer_cache.sets);
+	ck_assert_uint_eq(got->framebuffer_cache.ways, want->framebuffer_cache.ways);
+	ck_assert_int_eq(got->framebuffer_cache.policy, want->framebuffer_cache.policy);
 }
 
 static GLuint get_parameter(GLenum pname)

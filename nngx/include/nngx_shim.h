@@ -179,7 +179,17 @@ const char *nngxShimGetModuleName(GLuint module);
      "recorded, and the executable of the last successful link stays in use")  \
   XX(40, CULL_FRONT_AND_BACK, WARNING,                                          \
      "the PICA200 cannot cull both faces at once; while GL_FRONT_AND_BACK "     \
-     "culling is enabled, draws are skipped (nothing is shaded or counted)")
+     "culling is enabled, draws are skipped (nothing is shaded or counted)")    \
+  XX(41, TEXTURE_INCOMPLETE, WARNING,                                           \
+     "a texture unit is on (dmp_Texture[i].samplerType) but the texture bound " \
+     "to it has no level 0 (the unit is switched off for the draw) or lacks "   \
+     "mip levels its minification filter needs (the levels present are read)") \
+  XX(42, FRAMEBUFFER_INCOMPLETE, ERROR,                                         \
+     "the bound framebuffer is not complete (see glCheckFramebufferStatus); "   \
+     "draws and clears record GL_INVALID_FRAMEBUFFER_OPERATION and do nothing") \
+  XX(43, DEFAULT_FRAMEBUFFER_PLACED, DEBUG,                                     \
+     "framebuffer 0 got its storage on first use: a 240x400 RGBA8 colour "      \
+     "buffer in VRAM A and a D24S8 depth-stencil buffer in VRAM B")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
@@ -224,6 +234,15 @@ GLuint nngxShimGetDiagCount(GLint id);
  * buffer has no storage yet. Raw command buffers (nngxAdd3DCommand) can
  * name the same data with it, as GPU commands name memory. */
 GLuint nngxShimGetBufferAddress(GLuint buffer);
+
+/* The simulated physical address of texture `texture`'s storage (level 0;
+ * the other mip levels follow it), or 0 when the name is no texture or
+ * the texture has no storage yet. */
+GLuint nngxShimGetTextureAddress(GLuint texture);
+
+/* The simulated physical address of renderbuffer `renderbuffer`'s
+ * storage, or 0 when the name is no renderbuffer or it has no storage. */
+GLuint nngxShimGetRenderbufferAddress(GLuint renderbuffer);
 
 /* ---- Configuration ---------------------------------------------------- */
 

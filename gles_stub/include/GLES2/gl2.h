@@ -491,6 +491,69 @@ GL_APICALL GLboolean GL_APIENTRY glIsEnabled(GLenum cap);
 GL_APICALL void GL_APIENTRY glCullFace(GLenum mode);
 GL_APICALL void GL_APIENTRY glFrontFace(GLenum mode);
 
+/* Uniform queries */
+GL_APICALL void GL_APIENTRY glGetUniformfv(GLuint program, GLint location, GLfloat *params);
+GL_APICALL void GL_APIENTRY glGetUniformiv(GLuint program, GLint location, GLint *params);
+
+/* Texture objects */
+GL_APICALL void GL_APIENTRY glActiveTexture(GLenum texture);
+GL_APICALL void GL_APIENTRY glGenTextures(GLsizei n, GLuint *textures);
+GL_APICALL void GL_APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures);
+GL_APICALL void GL_APIENTRY glBindTexture(GLenum target, GLuint texture);
+GL_APICALL GLboolean GL_APIENTRY glIsTexture(GLuint texture);
+GL_APICALL void GL_APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat,
+					 GLsizei width, GLsizei height, GLint border,
+					 GLenum format, GLenum type, const GLvoid *pixels);
+GL_APICALL void GL_APIENTRY glCompressedTexImage2D(GLenum target, GLint level,
+						   GLenum internalformat, GLsizei width,
+						   GLsizei height, GLint border, GLsizei imageSize,
+						   const GLvoid *data);
+GL_APICALL void GL_APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat param);
+GL_APICALL void GL_APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params);
+GL_APICALL void GL_APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param);
+GL_APICALL void GL_APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params);
+
+/* Framebuffer and renderbuffer objects */
+GL_APICALL void GL_APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers);
+GL_APICALL void GL_APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers);
+GL_APICALL void GL_APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer);
+GL_APICALL GLboolean GL_APIENTRY glIsFramebuffer(GLuint framebuffer);
+GL_APICALL void GL_APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers);
+GL_APICALL void GL_APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers);
+GL_APICALL void GL_APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer);
+GL_APICALL GLboolean GL_APIENTRY glIsRenderbuffer(GLuint renderbuffer);
+GL_APICALL void GL_APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat,
+						  GLsizei width, GLsizei height);
+GL_APICALL void GL_APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
+						      GLenum renderbuffertarget,
+						      GLuint renderbuffer);
+GL_APICALL void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment,
+						   GLenum textarget, GLuint texture, GLint level);
+GL_APICALL GLenum GL_APIENTRY glCheckFramebufferStatus(GLenum target);
+
+/* Per-fragment operations and clears */
+GL_APICALL void GL_APIENTRY glDepthFunc(GLenum func);
+GL_APICALL void GL_APIENTRY glDepthMask(GLboolean flag);
+GL_APICALL void GL_APIENTRY glDepthRangef(GLclampf zNear, GLclampf zFar);
+GL_APICALL void GL_APIENTRY glStencilFunc(GLenum func, GLint ref, GLuint mask);
+GL_APICALL void GL_APIENTRY glStencilOp(GLenum fail, GLenum zfail, GLenum zpass);
+GL_APICALL void GL_APIENTRY glStencilMask(GLuint mask);
+GL_APICALL void GL_APIENTRY glBlendFunc(GLenum sfactor, GLenum dfactor);
+GL_APICALL void GL_APIENTRY glBlendFuncSeparate(GLenum srcRGB, GLenum dstRGB, GLenum srcAlpha,
+						GLenum dstAlpha);
+GL_APICALL void GL_APIENTRY glBlendEquation(GLenum mode);
+GL_APICALL void GL_APIENTRY glBlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha);
+GL_APICALL void GL_APIENTRY glBlendColor(GLclampf red, GLclampf green, GLclampf blue,
+					 GLclampf alpha);
+GL_APICALL void GL_APIENTRY glColorMask(GLboolean red, GLboolean green, GLboolean blue,
+					GLboolean alpha);
+GL_APICALL void GL_APIENTRY glScissor(GLint x, GLint y, GLsizei width, GLsizei height);
+GL_APICALL void GL_APIENTRY glClearColor(GLclampf red, GLclampf green, GLclampf blue,
+					 GLclampf alpha);
+GL_APICALL void GL_APIENTRY glClearDepthf(GLclampf depth);
+GL_APICALL void GL_APIENTRY glClearStencil(GLint s);
+GL_APICALL void GL_APIENTRY glClear(GLbitfield mask);
+
 /* Drawing */
 GL_APICALL void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count);
 GL_APICALL void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,

@@ -244,6 +244,111 @@ typedef unsigned long long GLuint64EXT;
 #define GL_COPY_FCRAM_DMP                                    0x01000000
 #define GL_NO_COPY_FCRAM_DMP                                 0x02000000
 
+/* DMP texture combiner (GL_DMP_ext_tex_env): values of the reserved
+ * uniforms dmp_TexEnv[i].* (3DS programming manual, "Texture Combiners").
+ * The first group are the OpenGL ES 1.1 texture-environment values. */
+#define GL_MODULATE                                          0x2100
+#define GL_ADD                                               0x0104
+#define GL_SUBTRACT                                          0x84E7
+#define GL_ADD_SIGNED                                        0x8574
+#define GL_INTERPOLATE                                       0x8575
+#define GL_CONSTANT                                          0x8576
+#define GL_PRIMARY_COLOR                                     0x8577
+#define GL_PREVIOUS                                          0x8578
+#define GL_DOT3_RGB                                          0x86AE
+#define GL_DOT3_RGBA                                         0x86AF
+#define GL_PREVIOUS_BUFFER_DMP                               0x8579
+#define GL_MULT_ADD_DMP                                      0x6401
+#define GL_ADD_MULT_DMP                                      0x6402
+/* Single-component operands (dmp_TexEnv[i].operandRgb / operandAlpha).
+ * Values as one public DMP header gives them; a public game-file survey
+ * names the same six interleaved (R, 1-R, G, ...): unconfirmed. */
+#define GL_SRC_R_DMP                                         0x8580
+#define GL_SRC_G_DMP                                         0x8581
+#define GL_SRC_B_DMP                                         0x8582
+#define GL_ONE_MINUS_SRC_R_DMP                               0x8583
+#define GL_ONE_MINUS_SRC_G_DMP                               0x8584
+#define GL_ONE_MINUS_SRC_B_DMP                               0x8585
+
+/* DMP fragment lighting (GL_DMP_lighting): combiner sources and the
+ * dmp_LightEnv.* values */
+#define GL_FRAGMENT_PRIMARY_COLOR_DMP                        0x6210
+#define GL_FRAGMENT_SECONDARY_COLOR_DMP                      0x6211
+#define GL_LIGHT_ENV_LAYER_CONFIG0_DMP                       0x62B0
+#define GL_LIGHT_ENV_LAYER_CONFIG1_DMP                       0x62B1
+#define GL_LIGHT_ENV_LAYER_CONFIG2_DMP                       0x62B2
+#define GL_LIGHT_ENV_LAYER_CONFIG3_DMP                       0x62B3
+#define GL_LIGHT_ENV_LAYER_CONFIG4_DMP                       0x62B4
+#define GL_LIGHT_ENV_LAYER_CONFIG5_DMP                       0x62B5
+#define GL_LIGHT_ENV_LAYER_CONFIG6_DMP                       0x62B6
+#define GL_LIGHT_ENV_LAYER_CONFIG7_DMP                       0x62B7
+#define GL_LIGHT_ENV_NO_FRESNEL_DMP                          0x62C0
+#define GL_LIGHT_ENV_PRI_ALPHA_FRESNEL_DMP                   0x62C1
+#define GL_LIGHT_ENV_SEC_ALPHA_FRESNEL_DMP                   0x62C2
+#define GL_LIGHT_ENV_PRI_SEC_ALPHA_FRESNEL_DMP               0x62C3
+
+/* DMP sampler types (dmp_Texture[i].samplerType; GL_TEXTURE_2D,
+ * GL_TEXTURE_CUBE_MAP and GL_FALSE are the others) */
+#define GL_TEXTURE_PROJECTION_DMP                            0x6E00
+#define GL_TEXTURE_SHADOW_2D_DMP                             0x6E01
+#define GL_TEXTURE_SHADOW_CUBE_DMP                           0x6E02
+#define GL_TEXTURE_PROCEDURAL_DMP                            0x6E03
+
+/* DMP fragment operation modes (dmp_FragOperation.mode) and fog
+ * (dmp_Fog.mode: GL_FALSE, GL_FOG or GL_GAS_DMP) */
+#define GL_FRAGOP_MODE_GL_DMP                                0x6030
+#define GL_FRAGOP_MODE_SHADOW_DMP                            0x6048
+#define GL_FRAGOP_MODE_GAS_ACC_DMP                           0x6051
+#define GL_FOG                                               0x0B60
+
+/* Blend equations MIN and MAX (EXT_blend_minmax values, which the DMP
+ * headers use) */
+#define GL_MIN                                               0x8007
+#define GL_MAX                                               0x8008
+
+/* Logic operations (glLogicOp, the OpenGL values; GL_INVERT is in gl2.h) */
+#define GL_LOGIC_OP_MODE                                     0x0BF0
+#define GL_COLOR_LOGIC_OP                                    0x0BF2
+#define GL_CLEAR                                             0x1500
+#define GL_AND                                               0x1501
+#define GL_AND_REVERSE                                       0x1502
+#define GL_COPY                                              0x1503
+#define GL_AND_INVERTED                                      0x1504
+#define GL_NOOP                                              0x1505
+#define GL_XOR                                               0x1506
+#define GL_OR                                                0x1507
+#define GL_NOR                                               0x1508
+#define GL_EQUIV                                             0x1509
+#define GL_OR_REVERSE                                        0x150B
+#define GL_COPY_INVERTED                                     0x150C
+#define GL_OR_INVERTED                                       0x150D
+#define GL_NAND                                              0x150E
+#define GL_SET                                               0x150F
+
+/* DMP native texture formats: the data is already in the PICA200 layout
+ * (8x8 tiles, Morton order, reversed component order) and is copied as
+ * it is; and the DMP pixel types of 4-bit formats */
+#define GL_HILO8_DMP                                         0x6700
+#define GL_RGBA_NATIVE_DMP                                   0x6752
+#define GL_RGB_NATIVE_DMP                                    0x6754
+#define GL_ALPHA_NATIVE_DMP                                  0x6756
+#define GL_LUMINANCE_NATIVE_DMP                              0x6757
+#define GL_LUMINANCE_ALPHA_NATIVE_DMP                        0x6758
+#define GL_HILO8_DMP_NATIVE_DMP                              0x6759
+#define GL_ETC1_RGB8_NATIVE_DMP                              0x675A
+#define GL_ETC1_ALPHA_RGB8_A4_NATIVE_DMP                     0x675B
+#define GL_UNSIGNED_BYTE_4_4_DMP                             0x6760
+#define GL_UNSIGNED_4BITS_DMP                                0x6761
+
+/* Depth and stencil at one attachment point (the DMP headers take it
+ * from ARB_framebuffer_object) */
+#define GL_DEPTH_STENCIL_ATTACHMENT                          0x821A
+
+/* DMP entry points of the fragment pipeline */
+GL_APICALL void GL_APIENTRY glClearEarlyDepthDMP(GLuint depth);
+GL_APICALL void GL_APIENTRY glEarlyDepthFuncDMP(GLenum func);
+GL_APICALL void GL_APIENTRY glLogicOp(GLenum opcode);
+
 /* Common OES extension constants */
 #define GL_RGB8_OES                                          0x8051
 #define GL_RGBA8_OES                                         0x8058

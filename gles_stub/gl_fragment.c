@@ -1,0 +1,299 @@
+/* gl_fragment.c: the per-fragment state (OpenGL ES 2.0, 4.1: scissor,
+ * stencil, depth, blending, colour mask), the DMP logic op and early
+ * depth test, the clear values and glClear. The state goes to the GPU
+ * with each draw (gl_cmdfrag.c); this file keeps it.
+ *
+ * Model choices (README): glStencilFunc, glStencilOp and glStencilMask
+ * set the one stencil state the PICA200 has (no separate back face);
+ * glClearEarlyDepthDMP sets the early depth buffer's clear value, as
+ * glClearDepthf sets the depth buffer's, and glClear with
+ * GL_EARLY_DEPTH_BUFFER_BIT_DMP sends the clear; clearing the colour,
+ * depth and stencil buffers is a memory fill, not modelled yet: glClear
+ * checks its arguments and the framebuffer, then says NOT_MODELLED. */
+#include "gl_cmdgen.h"
+#include "gl_entry.h"
+
+#define FRAG_CLEAR_BITS (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT \
+			 | GL_EARLY_DEPTH_BUFFER_BIT_DMP)
+#define FRAG_DEPTH24_MAX 0xFFFFFFu      /* the early depth buffer holds 24 bits */
+
+static GLfloat frag_clamp01(GLfloat v)
+{
+	return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;   /* NaN gives 0 */
+}
+
+static bool frag_func_ok(GLenum func)
+{
+	return func >= GL_NEVER && func <= GL_ALWAYS;
+}
+
+void glDepthFunc(GLenum func)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (!frag_func_ok(func)) {
+		gl_enum_error(st, "glDepthFunc", "func 0x%04X is not GL_NEVER..GL_ALWAYS", func);
+		return;
+	}
+	st->gl.frag.depth_func = func;
+}
+
+void glDepthMask(GLboolean flag)
+{
+	nngx_state_get()->gl.frag.depth_mask = flag ? GL_TRUE : GL_FALSE;
+}
+
+void glDepthRangef(GLclampf zNear, GLclampf zFar)
+{
+	struct gl_fragment_state *f = &nngx_state_get()->gl.frag;
+
+	f->depth_near = frag_clamp01(zNear);
+	f->depth_far = frag_clamp01(zFar);
+}
+
+void glStencilFunc(GLenum func, GLint ref, GLuint mask)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_fragment_state *f = &st->gl.frag;
+
+	if (!frag_func_ok(func)) {
+		gl_enum_error(st, "glStencilFunc", "func 0x%04X is not GL_NEVER..GL_ALWAYS", func);
+		return;
+	}
+	f->stencil_func = func;
+	f->stencil_ref = ref;
+	f->stencil_value_mask = mask;
+}
+
+static bool frag_stencil_op_ok(GLenum op)
+{
+	switch (op) {
+	case GL_KEEP: case GL_ZERO: case GL_REPLACE: case GL_INCR: case GL_DECR:
+	case GL_INVERT: case GL_INCR_WRAP: case GL_DECR_WRAP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+void glStencilOp(GLenum fail, GLenum zfail, GLenum zpass)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_fragment_state *f = &st->gl.frag;
+
+	if (!frag_stencil_op_ok(fail) || !frag_stencil_op_ok(zfail) || !frag_stencil_op_ok(zpass)) {
+		gl_enum_error(st, "glStencilOp", "0x%04X, 0x%04X, 0x%04X: each must be a stencil "
+			      "operation", fail, zfail, zpass);
+		return;
+	}
+	f->stencil_fail = fail;
+	f->stencil_zfail = zfail;
+	f->stencil_zpass = zpass;
+}
+
+void glStencilMask(GLuint mask)
+{
+	nngx_state_get()->gl.frag.stencil_write_mask = mask;
+}
+
+/* A blend factor; SRC_ALPHA_SATURATE only as a source (ES 2.0, 4.1.6). */
+static bool frag_factor_ok(GLenum f, bool source)
+{
+	switch (f) {
+	case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR:
+	case GL_DST_COLOR: case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA:
+	case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA: case GL_ONE_MINUS_DST_ALPHA:
+	case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR: case GL_CONSTANT_ALPHA:
+	case GL_ONE_MINUS_CONSTANT_ALPHA:
+		return true;
+	case GL_SRC_ALPHA_SATURATE:
+		return source;
+	default:
+		return false;
+	}
+}
+
+void glBlendFuncSeparate(GLenum srcRGB, GLenum dstRGB, GLenum srcAlpha, GLenum dstAlpha)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_fragment_state *f = &st->gl.frag;
+
+	if (!frag_factor_ok(srcRGB, true) || !frag_factor_ok(dstRGB, false)
+	    || !frag_factor_ok(srcAlpha, true) || !frag_factor_ok(dstAlpha, false)) {
+		gl_enum_error(st, "glBlendFuncSeparate", "0x%04X, 0x%04X, 0x%04X, 0x%04X: not "
+			      "blend factors (GL_SRC_ALPHA_SATURATE is a source factor only)",
+			      srcRGB, dstRGB, srcAlpha, dstAlpha);
+		return;
+	}
+	f->blend_src_rgb = srcRGB;
+	f->blend_dst_rgb = dstRGB;
+	f->blend_src_alpha = srcAlpha;
+	f->blend_dst_alpha = dstAlpha;
+}
+
+void glBlendFunc(GLenum sfactor, GLenum dfactor)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_fragment_state *f = &st->gl.frag;
+
+	if (!frag_factor_ok(sfactor, true) || !frag_factor_ok(dfactor, false)) {
+		gl_enum_error(st, "glBlendFunc", "0x%04X, 0x%04X: not blend factors "
+			      "(GL_SRC_ALPHA_SATURATE is a source factor only)", sfactor, dfactor);
+		return;
+	}
+	f->blend_src_rgb = f->blend_src_alpha = sfactor;
+	f->blend_dst_rgb = f->blend_dst_alpha = dfactor;
+}
+
+/* ES 2.0's three equations and the DMP MIN and MAX. */
+static bool frag_equation_ok(GLenum mode)
+{
+	return mode == GL_FUNC_ADD || mode == GL_FUNC_SUBTRACT || mode == GL_FUNC_REVERSE_SUBTRACT
+	       || mode == GL_MIN || mode == GL_MAX;
+}
+
+void glBlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (!frag_equation_ok(modeRGB) || !frag_equation_ok(modeAlpha)) {
+		gl_enum_error(st, "glBlendEquationSeparate", "0x%04X, 0x%04X: not blend equations",
+			      modeRGB, modeAlpha);
+		return;
+	}
+	st->gl.frag.blend_eq_rgb = modeRGB;
+	st->gl.frag.blend_eq_alpha = modeAlpha;
+}
+
+void glBlendEquation(GLenum mode)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (!frag_equation_ok(mode)) {
+		gl_enum_error(st, "glBlendEquation", "mode 0x%04X is not a blend equation", mode);
+		return;
+	}
+	st->gl.frag.blend_eq_rgb = st->gl.frag.blend_eq_alpha = mode;
+}
+
+static void frag_color4(GLfloat out[4], GLclampf r, GLclampf g, GLclampf b, GLclampf a)
+{
+	out[0] = frag_clamp01(r);
+	out[1] = frag_clamp01(g);
+	out[2] = frag_clamp01(b);
+	out[3] = frag_clamp01(a);
+}
+
+void glBlendColor(GLclampf red, GLclampf green, GLclampf blue, GLclampf alpha)
+{
+	frag_color4(nngx_state_get()->gl.frag.blend_color, red, green, blue, alpha);
+}
+
+void glLogicOp(GLenum opcode)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (opcode < GL_CLEAR || opcode > GL_SET) {
+		gl_enum_error(st, "glLogicOp", "opcode 0x%04X is not GL_CLEAR..GL_SET", opcode);
+		return;
+	}
+	st->gl.frag.logic_op = opcode;
+}
+
+void glColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
+{
+	GLboolean *m = nngx_state_get()->gl.frag.color_mask;
+
+	m[0] = red ? GL_TRUE : GL_FALSE;
+	m[1] = green ? GL_TRUE : GL_FALSE;
+	m[2] = blue ? GL_TRUE : GL_FALSE;
+	m[3] = alpha ? GL_TRUE : GL_FALSE;
+}
+
+void glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_fragment_state *f = &st->gl.frag;
+
+	if (width < 0 || height < 0) {
+		gl_value_error(st, "glScissor", "width %d and height %d must not be negative",
+			       width, height);
+		return;
+	}
+	f->scissor_x = x;
+	f->scissor_y = y;
+	f->scissor_width = width;
+	f->scissor_height = height;
+}
+
+void glClearColor(GLclampf red, GLclampf green, GLclampf blue, GLclampf alpha)
+{
+	frag_color4(nngx_state_get()->gl.frag.clear_color, red, green, blue, alpha);
+}
+
+void glClearDepthf(GLclampf depth)
+{
+	nngx_state_get()->gl.frag.clear_depth = frag_clamp01(depth);
+}
+
+void glClearStencil(GLint s)
+{
+	nngx_state_get()->gl.frag.clear_stencil = s;
+}
+
+void glEarlyDepthFuncDMP(GLenum func)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	/* The early depth test knows four functions (3DS SDK reference). */
+	if (func != GL_LESS && func != GL_LEQUAL && func != GL_GREATER && func != GL_GEQUAL) {
+		gl_enum_error(st, "glEarlyDepthFuncDMP", "func 0x%04X is not GL_LESS, GL_LEQUAL, "
+			      "GL_GREATER or GL_GEQUAL", func);
+		return;
+	}
+	st->gl.frag.early_depth_func = func;
+}
+
+void glClearEarlyDepthDMP(GLuint depth)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	/* Model choice: the value is the buffer's 24-bit integer; larger is
+	 * out of range. */
+	if (depth > FRAG_DEPTH24_MAX) {
+		gl_value_error(st, "glClearEarlyDepthDMP", "depth 0x%X does not fit the early "
+			       "depth buffer's 24 bits", depth);
+		return;
+	}
+	st->gl.frag.early_depth_clear = depth;
+}
+
+void glClear(GLbitfield mask)
+{
+	static const char fn[] = "glClear";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_frag_target target;
+	struct gl_cmdbuf c;
+
+	if (mask & ~(GLbitfield)FRAG_CLEAR_BITS) {
+		gl_value_error(st, fn, "mask 0x%08X has bits other than the colour, depth, stencil "
+			       "and early depth buffer bits", mask);
+		return;
+	}
+	if (!gl_framebuffer_target(st, &target, fn))
+		return;
+	if (mask & (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
+				 "mask 0x%08X: clearing the colour, depth and stencil buffers "
+				 "(a memory fill) is not modelled yet; the buffers keep their "
+				 "bytes", mask);
+	if (!(mask & GL_EARLY_DEPTH_BUFFER_BIT_DMP))
+		return;
+	gl_cmdbuf_init(&c);
+	gl_cmd_early_depth_clear(&c, &target, st->gl.frag.early_depth_clear);
+	if (c.failed)
+		gl_memory_error(st, fn, "the commands of an early depth clear");
+	else
+		nngx_cmdlist_append(st, c.w, c.n, fn);
+	gl_cmdbuf_free(&c);
+}

@@ -1,0 +1,563 @@
+/* gl_framebuffer.c: framebuffer and renderbuffer objects (OpenGL ES 2.0,
+ * 4.4), the default framebuffer, and the render target a draw or clear
+ * writes (gl_framebuffer_target).
+ *
+ * Render targets are laid out as hw_fragment.h says (8x8 tiles, Morton
+ * order inside, rows from the top), which is also the texture layout, so
+ * a texture's level 0 can be a colour attachment as it is.
+ *
+ * Model choices (README): the target of glRenderbufferStorage may carry
+ * NN_GX_MEM_FCRAM, _VRAMA or _VRAMB; with none, colour buffers go to VRAM
+ * A and depth buffers to VRAM B. Sizes must be multiples of 8 (the tile;
+ * GL_INVALID_VALUE otherwise) up to 1024. The PICA200 has one
+ * depth-stencil buffer, so the stencil attachment takes a
+ * GL_DEPTH24_STENCIL8_EXT renderbuffer, and depth and stencil attachments
+ * that are different objects are GL_FRAMEBUFFER_UNSUPPORTED. Framebuffer 0
+ * is 240 x 400 (the upper screen, rotated): RGBA8 colour in VRAM A and
+ * D24S8 depth-stencil in VRAM B, placed on first use and kept until
+ * nngxFinalize. */
+#include <string.h>
+
+#include <nn/gx/CTR/gx_CTR.h>
+
+#include "gl_cmdgen.h"
+#include "gl_entry.h"
+
+#define FB_AREA_MASK   0x00030000u
+#define FB_TARGET_MASK 0x0000FFFFu
+#define FB_TILE        8                /* hw_fragment.h: 8x8 tiles */
+#define FB_MAX_SIZE    1024             /* FRAMEBUFFER_DIM's fields (hw_fragment.h) */
+#define FB_DEFAULT_WIDTH  240           /* the upper screen, rotated */
+#define FB_DEFAULT_HEIGHT 400
+#define FB_DEFAULT_PIXEL_BYTES 4        /* RGBA8, D24S8 */
+
+/* A renderbuffer format: colour (HW_REG_COLORFMT_*) or depth
+ * (HW_REG_DEPTHFMT_*), bytes a pixel. */
+struct fb_format {
+	GLenum format;
+	bool depth;
+	unsigned code, bytes;
+};
+
+static const struct fb_format fb_formats[] = {
+	{ GL_RGBA8_OES, false, HW_REG_COLORFMT_RGBA8, 4 },
+	{ GL_RGB8_OES, false, HW_REG_COLORFMT_RGB8, 3 },
+	{ GL_RGB5_A1, false, HW_REG_COLORFMT_RGB5A1, 2 },
+	{ GL_RGB565, false, HW_REG_COLORFMT_RGB565, 2 },
+	{ GL_RGBA4, false, HW_REG_COLORFMT_RGBA4, 2 },
+	{ GL_DEPTH_COMPONENT16, true, HW_REG_DEPTHFMT_D16, 2 },
+	{ GL_DEPTH_COMPONENT24_OES, true, HW_REG_DEPTHFMT_D24, 3 },
+	{ GL_DEPTH24_STENCIL8_EXT, true, HW_REG_DEPTHFMT_D24S8, 4 },
+};
+
+static const struct fb_format *fb_format_find(GLenum format)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof fb_formats / sizeof fb_formats[0]; k++)
+		if (fb_formats[k].format == format)
+			return &fb_formats[k];
+	return NULL;
+}
+
+static bool rb_in_use(struct gl_context *gl, GLuint name)
+{
+	return gl_renderbuffer_find(gl, name) != NULL;
+}
+
+static bool fb_in_use(struct gl_context *gl, GLuint name)
+{
+	return gl_framebuffer_find(gl, name) != NULL;
+}
+
+/* The generation / deletion argument checks shared by the four calls. */
+static bool fb_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const char *fn)
+{
+	if (n < 0) {
+		gl_value_error(st, fn, "n = %d is negative", n);
+		return false;
+	}
+	if (n > 0 && !names) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "the name array is NULL for n = %d", n);
+		return false;
+	}
+	return true;
+}
+
+/* ---- renderbuffers ------------------------------------------------------- */
+
+void glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
+{
+	static const char fn[] = "glGenRenderbuffers";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+
+	if (!fb_names_ok(st, n, renderbuffers, fn))
+		return;
+	for (i = 0; i < n; i++) {
+		GLuint name = gl_name_next(gl, &gl->next_renderbuffer_name, rb_in_use);
+		if (!gl_renderbuffer_add(gl, name)) {
+			while (i-- > 0)
+				gl_renderbuffer_destroy(gl, gl_renderbuffer_find(gl, renderbuffers[i]),
+							&st->gpu.memory, st->deallocator);
+			gl_memory_error(st, fn, "%d renderbuffer names", n);
+			return;
+		}
+		renderbuffers[i] = name;
+	}
+}
+
+/* The bound framebuffer's attachments of object `name` of `type` go
+ * (ES 2.0, 4.4.5). */
+static void fb_detach(struct gl_context *gl, GLenum type, GLuint name)
+{
+	struct gl_framebuffer *fb = gl_framebuffer_find(gl, gl->framebuffer_binding);
+	unsigned a;
+
+	for (a = 0; fb && a < GL_ATTACH_COUNT; a++)
+		if (fb->at[a].type == type && fb->at[a].name == name) {
+			fb->at[a].type = GL_NONE;
+			fb->at[a].name = 0;
+		}
+}
+
+void glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
+{
+	static const char fn[] = "glDeleteRenderbuffers";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+
+	if (!fb_names_ok(st, n, renderbuffers, fn))
+		return;
+	for (i = 0; i < n; i++) {
+		struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, renderbuffers[i]);
+		if (!rb)
+			continue;              /* 0 and unknown names are ignored */
+		if (gl->renderbuffer_binding == rb->name)
+			gl->renderbuffer_binding = 0;
+		fb_detach(gl, GL_RENDERBUFFER, rb->name);
+		gl_renderbuffer_destroy(gl, rb, &st->gpu.memory, st->deallocator);
+	}
+}
+
+void glBindRenderbuffer(GLenum target, GLuint renderbuffer)
+{
+	static const char fn[] = "glBindRenderbuffer";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, renderbuffer);
+
+	if (target != GL_RENDERBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_RENDERBUFFER", target);
+		return;
+	}
+	if (renderbuffer && !rb && !(rb = gl_renderbuffer_add(gl, renderbuffer))) {
+		gl_memory_error(st, fn, "renderbuffer object %u", renderbuffer);
+		return;
+	}
+	if (rb)
+		rb->created = true;
+	gl->renderbuffer_binding = renderbuffer;
+}
+
+GLboolean glIsRenderbuffer(GLuint renderbuffer)
+{
+	const struct gl_renderbuffer *rb = gl_renderbuffer_find(&nngx_state_get()->gl, renderbuffer);
+
+	return rb && rb->created ? GL_TRUE : GL_FALSE;
+}
+
+void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height)
+{
+	static const char fn[] = "glRenderbufferStorage";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLenum area = target & FB_AREA_MASK;
+	const struct fb_format *f;
+	struct gl_renderbuffer *rb;
+	uint32_t phys = 0, size = 0;
+	void *user = NULL;
+
+	if ((target & FB_TARGET_MASK) != GL_RENDERBUFFER
+	    || (target & ~(FB_TARGET_MASK | FB_AREA_MASK))) {
+		gl_enum_error(st, fn, "target 0x%08X is not GL_RENDERBUFFER with NN_GX_MEM_* bits",
+			      target);
+		return;
+	}
+	f = fb_format_find(internalformat);
+	if (!f) {
+		gl_enum_error(st, fn, "internalformat 0x%04X is not a renderable format of the "
+			      "PICA200 (RGBA8, RGB8, RGB5_A1, RGB565, RGBA4, DEPTH_COMPONENT16, "
+			      "DEPTH_COMPONENT24, DEPTH24_STENCIL8)", internalformat);
+		return;
+	}
+	if (width < 0 || height < 0 || width > FB_MAX_SIZE || height > FB_MAX_SIZE
+	    || width % FB_TILE || height % FB_TILE) {
+		gl_value_error(st, fn, "%d x %d: sizes are multiples of %d up to %d (the "
+			       "framebuffer's 8x8 tiles)", width, height, FB_TILE, FB_MAX_SIZE);
+		return;
+	}
+	rb = gl_renderbuffer_find(gl, gl->renderbuffer_binding);
+	if (!rb) {
+		gl_operation_error(st, fn, "no renderbuffer is bound");
+		return;
+	}
+	if (!area)
+		area = f->depth ? NN_GX_MEM_VRAMB : NN_GX_MEM_VRAMA;
+	size = (uint32_t)width * (uint32_t)height * f->bytes;
+	if (size && !gl_storage_alloc(st, area, NN_GX_MEM_RENDERBUFFER, rb->name, size, &phys,
+				      &user, fn))
+		return;
+	gl_renderbuffer_free_storage(rb, &st->gpu.memory, st->deallocator);
+	rb->format = internalformat;
+	rb->width = width;
+	rb->height = height;
+	rb->phys = phys;
+	rb->size = size;
+	rb->area = area;
+	rb->user_block = user;
+}
+
+/* ---- framebuffers --------------------------------------------------------- */
+
+void glGenFramebuffers(GLsizei n, GLuint *framebuffers)
+{
+	static const char fn[] = "glGenFramebuffers";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+
+	if (!fb_names_ok(st, n, framebuffers, fn))
+		return;
+	for (i = 0; i < n; i++) {
+		GLuint name = gl_name_next(gl, &gl->next_framebuffer_name, fb_in_use);
+		if (!gl_framebuffer_add(gl, name)) {
+			while (i-- > 0)
+				gl_framebuffer_destroy(gl, gl_framebuffer_find(gl, framebuffers[i]));
+			gl_memory_error(st, fn, "%d framebuffer names", n);
+			return;
+		}
+		framebuffers[i] = name;
+	}
+}
+
+void glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
+{
+	static const char fn[] = "glDeleteFramebuffers";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+
+	if (!fb_names_ok(st, n, framebuffers, fn))
+		return;
+	for (i = 0; i < n; i++) {
+		struct gl_framebuffer *fb = gl_framebuffer_find(gl, framebuffers[i]);
+		if (!fb)
+			continue;
+		/* Deleting the bound framebuffer binds 0 (ES 2.0, 4.4.1). */
+		if (gl->framebuffer_binding == fb->name)
+			gl->framebuffer_binding = 0;
+		gl_framebuffer_destroy(gl, fb);
+	}
+}
+
+void glBindFramebuffer(GLenum target, GLuint framebuffer)
+{
+	static const char fn[] = "glBindFramebuffer";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	struct gl_framebuffer *fb = gl_framebuffer_find(gl, framebuffer);
+
+	if (target != GL_FRAMEBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_FRAMEBUFFER", target);
+		return;
+	}
+	if (framebuffer && !fb && !(fb = gl_framebuffer_add(gl, framebuffer))) {
+		gl_memory_error(st, fn, "framebuffer object %u", framebuffer);
+		return;
+	}
+	if (fb)
+		fb->created = true;
+	gl->framebuffer_binding = framebuffer;
+}
+
+GLboolean glIsFramebuffer(GLuint framebuffer)
+{
+	const struct gl_framebuffer *fb = gl_framebuffer_find(&nngx_state_get()->gl, framebuffer);
+
+	return fb && fb->created ? GL_TRUE : GL_FALSE;
+}
+
+/* The attachment points an `attachment` enum names (two for
+ * GL_DEPTH_STENCIL_ATTACHMENT); 0 after GL_INVALID_ENUM. */
+static unsigned fb_points(struct nngx_state *st, GLenum attachment, unsigned point[2],
+			  const char *fn)
+{
+	switch (attachment) {
+	case GL_COLOR_ATTACHMENT0: point[0] = GL_ATTACH_COLOR; return 1;
+	case GL_DEPTH_ATTACHMENT: point[0] = GL_ATTACH_DEPTH; return 1;
+	case GL_STENCIL_ATTACHMENT: point[0] = GL_ATTACH_STENCIL; return 1;
+	case GL_DEPTH_STENCIL_ATTACHMENT:
+		point[0] = GL_ATTACH_DEPTH;
+		point[1] = GL_ATTACH_STENCIL;
+		return 2;
+	default:
+		gl_enum_error(st, fn, "attachment 0x%04X is not GL_COLOR_ATTACHMENT0, "
+			      "GL_DEPTH_ATTACHMENT or GL_STENCIL_ATTACHMENT", attachment);
+		return 0;
+	}
+}
+
+/* The bound framebuffer object for an attach call; NULL after the error
+ * (framebuffer 0 cannot take attachments). */
+static struct gl_framebuffer *fb_bound_object(struct nngx_state *st, const char *fn)
+{
+	struct gl_framebuffer *fb = gl_framebuffer_find(&st->gl, st->gl.framebuffer_binding);
+
+	if (!fb)
+		gl_operation_error(st, fn, "framebuffer 0 is bound; bind a framebuffer object "
+				   "first");
+	return fb;
+}
+
+void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
+			       GLuint renderbuffer)
+{
+	static const char fn[] = "glFramebufferRenderbuffer";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_framebuffer *fb;
+	unsigned point[2], n, k;
+
+	if (target != GL_FRAMEBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_FRAMEBUFFER", target);
+		return;
+	}
+	n = fb_points(st, attachment, point, fn);
+	if (!n)
+		return;
+	if (renderbuffertarget != GL_RENDERBUFFER) {
+		gl_enum_error(st, fn, "renderbuffertarget 0x%04X is not GL_RENDERBUFFER",
+			      renderbuffertarget);
+		return;
+	}
+	fb = fb_bound_object(st, fn);
+	if (!fb)
+		return;
+	if (renderbuffer && !gl_renderbuffer_find(&st->gl, renderbuffer)) {
+		gl_operation_error(st, fn, "renderbuffer %u is no renderbuffer object",
+				   renderbuffer);
+		return;
+	}
+	for (k = 0; k < n; k++) {
+		fb->at[point[k]].type = renderbuffer ? GL_RENDERBUFFER : GL_NONE;
+		fb->at[point[k]].name = renderbuffer;
+	}
+}
+
+void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+			    GLint level)
+{
+	static const char fn[] = "glFramebufferTexture2D";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_framebuffer *fb;
+	unsigned point[2], n, k;
+
+	if (target != GL_FRAMEBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_FRAMEBUFFER", target);
+		return;
+	}
+	n = fb_points(st, attachment, point, fn);
+	if (!n)
+		return;
+	if (texture && textarget != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "textarget 0x%04X is not GL_TEXTURE_2D (cube maps are not "
+			      "modelled)", textarget);
+		return;
+	}
+	if (texture && level != 0) {
+		gl_value_error(st, fn, "level %d: OpenGL ES 2.0 attaches level 0 only", level);
+		return;
+	}
+	fb = fb_bound_object(st, fn);
+	if (!fb)
+		return;
+	if (texture && !gl_texture_find(&st->gl, texture)) {
+		gl_operation_error(st, fn, "texture %u is no texture object", texture);
+		return;
+	}
+	for (k = 0; k < n; k++) {
+		fb->at[point[k]].type = texture ? GL_TEXTURE : GL_NONE;
+		fb->at[point[k]].name = texture;
+	}
+}
+
+/* One attachment point resolved: what it holds for the PICA200. */
+struct fb_image {
+	bool present;
+	GLsizei width, height;
+	uint32_t phys;
+	bool depth;                     /* a depth format (code is HW_REG_DEPTHFMT_*) */
+	unsigned code;                  /* HW_REG_COLORFMT_* or HW_REG_DEPTHFMT_* */
+	GLuint object;
+	GLenum type;
+};
+
+/* Resolve attachment `a`; false when it is attached but not "attachment
+ * complete" (ES 2.0, 4.4.5). */
+static bool fb_image(struct gl_context *gl, const struct gl_attachment *a, struct fb_image *img)
+{
+	memset(img, 0, sizeof *img);
+	if (a->type == GL_NONE)
+		return true;
+	img->present = true;
+	img->object = a->name;
+	img->type = a->type;
+	if (a->type == GL_RENDERBUFFER) {
+		const struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, a->name);
+		const struct fb_format *f = rb ? fb_format_find(rb->format) : NULL;
+		if (!f || !rb->phys)
+			return false;
+		img->width = rb->width;
+		img->height = rb->height;
+		img->phys = rb->phys;
+		img->depth = f->depth;
+		img->code = f->code;
+		return true;
+	} else {
+		/* A texture's level 0 in a colour format: the colour buffer codes
+		 * 0-4 are the texture format codes 0-4 (RGBA8 .. RGBA4). */
+		const struct gl_texture *t = gl_texture_find(gl, a->name);
+		if (!t || !t->hw.phys || !(t->level_mask & 1u) || t->hw.format > HW_TEX_RGBA4)
+			return false;
+		img->width = (GLsizei)t->hw.width;
+		img->height = (GLsizei)t->hw.height;
+		img->phys = t->hw.phys;
+		img->code = (unsigned)t->hw.format;
+		return true;
+	}
+}
+
+/* glCheckFramebufferStatus for framebuffer object `fb`, and the target it
+ * makes when complete. */
+static GLenum fb_status(struct gl_context *gl, const struct gl_framebuffer *fb,
+			struct gl_frag_target *t)
+{
+	struct fb_image img[GL_ATTACH_COUNT];
+	GLsizei w = -1, h = -1;
+	unsigned a;
+
+	for (a = 0; a < GL_ATTACH_COUNT; a++)
+		if (!fb_image(gl, &fb->at[a], &img[a]))
+			return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	if (img[GL_ATTACH_COLOR].present && img[GL_ATTACH_COLOR].depth)
+		return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	if (img[GL_ATTACH_DEPTH].present && !img[GL_ATTACH_DEPTH].depth)
+		return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	if (img[GL_ATTACH_STENCIL].present && !(img[GL_ATTACH_STENCIL].depth
+						&& img[GL_ATTACH_STENCIL].code == HW_REG_DEPTHFMT_D24S8))
+		return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+	for (a = 0; a < GL_ATTACH_COUNT; a++) {
+		if (!img[a].present)
+			continue;
+		if (w >= 0 && (img[a].width != w || img[a].height != h))
+			return GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS;
+		w = img[a].width;
+		h = img[a].height;
+	}
+	if (w < 0)
+		return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+	/* One depth-stencil buffer: both points must name the same object. */
+	if (img[GL_ATTACH_DEPTH].present && img[GL_ATTACH_STENCIL].present
+	    && (img[GL_ATTACH_DEPTH].type != img[GL_ATTACH_STENCIL].type
+		|| img[GL_ATTACH_DEPTH].object != img[GL_ATTACH_STENCIL].object))
+		return GL_FRAMEBUFFER_UNSUPPORTED;
+	if (t) {
+		const struct fb_image *ds = img[GL_ATTACH_DEPTH].present ? &img[GL_ATTACH_DEPTH]
+								 : &img[GL_ATTACH_STENCIL];
+		memset(t, 0, sizeof *t);
+		t->width = (unsigned)w;
+		t->height = (unsigned)h;
+		if (img[GL_ATTACH_COLOR].present) {
+			t->color_phys = img[GL_ATTACH_COLOR].phys;
+			t->color_format = img[GL_ATTACH_COLOR].code;
+		}
+		if (ds->present) {
+			t->depth_phys = ds->phys;
+			t->depth_format = ds->code;
+			t->depth_bits = img[GL_ATTACH_DEPTH].present;
+			t->stencil_bits = img[GL_ATTACH_STENCIL].present;
+		}
+	}
+	return GL_FRAMEBUFFER_COMPLETE;
+}
+
+GLenum glCheckFramebufferStatus(GLenum target)
+{
+	struct nngx_state *st = nngx_state_get();
+	const struct gl_framebuffer *fb;
+
+	if (target != GL_FRAMEBUFFER) {
+		gl_enum_error(st, "glCheckFramebufferStatus", "target 0x%04X is not GL_FRAMEBUFFER",
+			      target);
+		return 0;
+	}
+	fb = gl_framebuffer_find(&st->gl, st->gl.framebuffer_binding);
+	return fb ? fb_status(&st->gl, fb, NULL) : GL_FRAMEBUFFER_COMPLETE;
+}
+
+/* Framebuffer 0's storage, placed on first use (model choice). */
+static bool fb_default_storage(struct nngx_state *st, const char *fn)
+{
+	struct gl_context *gl = &st->gl;
+	uint32_t size = FB_DEFAULT_WIDTH * FB_DEFAULT_HEIGHT * FB_DEFAULT_PIXEL_BYTES;
+	uint32_t color, depth;
+
+	if (gl->default_color_phys)
+		return true;
+	color = hw_memory_alloc(&st->gpu.memory, HW_AREA_VRAM_A, size);
+	depth = color ? hw_memory_alloc(&st->gpu.memory, HW_AREA_VRAM_B, size) : 0;
+	if (!depth) {
+		if (color)
+			hw_memory_free(&st->gpu.memory, color);
+		gl_memory_error(st, fn, "the default framebuffer's %u-byte colour and depth "
+				"buffers in VRAM A and B", size);
+		return false;
+	}
+	gl->default_color_phys = color;
+	gl->default_depth_phys = depth;
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_DEFAULT_FRAMEBUFFER_PLACED, fn,
+			 "colour at 0x%08X, depth-stencil at 0x%08X", color, depth);
+	return true;
+}
+
+bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, const char *fn)
+{
+	struct gl_context *gl = &st->gl;
+	const struct gl_framebuffer *fb = gl_framebuffer_find(gl, gl->framebuffer_binding);
+	GLenum status;
+
+	if (!fb) {
+		if (!fb_default_storage(st, fn))
+			return false;
+		memset(t, 0, sizeof *t);
+		t->width = FB_DEFAULT_WIDTH;
+		t->height = FB_DEFAULT_HEIGHT;
+		t->color_phys = gl->default_color_phys;
+		t->color_format = HW_REG_COLORFMT_RGBA8;
+		t->depth_phys = gl->default_depth_phys;
+		t->depth_format = HW_REG_DEPTHFMT_D24S8;
+		t->depth_bits = t->stencil_bits = true;
+		return true;
+	}
+	status = fb_status(gl, fb, t);
+	if (status != GL_FRAMEBUFFER_COMPLETE) {
+		nngx_state_error(st, GL_INVALID_FRAMEBUFFER_OPERATION,
+				 NNGX_SHIM_DIAG_FRAMEBUFFER_INCOMPLETE, fn,
+				 "framebuffer %u: status 0x%04X", fb->name, status);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,757 @@
+/* gl_texture.c: texture objects (OpenGL ES 2.0, 3.7), their storage in
+ * the PICA200 layout, and what the texture units read at a draw.
+ *
+ * Storage: the target of glTexImage2D / glCompressedTexImage2D may carry
+ * NN_GX_MEM_FCRAM, _VRAMA or _VRAMB (and GL_COPY_FCRAM_DMP /
+ * GL_NO_COPY_FCRAM_DMP, accepted, no effect), as with glBufferData. The
+ * level-0 image places the storage, room for the whole mip chain (down to
+ * 8x8, hw_texture_max_levels), so a level k image lands where
+ * hw_texture_level_phys says. Every texel is put where
+ * hw_texture_texel_address says, in the byte order hw_texture.h gives, so
+ * this file and the texture unit agree by construction.
+ *
+ * Model choices (README): no area means FCRAM, as for buffers; sizes are
+ * powers of two from 8 to 1024 (the unit's range; GL_INVALID_VALUE
+ * otherwise); a level k > 0 image must fit the chain of level 0 (same
+ * format and type, level-0 size halved k times; GL_INVALID_OPERATION
+ * otherwise), and its area bits are ignored; cube maps are not modelled
+ * (GL_TEXTURE_CUBE_MAP* targets are GL_INVALID_ENUM); texture 0 is a real
+ * texture object, as in ES 2.0; the 4-bit GL formats (GL_UNSIGNED_4BITS_DMP)
+ * take two texels a byte, the first in the low nibble, as the hardware
+ * stores them. Rows are never padded: every row of a power-of-two size of
+ * 8 or more is a multiple of 4 bytes, so GL_UNPACK_ALIGNMENT cannot
+ * matter. */
+#include <string.h>
+
+#include <nn/gx/CTR/gx_CTR.h>
+
+#include "gl_cmdgen.h"
+#include "gl_entry.h"
+
+#define TEX_AREA_MASK   0x00030000u         /* NN_GX_MEM_FCRAM .. _VRAMB */
+#define TEX_COPY_MASK   (GL_COPY_FCRAM_DMP | GL_NO_COPY_FCRAM_DMP)
+#define TEX_TARGET_MASK 0x0000FFFFu
+#define TEX_MAX_LEVEL   10                  /* log2(1024) */
+#define TEX_ETC_BLOCK   4                   /* texels a side of an ETC1 block */
+#define TEX_ETC_BYTES   8                   /* bytes of an ETC1 block */
+
+/* How the GL data of one format/type pair becomes texels. */
+enum tex_input {
+	TEX_IN_NATIVE,          /* already in the PICA200 layout: copied */
+	TEX_IN_RGBA8,           /* R, G, B, A bytes */
+	TEX_IN_RGB8,            /* R, G, B bytes */
+	TEX_IN_PACKED16,        /* one host-order 16-bit word, R in the top bits */
+	TEX_IN_PAIR8,           /* two bytes: L, A (or HI, LO) */
+	TEX_IN_BYTE,            /* one byte */
+	TEX_IN_NIBBLE,          /* half a byte, two texels a byte */
+	TEX_IN_ETC1             /* Khronos ETC1 blocks: reordered */
+};
+
+struct tex_format {
+	GLenum format, type;
+	enum hw_tex_format hw;
+	enum tex_input input;
+};
+
+/* The pairs glTexImage2D takes (OpenGL ES 2.0 table 3.4, and the DMP
+ * native formats and 4-bit types). */
+static const struct tex_format tex_formats[] = {
+	{ GL_RGBA, GL_UNSIGNED_BYTE, HW_TEX_RGBA8, TEX_IN_RGBA8 },
+	{ GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, HW_TEX_RGBA4, TEX_IN_PACKED16 },
+	{ GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, HW_TEX_RGB5A1, TEX_IN_PACKED16 },
+	{ GL_RGB, GL_UNSIGNED_BYTE, HW_TEX_RGB8, TEX_IN_RGB8 },
+	{ GL_RGB, GL_UNSIGNED_SHORT_5_6_5, HW_TEX_RGB565, TEX_IN_PACKED16 },
+	{ GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, HW_TEX_IA8, TEX_IN_PAIR8 },
+	{ GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE_4_4_DMP, HW_TEX_IA4, TEX_IN_BYTE },
+	{ GL_LUMINANCE, GL_UNSIGNED_BYTE, HW_TEX_I8, TEX_IN_BYTE },
+	{ GL_LUMINANCE, GL_UNSIGNED_4BITS_DMP, HW_TEX_I4, TEX_IN_NIBBLE },
+	{ GL_ALPHA, GL_UNSIGNED_BYTE, HW_TEX_A8, TEX_IN_BYTE },
+	{ GL_ALPHA, GL_UNSIGNED_4BITS_DMP, HW_TEX_A4, TEX_IN_NIBBLE },
+	{ GL_HILO8_DMP, GL_UNSIGNED_BYTE, HW_TEX_HILO8, TEX_IN_PAIR8 },
+	{ GL_RGBA_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_RGBA8, TEX_IN_NATIVE },
+	{ GL_RGBA_NATIVE_DMP, GL_UNSIGNED_SHORT_4_4_4_4, HW_TEX_RGBA4, TEX_IN_NATIVE },
+	{ GL_RGBA_NATIVE_DMP, GL_UNSIGNED_SHORT_5_5_5_1, HW_TEX_RGB5A1, TEX_IN_NATIVE },
+	{ GL_RGB_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_RGB8, TEX_IN_NATIVE },
+	{ GL_RGB_NATIVE_DMP, GL_UNSIGNED_SHORT_5_6_5, HW_TEX_RGB565, TEX_IN_NATIVE },
+	{ GL_LUMINANCE_ALPHA_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_IA8, TEX_IN_NATIVE },
+	{ GL_LUMINANCE_ALPHA_NATIVE_DMP, GL_UNSIGNED_BYTE_4_4_DMP, HW_TEX_IA4, TEX_IN_NATIVE },
+	{ GL_LUMINANCE_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_I8, TEX_IN_NATIVE },
+	{ GL_LUMINANCE_NATIVE_DMP, GL_UNSIGNED_4BITS_DMP, HW_TEX_I4, TEX_IN_NATIVE },
+	{ GL_ALPHA_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_A8, TEX_IN_NATIVE },
+	{ GL_ALPHA_NATIVE_DMP, GL_UNSIGNED_4BITS_DMP, HW_TEX_A4, TEX_IN_NATIVE },
+	{ GL_HILO8_DMP_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_HILO8, TEX_IN_NATIVE },
+};
+
+/* glCompressedTexImage2D's formats: the Khronos ETC1 layout (converted)
+ * and the DMP native ones (copied). */
+static const struct tex_format tex_compressed[] = {
+	{ GL_ETC1_RGB8_OES, 0, HW_TEX_ETC1, TEX_IN_ETC1 },
+	{ GL_ETC1_RGB8_NATIVE_DMP, 0, HW_TEX_ETC1, TEX_IN_NATIVE },
+	{ GL_ETC1_ALPHA_RGB8_A4_NATIVE_DMP, 0, HW_TEX_ETC1A4, TEX_IN_NATIVE },
+};
+
+#define TEX_COUNT(a) (sizeof (a) / sizeof (a)[0])
+
+static bool tex_known_format(GLenum format)
+{
+	size_t k;
+
+	for (k = 0; k < TEX_COUNT(tex_formats); k++)
+		if (tex_formats[k].format == format)
+			return true;
+	return false;
+}
+
+static bool tex_known_type(GLenum type)
+{
+	size_t k;
+
+	for (k = 0; k < TEX_COUNT(tex_formats); k++)
+		if (tex_formats[k].type == type)
+			return true;
+	return false;
+}
+
+static const struct tex_format *tex_find(const struct tex_format *list, size_t n, GLenum format,
+					 GLenum type)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (list[k].format == format && list[k].type == type)
+			return &list[k];
+	return NULL;
+}
+
+static bool tex_size_ok(GLsizei v)
+{
+	return v >= HW_TEX_MIN_SIZE && v <= HW_TEX_MAX_SIZE && (v & (v - 1)) == 0;
+}
+
+/* The texture bound to the active unit (texture 0 included). */
+static struct gl_texture *tex_bound(struct gl_context *gl)
+{
+	return gl_texture_find(gl, gl->texture_binding[gl->active_texture]);
+}
+
+static bool tex_in_use(struct gl_context *gl, GLuint name)
+{
+	return gl_texture_find(gl, name) != NULL;
+}
+
+/* ---- objects --------------------------------------------------------- */
+
+void glActiveTexture(GLenum texture)
+{
+	struct nngx_state *st = nngx_state_get();
+
+	if (texture < GL_TEXTURE0 || texture - GL_TEXTURE0 >= GL_CONTEXT_TEXTURE_UNITS) {
+		gl_enum_error(st, "glActiveTexture", "texture 0x%04X is not GL_TEXTURE0..GL_TEXTURE%d "
+			      "(units 0-2 read textures)", texture, GL_CONTEXT_TEXTURE_UNITS - 1);
+		return;
+	}
+	st->gl.active_texture = texture - GL_TEXTURE0;
+}
+
+void glGenTextures(GLsizei n, GLuint *textures)
+{
+	static const char fn[] = "glGenTextures";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+
+	if (n < 0) {
+		gl_value_error(st, fn, "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !textures) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "textures is NULL for n = %d", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		GLuint name = gl_name_next(gl, &gl->next_texture_name, tex_in_use);
+		if (!gl_texture_add(gl, name)) {
+			/* Take back the names given so far: an error changes nothing. */
+			while (i-- > 0)
+				gl_texture_destroy(gl, gl_texture_find(gl, textures[i]),
+						   &st->gpu.memory, st->deallocator);
+			gl_memory_error(st, fn, "%d texture names", n);
+			return;
+		}
+		textures[i] = name;
+	}
+}
+
+/* Attachments of the bound framebuffer to texture `name` go (ES 2.0,
+ * 4.4.5: only the bound framebuffer's). */
+static void tex_detach(struct gl_context *gl, GLenum type, GLuint name)
+{
+	struct gl_framebuffer *fb = gl_framebuffer_find(gl, gl->framebuffer_binding);
+	unsigned a;
+
+	for (a = 0; fb && a < GL_ATTACH_COUNT; a++)
+		if (fb->at[a].type == type && fb->at[a].name == name) {
+			fb->at[a].type = GL_NONE;
+			fb->at[a].name = 0;
+		}
+}
+
+void glDeleteTextures(GLsizei n, const GLuint *textures)
+{
+	static const char fn[] = "glDeleteTextures";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	GLsizei i;
+	unsigned u;
+
+	if (n < 0) {
+		gl_value_error(st, fn, "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !textures) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "textures is NULL for n = %d", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct gl_texture *t;
+		if (textures[i] == 0 || !(t = gl_texture_find(gl, textures[i])))
+			continue;              /* 0 and unknown names are ignored */
+		/* Bindings revert to texture 0 (ES 2.0, 3.7.13). */
+		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
+			if (gl->texture_binding[u] == t->name)
+				gl->texture_binding[u] = 0;
+		tex_detach(gl, GL_TEXTURE, t->name);
+		gl_texture_destroy(gl, t, &st->gpu.memory, st->deallocator);
+		gl->texture_epoch++;
+	}
+}
+
+/* GL_INVALID_ENUM for every target but GL_TEXTURE_2D; cube maps get their
+ * own word. */
+static bool tex_target_ok(struct nngx_state *st, GLenum target, const char *fn)
+{
+	if (target == GL_TEXTURE_2D)
+		return true;
+	if (target == GL_TEXTURE_CUBE_MAP
+	    || (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z))
+		gl_enum_error(st, fn, "target 0x%04X: cube maps are not modelled; only "
+			      "GL_TEXTURE_2D", target);
+	else
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D", target);
+	return false;
+}
+
+void glBindTexture(GLenum target, GLuint texture)
+{
+	static const char fn[] = "glBindTexture";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_context *gl = &st->gl;
+	struct gl_texture *t;
+
+	if (!tex_target_ok(st, target, fn))
+		return;
+	t = gl_texture_find(gl, texture);
+	/* Binding a name that is not yet an object creates it (ES 2.0, 3.7.13). */
+	if (!t && !(t = gl_texture_add(gl, texture))) {
+		gl_memory_error(st, fn, "texture object %u", texture);
+		return;
+	}
+	t->created = true;
+	gl->texture_binding[gl->active_texture] = texture;
+}
+
+GLboolean glIsTexture(GLuint texture)
+{
+	const struct gl_texture *t = texture ? gl_texture_find(&nngx_state_get()->gl, texture) : NULL;
+
+	return t && t->created ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- texel placement --------------------------------------------------- */
+
+/* Where texel (x, y) of `level` lies in the storage's host bytes. */
+static uint8_t *tex_texel(uint8_t *host, const struct hw_texture *hw, unsigned level, unsigned x,
+			  unsigned y)
+{
+	return host + (hw_texture_texel_address(hw, level, x, y) - hw->phys);
+}
+
+/* One GL image (rows from y = 0, the row sampled at t = 0) into `level`,
+ * each texel where the unit reads it, components in the hardware's order
+ * (hw_texture.h: the little-endian word with R, or I, in the top bits). */
+static void tex_place(uint8_t *host, const struct hw_texture *hw, unsigned level,
+		      enum tex_input input, const uint8_t *in)
+{
+	unsigned w = hw_texture_level_width(hw, level), h = hw_texture_level_height(hw, level);
+	unsigned x, y;
+
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++) {
+			uint8_t *p = tex_texel(host, hw, level, x, y);
+			size_t k = (size_t)y * w + x;
+			uint16_t v;
+
+			switch (input) {
+			case TEX_IN_RGBA8:         /* bytes A, B, G, R */
+				p[0] = in[4 * k + 3];
+				p[1] = in[4 * k + 2];
+				p[2] = in[4 * k + 1];
+				p[3] = in[4 * k + 0];
+				break;
+			case TEX_IN_RGB8:          /* bytes B, G, R */
+				p[0] = in[3 * k + 2];
+				p[1] = in[3 * k + 1];
+				p[2] = in[3 * k + 0];
+				break;
+			case TEX_IN_PACKED16:      /* the same word, little-endian */
+				memcpy(&v, in + 2 * k, sizeof v);
+				p[0] = (uint8_t)v;
+				p[1] = (uint8_t)(v >> 8);
+				break;
+			case TEX_IN_PAIR8:         /* the word L << 8 | A: bytes A, L */
+				p[0] = in[2 * k + 1];
+				p[1] = in[2 * k + 0];
+				break;
+			case TEX_IN_BYTE:
+				p[0] = in[k];
+				break;
+			case TEX_IN_NIBBLE: {      /* even x in the low nibble */
+				unsigned nib = (k % 2) ? in[k / 2] >> 4 : in[k / 2] & 0xFu;
+				if (x % 2)
+					p[0] = (uint8_t)((p[0] & 0x0Fu) | nib << 4);
+				else
+					p[0] = (uint8_t)((p[0] & 0xF0u) | nib);
+				break;
+			}
+			case TEX_IN_NATIVE: case TEX_IN_ETC1:
+				break;
+			}
+		}
+	}
+}
+
+/* An ETC1 block turned upside down (Khronos OES_compressed_ETC1_RGB8_
+ * texture layout, the 64-bit block read big-endian): GL's first block row
+ * is the row sampled at t = 0, but the unit decodes a block's row 0 as its
+ * top row in memory, which is the highest t. Pixel (x, y) has index x * 4
+ * + y (LSB at bit index, MSB at bit 16 + index). With the flip bit set
+ * the two 4x2 halves trade places, so their base colours and tables do.
+ * In differential mode the second colour is the first plus a 3-bit delta
+ * (-4..3); swapping negates it, and a delta of -4 cannot be negated: +3 is
+ * used, one step off (model choice, the only inexact case). */
+static uint64_t tex_etc1_flip(uint64_t q)
+{
+	uint64_t out = q & ~(uint64_t)0xFFFFFFFFu;
+	unsigned x, y, c;
+
+	for (x = 0; x < 4; x++)
+		for (y = 0; y < 4; y++) {
+			unsigned from = x * 4 + y, to = x * 4 + (3 - y);
+			out |= ((q >> from) & 1u) << to;
+			out |= ((q >> (16 + from)) & 1u) << (16 + to);
+		}
+	if (!((q >> 32) & 1u))
+		return out;                            /* left/right halves: kept */
+	/* Tables: bits 39-37 and 36-34. */
+	out &= ~((uint64_t)0x3Fu << 34);
+	out |= ((q >> 37) & 7u) << 34 | ((q >> 34) & 7u) << 37;
+	for (c = 0; c < 3; c++) {
+		unsigned shift = 56 - 8 * c;           /* R 63-56, G 55-48, B 47-40 */
+		unsigned byte = (unsigned)(q >> shift) & 0xFFu, swapped;
+
+		if ((q >> 33) & 1u) {                  /* differential */
+			int base = (int)(byte >> 3), delta = (int)(byte & 7u);
+			if (delta >= 4)
+				delta -= 8;
+			base += delta;                 /* the second colour, now first */
+			if (base < 0)                  /* only in malformed blocks */
+				base = 0;
+			if (base > 31)
+				base = 31;
+			delta = delta == -4 ? 3 : -delta;
+			swapped = (unsigned)base << 3 | ((unsigned)delta & 7u);
+		} else {                               /* individual: swap nibbles */
+			swapped = (byte >> 4) | (byte & 0xFu) << 4;
+		}
+		out &= ~((uint64_t)0xFFu << shift);
+		out |= (uint64_t)(swapped & 0xFFu) << shift;
+	}
+	return out;
+}
+
+/* Khronos ETC1 blocks (raster order from GL's first row) into `level`:
+ * each block where the unit reads it, turned upside down, and stored as
+ * the hardware does (the 64-bit block little-endian, hw_texture.h). */
+static void tex_place_etc1(uint8_t *host, const struct hw_texture *hw, unsigned level,
+			   const uint8_t *in)
+{
+	unsigned bw = hw_texture_level_width(hw, level) / TEX_ETC_BLOCK;
+	unsigned bh = hw_texture_level_height(hw, level) / TEX_ETC_BLOCK;
+	unsigned bx, by, k;
+
+	for (by = 0; by < bh; by++)
+		for (bx = 0; bx < bw; bx++) {
+			const uint8_t *src = in + ((size_t)by * bw + bx) * TEX_ETC_BYTES;
+			uint8_t *dst = tex_texel(host, hw, level, bx * TEX_ETC_BLOCK,
+						 by * TEX_ETC_BLOCK);
+			uint64_t q = 0;
+
+			for (k = 0; k < TEX_ETC_BYTES; k++)
+				q = q << 8 | src[k];
+			q = tex_etc1_flip(q);
+			for (k = 0; k < TEX_ETC_BYTES; k++)
+				dst[k] = (uint8_t)(q >> (8 * k));
+		}
+}
+
+/* ---- images ------------------------------------------------------------- */
+
+/* What one glTexImage2D / glCompressedTexImage2D asks for, checked. */
+struct tex_image {
+	GLenum area;                    /* 0: none given */
+	unsigned level;
+	GLsizei width, height;
+	GLenum format, type;            /* type 0: compressed */
+	const struct tex_format *f;
+};
+
+/* Split a target into base, area and copy bits; GL_INVALID_ENUM unless it
+ * is GL_TEXTURE_2D with known bits. */
+static bool tex_image_target(struct nngx_state *st, GLenum target, GLenum *area, const char *fn)
+{
+	GLenum base = target & TEX_TARGET_MASK;
+
+	if (target & ~(TEX_TARGET_MASK | TEX_AREA_MASK | TEX_COPY_MASK)) {
+		gl_enum_error(st, fn, "target 0x%08X has bits that are no NN_GX_MEM_* area or "
+			      "GL_*COPY_FCRAM_DMP flag", target);
+		return false;
+	}
+	if (!tex_target_ok(st, base, fn))
+		return false;
+	if ((target & TEX_COPY_MASK) == TEX_COPY_MASK) {
+		gl_enum_error(st, fn, "target 0x%08X asks for GL_COPY_FCRAM_DMP and "
+			      "GL_NO_COPY_FCRAM_DMP at once", target);
+		return false;
+	}
+	*area = target & TEX_AREA_MASK;
+	return true;
+}
+
+/* The numeric checks common to both calls (ES 2.0, 3.7.1), then the
+ * chain rule for levels above 0. */
+static bool tex_image_sizes(struct nngx_state *st, const struct gl_texture *t, GLint level,
+			    GLsizei width, GLsizei height, GLint border, const struct tex_image *img,
+			    const char *fn)
+{
+	if (level < 0 || level > TEX_MAX_LEVEL) {
+		gl_value_error(st, fn, "level %d is outside 0..%d", level, TEX_MAX_LEVEL);
+		return false;
+	}
+	if (width < 0 || height < 0 || border != 0) {
+		gl_value_error(st, fn, "width %d, height %d, border %d: sizes must not be "
+			       "negative and the border must be 0", width, height, border);
+		return false;
+	}
+	if (!tex_size_ok(width) || !tex_size_ok(height)) {
+		gl_value_error(st, fn, "%d x %d: the texture units take powers of two from %d "
+			       "to %d", width, height, HW_TEX_MIN_SIZE, HW_TEX_MAX_SIZE);
+		return false;
+	}
+	if (level == 0)
+		return true;
+	if (!(t->level_mask & 1u)) {
+		gl_operation_error(st, fn, "level %d before level 0: the mip chain is placed by "
+				   "the level-0 image", level);
+		return false;
+	}
+	if ((unsigned)level >= t->hw.levels || t->hw.width >> level != (unsigned)width
+	    || t->hw.height >> level != (unsigned)height || t->format != img->format
+	    || t->type != img->type) {
+		gl_operation_error(st, fn, "level %d, %d x %d, format 0x%04X type 0x%04X does not "
+				   "continue the chain of level 0 (%u x %u, 0x%04X 0x%04X)", level,
+				   width, height, img->format, img->type, t->hw.width,
+				   t->hw.height, t->format, t->type);
+		return false;
+	}
+	return true;
+}
+
+/* Storage for level 0's chain: kept when it already has this shape and
+ * area, else new (the old goes, with every level). False after
+ * GL_OUT_OF_MEMORY, the texture unchanged. */
+static bool tex_storage(struct nngx_state *st, struct gl_texture *t, const struct tex_image *img,
+			const char *fn)
+{
+	GLenum area = img->area ? img->area : NN_GX_MEM_FCRAM;
+	struct hw_texture shape;
+	uint32_t phys, size;
+	void *user;
+
+	memset(&shape, 0, sizeof shape);
+	shape.width = (unsigned)img->width;
+	shape.height = (unsigned)img->height;
+	shape.format = img->f->hw;
+	shape.levels = hw_texture_max_levels(shape.width, shape.height);
+	if (t->hw.phys && t->hw.width == shape.width && t->hw.height == shape.height
+	    && t->hw.format == shape.format && t->area == area)
+		return true;
+	size = hw_texture_size(&shape);
+	if (!gl_storage_alloc(st, area, NN_GX_MEM_TEXTURE, t->name, size, &phys, &user, fn))
+		return false;
+	gl_texture_free_storage(t, &st->gpu.memory, st->deallocator);
+	t->hw.phys = phys;
+	t->hw.width = shape.width;
+	t->hw.height = shape.height;
+	t->hw.format = shape.format;
+	t->hw.levels = shape.levels;
+	t->size = size;
+	t->area = area;
+	t->user_block = user;
+	return true;
+}
+
+/* Store a checked image: storage for level 0, then the texels (NULL data
+ * leaves the level's bytes as they are: zero in new storage). */
+static void tex_store(struct nngx_state *st, struct gl_texture *t, const struct tex_image *img,
+		      const void *data, const char *fn)
+{
+	uint8_t *host;
+	uint32_t at, bytes;
+
+	if (img->level == 0 && !tex_storage(st, t, img, fn))
+		return;
+	t->format = img->format;
+	t->type = img->type;
+	t->level_mask |= 1u << img->level;
+	st->gl.texture_epoch++;
+	if (!data)
+		return;
+	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
+	at = hw_texture_level_phys(&t->hw, img->level);
+	bytes = hw_texture_level_size(&t->hw, img->level);
+	if (img->f->input == TEX_IN_NATIVE)
+		memcpy(host + (at - t->hw.phys), data, bytes);
+	else if (img->f->input == TEX_IN_ETC1)
+		tex_place_etc1(host, &t->hw, img->level, data);
+	else
+		tex_place(host, &t->hw, img->level, img->f->input, data);
+}
+
+void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
+		  GLsizei height, GLint border, GLenum format, GLenum type, const GLvoid *pixels)
+{
+	static const char fn[] = "glTexImage2D";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_texture *t;
+	struct tex_image img;
+
+	memset(&img, 0, sizeof img);
+	if (!tex_image_target(st, target, &img.area, fn))
+		return;
+	if (!tex_known_format(format) || !tex_known_type(type)) {
+		gl_enum_error(st, fn, "format 0x%04X, type 0x%04X: not a texture format and type",
+			      format, type);
+		return;
+	}
+	img.f = tex_find(tex_formats, TEX_COUNT(tex_formats), format, type);
+	if (!img.f || (GLenum)internalformat != format) {
+		gl_operation_error(st, fn, "internalformat 0x%04X, format 0x%04X, type 0x%04X do "
+				   "not go together (internalformat must equal format)",
+				   (GLenum)internalformat, format, type);
+		return;
+	}
+	img.format = format;
+	img.type = type;
+	img.width = width;
+	img.height = height;
+	t = tex_bound(&st->gl);
+	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
+		return;
+	img.level = (unsigned)level;
+	tex_store(st, t, &img, pixels, fn);
+}
+
+void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
+			    GLsizei height, GLint border, GLsizei imageSize, const GLvoid *data)
+{
+	static const char fn[] = "glCompressedTexImage2D";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_texture *t;
+	struct tex_image img;
+	struct hw_texture shape;
+
+	memset(&img, 0, sizeof img);
+	if (!tex_image_target(st, target, &img.area, fn))
+		return;
+	img.f = tex_find(tex_compressed, TEX_COUNT(tex_compressed), internalformat, 0);
+	if (!img.f) {
+		gl_enum_error(st, fn, "internalformat 0x%04X is not GL_ETC1_RGB8_OES, "
+			      "GL_ETC1_RGB8_NATIVE_DMP or GL_ETC1_ALPHA_RGB8_A4_NATIVE_DMP",
+			      internalformat);
+		return;
+	}
+	img.format = internalformat;
+	img.width = width;
+	img.height = height;
+	t = tex_bound(&st->gl);
+	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
+		return;
+	memset(&shape, 0, sizeof shape);
+	shape.width = (unsigned)width;
+	shape.height = (unsigned)height;
+	shape.format = img.f->hw;
+	shape.levels = 1;
+	if (imageSize < 0 || (uint32_t)imageSize != hw_texture_size(&shape)) {
+		gl_value_error(st, fn, "imageSize %d: a %d x %d image of this format takes %u "
+			       "bytes", imageSize, width, height, hw_texture_size(&shape));
+		return;
+	}
+	img.level = (unsigned)level;
+	tex_store(st, t, &img, data, fn);
+}
+
+/* ---- parameters ----------------------------------------------------------- */
+
+static bool tex_filter_ok(GLenum pname, GLint v)
+{
+	if (v == GL_NEAREST || v == GL_LINEAR)
+		return true;
+	return pname == GL_TEXTURE_MIN_FILTER
+	       && (v == GL_NEAREST_MIPMAP_NEAREST || v == GL_LINEAR_MIPMAP_NEAREST
+		   || v == GL_NEAREST_MIPMAP_LINEAR || v == GL_LINEAR_MIPMAP_LINEAR);
+}
+
+static void tex_parameter(GLenum target, GLenum pname, GLint v, const char *fn)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct gl_texture *t;
+	GLenum *slot;
+
+	if (!tex_target_ok(st, target, fn))
+		return;
+	t = tex_bound(&st->gl);
+	switch (pname) {
+	case GL_TEXTURE_MIN_FILTER: slot = &t->min_filter; break;
+	case GL_TEXTURE_MAG_FILTER: slot = &t->mag_filter; break;
+	case GL_TEXTURE_WRAP_S: slot = &t->wrap_s; break;
+	case GL_TEXTURE_WRAP_T: slot = &t->wrap_t; break;
+	default:
+		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
+		return;
+	}
+	if ((pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER)
+	    ? !tex_filter_ok(pname, v)
+	    : (v != GL_CLAMP_TO_EDGE && v != GL_REPEAT && v != GL_MIRRORED_REPEAT)) {
+		gl_enum_error(st, fn, "0x%04X is not a value of pname 0x%04X", (unsigned)v, pname);
+		return;
+	}
+	*slot = (GLenum)v;
+}
+
+void glTexParameteri(GLenum target, GLenum pname, GLint param)
+{
+	tex_parameter(target, pname, param, "glTexParameteri");
+}
+
+/* A float parameter as the enum it names; -1 (no enum) when it is not a
+ * whole number in range. */
+static GLint tex_float_enum(GLfloat f)
+{
+	return f >= 0.0f && f <= 65535.0f && f == (GLfloat)(GLint)f ? (GLint)f : -1;
+}
+
+void glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+	tex_parameter(target, pname, tex_float_enum(param), "glTexParameterf");
+}
+
+void glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
+{
+	if (!params) {
+		nngx_diag_report(&nngx_state_get()->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "glTexParameteriv", "params is NULL");
+		return;
+	}
+	tex_parameter(target, pname, params[0], "glTexParameteriv");
+}
+
+void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+	if (!params) {
+		nngx_diag_report(&nngx_state_get()->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "glTexParameterfv", "params is NULL");
+		return;
+	}
+	tex_parameter(target, pname, tex_float_enum(params[0]), "glTexParameterfv");
+}
+
+/* ---- what a draw reads ----------------------------------------------------- */
+
+static enum hw_tex_wrap tex_hw_wrap(GLenum wrap)
+{
+	switch (wrap) {
+	case GL_CLAMP_TO_EDGE: return HW_WRAP_CLAMP_EDGE;
+	case GL_MIRRORED_REPEAT: return HW_WRAP_MIRROR;
+	default: return HW_WRAP_REPEAT;
+	}
+}
+
+/* Levels given images without a gap from level 0. */
+static unsigned tex_levels_present(const struct gl_texture *t)
+{
+	unsigned n = 0;
+
+	while (n < t->hw.levels && ((t->level_mask >> n) & 1u))
+		n++;
+	return n;
+}
+
+void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
+		      struct gl_frag_texture *unit, const char *fn)
+{
+	struct gl_context *gl = &st->gl;
+	unsigned u;
+
+	for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++) {
+		const struct gl_texture *t;
+		struct hw_texture *hw = &unit[u].hw;
+		GLenum min;
+		unsigned present;
+		bool mip;
+
+		memset(&unit[u], 0, sizeof unit[u]);
+		/* Other sampler types are not modelled: the unit stays off
+		 * (gl_dmp.c said so when they were set). */
+		if (dmp->sampler_type[u] != GL_TEXTURE_2D)
+			continue;
+		t = gl_texture_find(gl, gl->texture_binding[u]);
+		present = t ? tex_levels_present(t) : 0;
+		if (!t || !t->hw.phys || present == 0) {
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TEXTURE_INCOMPLETE, fn,
+					 "unit %u: texture %u has no level-0 image; the unit is "
+					 "off for this draw", u, gl->texture_binding[u]);
+			continue;
+		}
+		min = t->min_filter;
+		mip = min != GL_NEAREST && min != GL_LINEAR;
+		if (mip && present < t->hw.levels)
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TEXTURE_INCOMPLETE, fn,
+					 "unit %u: texture %u has levels 0..%u of %u and a "
+					 "mipmap filter; the unit reads the levels present (ES "
+					 "2.0 would sample black)", u, t->name, present - 1,
+					 t->hw.levels);
+		unit[u].on = true;
+		*hw = t->hw;
+		hw->levels = mip ? present : 1;
+		hw->wrap_s = tex_hw_wrap(t->wrap_s);
+		hw->wrap_t = tex_hw_wrap(t->wrap_t);
+		hw->mag_filter = t->mag_filter == GL_NEAREST ? HW_FILTER_NEAREST : HW_FILTER_LINEAR;
+		hw->min_filter = (min == GL_NEAREST || min == GL_NEAREST_MIPMAP_NEAREST
+				  || min == GL_NEAREST_MIPMAP_LINEAR)
+				 ? HW_FILTER_NEAREST : HW_FILTER_LINEAR;
+		hw->mip_filter = (min == GL_NEAREST_MIPMAP_LINEAR || min == GL_LINEAR_MIPMAP_LINEAR)
+				 ? HW_FILTER_LINEAR : HW_FILTER_NEAREST;
+	}
+}
