@@ -1,8 +1,9 @@
 /* bench_profiling.c: cost of the profiling entry points, in host ns per call,
- * and the model's throughput on a reference scene. Prints figures; asserts
- * nothing (speed goals live here, not in tests).
+ * and the model's throughput on two reference scenes (geometry-heavy and
+ * fill-heavy). Prints figures; asserts nothing (speed goals live here, not
+ * in tests).
  *
- * The scene's shader binary is built at run time with the tests' encoder
+ * The scenes' shader binaries are built at run time with the tests' encoder
  * (tests/shader_asm.h, tests/shbin_writer.h) rather than shipped as a blob;
  * a real program would load a .shbin file. */
 #define _POSIX_C_SOURCE 199309L
@@ -295,6 +296,217 @@ static void bench_model_throughput(void)
 	nngxFinalize();
 }
 
+/* ---- fill throughput ------------------------------------------------------- */
+
+/* The fill-heavy reference scene: three full-screen quads over the default
+ * 240 x 400 framebuffer (3x overdraw, 288000 fragments a frame), each
+ * sampling one 256 x 256 RGBA8 texture in VRAM A (bilinear, stretched over
+ * the screen), with the depth test on. glClear is not modelled yet, so the
+ * frames are not cleared: the quads lie at one depth and the test is
+ * GL_GEQUAL, which every fragment passes in every frame, so each frame does
+ * the same work (depth read and written, colour written). */
+#define FILL_TEX        256
+#define FILL_QUADS      3
+#define FILL_MAX_FRAMES 60
+#define FILL_MIN_FRAMES 5
+#define FILL_BUDGET_NS  3e9       /* stop adding frames after this much host time */
+#define FILL_WINDOW     1000      /* busy-counter sampling time, clocks */
+#define FILL_WORD_TEXTURE 5       /* MEMORY_ACCESS word 5: texture reads */
+
+/* o0 = v0, o1 = c4 (colour), o2.xy = v1 (texture coordinates). */
+static int fill_shader_binary(uint8_t **bin, size_t *size)
+{
+	static struct shader_asm a;
+	static struct hw_shader_state assembled;
+	struct shbin_writer w;
+	size_t vs;
+	unsigned k;
+	int ok;
+
+	asm_init(&a);
+	asm_mov(&a, asm_o(0), asm_v(0));
+	asm_mov(&a, asm_o(1), asm_c(4));
+	asm_mov(&a, asm_o(2), asm_v(1));
+	asm_end(&a);
+	if (!asm_finish(&a, &assembled)) {
+		fprintf(stderr, "bench: fill shader: %s\n", a.error);
+		return 0;
+	}
+	shbin_writer_init(&w);
+	shbin_writer_set_program(&w, assembled.code, a.ncode);
+	for (k = 0; k < a.nopdesc; k++)
+		shbin_writer_add_opdesc(&w, assembled.opdesc[k]);
+	vs = shbin_writer_add_entry(&w, 0 /* vertex */, 0, a.ncode);
+	shbin_writer_add_output(&w, vs, 0 /* position */, 0, 0xF);
+	shbin_writer_add_output(&w, vs, 2 /* colour */, 1, 0xF);
+	shbin_writer_add_output(&w, vs, 3 /* texcoord 0 */, 2, 0x3);
+	shbin_writer_add_uniform(&w, vs, "aPosition", 0x00, 0x00);
+	shbin_writer_add_uniform(&w, vs, "aTexCoord", 0x01, 0x01);
+	shbin_writer_add_float(&w, vs, 4, 1, 1, 1, 1);
+	ok = shbin_writer_finish(&w, bin, size);
+	shbin_writer_free(&w);
+	return ok;
+}
+
+/* Program, texture, state and the quads' vertices; false if anything failed. */
+static int fill_setup(void)
+{
+	/* x, y, z and s, t of two triangles covering the viewport */
+	static const GLfloat quad[6][5] = {
+		{ -1, -1, -0.5f, 0, 0 }, { 1, -1, -0.5f, 1, 0 }, { 1, 1, -0.5f, 1, 1 },
+		{ -1, -1, -0.5f, 0, 0 }, { 1, 1, -0.5f, 1, 1 }, { -1, 1, -0.5f, 0, 1 },
+	};
+	static uint8_t texels[FILL_TEX * FILL_TEX * 4];
+	GLuint shader, program, buffer, texture;
+	GLint linked = GL_FALSE;
+	uint8_t *bin = NULL;
+	size_t size = 0, k;
+
+	if (!fill_shader_binary(&bin, &size))
+		return 0;
+	shader = glCreateShader(GL_VERTEX_SHADER);
+	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
+	free(bin);
+	program = glCreateProgram();
+	glAttachShader(program, shader);
+	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
+	glBindAttribLocation(program, 0, "aPosition");
+	glBindAttribLocation(program, 1, "aTexCoord");
+	glLinkProgram(program);
+	glGetProgramiv(program, GL_LINK_STATUS, &linked);
+	if (!linked)
+		return 0;
+	glUseProgram(program);
+
+	for (k = 0; k < sizeof texels; k++)
+		texels[k] = (uint8_t)(k * 2654435761u >> 24);
+	glGenTextures(1, &texture);
+	glBindTexture(GL_TEXTURE_2D, texture);
+	glTexImage2D(GL_TEXTURE_2D | NN_GX_MEM_VRAMA, 0, GL_RGBA, FILL_TEX, FILL_TEX, 0, GL_RGBA,
+		     GL_UNSIGNED_BYTE, texels);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+	/* the combiner's default stage 0 replaces with texture 0 */
+	glUniform1i(glGetUniformLocation(program, "dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_GEQUAL);
+
+	glGenBuffers(1, &buffer);
+	glBindBuffer(GL_ARRAY_BUFFER, buffer);
+	glBufferData(GL_ARRAY_BUFFER | NN_GX_MEM_VRAMA, sizeof quad, quad, GL_STATIC_DRAW);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof quad[0], (const GLvoid *)0);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof quad[0],
+			      (const GLvoid *)(3 * sizeof(GLfloat)));
+	glEnableVertexAttribArray(0);
+	glEnableVertexAttribArray(1);
+	return glGetError() == GL_NO_ERROR;
+}
+
+struct fill_frame {
+	double host_ns;
+	GLuint64EXT clocks;
+	GLuint fragments, texture_misses;
+	unsigned long busy[NNGX_SHIM_MODULE_COUNT];
+};
+
+/* One frame: three quads, run and wait (timed), then reuse the list. The
+ * busy counter runs all along; its windows are collected after each frame
+ * (a read zeroes the 16-bit counts, so they never wrap). */
+static void fill_frame_once(struct fill_frame *f)
+{
+	GLuint frag0, frag1, busy[NN_GX_PROFILING_RESULT_BUFSIZE_BUSY];
+	GLuint mem0[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint mem1[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint64EXT c0;
+	double t0;
+	unsigned q, m;
+
+	nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &frag0);
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, mem0);
+	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, busy);     /* drop earlier windows */
+	c0 = nngxShimGetClock();
+	t0 = now_ns();
+	for (q = 0; q < FILL_QUADS; q++)
+		glDrawArrays(GL_TRIANGLES, 0, 6);
+	glFinish();
+	f->host_ns = now_ns() - t0;
+	f->clocks = nngxShimGetClock() - c0;
+	nngxClearCmdlist();
+	nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &frag1);
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, mem1);
+	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, busy);
+	f->fragments = frag1 - frag0;
+	f->texture_misses = mem1[FILL_WORD_TEXTURE] - mem0[FILL_WORD_TEXTURE];
+	for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++)
+		f->busy[m] = busy[m / 2] >> (16 * (m % 2)) & 0xFFFFu;
+}
+
+static void bench_fill_throughput(void)
+{
+	struct fill_frame f;
+	double host_ns = 0, best_ns = 0, secs, clocks_per_s;
+	unsigned long busy[NNGX_SHIM_MODULE_COUNT] = { 0 }, windows = 0;
+	unsigned long long fragments = 0, misses = 0, clocks = 0;
+	unsigned m, winner = 0;
+	int frames = 0;
+	GLuint list;
+
+	nngxShimReset();
+	nngxInitialize(NULL, NULL);
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(64 * 1024, 4);
+	if (!fill_setup()) {
+		printf("\nfill throughput: the scene could not be set up (GL error)\n");
+		nngxFinalize();
+		return;
+	}
+	nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_TIME, FILL_WINDOW);
+	nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_COUNT, 0);
+	nngxStartProfiling(NN_GX_PROFILING_BUSY);
+	fill_frame_once(&f);          /* warm-up: program, texture cache clear */
+	while (frames < FILL_MAX_FRAMES && (frames < FILL_MIN_FRAMES || host_ns < FILL_BUDGET_NS)) {
+		fill_frame_once(&f);
+		host_ns += f.host_ns;
+		clocks += f.clocks;
+		fragments += f.fragments;
+		misses += f.texture_misses;
+		for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++)
+			busy[m] += f.busy[m];
+		if (frames == 0 || f.host_ns < best_ns)
+			best_ns = f.host_ns;
+		frames++;
+	}
+	nngxStopProfiling(NN_GX_PROFILING_BUSY);
+	for (m = 1; m < NNGX_SHIM_MODULE_COUNT; m++)
+		if (busy[m] > busy[winner])
+			winner = m;
+	secs = host_ns / 1e9;
+	clocks_per_s = (double)clocks / secs;
+
+	printf("\nfill throughput (reference scene: %d full-screen quads on 240 x 400, one %d x %d\n"
+	       "RGBA8 texture, depth test; %d frames, each %d glDrawArrays + glFinish timed\n"
+	       "on the host):\n",
+	       FILL_QUADS, FILL_TEX, FILL_TEX, frames, FILL_QUADS);
+	printf("  per frame: %.2f ms host (best %.2f ms); simulated: %llu clocks (%.1f us of GPU time),\n"
+	       "             %llu fragments, %llu texture misses\n",
+	       host_ns / frames / 1e6, best_ns / 1e6, clocks / (unsigned long long)frames,
+	       (double)clocks / frames / GPU_HZ * 1e6, fragments / (unsigned long long)frames,
+	       misses / (unsigned long long)frames);
+	printf("  simulated fragments per host second:       %12.0f\n", (double)fragments / secs);
+	printf("  simulated GPU clocks per host second:      %12.0f\n", clocks_per_s);
+	printf("  ratio to real time (clocks/s / 268e6):     %12.4f  (the real GPU is %.0fx faster)\n",
+	       clocks_per_s / GPU_HZ, GPU_HZ / clocks_per_s);
+	printf("  busy counter (windows of %d clocks):", FILL_WINDOW);
+	for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++) {
+		printf(" %lu", busy[m]);
+		windows += busy[m];
+	}
+	printf("\n  bottleneck: %s (%.0f%% of the windows)\n", nngxShimGetModuleName(winner),
+	       100.0 * (double)busy[winner] / (double)windows);
+	nngxFinalize();
+}
+
 int main(void)
 {
 	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
@@ -337,5 +549,6 @@ int main(void)
 	       busy_read_after(10000000000ull, 20000));
 
 	bench_model_throughput();
+	bench_fill_throughput();
 	return 0;
 }

@@ -156,7 +156,10 @@ static void decode_fragment(const uint32_t *r, struct hw_draw_fragment *f)
 		o->color_phys = hw_reg_fb_addr(r[HW_REG_COLORBUFFER_LOC]);
 	if (hw_reg_depthbuffer_depth_access(depth_rw) || hw_reg_depthbuffer_stencil_access(depth_rw))
 		o->depth_phys = hw_reg_fb_addr(r[HW_REG_DEPTHBUFFER_LOC]);
-	f->enabled = o->width && o->height && (o->color_phys || o->depth_phys);
+	/* Fragments are made and counted whenever there is a target size, even
+	 * if no buffer is read or written (a colour mask of 0, no depth test):
+	 * the FRAGMENT counter does not depend on what the tests then do. */
+	f->enabled = o->width && o->height;
 	if (!f->enabled)
 		return;
 	o->color_format = (enum hw_color_format)hw_reg_colorbuffer_format(r[HW_REG_COLORBUFFER_FORMAT]);
