@@ -16,6 +16,7 @@ void hw_gpu_init(struct hw_gpu *gpu)
 	hw_draw_costs_defaults(&gpu->costs);
 	hw_vcache_configure(&gpu->vcache, HW_VCACHE_DEFAULT_ENTRIES, HW_VCACHE_FIFO);
 	gpu->gs.geometry_unit = true;
+	hw_lcd_reset(&gpu->lcd);
 	hw_gpu_configure_caches(gpu, NULL, NULL);
 }
 
@@ -79,6 +80,7 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	hw_vcache_clear(&gpu->vcache);
 	hw_cache_invalidate(&gpu->texture_cache);
 	hw_fragment_invalidate(&gpu->fragment);
+	hw_lcd_reset(&gpu->lcd);
 	gpu->pending_count = 0;
 }
 
@@ -109,11 +111,31 @@ void hw_gpu_advance(struct hw_gpu *gpu, uint64_t clocks)
 	gpu_land_pending(gpu);
 	/* Lazy: counts only what is due, and lets go of the past. */
 	hw_busy_sync(&gpu->busy, gpu->clock);
+	hw_lcd_advance(&gpu->lcd, gpu->clock, &gpu->counters);
 }
 
 bool hw_gpu_cmdlist_executing(const struct hw_gpu *gpu)
 {
 	return gpu->cmdlist_busy_until > gpu->clock;
+}
+
+/* Room for `more` pending entries, so that work can be checked, done and
+ * pended without failing half way. */
+static enum hw_status gpu_reserve_pending(struct hw_gpu *gpu, size_t more)
+{
+	struct hw_pending *p;
+	size_t cap = gpu->pending_cap ? gpu->pending_cap : 8;
+
+	while (cap - gpu->pending_count < more)
+		cap *= 2;
+	if (cap == gpu->pending_cap)
+		return HW_OK;
+	p = realloc(gpu->pending, cap * sizeof *p);
+	if (!p)
+		return HW_ERROR_NO_MEMORY;
+	gpu->pending = p;
+	gpu->pending_cap = cap;
+	return HW_OK;
 }
 
 enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_counters *delta,
@@ -122,14 +144,8 @@ enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_co
 	struct hw_pending *p;
 	size_t i;
 
-	if (gpu->pending_count == gpu->pending_cap) {
-		size_t cap = gpu->pending_cap ? gpu->pending_cap * 2 : 8;
-		p = realloc(gpu->pending, cap * sizeof *p);
-		if (!p)
-			return HW_ERROR_NO_MEMORY;
-		gpu->pending = p;
-		gpu->pending_cap = cap;
-	}
+	if (gpu_reserve_pending(gpu, 1) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
 	/* Work is queued in time order, so this is almost always an append. */
 	for (i = gpu->pending_count; i > 0 && gpu->pending[i - 1].at > at; i--)
 		;
@@ -155,6 +171,152 @@ enum hw_status hw_gpu_submit(struct hw_gpu *gpu, const uint32_t *words, size_t c
 
 	gpu->cmdlist_busy_until = end;
 	return st;
+}
+
+/* ---- frame loop --------------------------------------------------------- */
+
+/* When queued work may start: after everything already queued. */
+static hw_clock_t gpu_queue_start(const struct hw_gpu *gpu)
+{
+	return gpu->cmdlist_busy_until > gpu->clock ? gpu->cmdlist_busy_until : gpu->clock;
+}
+
+/* Queue work of `clocks` clocks whose counts are `delta`. Pending room was
+ * reserved, so this cannot fail. */
+static void gpu_queue_work(struct hw_gpu *gpu, uint64_t clocks, const struct hw_counters *delta)
+{
+	hw_clock_t end = hw_clock_add(gpu_queue_start(gpu), clocks);
+
+	(void)hw_gpu_pend(gpu, end, delta, false, 0);
+	gpu->cmdlist_busy_until = end;
+}
+
+enum hw_status hw_gpu_fill(struct hw_gpu *gpu, unsigned channel, uint32_t phys, uint32_t size,
+			   uint32_t value, unsigned width_bits)
+{
+	struct hw_fill f;
+
+	if (channel >= HW_FILL_CHANNELS)
+		return HW_ERROR_RANGE;
+	f.phys = phys;
+	f.size = size;
+	f.value = value;
+	f.width_bits = width_bits;
+	return channel == 0 ? hw_gpu_fill2(gpu, &f, NULL) : hw_gpu_fill2(gpu, NULL, &f);
+}
+
+enum hw_status hw_gpu_fill2(struct hw_gpu *gpu, const struct hw_fill *channel0,
+			    const struct hw_fill *channel1)
+{
+	const struct hw_fill *fill[HW_FILL_CHANNELS];
+	static const struct hw_fill unused;
+	hw_clock_t start = gpu_queue_start(gpu), end = start;
+	enum hw_status st;
+	unsigned ch;
+
+	fill[0] = channel0 ? channel0 : &unused;
+	fill[1] = channel1 ? channel1 : &unused;
+	for (ch = 0; ch < HW_FILL_CHANNELS; ch++) {
+		st = hw_transfer_fill_check(&gpu->memory, ch, fill[ch]);
+		if (st != HW_OK)
+			return st;
+	}
+	if (gpu_reserve_pending(gpu, HW_FILL_CHANNELS) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	/* The channels are separate engines started together: each one's
+	 * counts land at its own end, the pair ends with the longer. */
+	for (ch = 0; ch < HW_FILL_CHANNELS; ch++) {
+		struct hw_counters delta;
+		uint64_t clocks = 0;
+		hw_clock_t ch_end;
+
+		memset(&delta, 0, sizeof delta);
+		(void)hw_transfer_fill(&gpu->memory, ch, fill[ch], &delta, &clocks);
+		if (clocks == 0)
+			continue;
+		ch_end = hw_clock_add(start, clocks);
+		(void)hw_gpu_pend(gpu, ch_end, &delta, false, 0);
+		if (ch_end > end)
+			end = ch_end;
+	}
+	if (end > start)
+		gpu->cmdlist_busy_until = end;
+	return HW_OK;
+}
+
+enum hw_status hw_gpu_display_transfer(struct hw_gpu *gpu, const struct hw_transfer_image *src,
+				       const struct hw_transfer_image *dst, unsigned aa,
+				       bool yflip)
+{
+	struct hw_counters delta;
+	uint64_t clocks = 0;
+	enum hw_status st = hw_transfer_display_check(&gpu->memory, src, dst, aa);
+
+	if (st != HW_OK)
+		return st;
+	if (gpu_reserve_pending(gpu, 1) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	memset(&delta, 0, sizeof delta);
+	st = hw_transfer_display(&gpu->memory, src, dst, aa, yflip, &delta, &clocks);
+	if (st != HW_OK)
+		return st;
+	gpu_queue_work(gpu, clocks, &delta);
+	return HW_OK;
+}
+
+enum hw_status hw_gpu_texture_copy(struct hw_gpu *gpu, uint32_t src, uint32_t dst, uint32_t size)
+{
+	struct hw_counters delta;
+	uint64_t clocks = 0;
+	enum hw_status st = hw_transfer_copy_check(&gpu->memory, src, dst, size);
+
+	if (st != HW_OK || size == 0)
+		return st;
+	if (gpu_reserve_pending(gpu, 1) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	memset(&delta, 0, sizeof delta);
+	(void)hw_transfer_copy(&gpu->memory, src, dst, size, &delta, &clocks);
+	gpu_queue_work(gpu, clocks, &delta);
+	return HW_OK;
+}
+
+enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_phys, uint32_t size)
+{
+	struct hw_counters delta;
+	uint64_t clocks = 0;
+	enum hw_status st = hw_transfer_dma_check(&gpu->memory, src_phys, dst_phys, size);
+
+	if (st != HW_OK || size == 0)
+		return st;
+	if (gpu_reserve_pending(gpu, 1) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	memset(&delta, 0, sizeof delta);
+	(void)hw_transfer_dma(&gpu->memory, src_phys, dst_phys, size, &delta, &clocks);
+	gpu_queue_work(gpu, clocks, &delta);
+	return HW_OK;
+}
+
+enum hw_status hw_gpu_cpu_read(struct hw_gpu *gpu, uint32_t phys, void *out, uint32_t size)
+{
+	return hw_transfer_cpu_read(&gpu->memory, phys, out, size, &gpu->counters);
+}
+
+void hw_gpu_set_display(struct hw_gpu *gpu, enum hw_lcd_screen_id screen,
+			const struct hw_lcd_source *src)
+{
+	/* Frames up to now were scanned with the old buffer. */
+	hw_lcd_advance(&gpu->lcd, gpu->clock, &gpu->counters);
+	hw_lcd_set_source(&gpu->lcd, screen, src);
+}
+
+hw_clock_t hw_gpu_next_vblank(const struct hw_gpu *gpu)
+{
+	return hw_lcd_next_vblank(&gpu->lcd, gpu->clock);
+}
+
+uint64_t hw_gpu_frames(const struct hw_gpu *gpu)
+{
+	return gpu->lcd.frames;
 }
 
 void hw_gpu_notef(struct hw_gpu *gpu, enum hw_note note, unsigned reg, const char *fmt, ...)

@@ -12,9 +12,11 @@
 #include "hw_cache.h"
 #include "hw_draw.h"
 #include "hw_fragment.h"
+#include "hw_lcd.h"
 #include "hw_memory.h"
 #include "hw_regs.h"
 #include "hw_shader.h"
+#include "hw_transfer.h"
 #include "hw_vcache.h"
 
 /* Counter additions that land when the work that made them ends. */
@@ -41,6 +43,7 @@ struct hw_gpu {
 	struct hw_vcache vcache;
 	struct hw_fragment_state fragment;     /* framebuffer caches, early depth */
 	struct hw_cache texture_cache;
+	struct hw_lcd lcd;                     /* scanout of both screens */
 
 	struct hw_pending *pending;     /* sorted by `at` */
 	size_t pending_count, pending_cap;
@@ -82,6 +85,64 @@ enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_co
  * queued. cmdlist_busy_until moves to its end. */
 enum hw_status hw_gpu_submit(struct hw_gpu *gpu, const uint32_t *words, size_t count,
 			     uint32_t phys);
+
+/* ---- frame loop: transfers, fills, DMA, CPU reads, LCD ------------------
+ *
+ * Fills, transfers, copies and DMA are queued work, serial with command
+ * lists (model choice: the SDK queues them in command lists too): each
+ * starts at max(clock, cmdlist_busy_until), lasts the clocks its rate gives
+ * (hw_transfer.h) and moves cmdlist_busy_until to its end. The memory work
+ * is done at once, when queued (functional side); the counts land when the
+ * work ends (hw_gpu_pend). None raises a busy signal. Every call checks all
+ * its arguments first and changes nothing when it fails: HW_ERROR_RANGE
+ * for a bad value, HW_ERROR_FAULT for memory outside any buffer,
+ * HW_ERROR_NO_MEMORY when the host ran out. */
+
+/* One memory-fill channel (0 or 1): `size` bytes at `phys` (16-byte
+ * aligned, size a multiple of 16, VRAM only) with the low `width_bits`
+ * (16, 24, 32) of `value` repeated; words 14/15. size 0: nothing. */
+enum hw_status hw_gpu_fill(struct hw_gpu *gpu, unsigned channel, uint32_t phys, uint32_t size,
+			   uint32_t value, unsigned width_bits);
+
+/* Both fill channels started together (a glClear of colour and depth):
+ * they run in parallel, the pair lasts the longer of the two, and each
+ * channel's counts land at its own end. NULL, size 0 or phys 0: that
+ * channel is not used. */
+enum hw_status hw_gpu_fill2(struct hw_gpu *gpu, const struct hw_fill *channel0,
+			    const struct hw_fill *channel1);
+
+/* Display transfer (tiled colour buffer -> linear display buffer, or the
+ * other way): format conversion, aa 0 none / 1 2x1 / 2 2x2 (the source is
+ * that many times the destination), vertical flip; words 12/13. Layouts
+ * and rules in hw_transfer.h. */
+enum hw_status hw_gpu_display_transfer(struct hw_gpu *gpu, const struct hw_transfer_image *src,
+				       const struct hw_transfer_image *dst, unsigned aa,
+				       bool yflip);
+
+/* Texture copy: `size` raw bytes through the post-transfer engine; words
+ * 12/13. */
+enum hw_status hw_gpu_texture_copy(struct hw_gpu *gpu, uint32_t src, uint32_t dst, uint32_t size);
+
+/* CPU-side DMA of `size` bytes; word 17 and the destination's channel. */
+enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_phys, uint32_t size);
+
+/* CPU read of `size` bytes into `out`, now: counts land at once (word 16
+ * and the channel read word), no GPU time passes. The caller waits for
+ * queued work first if it wants its results. */
+enum hw_status hw_gpu_cpu_read(struct hw_gpu *gpu, uint32_t phys, void *out, uint32_t size);
+
+/* Show `src` on `screen` from the next vblank (NULL: nothing shown). The
+ * source is copied; its buffer is never read for real, so it need not be
+ * valid memory (a buffer outside memory just counts). */
+void hw_gpu_set_display(struct hw_gpu *gpu, enum hw_lcd_screen_id screen,
+			const struct hw_lcd_source *src);
+
+/* The first vblank strictly after the current clock: advancing to it from
+ * anywhere completes exactly one more frame. */
+hw_clock_t hw_gpu_next_vblank(const struct hw_gpu *gpu);
+
+/* Complete frames since power-on. */
+uint64_t hw_gpu_frames(const struct hw_gpu *gpu);
 
 /* Report something to the API layer, if it listens. */
 void hw_gpu_notef(struct hw_gpu *gpu, enum hw_note note, unsigned reg, const char *fmt, ...)

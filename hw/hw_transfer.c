@@ -1,0 +1,323 @@
+/* hw_transfer.c: post transfer (display transfer, texture copy), memory
+ * fill, CPU-side DMA and CPU reads over simulated memory: the bytes, the
+ * 16-byte access counts and the durations. Scheduling in virtual time is
+ * hw_gpu's. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw_fragment.h"
+#include "hw_transfer.h"
+
+#define TRANSFER_ADDRESS_ALIGN 8u       /* registers hold address >> 3 (3dbrew) */
+#define FILL_ALIGN 16u                  /* nngxAddMemoryFillCommand: 16-byte aligned, size x16 */
+#define TRANSFER_MAX_SIDE 0xFFFFu       /* dimension fields are 16 bits (3dbrew) */
+
+/* ---- time and counts ---------------------------------------------------- */
+
+uint64_t hw_transfer_clocks(uint64_t bytes, unsigned rate_mib)
+{
+	uint64_t per_second = (uint64_t)rate_mib * HW_TRANSFER_MIB;
+
+	if (per_second == 0)
+		return 0;
+	/* Split so that no product overflows: bytes = q * per_second + rem. */
+	return bytes / per_second * HW_CLOCK_HZ
+	       + (bytes % per_second * HW_CLOCK_HZ + per_second - 1) / per_second;
+}
+
+unsigned hw_transfer_post_rate(uint32_t src_phys)
+{
+	return hw_memory_area_of(src_phys) == HW_AREA_FCRAM ? HW_RATE_POST_TO_VRAM_MIB
+							    : HW_RATE_POST_FROM_VRAM_MIB;
+}
+
+unsigned hw_transfer_dma_rate(uint32_t src_phys)
+{
+	return hw_memory_area_of(src_phys) == HW_AREA_FCRAM ? HW_RATE_DMA_TO_VRAM_MIB
+							    : HW_RATE_DMA_FROM_VRAM_MIB;
+}
+
+uint32_t hw_transfer_accesses(uint64_t bytes)
+{
+	return (uint32_t)((bytes + HW_MEMORY_ACCESS_BYTES - 1) / HW_MEMORY_ACCESS_BYTES);
+}
+
+/* ---- pixels ------------------------------------------------------------- */
+
+/* A colour format as bit fields of a little-endian word. */
+struct pixel_layout {
+	unsigned bytes;
+	unsigned bits[4];       /* R, G, B, A; 0: absent */
+	unsigned shift[4];
+};
+
+/* enum hw_color_format order; the same encodings as hw_fragment.h. */
+static const struct pixel_layout pixel_layouts[] = {
+	{ 4, { 8, 8, 8, 8 }, { 24, 16, 8, 0 } },        /* RGBA8 */
+	{ 3, { 8, 8, 8, 0 }, { 16, 8, 0, 0 } },         /* RGB8 */
+	{ 2, { 5, 5, 5, 1 }, { 11, 6, 1, 0 } },         /* RGB5A1 */
+	{ 2, { 5, 6, 5, 0 }, { 11, 5, 0, 0 } },         /* RGB565 */
+	{ 2, { 4, 4, 4, 4 }, { 12, 8, 4, 0 } },         /* RGBA4 */
+};
+#define PIXEL_FORMATS (sizeof pixel_layouts / sizeof pixel_layouts[0])
+
+/* An n-bit component widened to 8 bits by repeating its bits. */
+static uint8_t pixel_widen(uint32_t v, unsigned bits)
+{
+	uint32_t out = 0;
+	unsigned filled = 0;
+
+	while (filled < 8) {
+		out = out << bits | v;
+		filled += bits;
+	}
+	return (uint8_t)(out >> (filled - 8));
+}
+
+static void pixel_decode(const struct pixel_layout *l, const uint8_t *p, uint8_t c[4])
+{
+	uint32_t v = 0;
+	unsigned i;
+
+	for (i = l->bytes; i-- > 0;)
+		v = v << 8 | p[i];
+	for (i = 0; i < 4; i++)
+		c[i] = l->bits[i] ? pixel_widen(v >> l->shift[i] & ((1u << l->bits[i]) - 1),
+						l->bits[i])
+				  : 255;
+}
+
+static void pixel_encode(const struct pixel_layout *l, const uint8_t c[4], uint8_t *p)
+{
+	uint32_t v = 0;
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		if (l->bits[i])
+			v |= (uint32_t)(c[i] >> (8 - l->bits[i])) << l->shift[i];
+	for (i = 0; i < l->bytes; i++, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/* Byte offset of pixel x of memory row r (rows in memory order). */
+static uint32_t image_pixel_offset(const struct hw_transfer_image *img, unsigned x, unsigned r,
+				   unsigned bytes)
+{
+	if (img->tiled)
+		return hw_fragment_pixel_offset(x, img->height - 1 - r, img->width, img->height,
+						bytes);
+	return ((uint32_t)r * img->width + x) * bytes;
+}
+
+/* ---- display transfer --------------------------------------------------- */
+
+uint64_t hw_transfer_image_bytes(const struct hw_transfer_image *img)
+{
+	if (img->format >= PIXEL_FORMATS)
+		return 0;
+	return (uint64_t)img->width * img->height * pixel_layouts[img->format].bytes;
+}
+
+static bool image_shape_ok(const struct hw_transfer_image *img)
+{
+	if (img->format >= PIXEL_FORMATS || img->width == 0 || img->height == 0
+	    || img->width > TRANSFER_MAX_SIDE || img->height > TRANSFER_MAX_SIDE
+	    || img->phys % TRANSFER_ADDRESS_ALIGN != 0)
+		return false;
+	if (img->tiled && (img->width % HW_FRAMEBUFFER_TILE || img->height % HW_FRAMEBUFFER_TILE))
+		return false;
+	return hw_transfer_image_bytes(img) <= UINT32_MAX;
+}
+
+enum hw_status hw_transfer_display_check(const struct hw_memory *mem,
+					 const struct hw_transfer_image *src,
+					 const struct hw_transfer_image *dst, unsigned aa)
+{
+	unsigned sx = aa == HW_TRANSFER_AA_NONE ? 1 : 2;
+	unsigned sy = aa == HW_TRANSFER_AA_2X2 ? 2 : 1;
+
+	if (!src || !dst || aa > HW_TRANSFER_AA_2X2 || !image_shape_ok(src) || !image_shape_ok(dst))
+		return HW_ERROR_RANGE;
+	if (src->width != (uint64_t)dst->width * sx || src->height != (uint64_t)dst->height * sy)
+		return HW_ERROR_RANGE;
+	if (!hw_memory_host(mem, src->phys, (uint32_t)hw_transfer_image_bytes(src))
+	    || !hw_memory_host(mem, dst->phys, (uint32_t)hw_transfer_image_bytes(dst)))
+		return HW_ERROR_FAULT;
+	return HW_OK;
+}
+
+static bool ranges_overlap(uint32_t a, uint64_t a_size, uint32_t b, uint64_t b_size)
+{
+	return a < b + b_size && b < a + a_size;
+}
+
+enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transfer_image *src,
+				   const struct hw_transfer_image *dst, unsigned aa, bool yflip,
+				   struct hw_counters *delta, uint64_t *clocks)
+{
+	enum hw_status st = hw_transfer_display_check(mem, src, dst, aa);
+	const struct pixel_layout *in, *out;
+	unsigned sx, sy, n, x, r, i, j, k;
+	uint64_t src_bytes, dst_bytes;
+	const uint8_t *from;
+	uint8_t *copy = NULL, *to;
+
+	if (st != HW_OK)
+		return st;
+	in = &pixel_layouts[src->format];
+	out = &pixel_layouts[dst->format];
+	sx = aa == HW_TRANSFER_AA_NONE ? 1 : 2;
+	sy = aa == HW_TRANSFER_AA_2X2 ? 2 : 1;
+	n = sx * sy;
+	src_bytes = hw_transfer_image_bytes(src);
+	dst_bytes = hw_transfer_image_bytes(dst);
+	from = hw_memory_host(mem, src->phys, (uint32_t)src_bytes);
+	to = hw_memory_host(mem, dst->phys, (uint32_t)dst_bytes);
+	if (ranges_overlap(src->phys, src_bytes, dst->phys, dst_bytes)) {
+		copy = malloc((size_t)src_bytes);
+		if (!copy)
+			return HW_ERROR_NO_MEMORY;
+		memcpy(copy, from, (size_t)src_bytes);
+		from = copy;
+	}
+
+	for (r = 0; r < dst->height; r++) {
+		unsigned block = yflip ? dst->height - 1 - r : r;   /* source rows block*sy.. */
+		for (x = 0; x < dst->width; x++) {
+			unsigned sum[4] = { 0, 0, 0, 0 };
+			uint8_t c[4];
+
+			for (j = 0; j < sy; j++)
+				for (i = 0; i < sx; i++) {
+					uint32_t at = image_pixel_offset(src, x * sx + i,
+									 block * sy + j, in->bytes);
+					pixel_decode(in, from + at, c);
+					for (k = 0; k < 4; k++)
+						sum[k] += c[k];
+				}
+			for (k = 0; k < 4; k++)
+				c[k] = (uint8_t)((sum[k] + n / 2) / n);
+			pixel_encode(out, c, to + image_pixel_offset(dst, x, r, out->bytes));
+		}
+	}
+	free(copy);
+
+	hw_memory_count(delta, HW_MEM_POST_TRANSFER_READ, src->phys, false,
+			hw_transfer_accesses(src_bytes));
+	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, dst->phys, true,
+			hw_transfer_accesses(dst_bytes));
+	*clocks += hw_transfer_clocks(src_bytes > dst_bytes ? src_bytes : dst_bytes,
+				      hw_transfer_post_rate(src->phys));
+	return HW_OK;
+}
+
+/* ---- texture copy ------------------------------------------------------- */
+
+enum hw_status hw_transfer_copy_check(const struct hw_memory *mem, uint32_t src, uint32_t dst,
+				      uint32_t size)
+{
+	if (size == 0)
+		return HW_OK;
+	if (src % TRANSFER_ADDRESS_ALIGN || dst % TRANSFER_ADDRESS_ALIGN)
+		return HW_ERROR_RANGE;
+	if (!hw_memory_host(mem, src, size) || !hw_memory_host(mem, dst, size))
+		return HW_ERROR_FAULT;
+	return HW_OK;
+}
+
+enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
+				struct hw_counters *delta, uint64_t *clocks)
+{
+	enum hw_status st = hw_transfer_copy_check(mem, src, dst, size);
+
+	if (st != HW_OK || size == 0)
+		return st;
+	memmove(hw_memory_host(mem, dst, size), hw_memory_host(mem, src, size), size);
+	hw_memory_count(delta, HW_MEM_POST_TRANSFER_READ, src, false, hw_transfer_accesses(size));
+	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, dst, true, hw_transfer_accesses(size));
+	*clocks += hw_transfer_clocks(size, hw_transfer_post_rate(src));
+	return HW_OK;
+}
+
+/* ---- memory fill -------------------------------------------------------- */
+
+enum hw_status hw_transfer_fill_check(const struct hw_memory *mem, unsigned channel,
+				      const struct hw_fill *f)
+{
+	if (channel >= HW_FILL_CHANNELS || !f)
+		return HW_ERROR_RANGE;
+	if (f->size == 0 || f->phys == 0)
+		return HW_OK;           /* channel not used */
+	if ((f->width_bits != 16 && f->width_bits != 24 && f->width_bits != 32)
+	    || f->phys % FILL_ALIGN || f->size % FILL_ALIGN)
+		return HW_ERROR_RANGE;
+	if (!hw_memory_host(mem, f->phys, f->size))
+		return HW_ERROR_FAULT;
+	if (hw_memory_area_of(f->phys) == HW_AREA_FCRAM)
+		return HW_ERROR_RANGE;  /* the fill engines reach VRAM only (SDK reference) */
+	return HW_OK;
+}
+
+enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const struct hw_fill *f,
+				struct hw_counters *delta, uint64_t *clocks)
+{
+	enum hw_status st = hw_transfer_fill_check(mem, channel, f);
+	unsigned pattern_bytes;
+	uint8_t pattern[4], *p;
+	uint32_t i;
+
+	if (st != HW_OK || f->size == 0 || f->phys == 0)
+		return st;
+	pattern_bytes = f->width_bits / 8;
+	for (i = 0; i < 4; i++)
+		pattern[i] = (uint8_t)(f->value >> (8 * i));
+	p = hw_memory_host(mem, f->phys, f->size);
+	for (i = 0; i < f->size; i++)
+		p[i] = pattern[i % pattern_bytes];
+	hw_memory_count(delta, channel == 0 ? HW_MEM_FILL0_WRITE : HW_MEM_FILL1_WRITE, f->phys,
+			true, f->size / HW_MEMORY_ACCESS_BYTES);
+	*clocks += hw_transfer_clocks(f->size, HW_RATE_FILL_MIB);
+	return HW_OK;
+}
+
+/* ---- DMA and CPU reads -------------------------------------------------- */
+
+enum hw_status hw_transfer_dma_check(const struct hw_memory *mem, uint32_t src, uint32_t dst,
+				     uint32_t size)
+{
+	if (size == 0)
+		return HW_OK;
+	if (!hw_memory_host(mem, src, size) || !hw_memory_host(mem, dst, size))
+		return HW_ERROR_FAULT;
+	return HW_OK;
+}
+
+enum hw_status hw_transfer_dma(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
+			       struct hw_counters *delta, uint64_t *clocks)
+{
+	enum hw_status st = hw_transfer_dma_check(mem, src, dst, size);
+
+	if (st != HW_OK || size == 0)
+		return st;
+	memmove(hw_memory_host(mem, dst, size), hw_memory_host(mem, src, size), size);
+	hw_memory_count(delta, HW_MEM_CPU_DMA_WRITE, dst, true, hw_transfer_accesses(size));
+	*clocks += hw_transfer_clocks(size, hw_transfer_dma_rate(src));
+	return HW_OK;
+}
+
+enum hw_status hw_transfer_cpu_read(const struct hw_memory *mem, uint32_t phys, void *out,
+				    uint32_t size, struct hw_counters *delta)
+{
+	const void *from;
+
+	if (size == 0)
+		return HW_OK;
+	if (!out)
+		return HW_ERROR_RANGE;
+	from = hw_memory_host(mem, phys, size);
+	if (!from)
+		return HW_ERROR_FAULT;
+	memcpy(out, from, size);
+	hw_memory_count(delta, HW_MEM_CPU_READ, phys, false, hw_transfer_accesses(size));
+	return HW_OK;
+}
