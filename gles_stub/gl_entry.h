@@ -47,6 +47,9 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
  * GL_INVALID_FRAMEBUFFER_OPERATION (incomplete) or GL_OUT_OF_MEMORY. */
 struct gl_frag_target;
 bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, const char *fn);
+/* The same for the nngx calls that read the framebuffer
+ * (nngxTransferRenderImage): failing, a diagnostic but no GL error. */
+bool gl_framebuffer_peek(struct nngx_state *st, struct gl_frag_target *t, const char *fn);
 
 /* What texture units 0-2 read in a draw with reserved uniforms `dmp`
  * (gl_texture.c); TEXTURE_INCOMPLETE diagnostics, no GL error. */

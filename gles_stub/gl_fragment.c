@@ -7,11 +7,20 @@
  * set the one stencil state the PICA200 has (no separate back face);
  * glClearEarlyDepthDMP sets the early depth buffer's clear value, as
  * glClearDepthf sets the depth buffer's, and glClear with
- * GL_EARLY_DEPTH_BUFFER_BIT_DMP sends the clear; clearing the colour,
- * depth and stencil buffers is a memory fill, not modelled yet: glClear
- * checks its arguments and the framebuffer, then says NOT_MODELLED. */
+ * GL_EARLY_DEPTH_BUFFER_BIT_DMP sends the clear. The colour, depth and
+ * stencil buffers are cleared by the memory-fill engine, as on the
+ * hardware: one FILLMEM request, channel 0 filling the colour buffer and
+ * channel 1 the depth-stencil buffer, started together. A fill writes
+ * whole buffers: the scissor test and the write masks do not apply, and a
+ * D24S8 buffer gets depth and stencil together (CLEAR_WHOLE_BUFFER says
+ * when that differs from OpenGL ES). */
+#include <string.h>
+
+#include <nn/gx/CTR/gx_CTR.h>
+
 #include "gl_cmdgen.h"
 #include "gl_entry.h"
+#include "hw/hw_fragment.h"
 
 #define FRAG_CLEAR_BITS (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT \
 			 | GL_EARLY_DEPTH_BUFFER_BIT_DMP)
@@ -268,12 +277,88 @@ void glClearEarlyDepthDMP(GLuint depth)
 	st->gl.frag.early_depth_clear = depth;
 }
 
+/* The clear colour as a draw would write it: rounded to 8 bits a
+ * channel, then cut to the format's bits (hw_fragment.h), packed in the
+ * word a fill of `*bits` repeats. */
+static uint32_t frag_clear_color(const GLfloat c[4], unsigned format, unsigned *bits)
+{
+	uint32_t v[4];
+	unsigned k;
+
+	for (k = 0; k < 4; k++)
+		v[k] = (uint32_t)(c[k] * 255.0f + 0.5f);
+	switch (format) {
+	case HW_COLOR_RGBA8:
+		*bits = 32;
+		return v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3];
+	case HW_COLOR_RGB8:
+		*bits = 24;
+		return v[0] << 16 | v[1] << 8 | v[2];
+	case HW_COLOR_RGB5A1:
+		*bits = 16;
+		return (v[0] >> 3) << 11 | (v[1] >> 3) << 6 | (v[2] >> 3) << 1 | v[3] >> 7;
+	case HW_COLOR_RGB565:
+		*bits = 16;
+		return (v[0] >> 3) << 11 | (v[1] >> 2) << 5 | v[2] >> 3;
+	default: /* HW_COLOR_RGBA4 */
+		*bits = 16;
+		return (v[0] >> 4) << 12 | (v[1] >> 4) << 8 | (v[2] >> 4) << 4 | v[3] >> 4;
+	}
+}
+
+/* Window depth in the buffer's fixed point, rounded as the per-fragment
+ * stage stores it; D24S8 carries the stencil value in its top byte. */
+static uint32_t frag_clear_depth(const struct gl_fragment_state *f, unsigned format,
+				 unsigned *bits)
+{
+	double d = f->clear_depth;
+
+	switch (format) {
+	case HW_DEPTH_D16:
+		*bits = 16;
+		return (uint32_t)(d * 0xFFFF + 0.5);
+	case HW_DEPTH_D24:
+		*bits = 24;
+		return (uint32_t)(d * FRAG_DEPTH24_MAX + 0.5);
+	default: /* HW_DEPTH_D24S8 */
+		*bits = 32;
+		return ((uint32_t)f->clear_stencil & 0xFFu) << 24
+		       | (uint32_t)(d * FRAG_DEPTH24_MAX + 0.5);
+	}
+}
+
+/* Where a fill does not do what OpenGL ES's glClear would, say so. */
+static void frag_clear_differences(struct nngx_state *st, GLbitfield mask, bool color, bool depth,
+				   const struct gl_frag_target *t, const char *fn)
+{
+	const struct gl_fragment_state *f = &st->gl.frag;
+	const char *why = NULL;
+
+	if ((st->gl.caps >> GL_CAP_SCISSOR_TEST) & 1u)
+		why = "the scissor test is enabled";
+	else if (color && !(f->color_mask[0] && f->color_mask[1] && f->color_mask[2]
+			    && f->color_mask[3]))
+		why = "the colour mask keeps some channels";
+	else if (depth && (mask & GL_DEPTH_BUFFER_BIT) && !f->depth_mask)
+		why = "the depth mask is GL_FALSE";
+	else if (depth && (mask & GL_STENCIL_BUFFER_BIT) && (f->stencil_write_mask & 0xFFu) != 0xFFu)
+		why = "the stencil write mask keeps some bits";
+	else if (depth && t->depth_format == HW_DEPTH_D24S8
+		 && (!(mask & GL_DEPTH_BUFFER_BIT) || !(mask & GL_STENCIL_BUFFER_BIT)))
+		why = "only one of depth and stencil is asked for, but the D24S8 buffer holds both";
+	if (why)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CLEAR_WHOLE_BUFFER, fn,
+				 "mask 0x%08X: %s; the fill writes the whole buffer", mask, why);
+}
+
 void glClear(GLbitfield mask)
 {
 	static const char fn[] = "glClear";
 	struct nngx_state *st = nngx_state_get();
 	struct gl_frag_target target;
+	struct nngx_request r;
 	struct gl_cmdbuf c;
+	bool early, color, depth;
 
 	if (mask & ~(GLbitfield)FRAG_CLEAR_BITS) {
 		gl_value_error(st, fn, "mask 0x%08X has bits other than the colour, depth, stencil "
@@ -282,18 +367,45 @@ void glClear(GLbitfield mask)
 	}
 	if (!gl_framebuffer_target(st, &target, fn))
 		return;
-	if (mask & (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
-				 "mask 0x%08X: clearing the colour, depth and stencil buffers "
-				 "(a memory fill) is not modelled yet; the buffers keep their "
-				 "bytes", mask);
-	if (!(mask & GL_EARLY_DEPTH_BUFFER_BIT_DMP))
+	early = (mask & GL_EARLY_DEPTH_BUFFER_BIT_DMP) != 0;
+	color = (mask & GL_COLOR_BUFFER_BIT) && target.color_phys;
+	depth = target.depth_phys && (((mask & GL_DEPTH_BUFFER_BIT) && target.depth_bits)
+				      || ((mask & GL_STENCIL_BUFFER_BIT) && target.stencil_bits));
+	if (!early && !color && !depth)
 		return;
-	gl_cmdbuf_init(&c);
-	gl_cmd_early_depth_clear(&c, &target, st->gl.frag.early_depth_clear);
-	if (c.failed)
-		gl_memory_error(st, fn, "the commands of an early depth clear");
-	else
-		nngx_cmdlist_append(st, c.w, c.n, fn);
-	gl_cmdbuf_free(&c);
+	/* Room for all of it first: a clear is added whole or not at all. */
+	if ((color || depth) ? !nngx_cmdlist_reserve(st, 1, early, fn)
+			     : !nngx_cmdlist_bound(st, fn))
+		return;
+	if (early) {
+		bool ok;
+		gl_cmdbuf_init(&c);
+		gl_cmd_early_depth_clear(&c, &target, st->gl.frag.early_depth_clear);
+		if (c.failed)
+			gl_memory_error(st, fn, "the commands of an early depth clear");
+		ok = !c.failed && nngx_cmdlist_append(st, c.w, c.n, fn);
+		gl_cmdbuf_free(&c);
+		if (!ok)
+			return;
+	}
+	if (!color && !depth)
+		return;
+	frag_clear_differences(st, mask, color, depth, &target, fn);
+	memset(&r, 0, sizeof r);
+	r.type = NN_GX_CMDLIST_REQTYPE_FILLMEM;
+	if (color) {
+		r.u.fill[0].phys = target.color_phys;
+		r.u.fill[0].size = target.width * target.height
+				   * hw_fragment_color_bytes((enum hw_color_format)target.color_format);
+		r.u.fill[0].value = frag_clear_color(st->gl.frag.clear_color, target.color_format,
+						     &r.u.fill[0].width_bits);
+	}
+	if (depth) {
+		r.u.fill[1].phys = target.depth_phys;
+		r.u.fill[1].size = target.width * target.height
+				   * hw_fragment_depth_bytes((enum hw_depth_format)target.depth_format);
+		r.u.fill[1].value = frag_clear_depth(&st->gl.frag, target.depth_format,
+						     &r.u.fill[1].width_bits);
+	}
+	nngx_cmdlist_add_request(st, &r, fn);
 }

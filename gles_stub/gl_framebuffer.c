@@ -15,13 +15,24 @@
  * that are different objects are GL_FRAMEBUFFER_UNSUPPORTED. Framebuffer 0
  * is 240 x 400 (the upper screen, rotated): RGBA8 colour in VRAM A and
  * D24S8 depth-stencil in VRAM B, placed on first use and kept until
- * nngxFinalize. */
+ * nngxFinalize.
+ *
+ * glReadPixels waits for the GPU as glFinish does, then the CPU reads the
+ * colour buffer's tile rows that hold the rectangle (MEMORY_ACCESS word
+ * 16) and converts them: GL_RGBA / GL_UNSIGNED_BYTE only (also the
+ * implementation's read format), rows from the bottom (ES 2.0), narrow
+ * components widened by bit replication as the transfer engine does,
+ * alpha 255 for formats without it. Pixels outside the framebuffer are
+ * left as they are in `pixels` (ES 2.0: undefined). */
+#include <stdlib.h>
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
 
 #include "gl_cmdgen.h"
 #include "gl_entry.h"
+#include "hw/hw_fragment.h"
+#include "nngx/nngx_display.h"
 
 #define FB_AREA_MASK   0x00030000u
 #define FB_TARGET_MASK 0x0000FFFFu
@@ -508,8 +519,9 @@ GLenum glCheckFramebufferStatus(GLenum target)
 	return fb ? fb_status(&st->gl, fb, NULL) : GL_FRAMEBUFFER_COMPLETE;
 }
 
-/* Framebuffer 0's storage, placed on first use (model choice). */
-static bool fb_default_storage(struct nngx_state *st, const char *fn)
+/* Framebuffer 0's storage, placed on first use (model choice). Failing,
+ * GL_OUT_OF_MEMORY is recorded when `record`, else only reported. */
+static bool fb_default_storage(struct nngx_state *st, bool record, const char *fn)
 {
 	struct gl_context *gl = &st->gl;
 	uint32_t size = FB_DEFAULT_WIDTH * FB_DEFAULT_HEIGHT * FB_DEFAULT_PIXEL_BYTES;
@@ -522,8 +534,13 @@ static bool fb_default_storage(struct nngx_state *st, const char *fn)
 	if (!depth) {
 		if (color)
 			hw_memory_free(&st->gpu.memory, color);
-		gl_memory_error(st, fn, "the default framebuffer's %u-byte colour and depth "
-				"buffers in VRAM A and B", size);
+		if (record)
+			gl_memory_error(st, fn, "the default framebuffer's %u-byte colour and "
+					"depth buffers in VRAM A and B", size);
+		else
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+					 "the default framebuffer's %u-byte colour and depth "
+					 "buffers in VRAM A and B; no GL error", size);
 		return false;
 	}
 	gl->default_color_phys = color;
@@ -533,14 +550,15 @@ static bool fb_default_storage(struct nngx_state *st, const char *fn)
 	return true;
 }
 
-bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, const char *fn)
+static bool fb_target(struct nngx_state *st, struct gl_frag_target *t, bool record,
+		      const char *fn)
 {
 	struct gl_context *gl = &st->gl;
 	const struct gl_framebuffer *fb = gl_framebuffer_find(gl, gl->framebuffer_binding);
 	GLenum status;
 
 	if (!fb) {
-		if (!fb_default_storage(st, fn))
+		if (!fb_default_storage(st, record, fn))
 			return false;
 		memset(t, 0, sizeof *t);
 		t->width = FB_DEFAULT_WIDTH;
@@ -554,10 +572,173 @@ bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, cons
 	}
 	status = fb_status(gl, fb, t);
 	if (status != GL_FRAMEBUFFER_COMPLETE) {
-		nngx_state_error(st, GL_INVALID_FRAMEBUFFER_OPERATION,
-				 NNGX_SHIM_DIAG_FRAMEBUFFER_INCOMPLETE, fn,
-				 "framebuffer %u: status 0x%04X", fb->name, status);
+		if (record)
+			nngx_state_error(st, GL_INVALID_FRAMEBUFFER_OPERATION,
+					 NNGX_SHIM_DIAG_FRAMEBUFFER_INCOMPLETE, fn,
+					 "framebuffer %u: status 0x%04X", fb->name, status);
+		else
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_FRAMEBUFFER_INCOMPLETE, fn,
+					 "framebuffer %u: status 0x%04X; no GL error (an nngx "
+					 "call), nothing is added", fb->name, status);
 		return false;
 	}
 	return true;
+}
+
+bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, const char *fn)
+{
+	return fb_target(st, t, true, fn);
+}
+
+bool gl_framebuffer_peek(struct nngx_state *st, struct gl_frag_target *t, const char *fn)
+{
+	return fb_target(st, t, false, fn);
+}
+
+/* ---- glReadPixels --------------------------------------------------------------- */
+
+static bool read_format_known(GLenum format)
+{
+	return format == GL_ALPHA || format == GL_RGB || format == GL_RGBA || format == GL_LUMINANCE
+	       || format == GL_LUMINANCE_ALPHA;
+}
+
+static bool read_type_known(GLenum type)
+{
+	return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5
+	       || type == GL_UNSIGNED_SHORT_4_4_4_4 || type == GL_UNSIGNED_SHORT_5_5_5_1;
+}
+
+/* An n-bit component widened to 8 bits by bit replication. */
+static uint8_t read_widen(uint32_t v, unsigned n)
+{
+	uint32_t w = v << (8 - n);
+
+	while (n < 8) {
+		w |= w >> n;
+		n *= 2;
+	}
+	return (uint8_t)w;
+}
+
+/* One stored pixel of `format` (little-endian word, components from the
+ * most significant bits: hw_fragment.h) to R, G, B, A bytes. */
+static void read_decode(unsigned format, const uint8_t *p, uint8_t out[4])
+{
+	uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8;
+
+	switch (format) {
+	case HW_COLOR_RGBA8:
+		out[0] = p[3];
+		out[1] = p[2];
+		out[2] = p[1];
+		out[3] = p[0];
+		return;
+	case HW_COLOR_RGB8:
+		out[0] = p[2];
+		out[1] = p[1];
+		out[2] = p[0];
+		out[3] = 0xFF;
+		return;
+	case HW_COLOR_RGB5A1:
+		out[0] = read_widen(w >> 11 & 31u, 5);
+		out[1] = read_widen(w >> 6 & 31u, 5);
+		out[2] = read_widen(w >> 1 & 31u, 5);
+		out[3] = (w & 1u) ? 0xFF : 0;
+		return;
+	case HW_COLOR_RGB565:
+		out[0] = read_widen(w >> 11 & 31u, 5);
+		out[1] = read_widen(w >> 5 & 63u, 6);
+		out[2] = read_widen(w & 31u, 5);
+		out[3] = 0xFF;
+		return;
+	default: /* HW_COLOR_RGBA4 */
+		out[0] = read_widen(w >> 12 & 15u, 4);
+		out[1] = read_widen(w >> 8 & 15u, 4);
+		out[2] = read_widen(w >> 4 & 15u, 4);
+		out[3] = read_widen(w & 15u, 4);
+		return;
+	}
+}
+
+void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+		  GLvoid *pixels)
+{
+	static const char fn[] = "glReadPixels";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_frag_target t;
+	long long x0, x1, y0, y1;
+	unsigned bytes, first_tile_row, tile_rows, i, j;
+	uint32_t tile_row_bytes, size;
+	enum hw_status status;
+	uint8_t *rows;
+
+	if (!read_format_known(format) || !read_type_known(type)) {
+		gl_enum_error(st, fn, "format 0x%04X, type 0x%04X: not a pixel format and type",
+			      format, type);
+		return;
+	}
+	if (width < 0 || height < 0) {
+		gl_value_error(st, fn, "width %d and height %d must not be negative", width,
+			       height);
+		return;
+	}
+	if (format != GL_RGBA || type != GL_UNSIGNED_BYTE) {
+		gl_operation_error(st, fn, "format 0x%04X, type 0x%04X: the pair read is "
+				   "GL_RGBA / GL_UNSIGNED_BYTE (also the implementation's read "
+				   "format)", format, type);
+		return;
+	}
+	if (!gl_framebuffer_target(st, &t, fn))
+		return;
+	if (!t.color_phys) {
+		gl_operation_error(st, fn, "the bound framebuffer has no colour buffer");
+		return;
+	}
+	if (!pixels && width && height) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "pixels is NULL for %d x %d; nothing is read", width, height);
+		return;
+	}
+	/* The CPU waits for the queued work, as glFinish does. */
+	if (nngx_cmdlist_current(st))
+		glFinish();
+	else
+		nngx_display_wait_gpu(st);
+	x0 = x < 0 ? 0 : x;
+	y0 = y < 0 ? 0 : y;
+	x1 = (long long)x + width < (long long)t.width ? (long long)x + width : t.width;
+	y1 = (long long)y + height < (long long)t.height ? (long long)y + height : t.height;
+	if (x0 >= x1 || y0 >= y1)
+		return;
+	/* Window rows y0..y1-1 are memory rows height-y1 .. height-1-y0. */
+	bytes = hw_fragment_color_bytes((enum hw_color_format)t.color_format);
+	tile_row_bytes = t.width * HW_FRAMEBUFFER_TILE * bytes;
+	first_tile_row = (unsigned)(t.height - y1) / HW_FRAMEBUFFER_TILE;
+	tile_rows = (unsigned)(t.height - 1 - y0) / HW_FRAMEBUFFER_TILE - first_tile_row + 1;
+	size = tile_rows * tile_row_bytes;
+	rows = malloc(size);
+	if (!rows) {
+		gl_memory_error(st, fn, "%u bytes to read the colour buffer into", size);
+		return;
+	}
+	status = hw_gpu_cpu_read(&st->gpu, t.color_phys + first_tile_row * tile_row_bytes, rows,
+				 size);
+	if (status != HW_OK) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_GPU_FAULT, fn,
+				 "the CPU could not read the colour buffer at 0x%08X (status %d)",
+				 t.color_phys, (int)status);
+		free(rows);
+		return;
+	}
+	for (j = (unsigned)(y0 - y); j < (unsigned)(y1 - y); j++)
+		for (i = (unsigned)(x0 - x); i < (unsigned)(x1 - x); i++) {
+			uint32_t at = hw_fragment_pixel_offset((unsigned)(x + (GLint)i),
+							       (unsigned)(y + (GLint)j), t.width,
+							       t.height, bytes)
+				      - first_tile_row * tile_row_bytes;
+			read_decode(t.color_format, rows + at,
+				    (uint8_t *)pixels + ((size_t)j * (size_t)width + i) * 4);
+		}
+	free(rows);
 }

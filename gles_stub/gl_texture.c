@@ -27,6 +27,7 @@
 
 #include "gl_cmdgen.h"
 #include "gl_entry.h"
+#include "hw/hw_fragment.h"
 
 #define TEX_AREA_MASK   0x00030000u         /* NN_GX_MEM_FCRAM .. _VRAMB */
 #define TEX_COPY_MASK   (GL_COPY_FCRAM_DMP | GL_NO_COPY_FCRAM_DMP)
@@ -513,21 +514,22 @@ static bool tex_storage(struct nngx_state *st, struct gl_texture *t, const struc
 }
 
 /* Store a checked image: storage for level 0, then the texels (NULL data
- * leaves the level's bytes as they are: zero in new storage). */
-static void tex_store(struct nngx_state *st, struct gl_texture *t, const struct tex_image *img,
+ * leaves the level's bytes as they are: zero in new storage). False after
+ * GL_OUT_OF_MEMORY, nothing changed. */
+static bool tex_store(struct nngx_state *st, struct gl_texture *t, const struct tex_image *img,
 		      const void *data, const char *fn)
 {
 	uint8_t *host;
 	uint32_t at, bytes;
 
 	if (img->level == 0 && !tex_storage(st, t, img, fn))
-		return;
+		return false;
 	t->format = img->format;
 	t->type = img->type;
 	t->level_mask |= 1u << img->level;
 	st->gl.texture_epoch++;
 	if (!data)
-		return;
+		return true;
 	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
 	at = hw_texture_level_phys(&t->hw, img->level);
 	bytes = hw_texture_level_size(&t->hw, img->level);
@@ -537,6 +539,7 @@ static void tex_store(struct nngx_state *st, struct gl_texture *t, const struct 
 		tex_place_etc1(host, &t->hw, img->level, data);
 	else
 		tex_place(host, &t->hw, img->level, img->f->input, data);
+	return true;
 }
 
 void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
@@ -610,6 +613,115 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, G
 	}
 	img.level = (unsigned)level;
 	tex_store(st, t, &img, data, fn);
+}
+
+/* ---- glCopyTexImage2D ---------------------------------------------------------- */
+
+/* The texture format a raw copy of colour format `color` makes, for the
+ * GL base format `internalformat`; NULL when the copy would have to
+ * convert (model choice: the texture copy engine moves bytes as they are,
+ * so RGBA8 gives GL_RGBA only, RGB565 GL_RGB only, ...). */
+static const struct tex_format *tex_copy_format(unsigned color, GLenum internalformat)
+{
+	static const struct { unsigned color; GLenum format, type; } pairs[] = {
+		{ HW_REG_COLORFMT_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE },
+		{ HW_REG_COLORFMT_RGB8, GL_RGB, GL_UNSIGNED_BYTE },
+		{ HW_REG_COLORFMT_RGB5A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1 },
+		{ HW_REG_COLORFMT_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5 },
+		{ HW_REG_COLORFMT_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4 },
+	};
+	size_t k;
+
+	for (k = 0; k < TEX_COUNT(pairs); k++)
+		if (pairs[k].color == color && pairs[k].format == internalformat)
+			return tex_find(tex_formats, TEX_COUNT(tex_formats), pairs[k].format,
+					pairs[k].type);
+	return NULL;
+}
+
+/* OpenGL ES 2.0, 3.7.2, as a COPYTEX request of the bound command list:
+ * the texture copy engine (MEMORY_ACCESS words 12 and 13) moves the
+ * rectangle's tiles into the level as they are. Model choices (README):
+ * the rectangle lies inside the colour buffer on the 8x8 tile grid
+ * (GL_INVALID_VALUE otherwise); the texture takes the colour buffer's
+ * format (GL_INVALID_OPERATION when internalformat asks for another);
+ * the copy keeps the colour buffer's row order, so the texture reads as
+ * if it had been drawn into as a colour attachment (its first row, t = 0,
+ * is the rectangle's top). The storage is placed when the call is made,
+ * the texels land when the list runs. */
+void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+		      GLsizei width, GLsizei height, GLint border)
+{
+	static const char fn[] = "glCopyTexImage2D";
+	struct nngx_state *st = nngx_state_get();
+	struct gl_frag_target fb;
+	struct nngx_request r;
+	struct gl_texture *t;
+	struct tex_image img;
+	unsigned bytes;
+	uint32_t top;
+
+	memset(&img, 0, sizeof img);
+	if (!tex_image_target(st, target, &img.area, fn))
+		return;
+	if (internalformat != GL_RGBA && internalformat != GL_RGB && internalformat != GL_ALPHA
+	    && internalformat != GL_LUMINANCE && internalformat != GL_LUMINANCE_ALPHA) {
+		gl_enum_error(st, fn, "internalformat 0x%04X is not GL_RGBA, GL_RGB, GL_ALPHA, "
+			      "GL_LUMINANCE or GL_LUMINANCE_ALPHA", internalformat);
+		return;
+	}
+	if (!gl_framebuffer_target(st, &fb, fn))
+		return;
+	if (!fb.color_phys) {
+		gl_operation_error(st, fn, "the bound framebuffer has no colour buffer");
+		return;
+	}
+	img.f = tex_copy_format(fb.color_format, internalformat);
+	if (!img.f) {
+		gl_operation_error(st, fn, "internalformat 0x%04X from a colour buffer of format "
+				   "%u: the copy engine does not convert (RGBA8, RGB5A1, RGBA4 "
+				   "give GL_RGBA; RGB8, RGB565 give GL_RGB)", internalformat,
+				   fb.color_format);
+		return;
+	}
+	img.format = img.f->format;
+	img.type = img.f->type;
+	img.width = width;
+	img.height = height;
+	t = tex_bound(&st->gl);
+	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
+		return;
+	if (x < 0 || y < 0 || x % HW_TEX_TILE || y % HW_TEX_TILE
+	    || (long long)x + width > (long long)fb.width
+	    || (long long)y + height > (long long)fb.height) {
+		gl_value_error(st, fn, "(%d, %d) %d x %d: the rectangle must lie in the %u x %u "
+			       "colour buffer with its corner on the 8x8 tile grid", x, y, width,
+			       height, fb.width, fb.height);
+		return;
+	}
+	if (!nngx_cmdlist_reserve(st, 1, false, fn))
+		return;
+	img.level = (unsigned)level;
+	if (!tex_store(st, t, &img, NULL, fn))
+		return;
+	/* Tile rows of the rectangle, its top row first (hw_fragment.h),
+	 * each one run of (width / 8) tiles in the colour buffer; the level
+	 * is exactly width wide, so they land one after the other. */
+	bytes = hw_fragment_color_bytes((enum hw_color_format)fb.color_format);
+	top = fb.height - (uint32_t)y - (uint32_t)height;
+	memset(&r, 0, sizeof r);
+	r.type = NN_GX_CMDLIST_REQTYPE_COPYTEX;
+	r.u.copy.src = fb.color_phys + (top * fb.width + (uint32_t)x * HW_TEX_TILE) * bytes;
+	r.u.copy.dst = hw_texture_level_phys(&t->hw, img.level);
+	r.u.copy.row_bytes = (uint32_t)width * HW_TEX_TILE * bytes;
+	r.u.copy.src_stride = fb.width * HW_TEX_TILE * bytes;
+	r.u.copy.rows = (uint32_t)height / HW_TEX_TILE;
+	if ((unsigned)width == fb.width) {
+		/* Whole rows: one run. */
+		r.u.copy.row_bytes *= r.u.copy.rows;
+		r.u.copy.rows = 1;
+	}
+	nngx_cmdlist_add_request(st, &r, fn);
 }
 
 /* ---- parameters ----------------------------------------------------------- */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nngx_cmdlist.h"
+#include "nngx_display.h"
 #include "nngx_state.h"
 
 void nngx_cmdlists_init(struct nngx_cmdlists *c)
@@ -49,6 +50,13 @@ static struct nngx_cmdlist *cmdlist_find(struct nngx_state *st, GLuint name)
 		if (st->cmdlists.list[i].name == name)
 			return &st->cmdlists.list[i];
 	return NULL;
+}
+
+struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st)
+{
+	struct nngx_cmdlist *l = cmdlist_find(st, st->cmdlists.bound);
+
+	return l && l->phys ? l : NULL;
 }
 
 struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function)
@@ -218,6 +226,38 @@ static void cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const c
 	l->flushed_words = l->used_words;
 }
 
+struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests,
+					  bool adding_words, const char *function)
+{
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
+	size_t needed;
+
+	if (!l)
+		return NULL;
+	needed = requests + (adding_words || l->used_words != l->flushed_words);
+	if (l->max_req - l->used_req < needed) {
+		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
+				 function, "command list %u holds %zu of %zu requests; this call "
+				 "needs %zu", l->name, l->used_req, l->max_req, needed);
+		return NULL;
+	}
+	return l;
+}
+
+bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *r,
+			      const char *function)
+{
+	struct nngx_cmdlist *l = nngx_cmdlist_reserve(st, 1, false, function);
+
+	if (!l)
+		return false;
+	cmdlist_flush(st, l, function);
+	l->req[l->used_req] = *r;
+	l->req[l->used_req].begin = l->req[l->used_req].end = l->flushed_words;
+	l->used_req++;
+	return true;
+}
+
 void nngxFlush3DCommand(void)
 {
 	struct nngx_state *st = nngx_state_get();
@@ -255,6 +295,48 @@ void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean co
 	nngx_cmdlist_append(st, bufferaddr, (size_t)buffersize / 4, fn);
 }
 
+static const char *request_name(GLenum type)
+{
+	switch (type) {
+	case NN_GX_CMDLIST_REQTYPE_DMA: return "DMA";
+	case NN_GX_CMDLIST_REQTYPE_RUN3D: return "RUN3D";
+	case NN_GX_CMDLIST_REQTYPE_FILLMEM: return "FILLMEM";
+	case NN_GX_CMDLIST_REQTYPE_POSTTRANS: return "POSTTRANS";
+	default: return "COPYTEX";
+	}
+}
+
+/* Hand one request to the GPU: it runs after the work queued before it. */
+static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
+				      const struct nngx_request *r)
+{
+	struct hw_gpu *gpu = &st->gpu;
+	enum hw_status status = HW_OK;
+	uint32_t k;
+
+	switch (r->type) {
+	case NN_GX_CMDLIST_REQTYPE_RUN3D:
+		/* A command fault is reported by the GPU itself (hw_gpu_notef). */
+		hw_gpu_submit(gpu, l->words + r->begin, r->end - r->begin,
+			      l->phys + (uint32_t)(r->begin * 4));
+		return HW_OK;
+	case NN_GX_CMDLIST_REQTYPE_DMA:
+		return hw_gpu_dma(gpu, r->u.dma.src, r->u.dma.dst, r->u.dma.size);
+	case NN_GX_CMDLIST_REQTYPE_FILLMEM:
+		/* The two channels start together and run in parallel. */
+		return hw_gpu_fill2(gpu, &r->u.fill[0], &r->u.fill[1]);
+	case NN_GX_CMDLIST_REQTYPE_POSTTRANS:
+		return hw_gpu_display_transfer(gpu, &r->u.post.src, &r->u.post.dst, r->u.post.aa,
+					       r->u.post.yflip);
+	default: /* COPYTEX */
+		for (k = 0; k < r->u.copy.rows && status == HW_OK; k++)
+			status = hw_gpu_texture_copy(gpu, r->u.copy.src + k * r->u.copy.src_stride,
+						     r->u.copy.dst + k * r->u.copy.row_bytes,
+						     r->u.copy.row_bytes);
+		return status;
+	}
+}
+
 static void cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
 	if (l->used_words != l->flushed_words)
@@ -263,8 +345,14 @@ static void cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const cha
 				 l->used_words - l->flushed_words);
 	for (; l->run_req < l->used_req; l->run_req++) {
 		const struct nngx_request *r = &l->req[l->run_req];
-		hw_gpu_submit(&st->gpu, l->words + r->begin, r->end - r->begin,
-			      l->phys + (uint32_t)(r->begin * 4));
+		enum hw_status status = request_execute(st, l, r);
+		/* Checked when added; memory freed since (a deleted texture or
+		 * display buffer) can still make the engine refuse. */
+		if (status != HW_OK)
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_GPU_FAULT, fn,
+					 "command list %u, request %zu (%s): the engine refused "
+					 "it (status %d) and did nothing", l->name, l->run_req,
+					 request_name(r->type), (int)status);
 	}
 }
 
@@ -317,9 +405,10 @@ void nngxWaitCmdlistDone(void)
 	struct nngx_state *st = nngx_state_get();
 	struct hw_gpu *gpu = &st->gpu;
 
-	/* The program waits: virtual time runs to the end of the queued work. */
+	/* The program waits: virtual time runs to the end of the queued work
+	 * (vertical blanks on the way call the VSync callbacks). */
 	if (gpu->cmdlist_busy_until > gpu->clock)
-		hw_gpu_advance(gpu, gpu->cmdlist_busy_until - gpu->clock);
+		nngx_display_advance(st, gpu->cmdlist_busy_until - gpu->clock);
 	if (st->cmdlists.callback && st->cmdlists.callback_enabled)
 		st->cmdlists.callback((GLint)st->cmdlists.bound);
 }
@@ -443,6 +532,7 @@ void nngxFinalize(void)
 	 * deallocator while it is still known. */
 	gl_context_fini(&st->gl, &st->gpu.memory, st->deallocator);
 	nngx_cmdlists_clear(st);
+	nngx_display_fini(st);
 	st->allocator = NULL;
 	st->deallocator = NULL;
 	st->initialized = false;

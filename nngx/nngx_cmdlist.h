@@ -2,7 +2,10 @@
  * buffer of PICA200 commands in simulated FCRAM and a queue of requests;
  * nngxFlush3DCommand closes the commands added so far into a RUN3D request
  * and nngxRunCmdlist hands the requests to the GPU, which executes them in
- * virtual time. GL calls append their commands to the bound list. */
+ * virtual time, in the order they were added. GL calls append their
+ * commands to the bound list. The other request types (DMA, FILLMEM,
+ * POSTTRANS, COPYTEX) drive the engines outside the 3D pipeline: the frame
+ * loop (nngx_display.c) and glClear, glCopyTexImage2D add them. */
 #ifndef NNGX_CMDLIST_H
 #define NNGX_CMDLIST_H
 
@@ -12,11 +15,29 @@
 
 #include <nn/gx/CTR/gx_CTR.h>
 
+#include "hw/hw_transfer.h"
+
 struct nngx_state;
 
 struct nngx_request {
 	GLenum type;                    /* NN_GX_CMDLIST_REQTYPE_* */
-	size_t begin, end;              /* RUN3D: command words [begin, end) */
+	/* RUN3D: command words [begin, end); the others: begin = end = the
+	 * words flushed before them (NN_GX_CMDLIST_RUN_BUFSIZE). */
+	size_t begin, end;
+	union {
+		struct { uint32_t src, dst, size; } dma;                 /* DMA */
+		struct hw_fill fill[HW_FILL_CHANNELS];  /* FILLMEM; phys 0: unused */
+		struct {                                                /* POSTTRANS */
+			struct hw_transfer_image src, dst;
+			unsigned aa;            /* enum hw_transfer_aa */
+			bool yflip;
+		} post;
+		struct {                                                /* COPYTEX */
+			/* `rows` raw copies of `row_bytes`, the source advancing
+			 * by src_stride and the destination by row_bytes. */
+			uint32_t src, dst, row_bytes, src_stride, rows;
+		} copy;
+	} u;
 };
 
 struct nngx_cmdlist {
@@ -45,6 +66,25 @@ void nngx_cmdlists_clear(struct nngx_state *st);
 
 /* The bound list with storage, or NULL after a diagnostic for `function`. */
 struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function);
+
+/* The bound list with storage, or NULL, without a diagnostic. */
+struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st);
+
+/* The bound list when it has room for `requests` more requests, plus the
+ * RUN3D request that closes the commands not flushed yet (or the ones the
+ * caller is about to append, `adding_words`); NULL after the diagnostic
+ * or GL_ERROR_COMMANDREQUEST_FULL_DMP. For calls that must check before
+ * they act. */
+struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests,
+					  bool adding_words, const char *function);
+
+/* Add request `r` (not RUN3D) to the bound list. The 3D commands added
+ * since the last flush are closed into a RUN3D request first, so that the
+ * requests run in the order of the calls that made them (model choice).
+ * Returns false, adding nothing, after the diagnostic (no list, no
+ * storage) or GL_ERROR_COMMANDREQUEST_FULL_DMP (no room for both). */
+bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *r,
+			      const char *function);
 
 /* Append commands to the bound list. Returns false (after the diagnostic
  * and, when full, the documented GL error) if they were not added. */

@@ -17,7 +17,7 @@
 #define NNGX_DEFAULT_CONFIG "/usr/local/etc/libnngx/nngx.cfg"
 #endif
 
-enum key_kind { KEY_INT, KEY_POW2, KEY_CHOICE };   /* KEY_POW2: an int, a power of two */
+enum key_kind { KEY_INT, KEY_POW2, KEY_CHOICE, KEY_BOOL };   /* KEY_POW2: an int, a power of two */
 
 struct key {
 	const char *path;
@@ -25,7 +25,7 @@ struct key {
 	long long min, max;              /* KEY_INT */
 	const char *const *choices;      /* KEY_CHOICE, NULL-terminated */
 	size_t offset;                   /* in struct nngx_config */
-	size_t size;                     /* of the field: 2 or sizeof(int) */
+	size_t size;                     /* of the field: 2 or sizeof(int); KEY_BOOL: a bool */
 };
 
 static const char *const vcache_choices[] = { "counting", "frozen", "poison", NULL };
@@ -42,6 +42,8 @@ static const struct key keys[] = {
 	  FIELD(busy_unset_sampling_count) },
 	{ "profiling.vertex_cache.unstarted_read", KEY_CHOICE, 0, 0, vcache_choices,
 	  FIELD(vcache_unstarted) },
+	{ "profiling.misbehave_during_cmdlist", KEY_BOOL, 0, 1, NULL,
+	  FIELD(misbehave_during_cmdlist) },
 	{ "diagnostics.level", KEY_CHOICE, 0, 0, level_choices, FIELD(diag_level) },
 	{ "model.vertex_cache.entries", KEY_INT, 1, HW_VCACHE_MAX_ENTRIES, NULL,
 	  FIELD(vcache_entries) },
@@ -96,6 +98,8 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	cfg->busy_unset_sampling_time = 65535;
 	cfg->busy_unset_sampling_count = 0;
 	cfg->vcache_unstarted = NNGX_VCACHE_UNSTARTED_COUNTING;
+	/* The hardware "may misbehave"; by default the model only warns. */
+	cfg->misbehave_during_cmdlist = false;
 	cfg->diag_level = NNGX_SHIM_SEVERITY_WARNING;
 	/* The model's own defaults, each with its source beside it in hw/. */
 	cfg->vcache_entries = HW_VCACHE_DEFAULT_ENTRIES;
@@ -119,7 +123,10 @@ static void store(struct nngx_config *cfg, const struct key *k, long long v)
 {
 	char *field = (char *)cfg + k->offset;
 
-	if (k->size == sizeof(uint16_t)) {
+	if (k->kind == KEY_BOOL) {
+		bool b = v != 0;
+		memcpy(field, &b, sizeof b);
+	} else if (k->size == sizeof(uint16_t)) {
 		uint16_t u = (uint16_t)v;
 		memcpy(field, &u, sizeof u);
 	} else {
@@ -224,6 +231,12 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 
 	if (!k)
 		return fail(err, file, s, "unknown key '%s'", path);
+	if (k->kind == KEY_BOOL) {
+		if (config_setting_type(s) != CONFIG_TYPE_BOOL)
+			return fail(err, file, s, "'%s' must be true or false", path);
+		store(cfg, k, config_setting_get_bool(s));
+		return true;
+	}
 	if (k->kind == KEY_INT || k->kind == KEY_POW2) {
 		long long v;
 		int type = config_setting_type(s);

@@ -31,6 +31,9 @@ struct nngx_config {
 	uint16_t busy_unset_sampling_time;   /* clocks, 1..65535 */
 	uint16_t busy_unset_sampling_count;  /* windows, 0..65535 */
 	enum nngx_vcache_unstarted vcache_unstarted;
+	/* A profiling call while a command list executes also misbehaves on
+	 * purpose (nngx_profiling.c), so that the mistake shows in tests. */
+	bool misbehave_during_cmdlist;
 	int diag_level;                      /* NNGX_SHIM_SEVERITY_* or LEVEL_OFF */
 
 	/* The model's parameters (model.md: "each overridable"). */

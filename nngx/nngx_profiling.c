@@ -9,15 +9,31 @@
 #include "nngx_state.h"
 
 /* The manual forbids these calls while a command list executes; the real
- * GPU gives no error but may misbehave, so the model only warns. */
-static void warn_if_cmdlist_executing(struct nngx_state *st, const char *function)
+ * GPU gives no error but may misbehave, so the model warns. Returns true
+ * when the call should misbehave too (profiling.misbehave_during_cmdlist). */
+static bool warn_if_cmdlist_executing(struct nngx_state *st, const char *function)
 {
-	if (hw_gpu_cmdlist_executing(&st->gpu))
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CALL_DURING_COMMAND_LIST, function,
-				 "a command list runs until clock %llu (now %llu)",
-				 (unsigned long long)st->gpu.cmdlist_busy_until,
-				 (unsigned long long)st->gpu.clock);
+	if (!hw_gpu_cmdlist_executing(&st->gpu))
+		return false;
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CALL_DURING_COMMAND_LIST, function,
+			 "a command list runs until clock %llu (now %llu)",
+			 (unsigned long long)st->gpu.cmdlist_busy_until,
+			 (unsigned long long)st->gpu.clock);
+	return st->config.misbehave_during_cmdlist;
 }
+
+/* The misbehaviour (model choice, deterministic): what the program asked
+ * for does not happen. `what` says what happened instead. */
+static void misbehaved(struct nngx_state *st, const char *function, const char *what)
+{
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_PROFILING_MISBEHAVED, function, "%s", what);
+}
+
+/* What each item's last good read returned, for the misbehaving read
+ * (zeros before the first; kept across power-on resets). Indexed by item
+ * - NN_GX_PROFILING_BUSY. */
+#define LAST_READ_ITEMS (NN_GX_PROFILING_MEMORY_ACCESS - NN_GX_PROFILING_BUSY + 1)
+static GLuint last_read[LAST_READ_ITEMS][NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
 
 /* The item if `function` accepts it, else records `code` and returns NULL. */
 static const struct nngx_item *accept_item(struct nngx_state *st, GLenum item,
@@ -45,10 +61,15 @@ void nngxStartProfiling(GLenum item)
 	static const char fn[] = "nngxStartProfiling";
 	struct nngx_state *st = nngx_state_get();
 
-	warn_if_cmdlist_executing(st, fn);
+	bool misbehave = warn_if_cmdlist_executing(st, fn);
+
 	if (!accept_item(st, item, true, GL_ERROR_80A2_DMP,
 			 NNGX_SHIM_DIAG_INVALID_START_ITEM, fn))
 		return;
+	if (misbehave) {
+		misbehaved(st, fn, "the start is lost: the counter does not start or restart");
+		return;
+	}
 
 	if (item == NN_GX_PROFILING_VERTEX_CACHE) {
 		st->gpu.counters.vcache_started = true;
@@ -69,12 +90,15 @@ void nngxStopProfiling(GLenum item)
 {
 	static const char fn[] = "nngxStopProfiling";
 	struct nngx_state *st = nngx_state_get();
-	bool was_running;
+	bool was_running, misbehave = warn_if_cmdlist_executing(st, fn);
 
-	warn_if_cmdlist_executing(st, fn);
 	if (!accept_item(st, item, true, GL_ERROR_80A3_DMP,
 			 NNGX_SHIM_DIAG_INVALID_STOP_ITEM, fn))
 		return;
+	if (misbehave) {
+		misbehaved(st, fn, "the stop is lost: the counter keeps running");
+		return;
+	}
 
 	if (item == NN_GX_PROFILING_VERTEX_CACHE) {
 		was_running = st->gpu.counters.vcache_started;
@@ -114,8 +138,8 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param)
 	struct nngx_state *st = nngx_state_get();
 	const struct nngx_parameter *p = nngx_parameter_find(pname);
 	struct hw_busy_unit *busy = &st->gpu.busy;
+	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
-	warn_if_cmdlist_executing(st, fn);
 	/* pname is checked before param (80A5 wins over 80A6). */
 	if (!p) {
 		if (nngx_parameter_is_interrupt(pname))
@@ -129,6 +153,10 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param)
 	if (param < p->min || param > p->max) {
 		nngx_state_error(st, GL_ERROR_80A6_DMP, NNGX_SHIM_DIAG_PARAMETER_OUT_OF_RANGE, fn,
 				 "%s accepts %u..%u, got %u", p->name, p->min, p->max, param);
+		return;
+	}
+	if (misbehave) {
+		misbehaved(st, fn, "the parameter write is lost: the register keeps its value");
 		return;
 	}
 
@@ -151,7 +179,9 @@ void nngxGetProfilingParameter(GLenum pname, GLuint *param)
 	struct nngx_state *st = nngx_state_get();
 	const struct hw_busy_unit *busy = &st->gpu.busy;
 
-	warn_if_cmdlist_executing(st, fn);
+	/* Model choice: this read does not misbehave (it reads the driver's
+	 * copy of the registers). */
+	(void)warn_if_cmdlist_executing(st, fn);
 	if (!nngx_parameter_find(pname)) {
 		if (nngx_parameter_is_interrupt(pname))
 			nngx_state_error(st, GL_ERROR_80A7_DMP, NNGX_SHIM_DIAG_INTERRUPT_NOT_MODELLED,
@@ -207,14 +237,22 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 	struct nngx_state *st = nngx_state_get();
 	struct hw_counters *c = &st->gpu.counters;
 	uint16_t busy[HW_BUSY_MODULE_COUNT];
+	const struct nngx_item *it;
+	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
-	warn_if_cmdlist_executing(st, fn);
-	if (!accept_item(st, item, false, GL_ERROR_80A4_DMP,
-			 NNGX_SHIM_DIAG_INVALID_RESULT_ITEM, fn))
+	it = accept_item(st, item, false, GL_ERROR_80A4_DMP, NNGX_SHIM_DIAG_INVALID_RESULT_ITEM,
+			 fn);
+	if (!it)
 		return;
 	if (!result) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_RESULT, fn, "item %s",
-				 nngx_item_find(item)->name);
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_RESULT, fn, "item %s", it->name);
+		return;
+	}
+	if (misbehave) {
+		memcpy(result, last_read[item - NN_GX_PROFILING_BUSY],
+		       it->result_words * sizeof *result);
+		misbehaved(st, fn, "the read returns the previous read's values and resets "
+			   "nothing");
 		return;
 	}
 
@@ -243,4 +281,5 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 		memcpy(result, c->memory, sizeof c->memory);
 		break;
 	}
+	memcpy(last_read[item - NN_GX_PROFILING_BUSY], result, it->result_words * sizeof *result);
 }

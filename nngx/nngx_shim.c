@@ -1,6 +1,7 @@
 /* nngx_shim.c: the extension API of nngx_shim.h. */
 #include <stdlib.h>
 
+#include "nngx_display.h"
 #include "nngx_state.h"
 
 static const char *const module_names[NNGX_SHIM_MODULE_COUNT] = {
@@ -15,7 +16,8 @@ void nngxShimReset(void)
 
 void nngxShimAdvance(GLuint64EXT clocks)
 {
-	hw_gpu_advance(&nngx_state_get()->gpu, clocks);
+	/* A wait like any other: VSync callbacks run at the vertical blanks. */
+	nngx_display_advance(nngx_state_get(), clocks);
 }
 
 GLuint64EXT nngxShimGetClock(void)

@@ -189,7 +189,46 @@ const char *nngxShimGetModuleName(GLuint module);
      "draws and clears record GL_INVALID_FRAMEBUFFER_OPERATION and do nothing") \
   XX(43, DEFAULT_FRAMEBUFFER_PLACED, DEBUG,                                     \
      "framebuffer 0 got its storage on first use: a 240x400 RGBA8 colour "      \
-     "buffer in VRAM A and a D24S8 depth-stencil buffer in VRAM B")
+     "buffer in VRAM A and a D24S8 depth-stencil buffer in VRAM B")             \
+  XX(44, DISPLAY_ARGUMENT_REJECTED, ERROR,                                      \
+     "an argument is outside what the SDK reference allows (display id, "       \
+     "display buffer size, format or area, DMA size); the documented "          \
+     "GL_ERROR_xxxx_DMP code is recorded and nothing else happens")             \
+  XX(45, DISPLAYBUFFER_NOT_READY, ERROR,                                        \
+     "the call needs a display buffer with storage: generate one, bind it to "  \
+     "the display target and give it nngxDisplaybufferStorage; where the SDK "  \
+     "reference documents a code it is recorded, and the call does nothing")   \
+  XX(46, DISPLAYBUFFER_NO_MEMORY, ERROR,                                        \
+     "the display buffer's storage could not be placed (the area is full or "   \
+     "the program's allocator returned NULL); GL_ERROR_8025_DMP is recorded "   \
+     "and the buffers keep their old storage")                                  \
+  XX(47, DISPLAY_REGION_OUTSIDE, ERROR,                                         \
+     "the screen's region (240 pixels by 400 or 320 lines from the "            \
+     "nngxDisplayEnv offset) must lie inside the display buffer and start "     \
+     "16-byte aligned; GL_ERROR_8031_DMP, 9001 or 8053 is recorded and "        \
+     "nothing is swapped")                                                      \
+  XX(48, TRANSFER_REJECTED, ERROR,                                              \
+     "nngxTransferRenderImage copies the whole width of the bound "             \
+     "framebuffer's colour buffer, which must be the display buffer's width "   \
+     "times the anti-aliasing scale, from colorx 0 and a colory on a tile "     \
+     "row; the SDK's code is not public, so none is recorded and nothing is "   \
+     "added")                                                                   \
+  XX(49, CLEAR_WHOLE_BUFFER, WARNING,                                           \
+     "glClear is a memory fill: it clears whole buffers, ignoring the scissor " \
+     "test and the colour, depth and stencil write masks, and fills depth and " \
+     "stencil of a D24S8 buffer together")                                      \
+  XX(50, MEMORY_NOT_SIMULATED, ERROR,                                           \
+     "the engines reach simulated memory only: pass pointers from "             \
+     "nngxShimAllocMemory or nngxShimGetHostPointer, covering the whole size; " \
+     "nothing is added")                                                        \
+  XX(51, PROFILING_MISBEHAVED, WARNING,                                         \
+     "profiling.misbehave_during_cmdlist is true, so this call during "         \
+     "command-list execution misbehaved on purpose: a result read returns the " \
+     "previous read's values and resets nothing; a start, stop or parameter "   \
+     "change is lost")                                                          \
+  XX(52, VSYNC_CALLBACKS_SKIPPED, WARNING,                                      \
+     "one wait passed more vertical blanks than the callback limit (2^20); "    \
+     "the VSync callbacks of the rest were not called")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
@@ -243,6 +282,28 @@ GLuint nngxShimGetTextureAddress(GLuint texture);
 /* The simulated physical address of renderbuffer `renderbuffer`'s
  * storage, or 0 when the name is no renderbuffer or it has no storage. */
 GLuint nngxShimGetRenderbufferAddress(GLuint renderbuffer);
+
+/* The simulated physical address of display buffer `buffer`'s storage,
+ * or 0 when the name is no display buffer or it has no storage. */
+GLuint nngxShimGetDisplaybufferAddress(GLuint buffer);
+
+/* ---- Simulated memory ------------------------------------------------- */
+
+/* `size` bytes of simulated memory in `area` (NN_GX_MEM_FCRAM, _VRAMA or
+ * _VRAMB), zeroed, 128-byte aligned: the host pointer the program reads
+ * and writes it through, or NULL (bad area or size, area full). The
+ * engines (nngxAddVramDmaCommand, nngxAddMemoryFillCommand) reach only
+ * such memory. It stays the program's until nngxShimFreeMemory or
+ * nngxFinalize. */
+GLvoid *nngxShimAllocMemory(GLenum area, GLsizei size);
+
+/* Release a block from nngxShimAllocMemory (NULL does nothing). */
+void nngxShimFreeMemory(GLvoid *ptr);
+
+/* The host pointer of simulated physical address `phys` (a buffer,
+ * texture, renderbuffer or display buffer address), or NULL outside
+ * every block. */
+GLvoid *nngxShimGetHostPointer(GLuint phys);
 
 /* ---- Configuration ---------------------------------------------------- */
 

@@ -554,6 +554,13 @@ GL_APICALL void GL_APIENTRY glClearDepthf(GLclampf depth);
 GL_APICALL void GL_APIENTRY glClearStencil(GLint s);
 GL_APICALL void GL_APIENTRY glClear(GLbitfield mask);
 
+/* Reading and copying the colour buffer */
+GL_APICALL void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
+					 GLenum format, GLenum type, GLvoid *pixels);
+GL_APICALL void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
+					     GLint x, GLint y, GLsizei width, GLsizei height,
+					     GLint border);
+
 /* Drawing */
 GL_APICALL void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count);
 GL_APICALL void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,

@@ -134,6 +134,25 @@ void nngxEnableCmdlistCallback(GLint id);
 void nngxDisableCmdlistCallback(GLint id);
 void nngxFlush3DCommand(void);
 void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand);
+void nngxAddVramDmaCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
+void nngxAddMemoryFillCommand(GLvoid *startaddr0, GLsizei size0, GLuint data0, GLsizei width0,
+			      GLvoid *startaddr1, GLsizei size1, GLuint data1, GLsizei width1);
+
+/* ---- Displays */
+void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers);
+void nngxDeleteDisplaybuffers(GLsizei n, GLuint *buffers);
+void nngxActiveDisplay(GLenum display);
+void nngxBindDisplaybuffer(GLuint buffer);
+void nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLenum area);
+void nngxDisplayEnv(GLint displayx, GLint displayy);
+void nngxGetDisplaybufferParameteri(GLenum pname, GLint *param);
+void nngxSetDisplayMode(GLenum mode);
+void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint colorx,
+			     GLint colory);
+void nngxSwapBuffers(GLenum display);
+void nngxWaitVSync(GLenum display);
+GLint nngxCheckVSync(GLenum display);
+void nngxSetVSyncCallback(GLenum display, void (*func)(GLenum));
 
 #ifdef __cplusplus
 }
