@@ -93,14 +93,7 @@ enum hw_status hw_fragment_clear_early_depth(struct hw_fragment_state *st, unsig
 
 unsigned hw_fragment_color_bytes(enum hw_color_format f)
 {
-	switch (f) {
-	case HW_COLOR_RGBA8: return 4;
-	case HW_COLOR_RGB8: return 3;
-	case HW_COLOR_RGB5A1:
-	case HW_COLOR_RGB565:
-	case HW_COLOR_RGBA4: return 2;
-	default: return 0;
-	}
+	return hw_pixel_bytes(f);
 }
 
 unsigned hw_fragment_depth_bytes(enum hw_depth_format f)
@@ -265,95 +258,6 @@ static unsigned frag_color_channels(enum hw_color_format f)
 	return f == HW_COLOR_RGB8 || f == HW_COLOR_RGB565 ? FRAG_RGB : FRAG_RGBA;
 }
 
-/* n-bit component to 8 bits by bit replication (0 -> 0, max -> 255). */
-static uint8_t frag_expand(uint32_t v, unsigned bits)
-{
-	uint32_t out = 0;
-	int shift = 8 - (int)bits;
-
-	while (shift > -(int)bits) {
-		out |= shift >= 0 ? v << shift : v >> -shift;
-		shift -= (int)bits;
-	}
-	return (uint8_t)out;
-}
-
-/* Encode an 8-bit-per-channel colour (components truncated to the
- * format's bits). */
-static void frag_color_encode(enum hw_color_format f, const uint8_t c[4], uint8_t *p)
-{
-	uint32_t v;
-
-	switch (f) {
-	case HW_COLOR_RGBA8:
-		v = (uint32_t)c[0] << 24 | (uint32_t)c[1] << 16 | (uint32_t)c[2] << 8 | c[3];
-		frag_store_le(p, v, 4);
-		break;
-	case HW_COLOR_RGB8:
-		v = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
-		frag_store_le(p, v, 3);
-		break;
-	case HW_COLOR_RGB5A1:
-		v = (uint32_t)(c[0] >> 3) << 11 | (uint32_t)(c[1] >> 3) << 6
-		    | (uint32_t)(c[2] >> 3) << 1 | (uint32_t)(c[3] >> 7);
-		frag_store_le(p, v, 2);
-		break;
-	case HW_COLOR_RGB565:
-		v = (uint32_t)(c[0] >> 3) << 11 | (uint32_t)(c[1] >> 2) << 5
-		    | (uint32_t)(c[2] >> 3);
-		frag_store_le(p, v, 2);
-		break;
-	case HW_COLOR_RGBA4:
-		v = (uint32_t)(c[0] >> 4) << 12 | (uint32_t)(c[1] >> 4) << 8
-		    | (uint32_t)(c[2] >> 4) << 4 | (uint32_t)(c[3] >> 4);
-		frag_store_le(p, v, 2);
-		break;
-	}
-}
-
-/* Decode a stored pixel; formats without alpha read as alpha 255. */
-static void frag_color_decode(enum hw_color_format f, const uint8_t *p, uint8_t c[4])
-{
-	uint32_t v;
-
-	c[3] = 255;
-	switch (f) {
-	case HW_COLOR_RGBA8:
-		v = frag_load_le(p, 4);
-		c[0] = (uint8_t)(v >> 24);
-		c[1] = (uint8_t)(v >> 16);
-		c[2] = (uint8_t)(v >> 8);
-		c[3] = (uint8_t)v;
-		break;
-	case HW_COLOR_RGB8:
-		v = frag_load_le(p, 3);
-		c[0] = (uint8_t)(v >> 16);
-		c[1] = (uint8_t)(v >> 8);
-		c[2] = (uint8_t)v;
-		break;
-	case HW_COLOR_RGB5A1:
-		v = frag_load_le(p, 2);
-		c[0] = frag_expand(v >> 11 & 31, 5);
-		c[1] = frag_expand(v >> 6 & 31, 5);
-		c[2] = frag_expand(v >> 1 & 31, 5);
-		c[3] = frag_expand(v & 1, 1);
-		break;
-	case HW_COLOR_RGB565:
-		v = frag_load_le(p, 2);
-		c[0] = frag_expand(v >> 11 & 31, 5);
-		c[1] = frag_expand(v >> 5 & 63, 6);
-		c[2] = frag_expand(v & 31, 5);
-		break;
-	case HW_COLOR_RGBA4:
-		v = frag_load_le(p, 2);
-		c[0] = frag_expand(v >> 12 & 15, 4);
-		c[1] = frag_expand(v >> 8 & 15, 4);
-		c[2] = frag_expand(v >> 4 & 15, 4);
-		c[3] = frag_expand(v & 15, 4);
-		break;
-	}
-}
-
 static uint8_t frag_stencil_op(enum hw_stencil_op op, uint8_t old, uint8_t ref)
 {
 	switch (op) {
@@ -508,7 +412,7 @@ static void frag_color(const struct hw_fragment_config *cfg, struct hw_fragment_
 	if (cfg->blend || mask != present)
 		frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE,
 			    px->color_addr, px->color_bytes, false, delta);
-	frag_color_decode(cfg->color_format, px->color, dst);
+	hw_pixel_decode(cfg->color_format, px->color, dst);
 	for (i = 0; i < 4; i++) {
 		unsigned src = rgba[i];
 
@@ -518,7 +422,7 @@ static void frag_color(const struct hw_fragment_config *cfg, struct hw_fragment_
 	}
 	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
 		    px->color_bytes, true, delta);
-	frag_color_encode(cfg->color_format, out, px->color);
+	hw_pixel_encode(cfg->color_format, out, px->color);
 	counts->color_written++;
 }
 

@@ -35,15 +35,12 @@
 #include "hw_cache.h"
 #include "hw_counters.h"
 #include "hw_memory.h"
+#include "hw_pixel.h"
 #include "hw_raster.h"
 
 #define HW_FRAMEBUFFER_TILE 8           /* 8x8 tiles (3dbrew) */
 #define HW_FRAMEBUFFER_MAX_SIZE 1024    /* GPUREG_FRAMEBUFFER_DIM: 10-bit fields */
 
-/* Colour buffer formats (GPUREG_COLORBUFFER_FORMAT, 3dbrew). */
-enum hw_color_format {
-	HW_COLOR_RGBA8 = 0, HW_COLOR_RGB8, HW_COLOR_RGB5A1, HW_COLOR_RGB565, HW_COLOR_RGBA4
-};
 
 /* Depth buffer formats (GPUREG_DEPTHBUFFER_FORMAT, 3dbrew). */
 enum hw_depth_format { HW_DEPTH_D16 = 0, HW_DEPTH_D24 = 2, HW_DEPTH_D24S8 = 3 };

@@ -44,61 +44,6 @@ uint32_t hw_transfer_accesses(uint64_t bytes)
 
 /* ---- pixels ------------------------------------------------------------- */
 
-/* A colour format as bit fields of a little-endian word. */
-struct pixel_layout {
-	unsigned bytes;
-	unsigned bits[4];       /* R, G, B, A; 0: absent */
-	unsigned shift[4];
-};
-
-/* enum hw_color_format order; the same encodings as hw_fragment.h. */
-static const struct pixel_layout pixel_layouts[] = {
-	{ 4, { 8, 8, 8, 8 }, { 24, 16, 8, 0 } },        /* RGBA8 */
-	{ 3, { 8, 8, 8, 0 }, { 16, 8, 0, 0 } },         /* RGB8 */
-	{ 2, { 5, 5, 5, 1 }, { 11, 6, 1, 0 } },         /* RGB5A1 */
-	{ 2, { 5, 6, 5, 0 }, { 11, 5, 0, 0 } },         /* RGB565 */
-	{ 2, { 4, 4, 4, 4 }, { 12, 8, 4, 0 } },         /* RGBA4 */
-};
-#define PIXEL_FORMATS (sizeof pixel_layouts / sizeof pixel_layouts[0])
-
-/* An n-bit component widened to 8 bits by repeating its bits. */
-static uint8_t pixel_widen(uint32_t v, unsigned bits)
-{
-	uint32_t out = 0;
-	unsigned filled = 0;
-
-	while (filled < 8) {
-		out = out << bits | v;
-		filled += bits;
-	}
-	return (uint8_t)(out >> (filled - 8));
-}
-
-static void pixel_decode(const struct pixel_layout *l, const uint8_t *p, uint8_t c[4])
-{
-	uint32_t v = 0;
-	unsigned i;
-
-	for (i = l->bytes; i-- > 0;)
-		v = v << 8 | p[i];
-	for (i = 0; i < 4; i++)
-		c[i] = l->bits[i] ? pixel_widen(v >> l->shift[i] & ((1u << l->bits[i]) - 1),
-						l->bits[i])
-				  : 255;
-}
-
-static void pixel_encode(const struct pixel_layout *l, const uint8_t c[4], uint8_t *p)
-{
-	uint32_t v = 0;
-	unsigned i;
-
-	for (i = 0; i < 4; i++)
-		if (l->bits[i])
-			v |= (uint32_t)(c[i] >> (8 - l->bits[i])) << l->shift[i];
-	for (i = 0; i < l->bytes; i++, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
 /* Byte offset of pixel x of memory row r (rows in memory order). */
 static uint32_t image_pixel_offset(const struct hw_transfer_image *img, unsigned x, unsigned r,
 				   unsigned bytes)
@@ -113,14 +58,12 @@ static uint32_t image_pixel_offset(const struct hw_transfer_image *img, unsigned
 
 uint64_t hw_transfer_image_bytes(const struct hw_transfer_image *img)
 {
-	if (img->format >= PIXEL_FORMATS)
-		return 0;
-	return (uint64_t)img->width * img->height * pixel_layouts[img->format].bytes;
+	return (uint64_t)img->width * img->height * hw_pixel_bytes((enum hw_color_format)img->format);
 }
 
 static bool image_shape_ok(const struct hw_transfer_image *img)
 {
-	if (img->format >= PIXEL_FORMATS || img->width == 0 || img->height == 0
+	if (!hw_pixel_bytes((enum hw_color_format)img->format) || img->width == 0 || img->height == 0
 	    || img->width > TRANSFER_MAX_SIDE || img->height > TRANSFER_MAX_SIDE
 	    || img->phys % TRANSFER_ADDRESS_ALIGN != 0)
 		return false;
@@ -156,7 +99,8 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
 				   struct hw_counters *delta, uint64_t *clocks)
 {
 	enum hw_status st = hw_transfer_display_check(mem, src, dst, aa);
-	const struct pixel_layout *in, *out;
+	enum hw_color_format in, out;
+	unsigned in_bytes, out_bytes;
 	unsigned sx, sy, n, x, r, i, j, k;
 	uint64_t src_bytes, dst_bytes;
 	const uint8_t *from;
@@ -164,8 +108,10 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
 
 	if (st != HW_OK)
 		return st;
-	in = &pixel_layouts[src->format];
-	out = &pixel_layouts[dst->format];
+	in = (enum hw_color_format)src->format;
+	out = (enum hw_color_format)dst->format;
+	in_bytes = hw_pixel_bytes(in);
+	out_bytes = hw_pixel_bytes(out);
 	sx = aa == HW_TRANSFER_AA_NONE ? 1 : 2;
 	sy = aa == HW_TRANSFER_AA_2X2 ? 2 : 1;
 	n = sx * sy;
@@ -190,14 +136,14 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
 			for (j = 0; j < sy; j++)
 				for (i = 0; i < sx; i++) {
 					uint32_t at = image_pixel_offset(src, x * sx + i,
-									 block * sy + j, in->bytes);
-					pixel_decode(in, from + at, c);
+									 block * sy + j, in_bytes);
+					hw_pixel_decode(in, from + at, c);
 					for (k = 0; k < 4; k++)
 						sum[k] += c[k];
 				}
 			for (k = 0; k < 4; k++)
 				c[k] = (uint8_t)((sum[k] + n / 2) / n);
-			pixel_encode(out, c, to + image_pixel_offset(dst, x, r, out->bytes));
+			hw_pixel_encode(out, c, to + image_pixel_offset(dst, x, r, out_bytes));
 		}
 	}
 	free(copy);
