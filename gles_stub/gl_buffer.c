@@ -39,15 +39,8 @@ void glGenBuffers(GLsizei n, GLuint *buffers)
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
-	if (n < 0) {
-		gl_value_error(st, fn, "n = %d is negative", n);
+	if (!gl_names_ok(st, n, buffers, fn))
 		return;
-	}
-	if (n > 0 && !buffers) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "buffers is NULL for n = %d", n);
-		return;
-	}
 	for (i = 0; i < n; i++) {
 		struct gl_buffer *b;
 		while (gl->next_buffer_name == 0 || gl_buffer_find(gl, gl->next_buffer_name))
@@ -73,15 +66,8 @@ void glDeleteBuffers(GLsizei n, const GLuint *buffers)
 	GLsizei i;
 	unsigned a;
 
-	if (n < 0) {
-		gl_value_error(st, fn, "n = %d is negative", n);
+	if (!gl_names_ok(st, n, buffers, fn))
 		return;
-	}
-	if (n > 0 && !buffers) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "buffers is NULL for n = %d", n);
-		return;
-	}
 	for (i = 0; i < n; i++) {
 		struct gl_buffer *b = gl_buffer_find(gl, buffers[i]);
 		if (!b)
@@ -270,4 +256,18 @@ GLboolean glIsBuffer(GLuint buffer)
 	const struct gl_buffer *b = gl_buffer_find(&nngx_state_get()->gl, buffer);
 
 	return b && b->created ? GL_TRUE : GL_FALSE;
+}
+
+bool gl_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const char *fn)
+{
+	if (n < 0) {
+		gl_value_error(st, fn, "n = %d is negative", n);
+		return false;
+	}
+	if (n > 0 && !names) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "the name array is NULL for n = %d", n);
+		return false;
+	}
+	return true;
 }

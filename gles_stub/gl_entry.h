@@ -17,6 +17,11 @@
 #define gl_memory_error(st, fn, ...) \
 	nngx_state_error((st), GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, (fn), __VA_ARGS__)
 
+/* The argument checks of every glGen* / glDelete* call: n < 0 records
+ * GL_INVALID_VALUE; a NULL array with n > 0 is diagnosed (no GL error is
+ * defined). False when the call must do nothing. */
+bool gl_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const char *fn);
+
 /* A shader or program by name, as the shader and program calls look
  * them up (OpenGL ES 2.0, 2.10): 0 or an unknown name records
  * GL_INVALID_VALUE, a name of the other kind GL_INVALID_OPERATION; NULL

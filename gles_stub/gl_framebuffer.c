@@ -81,21 +81,6 @@ static bool fb_in_use(struct gl_context *gl, GLuint name)
 	return gl_framebuffer_find(gl, name) != NULL;
 }
 
-/* The generation / deletion argument checks shared by the four calls. */
-static bool fb_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const char *fn)
-{
-	if (n < 0) {
-		gl_value_error(st, fn, "n = %d is negative", n);
-		return false;
-	}
-	if (n > 0 && !names) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "the name array is NULL for n = %d", n);
-		return false;
-	}
-	return true;
-}
-
 /* ---- renderbuffers ------------------------------------------------------- */
 
 void glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
@@ -105,7 +90,7 @@ void glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
-	if (!fb_names_ok(st, n, renderbuffers, fn))
+	if (!gl_names_ok(st, n, renderbuffers, fn))
 		return;
 	for (i = 0; i < n; i++) {
 		GLuint name = gl_name_next(gl, &gl->next_renderbuffer_name, rb_in_use);
@@ -141,7 +126,7 @@ void glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
-	if (!fb_names_ok(st, n, renderbuffers, fn))
+	if (!gl_names_ok(st, n, renderbuffers, fn))
 		return;
 	for (i = 0; i < n; i++) {
 		struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, renderbuffers[i]);
@@ -241,7 +226,7 @@ void glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
-	if (!fb_names_ok(st, n, framebuffers, fn))
+	if (!gl_names_ok(st, n, framebuffers, fn))
 		return;
 	for (i = 0; i < n; i++) {
 		GLuint name = gl_name_next(gl, &gl->next_framebuffer_name, fb_in_use);
@@ -262,7 +247,7 @@ void glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
-	if (!fb_names_ok(st, n, framebuffers, fn))
+	if (!gl_names_ok(st, n, framebuffers, fn))
 		return;
 	for (i = 0; i < n; i++) {
 		struct gl_framebuffer *fb = gl_framebuffer_find(gl, framebuffers[i]);

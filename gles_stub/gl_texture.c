@@ -161,15 +161,8 @@ void glGenTextures(GLsizei n, GLuint *textures)
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
-	if (n < 0) {
-		gl_value_error(st, fn, "n = %d is negative", n);
+	if (!gl_names_ok(st, n, textures, fn))
 		return;
-	}
-	if (n > 0 && !textures) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "textures is NULL for n = %d", n);
-		return;
-	}
 	for (i = 0; i < n; i++) {
 		GLuint name = gl_name_next(gl, &gl->next_texture_name, tex_in_use);
 		if (!gl_texture_add(gl, name)) {
@@ -206,15 +199,8 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 	GLsizei i;
 	unsigned u;
 
-	if (n < 0) {
-		gl_value_error(st, fn, "n = %d is negative", n);
+	if (!gl_names_ok(st, n, textures, fn))
 		return;
-	}
-	if (n > 0 && !textures) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "textures is NULL for n = %d", n);
-		return;
-	}
 	for (i = 0; i < n; i++) {
 		struct gl_texture *t;
 		if (textures[i] == 0 || !(t = gl_texture_find(gl, textures[i])))
