@@ -244,6 +244,23 @@ START_TEST(test_draw_vertex_cache_strip_order_beats_shuffled)
 }
 END_TEST
 
+/* profiling.md: the vertex-cache counter restarts at every indexed draw;
+ * non-indexed draws (DRAWARRAYS) do not touch it, so a read after one
+ * still returns the last indexed draw's count. */
+START_TEST(test_draw_arrays_leaves_vertex_cache_counter_alone)
+{
+	uint32_t after_indexed = draw_grid(false), base = put_positions(two_triangles, 6);
+
+	pica_cmd_init(&cmd);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 12 * 12 * 2 + 2);
+	ck_assert_uint_eq(gpu.counters.vertex_cache, after_indexed);
+}
+END_TEST
+
 /* Half the triangles face away: with culling, half come out. */
 START_TEST(test_draw_back_facing_half_is_culled)
 {
@@ -656,6 +673,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_counts_land_at_the_end_of_the_draw);
 	tcase_add_test(tc, test_draw_vertex_fetch_counts_memory_words);
 	tcase_add_test(tc, test_draw_vertex_cache_strip_order_beats_shuffled);
+	tcase_add_test(tc, test_draw_arrays_leaves_vertex_cache_counter_alone);
 	tcase_add_test(tc, test_draw_back_facing_half_is_culled);
 	tcase_add_test(tc, test_draw_clipping_removes_outside_and_counts_crossing_once);
 	tcase_add_test(tc, test_draw_strip_and_fan_topologies);
