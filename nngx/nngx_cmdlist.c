@@ -8,6 +8,7 @@
 
 #include "nngx_cmdlist.h"
 #include "nngx_display.h"
+#include "nngx_golden.h"
 #include "nngx_state.h"
 
 void nngx_cmdlists_init(struct nngx_cmdlists *c)
@@ -409,6 +410,7 @@ void nngxWaitCmdlistDone(void)
 	 * (vertical blanks on the way call the VSync callbacks). */
 	if (gpu->cmdlist_busy_until > gpu->clock)
 		nngx_display_advance(st, gpu->cmdlist_busy_until - gpu->clock);
+	nngx_golden_record(st, "wait");
 	if (st->cmdlists.callback && st->cmdlists.callback_enabled)
 		st->cmdlists.callback((GLint)st->cmdlists.bound);
 }
@@ -528,6 +530,7 @@ void nngxFinalize(void)
 {
 	struct nngx_state *st = nngx_state_get();
 
+	nngx_golden_record(st, "finalize");
 	/* GL objects and command lists go, their memory back to the program's
 	 * deallocator while it is still known. */
 	gl_context_fini(&st->gl, &st->gpu.memory, st->deallocator);

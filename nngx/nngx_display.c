@@ -23,6 +23,7 @@
 
 #include "hw/hw_fragment.h"
 #include "nngx_display.h"
+#include "nngx_golden.h"
 #include "nngx_state.h"
 
 #include "gles_stub/gl_cmdgen.h"
@@ -607,6 +608,7 @@ void nngxSwapBuffers(GLenum display_id)
 		display.shown[s][1] = src[s].stereo ? right->name : 0;
 		display.swap_frame[s] = hw_gpu_frames(&st->gpu);
 	}
+	nngx_golden_record(st, "swap");
 }
 
 void nngxWaitVSync(GLenum display_id)

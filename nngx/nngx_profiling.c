@@ -5,6 +5,7 @@
  * simulated GPU to act. */
 #include <string.h>
 
+#include "nngx_golden.h"
 #include "nngx_items.h"
 #include "nngx_state.h"
 
@@ -253,6 +254,7 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 		       it->result_words * sizeof *result);
 		misbehaved(st, fn, "the read returns the previous read's values and resets "
 			   "nothing");
+		nngx_golden_result(it->name, result, it->result_words);
 		return;
 	}
 
@@ -282,4 +284,5 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 		break;
 	}
 	memcpy(last_read[item - NN_GX_PROFILING_BUSY], result, it->result_words * sizeof *result);
+	nngx_golden_result(it->name, result, it->result_words);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nngx_golden.h"
 #include "nngx_state.h"
 
 static struct nngx_state state;
@@ -104,6 +105,7 @@ __attribute__((destructor)) static void state_at_exit(void)
 	if (!state_ready)
 		return;
 	state_warn_vcache_left_running(&state, "program exit");
+	nngx_golden_record(&state, "exit");
 	gl_context_fini(&state.gl, &state.gpu.memory, state.deallocator);
 	nngx_cmdlists_clear(&state);
 	hw_gpu_fini(&state.gpu);
