@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gl_cmdgen.h"
+#include "driver/gl_cmdgen.h"
 #include "gl_entry.h"
 
 #define DRAW_ALIGN_MASK 0xFu            /* ATTRIBBUFFERS_LOC base: 16 bytes */
@@ -262,9 +262,11 @@ void glDrawElements(GLenum mode, GLsizei count, GLenum type, const GLvoid *indic
 		draw_submit(st, &p, fn);
 }
 
+/* glFlush and glFinish do what the nngx calls named in their diagnostics
+ * do: the driver's command-list operations. */
 void glFlush(void)
 {
-	nngxFlush3DCommand();
+	nngx_cmdlist_flush_bound(nngx_state_get(), "nngxFlush3DCommand");
 }
 
 void glFinish(void)
@@ -276,7 +278,7 @@ void glFinish(void)
 	 * waits for the end (virtual time passes). */
 	if (!nngx_cmdlist_bound(st, "glFinish"))
 		return;
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
+	nngx_cmdlist_flush_bound(st, "nngxFlush3DCommand");
+	nngx_cmdlist_run_bound(st, "nngxRunCmdlist");
+	nngx_cmdlist_wait_done(st);
 }

@@ -1,11 +1,13 @@
-/* gl_entry.h: what every GL entry point needs: the library instance, the
- * GL error helpers (each GL error raises its diagnostic, the detail says
- * what this call did), and the helpers one GL area offers another. */
+/* gl_entry.h: what every GL entry point needs: the library instance and
+ * the render target (driver/), the GL error helpers (each GL error raises
+ * its diagnostic, the detail says what this call did), and the helpers one
+ * GL area offers another. */
 #ifndef NNGX_GL_ENTRY_H
 #define NNGX_GL_ENTRY_H
 
-#include "gl_context.h"
-#include "nngx/nngx_state.h"
+#include "driver/gl_context.h"
+#include "driver/gl_target.h"
+#include "driver/nngx_state.h"
 
 #define gl_enum_error(st, fn, ...) \
 	nngx_state_error((st), GL_INVALID_ENUM, NNGX_SHIM_DIAG_GL_ENUM_REJECTED, (fn), __VA_ARGS__)
@@ -46,15 +48,6 @@ enum hw_area gl_memory_hw_area(GLenum area);
  * false returned, nothing held. gl_storage_release undoes it. */
 bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint name,
 		      uint32_t size, uint32_t *phys, void **user_block, const char *fn);
-
-/* The render target of the bound framebuffer (gl_framebuffer.c). The
- * default framebuffer gets its storage here on first use. False after
- * GL_INVALID_FRAMEBUFFER_OPERATION (incomplete) or GL_OUT_OF_MEMORY. */
-struct gl_frag_target;
-bool gl_framebuffer_target(struct nngx_state *st, struct gl_frag_target *t, const char *fn);
-/* The same for the nngx calls that read the framebuffer
- * (nngxTransferRenderImage): failing, a diagnostic but no GL error. */
-bool gl_framebuffer_peek(struct nngx_state *st, struct gl_frag_target *t, const char *fn);
 
 /* What texture units 0-2 read in a draw with reserved uniforms `dmp`
  * (gl_texture.c); TEXTURE_INCOMPLETE diagnostics, no GL error. */

@@ -1,6 +1,6 @@
 /* gl_error.c: glGetError, the public face of the context's error flag. */
-#include "gl_context.h"
-#include "nngx/nngx_state.h"
+#include "driver/gl_context.h"
+#include "driver/nngx_state.h"
 
 GLenum glGetError(void)
 {

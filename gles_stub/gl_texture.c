@@ -25,7 +25,7 @@
 
 #include <nn/gx/CTR/gx_CTR.h>
 
-#include "gl_cmdgen.h"
+#include "driver/gl_cmdgen.h"
 #include "gl_entry.h"
 #include "hw/hw_fragment.h"
 

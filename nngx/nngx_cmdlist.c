@@ -6,94 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nngx_cmdlist.h"
+#include "driver/nngx_cmdlist.h"
+#include "driver/nngx_golden.h"
+#include "driver/nngx_state.h"
 #include "nngx_display.h"
-#include "nngx_golden.h"
-#include "nngx_state.h"
-
-void nngx_cmdlists_init(struct nngx_cmdlists *c)
-{
-	memset(c, 0, sizeof *c);
-	c->next_name = 1;
-}
-
-static void cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l)
-{
-	if (l->phys)
-		hw_memory_free(&st->gpu.memory, l->phys);
-	if (l->user_block && st->deallocator)
-		st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, l->user_block);
-	free(l->req);
-	l->phys = 0;
-	l->words = NULL;
-	l->user_block = NULL;
-	l->req = NULL;
-	l->cap_words = l->used_words = l->flushed_words = 0;
-	l->max_req = l->used_req = l->run_req = 0;
-}
-
-void nngx_cmdlists_clear(struct nngx_state *st)
-{
-	struct nngx_cmdlists *c = &st->cmdlists;
-	size_t i;
-
-	for (i = 0; i < c->count; i++)
-		cmdlist_release(st, &c->list[i]);
-	free(c->list);
-	nngx_cmdlists_init(c);
-}
-
-static struct nngx_cmdlist *cmdlist_find(struct nngx_state *st, GLuint name)
-{
-	size_t i;
-
-	for (i = 0; name && i < st->cmdlists.count; i++)
-		if (st->cmdlists.list[i].name == name)
-			return &st->cmdlists.list[i];
-	return NULL;
-}
-
-struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st)
-{
-	struct nngx_cmdlist *l = cmdlist_find(st, st->cmdlists.bound);
-
-	return l && l->phys ? l : NULL;
-}
-
-struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function)
-{
-	struct nngx_cmdlist *l = cmdlist_find(st, st->cmdlists.bound);
-
-	if (!l) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, function,
-				 "no command list is bound");
-		return NULL;
-	}
-	if (!l->phys) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE, function,
-				 "command list %u", l->name);
-		return NULL;
-	}
-	return l;
-}
-
-bool nngx_cmdlist_append(struct nngx_state *st, const uint32_t *words, size_t count,
-			 const char *function)
-{
-	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
-
-	if (!l)
-		return false;
-	if (count > l->cap_words - l->used_words) {
-		nngx_state_error(st, GL_ERROR_COMMANDBUFFER_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
-				 function, "command list %u: %zu words do not fit in the %zu left",
-				 l->name, count, l->cap_words - l->used_words);
-		return false;
-	}
-	memcpy(l->words + l->used_words, words, count * sizeof *words);
-	l->used_words += count;
-	return true;
-}
 
 /* ---- entry points ------------------------------------------------------ */
 
@@ -143,12 +59,12 @@ void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		struct nngx_cmdlist *l = cmdlist_find(st, cmdlists[i]);
+		struct nngx_cmdlist *l = nngx_cmdlist_find(st, cmdlists[i]);
 		if (!l)
 			continue;              /* unknown names are ignored, as in GL */
 		if (c->bound == l->name)
 			c->bound = 0;
-		cmdlist_release(st, l);
+		nngx_cmdlist_release(st, l);
 		*l = c->list[--c->count];
 	}
 }
@@ -157,7 +73,7 @@ void nngxBindCmdlist(GLuint cmdlist)
 {
 	struct nngx_state *st = nngx_state_get();
 
-	if (cmdlist && !cmdlist_find(st, cmdlist)) {
+	if (cmdlist && !nngx_cmdlist_find(st, cmdlist)) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, "nngxBindCmdlist",
 				 "%u is not a command list from nngxGenCmdlists", cmdlist);
 		return;
@@ -169,7 +85,7 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 {
 	static const char fn[] = "nngxCmdlistStorage";
 	struct nngx_state *st = nngx_state_get();
-	struct nngx_cmdlist *l = cmdlist_find(st, st->cmdlists.bound);
+	struct nngx_cmdlist *l = nngx_cmdlist_find(st, st->cmdlists.bound);
 	struct nngx_request *req;
 	uint32_t phys;
 	void *user = NULL;
@@ -201,7 +117,7 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 				 "%d bytes of command buffer", bufsize);
 		return;
 	}
-	cmdlist_release(st, l);
+	nngx_cmdlist_release(st, l);
 	l->phys = phys;
 	l->words = hw_memory_host(&st->gpu.memory, phys, (uint32_t)bufsize);
 	l->user_block = user;
@@ -210,62 +126,9 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 	l->max_req = (size_t)requestcount;
 }
 
-/* Close the commands added since the last flush into a RUN3D request. */
-static void cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
-{
-	if (l->used_words == l->flushed_words)
-		return;
-	if (l->used_req == l->max_req) {
-		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
-				 fn, "command list %u already holds %zu requests", l->name, l->max_req);
-		return;
-	}
-	l->req[l->used_req].type = NN_GX_CMDLIST_REQTYPE_RUN3D;
-	l->req[l->used_req].begin = l->flushed_words;
-	l->req[l->used_req].end = l->used_words;
-	l->used_req++;
-	l->flushed_words = l->used_words;
-}
-
-struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests,
-					  bool adding_words, const char *function)
-{
-	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
-	size_t needed;
-
-	if (!l)
-		return NULL;
-	needed = requests + (adding_words || l->used_words != l->flushed_words);
-	if (l->max_req - l->used_req < needed) {
-		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
-				 function, "command list %u holds %zu of %zu requests; this call "
-				 "needs %zu", l->name, l->used_req, l->max_req, needed);
-		return NULL;
-	}
-	return l;
-}
-
-bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *r,
-			      const char *function)
-{
-	struct nngx_cmdlist *l = nngx_cmdlist_reserve(st, 1, false, function);
-
-	if (!l)
-		return false;
-	cmdlist_flush(st, l, function);
-	l->req[l->used_req] = *r;
-	l->req[l->used_req].begin = l->req[l->used_req].end = l->flushed_words;
-	l->used_req++;
-	return true;
-}
-
 void nngxFlush3DCommand(void)
 {
-	struct nngx_state *st = nngx_state_get();
-	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxFlush3DCommand");
-
-	if (l)
-		cmdlist_flush(st, l, "nngxFlush3DCommand");
+	nngx_cmdlist_flush_bound(nngx_state_get(), "nngxFlush3DCommand");
 }
 
 void nngxSplitDrawCmdlist(void)
@@ -276,7 +139,7 @@ void nngxSplitDrawCmdlist(void)
 	/* Model choice: the split's interrupt is not modelled; it closes the
 	 * commands so far into a request, like a flush. */
 	if (l)
-		cmdlist_flush(st, l, "nngxSplitDrawCmdlist");
+		nngx_cmdlist_flush(st, l, "nngxSplitDrawCmdlist");
 }
 
 void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
@@ -296,80 +159,15 @@ void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean co
 	nngx_cmdlist_append(st, bufferaddr, (size_t)buffersize / 4, fn);
 }
 
-static const char *request_name(GLenum type)
-{
-	switch (type) {
-	case NN_GX_CMDLIST_REQTYPE_DMA: return "DMA";
-	case NN_GX_CMDLIST_REQTYPE_RUN3D: return "RUN3D";
-	case NN_GX_CMDLIST_REQTYPE_FILLMEM: return "FILLMEM";
-	case NN_GX_CMDLIST_REQTYPE_POSTTRANS: return "POSTTRANS";
-	default: return "COPYTEX";
-	}
-}
-
-/* Hand one request to the GPU: it runs after the work queued before it. */
-static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
-				      const struct nngx_request *r)
-{
-	struct hw_gpu *gpu = &st->gpu;
-	enum hw_status status = HW_OK;
-	uint32_t k;
-
-	switch (r->type) {
-	case NN_GX_CMDLIST_REQTYPE_RUN3D:
-		/* A command fault is reported by the GPU itself (hw_gpu_notef). */
-		hw_gpu_submit(gpu, l->words + r->begin, r->end - r->begin,
-			      l->phys + (uint32_t)(r->begin * 4));
-		return HW_OK;
-	case NN_GX_CMDLIST_REQTYPE_DMA:
-		return hw_gpu_dma(gpu, r->u.dma.src, r->u.dma.dst, r->u.dma.size);
-	case NN_GX_CMDLIST_REQTYPE_FILLMEM:
-		/* The two channels start together and run in parallel. */
-		return hw_gpu_fill2(gpu, &r->u.fill[0], &r->u.fill[1]);
-	case NN_GX_CMDLIST_REQTYPE_POSTTRANS:
-		return hw_gpu_display_transfer(gpu, &r->u.post.src, &r->u.post.dst, r->u.post.aa,
-					       r->u.post.yflip);
-	default: /* COPYTEX */
-		for (k = 0; k < r->u.copy.rows && status == HW_OK; k++)
-			status = hw_gpu_texture_copy(gpu, r->u.copy.src + k * r->u.copy.src_stride,
-						     r->u.copy.dst + k * r->u.copy.row_bytes,
-						     r->u.copy.row_bytes);
-		return status;
-	}
-}
-
-static void cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
-{
-	if (l->used_words != l->flushed_words)
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_UNFLUSHED, fn,
-				 "command list %u: %zu words not flushed", l->name,
-				 l->used_words - l->flushed_words);
-	for (; l->run_req < l->used_req; l->run_req++) {
-		const struct nngx_request *r = &l->req[l->run_req];
-		enum hw_status status = request_execute(st, l, r);
-		/* Checked when added; memory freed since (a deleted texture or
-		 * display buffer) can still make the engine refuse. */
-		if (status != HW_OK)
-			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_GPU_FAULT, fn,
-					 "command list %u, request %zu (%s): the engine refused "
-					 "it (status %d) and did nothing", l->name, l->run_req,
-					 request_name(r->type), (int)status);
-	}
-}
-
 void nngxRunCmdlist(void)
 {
-	struct nngx_state *st = nngx_state_get();
-	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxRunCmdlist");
-
-	if (l)
-		cmdlist_run(st, l, "nngxRunCmdlist");
+	nngx_cmdlist_run_bound(nngx_state_get(), "nngxRunCmdlist");
 }
 
 void nngxRunCmdlistByID(GLuint cmdlist)
 {
 	struct nngx_state *st = nngx_state_get();
-	struct nngx_cmdlist *l = cmdlist_find(st, cmdlist);
+	struct nngx_cmdlist *l = nngx_cmdlist_find(st, cmdlist);
 
 	if (!l || !l->phys) {
 		nngx_diag_report(&st->diag, l ? NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE
@@ -377,7 +175,7 @@ void nngxRunCmdlistByID(GLuint cmdlist)
 				 "nngxRunCmdlistByID", "command list %u", cmdlist);
 		return;
 	}
-	cmdlist_run(st, l, "nngxRunCmdlistByID");
+	nngx_cmdlist_run(st, l, "nngxRunCmdlistByID");
 }
 
 void nngxStopCmdlist(void)
@@ -403,16 +201,7 @@ void nngxClearCmdlist(void)
 
 void nngxWaitCmdlistDone(void)
 {
-	struct nngx_state *st = nngx_state_get();
-	struct hw_gpu *gpu = &st->gpu;
-
-	/* The program waits: virtual time runs to the end of the queued work
-	 * (vertical blanks on the way call the VSync callbacks). */
-	if (gpu->cmdlist_busy_until > gpu->clock)
-		nngx_display_advance(st, gpu->cmdlist_busy_until - gpu->clock);
-	nngx_golden_record(st, "wait");
-	if (st->cmdlists.callback && st->cmdlists.callback_enabled)
-		st->cmdlists.callback((GLint)st->cmdlists.bound);
+	nngx_cmdlist_wait_done(nngx_state_get());
 }
 
 GLboolean nngxGetIsRunning(void)

@@ -21,13 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/gl_target.h"
+#include "driver/nngx_state.h"
+#include "driver/nngx_time.h"
 #include "hw/hw_fragment.h"
 #include "nngx_display.h"
-#include "nngx_golden.h"
-#include "nngx_state.h"
-
-#include "gles_stub/gl_cmdgen.h"
-#include "gles_stub/gl_entry.h"
+#include "driver/nngx_golden.h"
 
 /* Display targets: the upper screen (left eye), the lower screen, the
  * upper screen's right eye. */
@@ -84,7 +83,6 @@ struct display_state {
 	GLuint bound[TARGET_COUNT];
 	GLint env_x[TARGET_COUNT], env_y[TARGET_COUNT];
 	GLenum mode;                    /* NN_GX_DISPLAYMODE_* */
-	void (*vsync_callback[HW_LCD_SCREENS])(GLenum);
 	uint64_t swap_frame[HW_LCD_SCREENS];    /* hw_gpu_frames at the last swap */
 	GLuint shown[HW_LCD_SCREENS][2];        /* buffers handed to each eye */
 	struct shim_block *block;
@@ -92,7 +90,7 @@ struct display_state {
 };
 
 #define DISPLAY_DEFAULTS { NULL, 0, 0, 1, TARGET_BIT(TARGET_UPPER), { 0, 0, 0 }, { 0, 0, 0 }, \
-			   { 0, 0, 0 }, NN_GX_DISPLAYMODE_NORMAL, { NULL, NULL }, { 0, 0 }, \
+			   { 0, 0, 0 }, NN_GX_DISPLAYMODE_NORMAL, { 0, 0 }, \
 			   { { 0, 0 }, { 0, 0 } }, NULL, 0, 0 }
 
 /* Display state is CPU-side, like command lists and GL objects: a power-on
@@ -192,56 +190,6 @@ static void display_release(struct nngx_state *st, struct display_buffer *b)
 	b->width = b->height = 0;
 }
 
-/* ---- time ------------------------------------------------------------------- */
-
-static bool display_has_callback(void)
-{
-	return display.vsync_callback[HW_LCD_UPPER] || display.vsync_callback[HW_LCD_LOWER];
-}
-
-static void display_call_back(void)
-{
-	/* Read each time: a callback may change them. */
-	if (display.vsync_callback[HW_LCD_UPPER])
-		display.vsync_callback[HW_LCD_UPPER](NN_GX_DISPLAY0);
-	if (display.vsync_callback[HW_LCD_LOWER])
-		display.vsync_callback[HW_LCD_LOWER](NN_GX_DISPLAY1);
-}
-
-void nngx_display_advance(struct nngx_state *st, uint64_t clocks)
-{
-	struct hw_gpu *gpu = &st->gpu;
-	hw_clock_t target = hw_clock_add(gpu->clock, clocks);
-	unsigned vblanks = 0;
-
-	while (display_has_callback() && vblanks < NNGX_DISPLAY_MAX_CALLBACK_VBLANKS) {
-		hw_clock_t next = hw_gpu_next_vblank(gpu);
-		uint64_t frames = hw_gpu_frames(gpu);
-
-		if (next > target || next <= gpu->clock)
-			break;
-		hw_gpu_advance(gpu, next - gpu->clock);
-		if (hw_gpu_frames(gpu) == frames)
-			break;          /* the clock saturated */
-		vblanks++;
-		display_call_back();
-	}
-	if (vblanks == NNGX_DISPLAY_MAX_CALLBACK_VBLANKS && hw_gpu_next_vblank(gpu) <= target)
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED, "GPU wait",
-				 "%u vertical blanks called back; the wait goes on to clock %llu "
-				 "without callbacks", vblanks, (unsigned long long)target);
-	if (gpu->clock < target)
-		hw_gpu_advance(gpu, target - gpu->clock);
-}
-
-void nngx_display_wait_gpu(struct nngx_state *st)
-{
-	struct hw_gpu *gpu = &st->gpu;
-
-	if (gpu->cmdlist_busy_until > gpu->clock)
-		nngx_display_advance(st, gpu->cmdlist_busy_until - gpu->clock);
-}
-
 void nngx_display_fini(struct nngx_state *st)
 {
 	size_t i;
@@ -253,6 +201,7 @@ void nngx_display_fini(struct nngx_state *st)
 	free(display.buf);
 	free(display.block);
 	display = (struct display_state)DISPLAY_DEFAULTS;
+	memset(&st->vsync, 0, sizeof st->vsync);
 }
 
 #if defined(__GNUC__)
@@ -627,7 +576,7 @@ void nngxWaitVSync(GLenum display_id)
 	 * after now (hw_lcd.h), so N waits see N frames. */
 	next = hw_gpu_next_vblank(gpu);
 	if (next > gpu->clock)
-		nngx_display_advance(st, next - gpu->clock);
+		nngx_time_advance(st, next - gpu->clock);
 }
 
 GLint nngxCheckVSync(GLenum display_id)
@@ -666,7 +615,7 @@ void nngxSetVSyncCallback(GLenum display_id, void (*func)(GLenum))
 	}
 	for (s = 0; s < HW_LCD_SCREENS; s++)
 		if (screens & 1u << s)
-			display.vsync_callback[s] = func;
+			st->vsync.callback[s] = func;
 }
 
 /* ---- requests to the transfer engines ------------------------------------------ */

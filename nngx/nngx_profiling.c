@@ -5,9 +5,9 @@
  * simulated GPU to act. */
 #include <string.h>
 
-#include "nngx_golden.h"
+#include "driver/nngx_golden.h"
+#include "driver/nngx_state.h"
 #include "nngx_items.h"
-#include "nngx_state.h"
 
 /* The manual forbids these calls while a command list executes; the real
  * GPU gives no error but may misbehave, so the model warns. Returns true

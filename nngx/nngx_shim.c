@@ -1,8 +1,9 @@
 /* nngx_shim.c: the extension API of nngx_shim.h. */
 #include <stdlib.h>
 
+#include "driver/nngx_state.h"
+#include "driver/nngx_time.h"
 #include "nngx_display.h"
-#include "nngx_state.h"
 
 static const char *const module_names[NNGX_SHIM_MODULE_COUNT] = {
 	"command/vertex load", "shader processor 0", "triangle setup", "rasterizer",
@@ -17,7 +18,7 @@ void nngxShimReset(void)
 void nngxShimAdvance(GLuint64EXT clocks)
 {
 	/* A wait like any other: VSync callbacks run at the vertical blanks. */
-	nngx_display_advance(nngx_state_get(), clocks);
+	nngx_time_advance(nngx_state_get(), clocks);
 }
 
 GLuint64EXT nngxShimGetClock(void)

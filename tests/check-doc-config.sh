@@ -1,10 +1,10 @@
 #!/bin/sh
 # check-doc-config.sh: every key of the configuration table
-# (nngx/nngx_config.c) is described in nngx.cfg(5) and in the shipped
+# (driver/nngx_config.c) is described in nngx.cfg(5) and in the shipped
 # data/nngx.cfg. A key counts as described when its last component appears
 # on the page in a line that names its group.
 top_srcdir=${top_srcdir:-.}
-table="$top_srcdir/nngx/nngx_config.c"
+table="$top_srcdir/driver/nngx_config.c"
 page="$top_srcdir/doc/man/nngx.cfg.5.in"
 shipped="$top_srcdir/data/nngx.cfg"
 pass=0

@@ -2,7 +2,7 @@
 # check-doc-diags.sh: every diagnostic of NNGX_SHIM_DIAG_MAP in
 # <nngx_shim.h> is described in nngx_shim(3), with its number.
 top_srcdir=${top_srcdir:-.}
-header="$top_srcdir/nngx/include/nngx_shim.h"
+header="$top_srcdir/include/nngx_shim.h"
 page="$top_srcdir/doc/man/nngx_shim.3.in"
 pass=0
 fail=0

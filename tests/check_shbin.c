@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gles_stub/gl_shbin.h"
+#include "driver/gl_shbin.h"
 #include "shbin_writer.h"
 #include "test_util.h"
 

@@ -26,7 +26,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/nngx-headertest.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
-incdirs="-I$top_srcdir/nngx/include -I$top_srcdir/gles_stub/include"
+incdirs="-I$top_srcdir/include"
 c_flags="-std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only"
 cxx_flags="-std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only"
 
@@ -87,10 +87,9 @@ fi
 all_includes=
 for hdr in $NNGX_PUBLIC_HDRS; do
 	case $hdr in
-	nngx/include/*) name=${hdr#nngx/include/} ;;
-	gles_stub/include/*) name=${hdr#gles_stub/include/} ;;
+	include/*) name=${hdr#include/} ;;
 	*)
-		fail "$hdr install-name (not under nngx/include/ or gles_stub/include/)"
+		fail "$hdr install-name (not under include/)"
 		continue
 		;;
 	esac

@@ -11,7 +11,7 @@
 #include <nn/gx.h>
 #include <nngx_shim.h>
 
-#include "nngx/nngx_state.h"
+#include "driver/nngx_state.h"
 
 /* nngxFinalize and power-on reset, diagnostics silenced (counts still move). */
 void tu_reset(void);

@@ -7,11 +7,12 @@
 
 #include <stdbool.h>
 
-#include "gles_stub/gl_context.h"
+#include "gl_context.h"
 #include "hw/hw_gpu.h"
 #include "nngx_cmdlist.h"
 #include "nngx_config.h"
 #include "nngx_diag.h"
+#include "nngx_time.h"
 
 struct nngx_state {
 	struct hw_gpu gpu;
@@ -33,6 +34,7 @@ struct nngx_state {
 	GLvoid *(*allocator)(GLenum area, GLenum usage, GLuint name, GLsizei size);
 	void (*deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
 	struct nngx_cmdlists cmdlists;
+	struct nngx_vsync vsync;
 };
 
 /* The instance, set up on first use: defaults, then the configuration file

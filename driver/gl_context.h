@@ -1,10 +1,11 @@
 /* gl_context.h: the GL ES context, THE GL state in one struct: the error
  * flag, buffer objects, vertex attributes, shaders and programs, raster
  * state, textures, framebuffers and renderbuffers, the per-fragment state,
- * and what this context's commands last left in the GPU. The entry points
- * (gl_buffer.c, gl_vertex.c, gl_shader.c, gl_program.c, gl_uniform.c,
- * gl_raster.c, gl_draw.c, gl_texture.c, gl_framebuffer.c, gl_fragment.c,
- * gl_dmp.c) find it through the library instance; everything below them
+ * and what this context's commands last left in the GPU. It belongs to
+ * the driver, which generates commands from it. The entry points
+ * (gles_stub/: gl_buffer.c, gl_vertex.c, gl_shader.c, gl_program.c,
+ * gl_uniform.c, gl_raster.c, gl_draw.c, gl_texture.c, gl_framebuffer.c,
+ * gl_fragment.c, gl_dmp.c) find it through the library instance; everything below them
  * takes it as an argument. This file and gl_context.c own the objects'
  * lifetimes. */
 #ifndef NNGX_GL_CONTEXT_H

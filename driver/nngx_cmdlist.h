@@ -1,11 +1,12 @@
-/* nngx_cmdlist.h: command lists, the SDK's unit of GPU work. A list holds a
- * buffer of PICA200 commands in simulated FCRAM and a queue of requests;
+/* nngx_cmdlist.h: command lists, the SDK's unit of GPU work (the driver's
+ * part, nngx_cmdlists.c; the entry points are in nngx/nngx_cmdlist.c). A
+ * list holds a buffer of PICA200 commands in simulated FCRAM and a queue of requests;
  * nngxFlush3DCommand closes the commands added so far into a RUN3D request
  * and nngxRunCmdlist hands the requests to the GPU, which executes them in
  * virtual time, in the order they were added. GL calls append their
  * commands to the bound list. The other request types (DMA, FILLMEM,
  * POSTTRANS, COPYTEX) drive the engines outside the 3D pipeline: the frame
- * loop (nngx_display.c) and glClear, glCopyTexImage2D add them. */
+ * loop (nngx/nngx_display.c) and glClear, glCopyTexImage2D add them. */
 #ifndef NNGX_CMDLIST_H
 #define NNGX_CMDLIST_H
 
@@ -63,6 +64,29 @@ struct nngx_cmdlists {
 void nngx_cmdlists_init(struct nngx_cmdlists *c);
 /* Drop every list (power-on, nngxFinalize). */
 void nngx_cmdlists_clear(struct nngx_state *st);
+
+/* The list named `name`, with or without storage; NULL for 0 or unknown. */
+struct nngx_cmdlist *nngx_cmdlist_find(struct nngx_state *st, GLuint name);
+
+/* Give back list `l`'s storage (the program's deallocator hears of it); the
+ * list stays, empty and without storage. */
+void nngx_cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l);
+
+/* Close the commands added since the last flush into a RUN3D request;
+ * GL_ERROR_COMMANDREQUEST_FULL_DMP when no request is left. */
+void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn);
+
+/* Hand the requests of `l` not run yet to the GPU, in order. */
+void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn);
+
+/* The same on the bound list, after the diagnostic when there is none
+ * with storage (nngxFlush3DCommand, nngxRunCmdlist, glFlush, glFinish). */
+void nngx_cmdlist_flush_bound(struct nngx_state *st, const char *fn);
+void nngx_cmdlist_run_bound(struct nngx_state *st, const char *fn);
+
+/* The program waits for the GPU to finish the queued work; then the
+ * command-list callback runs when enabled (nngxWaitCmdlistDone). */
+void nngx_cmdlist_wait_done(struct nngx_state *st);
 
 /* The bound list with storage, or NULL after a diagnostic for `function`. */
 struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function);

@@ -40,7 +40,7 @@ struct gl_draw_attrib {
 };
 
 /* The render target of a draw or clear: the bound framebuffer's
- * buffers (gl_framebuffer.c). */
+ * buffers (gl_target.c). */
 struct gl_frag_target {
 	unsigned width, height;       /* pixels, multiples of 8 */
 	uint32_t color_phys;          /* 0: no colour buffer */
@@ -66,7 +66,8 @@ struct gl_frag_plan {
 	bool clear_texture_cache;           /* a texture changed since the last draw */
 };
 
-/* A draw as the GPU will see it; gl_draw.c fills it from the GL state. */
+/* A draw as the GPU will see it; gles_stub/gl_draw.c fills it from the GL
+ * state. */
 struct gl_draw_plan {
 	struct gl_executable *exe;
 	unsigned attrib_count;  /* 1-12 */

@@ -1,0 +1,36 @@
+/* nngx_time.h: virtual time as the program sees it pass. Every wait of the
+ * library (nngxWaitCmdlistDone, nngxWaitVSync, glFinish, glReadPixels,
+ * nngxShimAdvance) goes through nngx_time_advance, so that each vertical
+ * blank on the way calls the VSync callbacks the program set. */
+#ifndef NNGX_TIME_H
+#define NNGX_TIME_H
+
+#include <stdint.h>
+
+#include <GLES2/gl2.h>
+
+#include "hw/hw_lcd.h"
+
+struct nngx_state;
+
+/* A single wait calls the VSync callbacks for at most this many vertical
+ * blanks (model choice: about 4.9 hours of virtual time; a longer wait
+ * lets the rest pass at once, with VSYNC_CALLBACKS_SKIPPED). */
+#define NNGX_TIME_MAX_CALLBACK_VBLANKS (1u << 20)
+
+/* The VSync callbacks (nngxSetVSyncCallback), one per screen. CPU-side
+ * state: a power-on reset keeps them, nngxFinalize drops them. */
+struct nngx_vsync {
+	void (*callback[HW_LCD_SCREENS])(GLenum);
+};
+
+/* Let `clocks` clocks of virtual time pass (saturating). With a VSync
+ * callback set, time stops at each vertical blank on the way and the
+ * callbacks run there: the upper screen's with NN_GX_DISPLAY0, then the
+ * lower screen's with NN_GX_DISPLAY1. */
+void nngx_time_advance(struct nngx_state *st, uint64_t clocks);
+
+/* The program waits for the GPU: time runs to the end of the queued work. */
+void nngx_time_wait_gpu(struct nngx_state *st);
+
+#endif
