@@ -148,6 +148,8 @@ void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t
 		     bool write, uint32_t accesses)
 {
 	c->memory[source] += accesses;
+	if (source == HW_MEM_CPU_READ || source == HW_MEM_CPU_DMA_WRITE)
+		return;         /* not the GPU's: see hw_memory.h */
 	switch (hw_memory_area_of(phys)) {
 	case HW_AREA_VRAM_A:
 		c->memory[write ? HW_MEM_VRAM_A_WRITE : HW_MEM_VRAM_A_READ] += accesses;

@@ -61,7 +61,12 @@ uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host);
 enum hw_area hw_memory_area_of(uint32_t phys);
 
 /* Count `accesses` 16-byte accesses from source word `source` (4..17) at
- * `phys`: the source word, and the channel word when it is VRAM. */
+ * `phys`: the source word, and the channel word (0..3) when it is VRAM and
+ * the GPU makes the access. Model choice from the manual's table 9-10:
+ * words 0-3 are "VRAM reads/writes by the GPU", words 16 and 17 name the
+ * CPU (and its DMA) as the accessor, so CPU reads and DMA writes count in
+ * 16 and 17 only; the LCD controllers, post transfer and memory fill are
+ * listed among the GPU's modules (words 4-15) and count in 0-3 too. */
 void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
 		     bool write, uint32_t accesses);
 
