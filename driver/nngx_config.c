@@ -45,6 +45,7 @@ static const struct key keys[] = {
 	{ "profiling.misbehave_during_cmdlist", KEY_BOOL, 0, 1, NULL,
 	  FIELD(misbehave_during_cmdlist) },
 	{ "diagnostics.level", KEY_CHOICE, 0, 0, level_choices, FIELD(diag_level) },
+	{ "diagnostics.repeat_limit", KEY_INT, 0, 65535, NULL, FIELD(diag_repeat_limit) },
 	{ "model.vertex_cache.entries", KEY_INT, 1, HW_VCACHE_MAX_ENTRIES, NULL,
 	  FIELD(vcache_entries) },
 	{ "model.vertex_cache.policy", KEY_CHOICE, 0, 0, vcache_policy_choices,
@@ -101,6 +102,8 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	/* The hardware "may misbehave"; by default the model only warns. */
 	cfg->misbehave_during_cmdlist = false;
 	cfg->diag_level = NNGX_SHIM_SEVERITY_WARNING;
+	/* A few repeats tell the story; the count follows at exit. */
+	cfg->diag_repeat_limit = 3;
 	/* The model's own defaults, each with its source beside it in hw/. */
 	cfg->vcache_entries = HW_VCACHE_DEFAULT_ENTRIES;
 	cfg->vcache_policy = HW_VCACHE_FIFO;

@@ -35,8 +35,9 @@ struct nngx_config {
 	 * purpose (nngx_profiling.c), so that the mistake shows in tests. */
 	bool misbehave_during_cmdlist;
 	int diag_level;                      /* NNGX_SHIM_SEVERITY_* or LEVEL_OFF */
+	int diag_repeat_limit;               /* 0..65535, 0: no limit */
 
-	/* The model's parameters (model.md: "each overridable"). */
+	/* The model's parameters (each a key of nngx.cfg(5)). */
 	uint32_t vcache_entries;             /* 1..256 */
 	int vcache_policy;                   /* enum hw_vcache_policy */
 	struct hw_shader_timing shader_timing;

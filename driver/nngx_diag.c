@@ -39,23 +39,20 @@ GLint nngx_diag_severity(GLint id)
 	return row ? row->severity : NNGX_SHIM_SEVERITY_ERROR;
 }
 
-void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *function,
-		       GLenum gl_error, const char *fmt, va_list ap)
+/* Format and deliver one message; `note` (may be NULL) is appended. */
+static void diag_emit(struct nngx_diag *d, nngxShimDiagId id, const struct diag_row *row,
+		      const char *function, GLenum gl_error, const char *note,
+		      const char *fmt, va_list ap)
 {
-	const struct diag_row *row = diag_row(id);
 	nngxShimDiagnostic msg;
 	char detail[512];
 	int n;
 
-	if (!row)
-		return;
-	d->count[id]++;
-	if (row->severity < d->level)
-		return;
-
 	n = vsnprintf(detail, sizeof detail, fmt, ap);
 	if (gl_error && n >= 0 && (size_t)n < sizeof detail)
-		snprintf(detail + n, sizeof detail - (size_t)n, "; GL error 0x%04X", gl_error);
+		n += snprintf(detail + n, sizeof detail - (size_t)n, "; GL error 0x%04X", gl_error);
+	if (note && n >= 0 && (size_t)n < sizeof detail)
+		snprintf(detail + n, sizeof detail - (size_t)n, "%s", note);
 
 	msg.id = id;
 	msg.name = row->name;
@@ -69,6 +66,60 @@ void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *funct
 	}
 	fprintf(stderr, "libnngx: %s [%s]: %s: %s. Rule: %s.\n",
 		level_names[row->severity], row->name, function, detail, row->rule);
+}
+
+void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+		       GLenum gl_error, const char *fmt, va_list ap)
+{
+	const struct diag_row *row = diag_row(id);
+	const char *note = NULL;
+
+	if (!row)
+		return;
+	d->count[id]++;
+	if (row->severity < d->level)
+		return;
+	/* Rate limit on standard error: a warning repeated every frame
+	 * would bury everything else. */
+	if (!d->callback && d->repeat_limit) {
+		if (d->printed[id] >= d->repeat_limit) {
+			d->suppressed[id]++;
+			return;
+		}
+		if (++d->printed[id] == d->repeat_limit)
+			note = " (shown the limit of diagnostics.repeat_limit times; "
+			       "further repeats are counted and summarized at exit)";
+	}
+	diag_emit(d, id, row, function, gl_error, note, fmt, ap);
+}
+
+static void diag_emit_args(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+			   const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_emit(d, id, diag_row(id), function, 0, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void nngx_diag_summarize(struct nngx_diag *d, const char *when)
+{
+	GLint id;
+
+	for (id = 1; id < NNGX_SHIM_DIAG_MAX_; id++) {
+		GLuint n = d->suppressed[id];
+
+		d->printed[id] = 0;
+		d->suppressed[id] = 0;
+		if (n == 0 || !diag_row(id))
+			continue;
+		/* Shown whatever the level: the repeats were shown too. */
+		diag_emit_args(d, NNGX_SHIM_DIAG_REPEATS_SUPPRESSED, when,
+			       "%s repeated %u more time%s after the first %u", diag_rows[id].name,
+			       n, n == 1 ? "" : "s", d->repeat_limit);
+		d->count[NNGX_SHIM_DIAG_REPEATS_SUPPRESSED]++;
+	}
 }
 
 void nngx_diag_report(struct nngx_diag *d, nngxShimDiagId id, const char *function,

@@ -12,6 +12,13 @@ struct nngx_diag {
 	nngxShimDiagCallback callback;  /* NULL: stderr */
 	void *user;
 	GLuint count[NNGX_SHIM_DIAG_MAX_];
+	/* Standard error only: each diagnostic is printed at most
+	 * `repeat_limit` times (0: no limit) between summaries; later repeats
+	 * are counted in `suppressed` and summarized by nngx_diag_summarize.
+	 * A callback receives every message. */
+	GLuint repeat_limit;
+	GLuint printed[NNGX_SHIM_DIAG_MAX_];
+	GLuint suppressed[NNGX_SHIM_DIAG_MAX_];
 };
 
 void nngx_diag_init(struct nngx_diag *d, GLint level);
@@ -35,6 +42,11 @@ void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *funct
 	;
 
 GLint nngx_diag_severity(GLint id);
+
+/* For each diagnostic whose repeats were suppressed on standard error,
+ * print one REPEATS_SUPPRESSED line with their count (`when`: "program
+ * exit", "nngxShimReset"), then start counting repeats afresh. */
+void nngx_diag_summarize(struct nngx_diag *d, const char *when);
 
 /* "debug", "info", "warning", "error", "off" <-> level; -1 when unknown. */
 GLint nngx_diag_level_from_name(const char *name);

@@ -106,6 +106,7 @@ __attribute__((destructor)) static void state_at_exit(void)
 		return;
 	state_warn_vcache_left_running(&state, "program exit");
 	nngx_golden_record(&state, "exit");
+	nngx_diag_summarize(&state.diag, "program exit");
 	gl_context_fini(&state.gl, &state.gpu.memory, state.deallocator);
 	nngx_cmdlists_clear(&state);
 	hw_gpu_fini(&state.gpu);
@@ -132,12 +133,14 @@ void nngx_state_power_on(struct nngx_state *st)
 	/* Counts restart first, so the warning about this reset is kept. */
 	memset(st->diag.count, 0, sizeof st->diag.count);
 	state_warn_vcache_left_running(st, "nngxShimReset");
+	nngx_diag_summarize(&st->diag, "nngxShimReset");
 	hw_gpu_reset(&st->gpu, st->config.busy_unset_sampling_time,
 		     st->config.busy_unset_sampling_count);
 	gl_context_init(&st->gl);
 	st->sampling_time_set = false;
 	st->sampling_count_set = false;
 	st->vcache_started_once = false;
+	st->busy_started_once = false;
 }
 
 /* Field by field: the structs have padding. */
@@ -152,6 +155,7 @@ void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 	st->config = *cfg;
 	if (!st->diag_level_from_env)
 		st->diag.level = cfg->diag_level;
+	st->diag.repeat_limit = (GLuint)cfg->diag_repeat_limit;
 	/* Parameters never set follow the configured "unset" values. */
 	if (!st->sampling_time_set)
 		st->gpu.busy.reg_window = cfg->busy_unset_sampling_time;

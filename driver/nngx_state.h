@@ -28,6 +28,8 @@ struct nngx_state {
 	bool sampling_count_set;
 	/* Whether the vertex-cache counter was started since power-on. */
 	bool vcache_started_once;
+	/* Whether the busy counter was started since power-on. */
+	bool busy_started_once;
 
 	/* nngxInitialize state; kept by a power-on reset. */
 	bool initialized;

@@ -4,7 +4,7 @@
  * reads of VRAM (word 16). They do the copy or fill for real in simulated
  * memory, count 16-byte accesses (and the channel words of VRAM), and take
  * the time the measured rates give. They raise none of the eight busy
- * signals (model.md). */
+ * signals (README, model choices). */
 #ifndef NNGX_HW_TRANSFER_H
 #define NNGX_HW_TRANSFER_H
 
@@ -16,7 +16,7 @@
 #include "hw_counters.h"
 #include "hw_memory.h"
 
-/* Measured rates (model.md, from an emulator), MiB/s. */
+/* Measured rates (from an emulator; README, model choices), MiB/s. */
 #define HW_RATE_DMA_TO_VRAM_MIB           310u   /* RAM -> VRAM */
 #define HW_RATE_DMA_FROM_VRAM_MIB         380u   /* VRAM -> RAM, VRAM -> VRAM */
 #define HW_RATE_POST_TO_VRAM_MIB          3100u  /* display transfer / copy RAM -> VRAM */

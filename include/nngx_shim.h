@@ -105,9 +105,11 @@ const char *nngxShimGetModuleName(GLuint module);
      "(OpenGL ES keeps the first error until glGetError)")                      \
   XX(16, CONFIG_REJECTED, ERROR,                                                \
      "the configuration file was rejected; the previous settings stay")         \
-  XX(17, PARAMETER_WHILE_RUNNING, INFO,                                         \
+  XX(17, PARAMETER_WHILE_RUNNING, WARNING,                                      \
      "the busy counter latches its parameters when started; the new value "     \
-     "applies from the next nngxStartProfiling(NN_GX_PROFILING_BUSY)")          \
+     "applies from the next nngxStartProfiling(NN_GX_PROFILING_BUSY), so "      \
+     "nngxGetProfilingParameter now reads a value the running counter does "    \
+     "not use")                                                                 \
   XX(18, INVALID_SHIM_MODULE, ERROR,                                            \
      "module must be 0..7 (busy-counter order); GL_INVALID_VALUE is recorded "  \
      "and nothing happens")                                                     \
@@ -228,7 +230,15 @@ const char *nngxShimGetModuleName(GLuint module);
      "change is lost")                                                          \
   XX(52, VSYNC_CALLBACKS_SKIPPED, WARNING,                                      \
      "one wait passed more vertical blanks than the callback limit (2^20); "    \
-     "the VSync callbacks of the rest were not called")
+     "the VSync callbacks of the rest were not called")                         \
+  XX(53, BUSY_NOT_STARTED, WARNING,                                             \
+     "the busy counter was read without a nngxStartProfiling("                  \
+     "NN_GX_PROFILING_BUSY) since power-on, so it reads zeros: set the "        \
+     "sampling parameters and start it first")                                  \
+  XX(54, REPEATS_SUPPRESSED, WARNING,                                           \
+     "a diagnostic was shown on standard error diagnostics.repeat_limit "       \
+     "times; its later repeats were counted but not shown, and this is their "  \
+     "count")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

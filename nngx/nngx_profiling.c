@@ -1,7 +1,7 @@
 /* nngx_profiling.c: the five profiling entry points of the SDK.
  *
  * Each call validates everything first; a call that records a GL error
- * changes nothing else (spec/profiling.md, "Errors"). Then it asks the
+ * changes nothing else (manual 9.1-9.3; README "Behaviour"). Then it asks the
  * simulated GPU to act. */
 #include <string.h>
 
@@ -85,6 +85,7 @@ void nngxStartProfiling(GLenum item)
 				 st->sampling_count_set ? "" : "BUSY_SAMPLING_COUNT",
 				 st->gpu.busy.reg_window, st->gpu.busy.reg_window_limit);
 	hw_busy_start(&st->gpu.busy, st->gpu.clock);
+	st->busy_started_once = true;
 }
 
 void nngxStopProfiling(GLenum item)
@@ -171,7 +172,9 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param)
 	}
 	if (hw_busy_running(busy, st->gpu.clock))
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_PARAMETER_WHILE_RUNNING, fn,
-				 "%s = %u while the busy counter runs", p->name, param);
+				 "%s = %u while the busy counter runs; the running counter "
+				 "keeps %u clocks, %u windows", p->name, param, busy->window,
+				 busy->window_limit);
 }
 
 void nngxGetProfilingParameter(GLenum pname, GLuint *param)
@@ -260,6 +263,10 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 
 	switch (item) {
 	case NN_GX_PROFILING_BUSY:
+		if (!st->busy_started_once)
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_BUSY_NOT_STARTED, fn,
+					 "reading NN_GX_PROFILING_BUSY, never started since "
+					 "power-on");
 		hw_busy_read(&st->gpu.busy, st->gpu.clock, busy);
 		pack_busy(busy, result);
 		break;

@@ -1,4 +1,4 @@
-/* busy_reference.c: the busy counter rules of spec/profiling.md, spelled out
+/* busy_reference.c: the busy counter rules of manual 9.3.1, spelled out
  * one clock at a time. */
 #include <string.h>
 

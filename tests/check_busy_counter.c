@@ -1,5 +1,5 @@
 /* check_busy_counter.c: the busy counter through the public API, one test
- * per rule of spec/profiling.md "The busy counter". */
+ * per rule of manual 9.3.1 (README "Behaviour", Busy counter). */
 #include <string.h>
 
 #include "test_util.h"
@@ -38,7 +38,7 @@ static void assert_counts(const GLuint got[NNGX_SHIM_MODULE_COUNT],
 		ck_assert_msg(got[m] == want[m], "module %d: got %u, want %u", m, got[m], want[m]);
 }
 
-/* shim-api.md, the worked example, word for word. */
+/* The worked example of nngx_shim(3), word for word. */
 START_TEST(test_busy_worked_example_from_shim_api)
 {
 	tu_reset();

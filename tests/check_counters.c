@@ -1,6 +1,7 @@
 /* check_counters.c: the always-running counters and the vertex-cache
- * counter (spec/profiling.md). Until the pipelines exist, the tests move
- * the counters where the modules will: in the hw counter bank. */
+ * counter (manual 9.3.2-9.3.6; nngxGetProfilingResult(3)). The tests move
+ * the counters directly in the hw counter bank, so that the API rules
+ * (wrap, no reset on read, restart) are checked apart from the pipeline. */
 #include <string.h>
 
 #include "test_util.h"

@@ -1,12 +1,13 @@
 /* check_diag.c: the diagnostics layer: its table, the callback and stderr
  * routes, level filtering and counting, and one diagnostic per misuse named
- * in spec/profiling.md. */
+ * in nngx_shim(3). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include "test_util.h"
 
@@ -391,6 +392,8 @@ static void get_count(void)
 static void read_fragment(void) { nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, result_buf); }
 static void inject_module_8(void) { nngxShimInjectBusy(8, 10); }
 static void busy_running(void) { tu_set_busy(100, 0); start_busy(); }
+static void busy_started_stopped(void) { busy_running(); stop_busy(); }
+static void read_busy(void) { nngxGetProfilingResult(NN_GX_PROFILING_BUSY, result_buf); }
 
 /* A command list runs for 1000 more clocks. */
 static void cmdlist_runs(void)
@@ -506,6 +509,15 @@ static const struct misuse misuses[] = {
 	  NOT_RAISED, NULL, GL_NO_ERROR, 0, 0 },
 	{ "vcache read, started and stopped", start_stop_vcache, read_vcache,
 	  ID(VERTEX_CACHE_NOT_STARTED), NOT_RAISED, NULL, GL_NO_ERROR, 0, 0 },
+	/* Busy counter read without a start since power-on: it reads zeros. */
+	{ "busy read, never started", nothing, read_busy, ID(BUSY_NOT_STARTED), W,
+	  "nngxGetProfilingResult", GL_NO_ERROR, 1, 1 },
+	{ "busy read, never started, parameters set", set_both, read_busy,
+	  ID(BUSY_NOT_STARTED), W, "nngxGetProfilingResult", GL_NO_ERROR, 1, 1 },
+	{ "busy read, started", busy_running, read_busy, ID(BUSY_NOT_STARTED), NOT_RAISED,
+	  NULL, GL_NO_ERROR, 0, 0 },
+	{ "busy read, started and stopped", busy_started_stopped, read_busy,
+	  ID(BUSY_NOT_STARTED), NOT_RAISED, NULL, GL_NO_ERROR, 0, 0 },
 	/* Left running at reset; the reset clears the counts before it warns. */
 	{ "vcache running at reset", start_vcache, shim_reset, ID(VERTEX_CACHE_LEFT_RUNNING), W,
 	  "nngxShimReset", GL_NO_ERROR, 1, 1 },
@@ -538,7 +550,7 @@ static const struct misuse misuses[] = {
 	/* The lower severities. Dropped: the first error (80A2) stays. */
 	{ "error while the flag is set", start_bad_item, stop_bad_item, ID(ERROR_DROPPED), I,
 	  "nngxStopProfiling", GL_ERROR_80A2_DMP, 2, 1 },
-	{ "parameter while running", busy_running, set_count_5, ID(PARAMETER_WHILE_RUNNING), I,
+	{ "parameter while running", busy_running, set_count_5, ID(PARAMETER_WHILE_RUNNING), W,
 	  "nngxSetProfilingParameter", GL_NO_ERROR, 1, 1 },
 	{ "stop BUSY not running", nothing, stop_busy, ID(STOP_NOT_RUNNING), D,
 	  "nngxStopProfiling", GL_NO_ERROR, 1, 1 },
@@ -654,6 +666,181 @@ START_TEST(test_diag_null_callback_restores_stderr)
 }
 END_TEST
 
+/* ---- repeats on stderr (diagnostics.repeat_limit) ---------------------------------------- */
+
+static const char vcache_line[] = "libnngx: warning [VERTEX_CACHE_NOT_STARTED]: ";
+
+static int count_substr(const char *s, const char *sub)
+{
+	int n = 0;
+
+	for (s = strstr(s, sub); s; s = strstr(s + 1, sub))
+		n++;
+	return n;
+}
+
+/* Load a configuration made of `text` (a temporary file). */
+static void load_config_text(const char *text)
+{
+	char path[] = "/tmp/nngx-diag-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	ck_assert_msg(nngxShimLoadConfig(path), "%s", nngxShimGetConfigError());
+	unlink(path);
+}
+
+/* The same warning every frame: the first 3 (the default limit) are
+ * printed, the rest only counted, and nngxShimReset prints their count. */
+START_TEST(test_diag_stderr_prints_a_repeat_three_times_then_summarizes_at_reset)
+{
+	struct tu_capture cap;
+	char out[TEXT_MAX * 8];
+	int i;
+
+	nngxShimLoadConfig(NULL);
+	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
+	tu_capture_begin(&cap);
+	for (i = 0; i < 10; i++)
+		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	tu_capture_end(&cap, out, sizeof out);
+	ck_assert_int_eq(count_substr(out, vcache_line), 3);
+	ck_assert_int_eq(count_char(out, '\n'), 3);
+	ck_assert_ptr_nonnull(strstr(out, "further repeats are counted"));
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_VERTEX_CACHE_NOT_STARTED), 10);
+
+	tu_capture_begin(&cap);
+	nngxShimReset();
+	tu_capture_end(&cap, out, sizeof out);
+	ck_assert_msg(strstr(out, "libnngx: warning [REPEATS_SUPPRESSED]: nngxShimReset: "
+			     "VERTEX_CACHE_NOT_STARTED repeated 7 more times after the first 3")
+		      != NULL, "stderr was '%s'", out);
+	ck_assert_int_eq(count_char(out, '\n'), 1);
+
+	/* Printing starts afresh after the summary. */
+	tu_capture_begin(&cap);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	tu_capture_end(&cap, out, sizeof out);
+	ck_assert_int_eq(count_substr(out, vcache_line), 1);
+}
+END_TEST
+
+/* Nothing suppressed, nothing summarized. */
+START_TEST(test_diag_no_summary_without_suppressed_repeats)
+{
+	struct tu_capture cap;
+	char out[TEXT_MAX * 4];
+
+	nngxShimLoadConfig(NULL);
+	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
+	tu_capture_begin(&cap);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	nngxShimReset();
+	tu_capture_end(&cap, out, sizeof out);
+	ck_assert_int_eq(count_substr(out, vcache_line), 3);
+	ck_assert_ptr_null(strstr(out, "REPEATS_SUPPRESSED"));
+}
+END_TEST
+
+START_TEST(test_diag_repeat_limit_0_prints_every_repeat)
+{
+	struct tu_capture cap;
+	char out[TEXT_MAX * 16];
+	int i;
+
+	load_config_text("diagnostics: { repeat_limit = 0; };\n");
+	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
+	tu_capture_begin(&cap);
+	for (i = 0; i < 10; i++)
+		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	nngxShimReset();
+	tu_capture_end(&cap, out, sizeof out);
+	nngxShimLoadConfig(NULL);
+	ck_assert_int_eq(count_substr(out, vcache_line), 10);
+	ck_assert_ptr_null(strstr(out, "REPEATS_SUPPRESSED"));
+}
+END_TEST
+
+START_TEST(test_diag_repeat_limit_1_prints_once)
+{
+	struct tu_capture cap;
+	char out[TEXT_MAX * 8];
+	int i;
+
+	load_config_text("diagnostics: { repeat_limit = 1; };\n");
+	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
+	tu_capture_begin(&cap);
+	for (i = 0; i < 4; i++)
+		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	nngxShimReset();
+	tu_capture_end(&cap, out, sizeof out);
+	nngxShimLoadConfig(NULL);
+	ck_assert_int_eq(count_substr(out, vcache_line), 1);
+	ck_assert_msg(strstr(out, "VERTEX_CACHE_NOT_STARTED repeated 3 more times after the "
+			     "first 1") != NULL, "stderr was '%s'", out);
+}
+END_TEST
+
+/* A callback is the program's own channel: it gets every repeat. */
+START_TEST(test_diag_callback_receives_every_repeat)
+{
+	int i;
+
+	nngxShimLoadConfig(NULL);
+	rec_install(NNGX_SHIM_SEVERITY_WARNING);
+	for (i = 0; i < 10; i++)
+		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+	nngxShimReset();
+	ck_assert_int_eq(rec.by_id[NNGX_SHIM_DIAG_VERTEX_CACHE_NOT_STARTED], 10);
+	ck_assert_int_eq(rec.by_id[NNGX_SHIM_DIAG_REPEATS_SUPPRESSED], 0);
+}
+END_TEST
+
+/* At program exit the count of suppressed repeats is printed: a child
+ * process repeats a warning and exits; its stderr is read back. */
+START_TEST(test_diag_suppressed_repeats_are_summarized_at_exit)
+{
+	char out[TEXT_MAX * 8];
+	size_t used = 0;
+	ssize_t got;
+	int fds[2], status;
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int i;
+
+		dup2(fds[1], 2);
+		close(fds[0]);
+		nngxShimLoadConfig(NULL);
+		nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
+		for (i = 0; i < 5; i++)
+			nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, result_buf);
+		exit(0);
+	}
+	close(fds[1]);
+	while (used < sizeof out - 1 && (got = read(fds[0], out + used, sizeof out - 1 - used)) > 0)
+		used += (size_t)got;
+	out[used] = '\0';
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ck_assert_int_eq(count_substr(out, vcache_line), 3);
+	ck_assert_msg(strstr(out, "[REPEATS_SUPPRESSED]: program exit: VERTEX_CACHE_NOT_STARTED "
+			     "repeated 2 more times") != NULL, "stderr was '%s'", out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("diag");
@@ -690,6 +877,12 @@ int main(void)
 	tcase_add_test(out, test_diag_default_output_is_one_stderr_line);
 	tcase_add_test(out, test_diag_stderr_respects_level);
 	tcase_add_test(out, test_diag_null_callback_restores_stderr);
+	tcase_add_test(out, test_diag_stderr_prints_a_repeat_three_times_then_summarizes_at_reset);
+	tcase_add_test(out, test_diag_no_summary_without_suppressed_repeats);
+	tcase_add_test(out, test_diag_repeat_limit_0_prints_every_repeat);
+	tcase_add_test(out, test_diag_repeat_limit_1_prints_once);
+	tcase_add_test(out, test_diag_callback_receives_every_repeat);
+	tcase_add_test(out, test_diag_suppressed_repeats_are_summarized_at_exit);
 	suite_add_tcase(s, out);
 
 	return tu_run(s);

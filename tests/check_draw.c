@@ -244,7 +244,7 @@ START_TEST(test_draw_vertex_cache_strip_order_beats_shuffled)
 }
 END_TEST
 
-/* profiling.md: the vertex-cache counter restarts at every indexed draw;
+/* Manual 9.3.3: the vertex-cache counter restarts at every indexed draw;
  * non-indexed draws (DRAWARRAYS) do not touch it, so a read after one
  * still returns the last indexed draw's count. */
 START_TEST(test_draw_arrays_leaves_vertex_cache_counter_alone)

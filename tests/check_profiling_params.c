@@ -1,5 +1,6 @@
 /* check_profiling_params.c: nngxSet/GetProfilingParameter, the 268 MHz
- * conversions and ranges (spec/profiling.md "Parameters"). */
+ * conversions and ranges (manual 9.2, table 9-3; README
+ * "Behaviour", Parameters). */
 #include "test_util.h"
 
 static GLuint get_param(GLenum pname)

@@ -1,4 +1,4 @@
-/* check_shim.c: the extension API of nngx_shim.h (spec/shim-api.md). */
+/* check_shim.c: the extension API of nngx_shim.h (nngx_shim(3)). */
 #include "test_util.h"
 
 START_TEST(test_shim_advance_moves_clock)
