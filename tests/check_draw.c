@@ -614,6 +614,187 @@ START_TEST(test_draw_hidden_quad_discarded_by_early_depth)
 }
 END_TEST
 
+/* ---- 9.3.1.1: what does not change the load of setup and rasterizer ---- */
+
+/* Busy clocks of each module over one submission, and its length. */
+struct load {
+	uint64_t busy[HW_BUSY_MODULE_COUNT];
+	uint64_t duration;
+};
+
+static void run_measuring(struct load *l)
+{
+	hw_clock_t from = gpu.clock;
+	unsigned m;
+
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_OK);
+	l->duration = gpu.cmdlist_busy_until - from;
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		l->busy[m] = hw_busy_clocks_in(&gpu.busy, (enum hw_busy_module)m, from,
+					       gpu.cmdlist_busy_until);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+}
+
+static void assert_same_setup_and_raster(const struct load *a, const struct load *b)
+{
+	ck_assert_uint_gt(a->busy[HW_BUSY_TRIANGLE_SETUP], 0);
+	ck_assert_uint_gt(a->busy[HW_BUSY_RASTERIZER], 0);
+	ck_assert_uint_eq(a->busy[HW_BUSY_TRIANGLE_SETUP], b->busy[HW_BUSY_TRIANGLE_SETUP]);
+	ck_assert_uint_eq(a->busy[HW_BUSY_RASTERIZER], b->busy[HW_BUSY_RASTERIZER]);
+}
+
+/* A quad over the middle quarter of the viewport, 120 x 200 pixels. */
+static const float middle[] = {
+	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.5f, 0.5f, -0.5f,
+	-0.5f, -0.5f, -0.5f,   0.5f,  0.5f, -0.5f,  -0.5f, 0.5f, -0.5f,
+};
+
+/* The middle quad's two triangles from vertex data, or made by a
+ * geometry shader that takes three vertices a primitive and emits them
+ * unchanged: the same polygons, coordinates and pixels, so the same setup
+ * and rasterizer load (and the same counts). */
+static void fullscreen_from(bool gs, struct load *l, uint32_t *frags, uint32_t *polys)
+{
+	uint32_t base = put_positions(middle, 6);
+
+	program_straight(0);
+	set_target(false);
+	if (gs) {
+		struct shader_asm g;
+		struct hw_shader_state prog;
+		unsigned v;
+
+		asm_init(&g);
+		for (v = 0; v < 3; v++) {
+			asm_setemit(&g, v, v == 2, false);
+			asm_mov(&g, asm_o(0), asm_v(v));
+			asm_emit(&g);
+		}
+		asm_end(&g);
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		common_state(base, 3, 0);                   /* geometry primitives */
+		pica_cmd_reg(&cmd, 0x229, 2);               /* geometry shader on */
+		pica_cmd_reg(&cmd, 0x289, 0x08000002u);     /* 3 inputs: one triangle */
+		pica_cmd_reg(&cmd, 0x28D, 1);               /* the GS writes o0 */
+	} else {
+		common_state(base, 0, 0);
+	}
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_measuring(l);
+	*frags = gpu.counters.fragment;
+	*polys = gpu.counters.polygon[HW_POLYGON_IN];
+}
+
+START_TEST(test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data)
+{
+	struct load data, geo;
+	uint32_t frags_data, polys_data, frags_geo, polys_geo;
+
+	fullscreen_from(false, &data, &frags_data, &polys_data);
+	teardown();
+	setup();
+	fullscreen_from(true, &geo, &frags_geo, &polys_geo);
+	ck_assert_uint_eq(polys_data, 2);
+	ck_assert_uint_eq(polys_geo, 2);
+	ck_assert_uint_eq(frags_data, 24000);
+	ck_assert_uint_eq(frags_geo, 24000);
+	assert_same_setup_and_raster(&data, &geo);
+	/* the geometry shader did run, on processor 0 */
+	ck_assert_uint_gt(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 0);
+}
+END_TEST
+
+/* Four 8 x 8 pixel squares (64 pixels each), drawn in one draw or in
+ * four: the same setup and rasterizer load. */
+static void squares(unsigned draws, struct load *l)
+{
+	float xyz[4 * 18];
+	uint32_t base;
+	unsigned q, k;
+
+	for (q = 0; q < 4; q++) {
+		float x0 = (float)(16 + 40 * q) / 120.0f - 1.0f, x1 = x0 + 8.0f / 120.0f;
+		float y0 = (float)(24 + 56 * q) / 200.0f - 1.0f, y1 = y0 + 8.0f / 200.0f;
+		const float v[18] = { x0, y0, -0.5f, x1, y0, -0.5f, x1, y1, -0.5f,
+				      x0, y0, -0.5f, x1, y1, -0.5f, x0, y1, -0.5f };
+		memcpy(xyz + 18 * q, v, sizeof v);
+	}
+	base = put_positions(xyz, 24);
+	program_straight(0);
+	set_target(false);
+	common_state(base, 0, 0);
+	for (k = 0; k < draws; k++) {
+		pica_cmd_reg(&cmd, R_NUMVERTICES, 24 / draws);
+		pica_cmd_reg(&cmd, R_VERTEX_OFFSET, k * (24 / draws));
+		pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	}
+	run_measuring(l);
+	ck_assert_uint_eq(gpu.counters.fragment, 4 * 64);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 8);
+}
+
+START_TEST(test_draw_setup_and_raster_load_same_in_one_draw_or_four)
+{
+	struct load one, four;
+
+	squares(1, &one);
+	teardown();
+	setup();
+	squares(4, &four);
+	assert_same_setup_and_raster(&one, &four);
+	/* the command module did see three more draws */
+	ck_assert_uint_gt(four.busy[HW_BUSY_COMMAND], one.busy[HW_BUSY_COMMAND]);
+}
+END_TEST
+
+/* The middle quad with one attribute per vertex, or with three (position
+ * plus two the shader ignores): the same setup and rasterizer load; only
+ * the loader does more. */
+static void fullscreen_attributes(unsigned attribs, struct load *l)
+{
+	float xyz[6 * 9];
+	uint32_t base;
+	unsigned v, a;
+
+	for (v = 0; v < 6; v++)
+		for (a = 0; a < 3; a++)
+			memcpy(xyz + 9 * v + 3 * a, middle + 3 * v, 3 * sizeof *xyz);
+	program_straight(0);
+	set_target(false);
+	if (attribs == 1) {
+		base = put_positions(middle, 6);
+		common_state(base, 0, 0);
+	} else {
+		base = put_positions(xyz, 18);
+		common_state(base, 0, 0);
+		pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 0xBBBu);        /* 3 x float3 */
+		pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 2u << 28);     /* 3 attributes */
+		pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0x210u);          /* elements 0, 1, 2 */
+		pica_cmd_reg(&cmd, R_ATTR0_CFG2, 36u << 16 | 3u << 28);
+		pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x210u);        /* attribute i -> v i */
+	}
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_measuring(l);
+	ck_assert_uint_eq(gpu.counters.fragment, 24000);
+}
+
+START_TEST(test_draw_setup_and_raster_load_same_with_one_or_three_attributes)
+{
+	struct load one, three;
+
+	fullscreen_attributes(1, &one);
+	teardown();
+	setup();
+	fullscreen_attributes(3, &three);
+	assert_same_setup_and_raster(&one, &three);
+	ck_assert_uint_gt(three.busy[HW_BUSY_COMMAND], one.busy[HW_BUSY_COMMAND]);
+}
+END_TEST
+
 /* A draw that reads outside memory stops with a fault, no crash. */
 START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 {
@@ -686,6 +867,9 @@ int main(void)
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
+	tcase_add_test(tc, test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data);
+	tcase_add_test(tc, test_draw_setup_and_raster_load_same_in_one_draw_or_four);
+	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);

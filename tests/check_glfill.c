@@ -253,6 +253,30 @@ START_TEST(test_glfill_scissor_to_a_quarter_is_24000_fragments)
 }
 END_TEST
 
+/* Manual 9.3.5: FRAGMENT counts before the alpha, stencil and depth
+ * tests, so a stencil test that rejects every fragment leaves the count
+ * as it is: the fragments reach the module and are discarded there (no
+ * colour written). */
+START_TEST(test_glfill_stencil_test_does_not_change_the_fragment_count)
+{
+	struct fill pass, fail;
+
+	glEnable(GL_STENCIL_TEST);
+	glStencilFunc(GL_ALWAYS, 0, 0xFF);
+	ck_gl_ok();
+	measure_fullscreen(&pass);
+	glStencilFunc(GL_NEVER, 0, 0xFF);
+	ck_gl_ok();
+	measure_fullscreen(&fail);
+	glDisable(GL_STENCIL_TEST);
+	ck_assert_uint_eq(pass.fragment, 96000);
+	ck_assert_uint_eq(fail.fragment, 96000);
+	ck_assert_uint_gt(pass.mem[COLOR_WRITE], 0);
+	ck_assert_uint_eq(fail.mem[COLOR_WRITE], 0);          /* the test did reject */
+	ck_assert_uint_gt(fail.mem[DEPTH_READ], 0);           /* stencil was read */
+}
+END_TEST
+
 /* Source-alpha blending reads the destination: each line is filled
  * (read) once before its first pixel is blended, and the split lines
  * once per triangle, exactly as they are written: 24160 reads. */
@@ -673,6 +697,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_glfill_fullscreen_quad_is_96000_fragments_colour_write_only);
 	tcase_add_test(tc, test_glfill_scissor_to_a_quarter_is_24000_fragments);
+	tcase_add_test(tc, test_glfill_stencil_test_does_not_change_the_fragment_count);
 	tcase_add_test(tc, test_glfill_blending_reads_each_colour_line_once);
 	tcase_add_test(tc, test_glfill_colour_mask_off_writes_no_colour);
 	tcase_add_test(tc, test_glfill_partial_colour_mask_reads_and_writes);
