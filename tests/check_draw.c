@@ -505,6 +505,25 @@ START_TEST(test_draw_fullscreen_quad_counts_96000_fragments)
 }
 END_TEST
 
+/* Manual 9.3.5: fragments removed by clipping never count. A quad twice
+ * the size of the viewport is cut to it: still 96000 fragments. */
+START_TEST(test_draw_clipped_fragments_do_not_count)
+{
+	static const float big[] = {
+		-2.0f, -2.0f, -0.5f,   2.0f, -2.0f, -0.5f,   2.0f, 2.0f, -0.5f,
+		-2.0f, -2.0f, -0.5f,   2.0f,  2.0f, -0.5f,  -2.0f, 2.0f, -0.5f,
+	};
+	uint32_t base = put_positions(big, 6);
+
+	program_straight(0);
+	set_target(false);
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 2);
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+}
+END_TEST
+
 /* Scissor to a quarter of the target: a quarter of the fragments. */
 START_TEST(test_draw_scissor_quarter_gives_a_quarter)
 {
@@ -795,6 +814,118 @@ START_TEST(test_draw_setup_and_raster_load_same_with_one_or_three_attributes)
 }
 END_TEST
 
+/* Manual 9.3.1.1, the experiment: a few nops in the vertex shader and an
+ * empty scissor leave the time of a setup-bound draw (almost) as it is,
+ * and the busy counter names setup; the empty scissor does shorten a
+ * fill-bound draw, whose rasterizer work it leaves. Returns the draw's
+ * clocks and its busy clocks in `l`. */
+enum experiment { BASELINE, NOPS, EMPTY_SCISSOR };
+
+static uint64_t small_triangles(enum experiment e, struct load *l)
+{
+	enum { TRIS = 400 };
+	float *pos = malloc(TRIS * 9 * sizeof *pos);
+	uint32_t base;
+	unsigned i;
+
+	ck_assert_ptr_nonnull(pos);
+	for (i = 0; i < TRIS * 3; i++) {
+		/* 400 triangles of about 8 pixels, in a row of columns */
+		float x = (float)(i / 3 % 100) / 50.0f - 0.99f, y = (float)(i / 300) / 5.0f - 0.9f;
+		pos[3 * i + 0] = x + (float)(i % 3 == 1) * 0.03f;
+		pos[3 * i + 1] = y + (float)(i % 3 == 2) * 0.03f;
+		pos[3 * i + 2] = -0.5f;
+	}
+	base = put_positions(pos, TRIS * 3);
+	free(pos);
+	program_straight(e == NOPS ? 4 : 0);
+	set_target(false);
+	if (e == EMPTY_SCISSOR) {
+		pica_cmd_reg(&cmd, 0x065, 3);
+		pica_cmd_reg(&cmd, 0x066, 1u | 1u << 16);          /* (1, 1)-(0, 0): empty */
+		pica_cmd_reg(&cmd, 0x067, 0);
+	}
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, TRIS * 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_measuring(l);
+	return l->duration;
+}
+
+static uint64_t fill_bound(enum experiment e, struct load *l)
+{
+	uint32_t base = put_positions(middle, 6);
+
+	program_straight(e == NOPS ? 4 : 0);
+	set_target(true);
+	if (e == EMPTY_SCISSOR) {
+		pica_cmd_reg(&cmd, 0x065, 3);
+		pica_cmd_reg(&cmd, 0x066, 1u | 1u << 16);
+		pica_cmd_reg(&cmd, 0x067, 0);
+	}
+	draw_fullscreen(base);
+	run_measuring(l);
+	return l->duration;
+}
+
+static unsigned busiest(const struct load *l)
+{
+	unsigned m, best = 0;
+
+	for (m = 1; m < HW_BUSY_MODULE_COUNT; m++)
+		if (l->busy[m] > l->busy[best])
+			best = m;
+	return best;
+}
+
+/* |a - b| below `percent` % of a */
+static bool close_to(uint64_t a, uint64_t b, unsigned percent)
+{
+	uint64_t d = a > b ? a - b : b - a;
+
+	return d * 100 < a * percent;
+}
+
+START_TEST(test_draw_experiment_nops_and_scissor_leave_a_setup_bound_draw)
+{
+	struct load l;
+	uint64_t t[3];
+	unsigned e;
+
+	for (e = BASELINE; e <= EMPTY_SCISSOR; e++) {
+		teardown();
+		setup();
+		t[e] = small_triangles((enum experiment)e, &l);
+		ck_assert_uint_eq(busiest(&l), HW_BUSY_TRIANGLE_SETUP);
+		if (e == EMPTY_SCISSOR)
+			ck_assert_uint_eq(gpu.counters.fragment, 0);
+		else
+			ck_assert_uint_gt(gpu.counters.fragment, 0);
+	}
+	ck_assert_msg(close_to(t[BASELINE], t[NOPS], 2), "nops: %llu -> %llu",
+		      (unsigned long long)t[BASELINE], (unsigned long long)t[NOPS]);
+	ck_assert_msg(close_to(t[BASELINE], t[EMPTY_SCISSOR], 2), "scissor: %llu -> %llu",
+		      (unsigned long long)t[BASELINE], (unsigned long long)t[EMPTY_SCISSOR]);
+}
+END_TEST
+
+START_TEST(test_draw_experiment_empty_scissor_shortens_a_fill_bound_draw)
+{
+	struct load base, cut;
+	uint64_t t0 = fill_bound(BASELINE, &base), t1;
+
+	teardown();
+	setup();
+	t1 = fill_bound(EMPTY_SCISSOR, &cut);
+	ck_assert_uint_eq(busiest(&base), HW_BUSY_PER_FRAGMENT);
+	ck_assert_msg(t1 * 10 < t0 * 9, "scissor: %llu -> %llu", (unsigned long long)t0,
+		      (unsigned long long)t1);
+	/* the rasterizer still walks every covered pixel */
+	ck_assert_uint_eq(cut.busy[HW_BUSY_RASTERIZER], base.busy[HW_BUSY_RASTERIZER]);
+	ck_assert_uint_eq(gpu.counters.fragment, 0);
+}
+END_TEST
+
 /* A draw that reads outside memory stops with a fault, no crash. */
 START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 {
@@ -862,6 +993,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
+	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
 	tcase_add_test(tc, test_draw_fill_bound_draw_is_won_by_fragment_side);
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
@@ -870,6 +1002,8 @@ int main(void)
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_in_one_draw_or_four);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
+	tcase_add_test(tc, test_draw_experiment_nops_and_scissor_leave_a_setup_bound_draw);
+	tcase_add_test(tc, test_draw_experiment_empty_scissor_shortens_a_fill_bound_draw);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);

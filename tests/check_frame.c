@@ -366,7 +366,7 @@ END_TEST
 
 /* ---- DMA and CPU reads -------------------------------------------------------- */
 
-START_TEST(test_dma_counts_word_17_and_the_destination_channel_only)
+START_TEST(test_dma_counts_word_17_only_and_no_channel_word)
 {
 	uint32_t f = alloc_in(HW_AREA_FCRAM, 1000);
 	uint32_t v = alloc_in(HW_AREA_VRAM_B, 1000);
@@ -678,7 +678,7 @@ int main(void)
 	tcase_add_test(tc, test_fill_rejects_bad_requests_and_changes_nothing);
 	tcase_add_test(tc, test_transfer_counts_land_at_the_end_of_the_work);
 	tcase_add_test(tc, test_transfer_time_follows_the_rates);
-	tcase_add_test(tc, test_dma_counts_word_17_and_the_destination_channel_only);
+	tcase_add_test(tc, test_dma_counts_word_17_only_and_no_channel_word);
 	tcase_add_test(tc, test_cpu_read_counts_word_16_at_once_and_no_channel_word);
 	tcase_add_test(tc, test_transfers_outside_memory_fault_without_effect);
 	tcase_add_test(tc, test_display_transfer_untiles_and_converts_rgba8_to_rgb8);

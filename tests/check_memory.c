@@ -96,6 +96,27 @@ START_TEST(test_memory_count_adds_channel_words_for_vram)
 }
 END_TEST
 
+/* Words 0-3 are VRAM accesses by the GPU (manual table 9-10): the LCD
+ * controller's are in, the CPU's reads and DMA writes (16, 17) are not. */
+START_TEST(test_memory_count_channel_words_are_the_gpus_not_the_cpus)
+{
+	struct hw_counters c;
+
+	memset(&c, 0, sizeof c);
+	hw_memory_count(&c, HW_MEM_CPU_READ, HW_VRAM_A_BASE, false, 4);
+	hw_memory_count(&c, HW_MEM_CPU_DMA_WRITE, HW_VRAM_B_BASE, true, 6);
+	ck_assert_uint_eq(c.memory[HW_MEM_CPU_READ], 4);
+	ck_assert_uint_eq(c.memory[HW_MEM_CPU_DMA_WRITE], 6);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_A_READ], 0);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_B_WRITE], 0);
+	hw_memory_count(&c, HW_MEM_LCD_UPPER_READ, HW_VRAM_A_BASE, false, 9);
+	hw_memory_count(&c, HW_MEM_POST_TRANSFER_WRITE, HW_VRAM_B_BASE, true, 2);
+	hw_memory_count(&c, HW_MEM_FILL1_WRITE, HW_VRAM_B_BASE, true, 1);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_A_READ], 9);
+	ck_assert_uint_eq(c.memory[HW_MEM_VRAM_B_WRITE], 3);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("memory");
@@ -106,6 +127,7 @@ int main(void)
 	tcase_add_test(tc, test_memory_free_makes_room_again);
 	tcase_add_test(tc, test_memory_host_lookup_stays_inside_a_region);
 	tcase_add_test(tc, test_memory_count_adds_channel_words_for_vram);
+	tcase_add_test(tc, test_memory_count_channel_words_are_the_gpus_not_the_cpus);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
