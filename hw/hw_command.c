@@ -256,7 +256,6 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	struct hw_draw_units units;
 	char fault[256] = "";
 	enum hw_status st;
-	unsigned m;
 
 	decode_draw(gpu, indexed, &cfg);
 	units.mem = &gpu->memory;
@@ -276,11 +275,7 @@ static void command_draw(struct run_ctx *c, bool indexed)
 		c->status = st;
 	}
 	/* The commands that set the draw up were fetched by the same module. */
-	res.work[HW_BUSY_COMMAND] += command_fetch(c);
-	res.duration = 0;
-	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
-		if (res.work[m] > res.duration)
-			res.duration = res.work[m];
+	hw_draw_time(&res, command_fetch(c), &gpu->costs);
 	if (hw_draw_schedule(&gpu->busy, &res, c->t) != HW_OK)
 		c->status = HW_ERROR_NO_MEMORY;
 	c->t = hw_clock_add(c->t, res.duration);

@@ -12,7 +12,8 @@
 /* Words of one shader processor's counter block, in result order. */
 enum hw_shader_word {
 	HW_SHADER_INSTRUCTIONS = 0,   /* program-counter transitions */
-	HW_SHADER_STALL_DEPENDENCY,   /* waits on results not ready (and vout/emit waits) */
+	HW_SHADER_STALL_DEPENDENCY,   /* waits on results not ready; processor 0 with a
+					 geometry shader: also vout waits (hw_pipeline.h) */
 	HW_SHADER_STALL_MOVA,         /* waits after address-register updates */
 	HW_SHADER_STALL_CMP,          /* waits after status-register updates */
 	HW_SHADER_STALL_PREFETCH,     /* program prefetch misses (jumps) */

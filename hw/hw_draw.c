@@ -7,7 +7,10 @@
  *   processors 1..3 as k % 3 + 1;
  * - index arrays are read through a one-line (16-byte) fetch buffer, like
  *   attribute arrays;
- * - work per module: see struct hw_draw_costs and hw_draw_costs_defaults. */
+ * - work per module: see struct hw_draw_costs and hw_draw_costs_defaults;
+ * - timing: batches of primitives through bounded queues (hw_pipeline.h);
+ *   each module's clocks are rounded up once per draw (the batches take
+ *   the differences of the rounded running totals). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +43,16 @@ struct draw_ctx {
 	uint64_t textured;                       /* fragments through texture/lighting */
 	uint64_t texture_fcram_misses;
 	uint64_t texture_faults;
+	/* batches: running totals at the last close, and the batch size */
+	uint64_t closed[HW_PIPE_STAGE_COUNT];
+	uint64_t closed_clocks[SHADER_PROCESSORS];
+	uint64_t closed_pixels;
+	uint32_t batch_from;                     /* polygons into setup then */
+	uint32_t batch_size;                     /* polygons a batch */
+	uint64_t batch_pixels;                   /* pixels a batch at most */
 };
+
+static void draw_maybe_close_batch(struct draw_ctx *d);
 
 void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 {
@@ -55,6 +67,12 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 	costs->per_access_fcram = 2;
 	costs->per_index = 1;
 	costs->setup_per_polygon = 13;
+	/* Model choice: the rasterizer spends a few clocks per polygon on edge
+	 * and tile set-up before it walks pixels (manual 9.3.1.1: its load
+	 * depends on the polygons as well as the pixels). Below setup's 13, so
+	 * that small triangles stay setup-bound, as the published peak rates
+	 * (15.3 M polygons/s, 800 M pixels/s) imply. */
+	costs->raster_per_polygon = 4;
 	/* Fragment side: 4 pixels a clock in the rasterizer and in per-fragment
 	 * operations, from the published peak of 800 M pixels/s at 200 MHz;
 	 * the rest model choices: one clock per texture sample and 4 (VRAM) or
@@ -67,6 +85,12 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 	costs->lighting_per_light = 1;
 	costs->combiner_stages_per_clock = 2;
 	costs->fragment_pixels_per_clock = 4;
+	/* Model choice: batches of 8 primitives or 512 pixels (eight 8 x 8
+	 * tiles), queues of 2 batches between stages (the real FIFO depths
+	 * are not public). */
+	costs->batch_primitives = 8;
+	costs->batch_pixels = 512;
+	costs->queue_batches = 2;
 }
 
 static void semantic_store(struct hw_vertex *v, unsigned sem, float value)
@@ -318,6 +342,7 @@ static enum hw_status draw_indexed(struct draw_ctx *d)
 		st = vertex_out(d, &d->cache[slot]);
 		if (st != HW_OK)
 			return st;
+		draw_maybe_close_batch(d);
 	}
 	return HW_OK;
 }
@@ -334,6 +359,7 @@ static enum hw_status draw_arrays(struct draw_ctx *d)
 		st = vertex_out(d, &cv);
 		if (st != HW_OK)
 			return st;
+		draw_maybe_close_batch(d);
 	}
 	return HW_OK;
 }
@@ -364,37 +390,150 @@ static uint64_t fragment_vram_reads(const struct draw_ctx *d)
 	return n;
 }
 
-/* Work of the five fragment-side modules. */
-static void draw_account_fragments(struct draw_ctx *d)
+/* Running totals of each stage's clocks for what the draw did so far
+ * (the vertex stage is taken per processor, in draw_close_batch). */
+static void draw_running_work(const struct draw_ctx *d, uint64_t w[HW_PIPE_STAGE_COUNT])
 {
-	struct hw_draw_result *r = d->r;
+	const struct hw_draw_result *r = d->r;
 	const struct hw_draw_costs *k = d->u->costs;
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
-	uint64_t vram_misses = r->texture_misses - d->texture_fcram_misses;
-	uint64_t depth = (uint64_t)r->delta.memory[HW_MEM_DEPTH_STENCIL_READ]
-			 + r->delta.memory[HW_MEM_DEPTH_STENCIL_WRITE];
-	uint64_t color = (uint64_t)r->delta.memory[HW_MEM_COLOR_READ]
-			 + r->delta.memory[HW_MEM_COLOR_WRITE];
+	uint64_t vram, fcram;
 
-	r->work[HW_BUSY_RASTERIZER] = div_up(r->raster.covered, k->raster_pixels_per_clock);
-	r->work[HW_BUSY_TEXTURE] = r->texture_samples * k->texture_per_sample
-		+ vram_misses * k->texture_per_miss_vram
-		+ d->texture_fcram_misses * k->texture_per_miss_fcram;
-	r->work[HW_BUSY_FRAGMENT_LIGHTING] = d->textured * fr->lights * k->lighting_per_light;
-	r->work[HW_BUSY_COMBINER] = div_up(d->textured * hw_combiner_active_stages(&fr->combiner),
-					   k->combiner_stages_per_clock);
-	r->work[HW_BUSY_PER_FRAGMENT] = div_up(r->fragments.in, k->fragment_pixels_per_clock)
-		+ depth * access_cost(k, fr->ops.depth_phys)
-		+ color * access_cost(k, fr->ops.color_phys);
+	memset(w, 0, HW_PIPE_STAGE_COUNT * sizeof *w);
+	/* The loader's and index reads are word 4; their VRAM share is what
+	 * the channel read words hold beyond texture and framebuffer reads. */
+	vram = (uint64_t)r->delta.memory[HW_MEM_VRAM_A_READ] + r->delta.memory[HW_MEM_VRAM_B_READ];
+	vram = fr->enabled ? vram - fragment_vram_reads(d) : vram;
+	fcram = r->delta.memory[HW_MEM_COMMAND_VERTEX_READ] - vram;
+	w[HW_PIPE_LOADER] = k->draw_overhead
+		+ (uint64_t)r->vertices_shaded * d->cfg->loader.attrib_count * k->per_attribute
+		+ vram * k->per_access_vram + fcram * k->per_access_fcram
+		+ (uint64_t)r->indices * k->per_index;
+	if (d->cfg->geometry_shader)
+		w[HW_PIPE_GEOMETRY] = d->stats[0].clocks;
+	w[HW_PIPE_SETUP] = (uint64_t)r->setup.polygons_in * k->setup_per_polygon;
+	if (fr->enabled) {
+		uint64_t vram_misses = r->texture_misses - d->texture_fcram_misses;
+		uint64_t depth = (uint64_t)r->delta.memory[HW_MEM_DEPTH_STENCIL_READ]
+				 + r->delta.memory[HW_MEM_DEPTH_STENCIL_WRITE];
+		uint64_t color = (uint64_t)r->delta.memory[HW_MEM_COLOR_READ]
+				 + r->delta.memory[HW_MEM_COLOR_WRITE];
+
+		w[HW_PIPE_RASTER] = (uint64_t)r->setup.polygons_out * k->raster_per_polygon
+			+ div_up(r->raster.covered, k->raster_pixels_per_clock);
+		w[HW_PIPE_TEXTURE] = r->texture_samples * k->texture_per_sample
+			+ vram_misses * k->texture_per_miss_vram
+			+ d->texture_fcram_misses * k->texture_per_miss_fcram;
+		w[HW_PIPE_LIGHTING] = d->textured * fr->lights * k->lighting_per_light;
+		w[HW_PIPE_COMBINER] = div_up(d->textured * hw_combiner_active_stages(&fr->combiner),
+					     k->combiner_stages_per_clock);
+		w[HW_PIPE_FRAGMENT] = div_up(r->fragments.in, k->fragment_pixels_per_clock)
+			+ depth * access_cost(k, fr->ops.depth_phys)
+			+ color * access_cost(k, fr->ops.color_phys);
+	}
 }
 
-/* Counter words and the work of each module, from what the draw did. */
+/* A full batch table: pairs of batches become one, so the draw keeps
+ * HW_PIPE_MAX_BATCHES / 2 batches of twice the size. */
+static void draw_halve_batches(struct draw_ctx *d)
+{
+	struct hw_pipe *p = &d->r->pipe;
+	unsigned b, s;
+
+	for (b = 0; b < p->batches / 2; b++) {
+		struct hw_pipe_batch x = p->batch[2 * b];
+		const struct hw_pipe_batch *y = &p->batch[2 * b + 1];
+
+		for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
+			/* one stage does the two batches one after the other */
+			x.time[s] += y->time[s];
+			x.busy[s] += y->busy[s];
+		}
+		p->batch[b] = x;
+	}
+	if (p->batches % 2)
+		p->batch[p->batches / 2] = p->batch[p->batches - 1];
+	p->batches = (p->batches + 1) / 2;
+	d->batch_size *= 2;
+	d->batch_pixels *= 2;
+}
+
+static void draw_append_batch(struct draw_ctx *d, const struct hw_pipe_batch *x)
+{
+	struct hw_pipe *p = &d->r->pipe;
+
+	if (p->batches == HW_PIPE_MAX_BATCHES)
+		draw_halve_batches(d);
+	p->batch[p->batches++] = *x;
+}
+
+/* Close the batch of everything done since the last close. Its pixels
+ * stream through the fragment-side stages while they are made, so a batch
+ * that covered more than `batch_pixels` pixels goes on as several: the
+ * first holds the geometry stages' work and its share of the fragment
+ * side's, the others the rest of the fragment side's, in equal parts. */
+static void draw_close_batch(struct draw_ctx *d)
+{
+	struct hw_pipe_batch x, part;
+	uint64_t w[HW_PIPE_STAGE_COUNT], slowest = 0, pixels, n, i;
+	unsigned s, q, first = d->cfg->geometry_shader ? 1 : 0;
+
+	memset(&x, 0, sizeof x);
+	draw_running_work(d, w);
+	for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
+		if (s == HW_PIPE_VERTEX)
+			continue;
+		x.time[s] = x.busy[s] = w[s] - d->closed[s];
+		d->closed[s] = w[s];
+	}
+	/* The vertex stage lasts as long as its slowest processor; only
+	 * processor 0 raises a busy signal, and only without a geometry
+	 * shader (with one, processor 0 is the geometry stage). */
+	for (q = first; q < SHADER_PROCESSORS; q++) {
+		uint64_t c = d->stats[q].clocks - d->closed_clocks[q];
+
+		if (c > slowest)
+			slowest = c;
+		if (q == 0)
+			x.busy[HW_PIPE_VERTEX] = c;
+	}
+	for (q = 0; q < SHADER_PROCESSORS; q++)
+		d->closed_clocks[q] = d->stats[q].clocks;
+	x.time[HW_PIPE_VERTEX] = slowest;
+	d->batch_from = d->r->setup.polygons_in;
+
+	pixels = d->r->raster.covered - d->closed_pixels;
+	d->closed_pixels = d->r->raster.covered;
+	n = pixels > d->batch_pixels ? (pixels + d->batch_pixels - 1) / d->batch_pixels : 1;
+	for (i = 0; i < n; i++) {
+		memset(&part, 0, sizeof part);
+		for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
+			if (s < HW_PIPE_RASTER) {
+				if (i == 0) {
+					part.time[s] = x.time[s];
+					part.busy[s] = x.busy[s];
+				}
+				continue;
+			}
+			part.time[s] = x.time[s] * (i + 1) / n - x.time[s] * i / n;
+			part.busy[s] = x.busy[s] * (i + 1) / n - x.busy[s] * i / n;
+		}
+		draw_append_batch(d, &part);
+	}
+}
+
+/* After each vertex: close the batch once it holds enough primitives. */
+static void draw_maybe_close_batch(struct draw_ctx *d)
+{
+	if (d->r->setup.polygons_in - d->batch_from >= d->batch_size)
+		draw_close_batch(d);
+}
+
+/* Counter words, and the busy clocks of each module over the batches. */
 static void draw_account(struct draw_ctx *d)
 {
 	struct hw_draw_result *r = d->r;
-	const struct hw_draw_costs *k = d->u->costs;
-	uint64_t vram, fcram, w, most = 0;
-	unsigned p, m;
+	unsigned p, b, s;
 
 	for (p = 0; p < SHADER_PROCESSORS; p++) {
 		r->delta.shader[p][HW_SHADER_INSTRUCTIONS] += (uint32_t)d->stats[p].instructions;
@@ -407,25 +546,11 @@ static void draw_account(struct draw_ctx *d)
 	r->delta.polygon[HW_POLYGON_IN] += r->setup.polygons_in;
 	r->delta.polygon[HW_POLYGON_OUT] += r->setup.polygons_out;
 
-	/* The loader's and index reads are word 4; their VRAM share is what
-	 * the channel read words hold beyond texture and framebuffer reads. */
-	vram = (uint64_t)r->delta.memory[HW_MEM_VRAM_A_READ] + r->delta.memory[HW_MEM_VRAM_B_READ];
-	vram = d->cfg->fragment.enabled ? vram - fragment_vram_reads(d) : vram;
-	fcram = r->delta.memory[HW_MEM_COMMAND_VERTEX_READ] - vram;
-	r->work[HW_BUSY_COMMAND] = k->draw_overhead
-		+ (uint64_t)r->vertices_shaded * d->cfg->loader.attrib_count * k->per_attribute
-		+ vram * k->per_access_vram + fcram * k->per_access_fcram
-		+ (uint64_t)r->indices * k->per_index;
-	r->work[HW_BUSY_SHADER0] = d->stats[0].clocks;
-	r->work[HW_BUSY_TRIANGLE_SETUP] = (uint64_t)r->setup.polygons_in * k->setup_per_polygon;
-	if (d->cfg->fragment.enabled)
-		draw_account_fragments(d);
-	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
-		w = r->work[m];
-		if (w > most)
-			most = w;
-	}
-	r->duration = most;
+	draw_close_batch(d);
+	r->geometry_shader = d->cfg->geometry_shader;
+	for (b = 0; b < r->pipe.batches; b++)
+		for (s = 0; s < HW_PIPE_STAGE_COUNT; s++)
+			r->work[hw_pipe_module((enum hw_pipe_stage)s)] += r->pipe.batch[b].busy[s];
 }
 
 enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_draw_config *cfg,
@@ -440,6 +565,8 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.r = result;
 	d.fault = fault;
 	d.fault_len = fault_len;
+	d.batch_size = units->costs->batch_primitives ? units->costs->batch_primitives : 1;
+	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	if (cfg->indexed) {
@@ -461,29 +588,31 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	return d.status;
 }
 
+void hw_draw_time(struct hw_draw_result *result, uint64_t command_clocks,
+		  const struct hw_draw_costs *costs)
+{
+	struct hw_pipe *p = &result->pipe;
+
+	if (p->batches == 0) {              /* not run: one empty batch */
+		memset(&p->batch[0], 0, sizeof p->batch[0]);
+		p->batches = 1;
+	}
+	p->batch[0].time[HW_PIPE_LOADER] += command_clocks;
+	p->batch[0].busy[HW_PIPE_LOADER] += command_clocks;
+	result->work[HW_BUSY_COMMAND] += command_clocks;
+	hw_pipe_evaluate(p, costs->queue_batches);
+	result->duration = p->duration;
+	result->vout_stall = 0;
+	if (result->geometry_shader) {
+		/* Manual 9.3.2: with the geometry shader on, processor 0's word 1
+		 * includes the clocks vout waited for a busy later module. */
+		result->vout_stall = hw_pipe_blocked(p, HW_PIPE_GEOMETRY);
+		result->delta.shader[0][HW_SHADER_STALL_DEPENDENCY] += (uint32_t)result->vout_stall;
+	}
+}
+
 enum hw_status hw_draw_schedule(struct hw_busy_unit *busy, const struct hw_draw_result *result,
 				hw_clock_t start)
 {
-	/* Spread segments take at most 2^32 - 1 clocks: a longer draw is
-	 * scheduled in slices with the same proportions. */
-	const uint64_t slice = 0x80000000u;
-	uint64_t done = 0;
-
-	while (done < result->duration) {
-		uint64_t len = result->duration - done < slice ? result->duration - done : slice;
-		unsigned m;
-
-		for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
-			/* busy clocks of module m in this slice, proportionally */
-			uint64_t from = result->work[m] * done / result->duration;
-			uint64_t to = result->work[m] * (done + len) / result->duration;
-			enum hw_status st = hw_busy_add_spread(busy, (enum hw_busy_module)m,
-							       start + done, (uint32_t)len,
-							       (uint32_t)(to - from));
-			if (st != HW_OK)
-				return st;
-		}
-		done += len;
-	}
-	return HW_OK;
+	return hw_pipe_schedule(&result->pipe, busy, start);
 }

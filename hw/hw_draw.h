@@ -3,9 +3,13 @@
  * Functional: vertices are loaded, shaded on the four shader processors
  * (through the post-vertex cache for indexed draws), optionally passed
  * through the geometry shader, assembled, clipped, culled and set up; every
- * count lands in a counter delta. Timed: each of the eight busy-counter
- * modules gets an amount of work W_m in clocks; the draw lasts
- * D = max W_m and module m is busy on W_m of those clocks, spread evenly. */
+ * count lands in a counter delta. Timed: the work of every stage is taken
+ * per batch of primitives (a batch closes after `batch_primitives`
+ * polygons into triangle setup, at a vertex boundary, and its pixels go on
+ * in parts of at most `batch_pixels`) and the batches flow
+ * through the stages and their bounded queues (hw_pipeline.h), so the
+ * draw's length, each module's busy clocks and the vout waits follow the
+ * moving bottleneck. */
 #ifndef NNGX_HW_DRAW_H
 #define NNGX_HW_DRAW_H
 
@@ -20,6 +24,7 @@
 #include "hw_counters.h"
 #include "hw_loader.h"
 #include "hw_memory.h"
+#include "hw_pipeline.h"
 #include "hw_primitive.h"
 #include "hw_raster.h"
 #include "hw_shader.h"
@@ -37,6 +42,7 @@ struct hw_draw_costs {
 	uint32_t per_access_fcram;       /* ... from FCRAM (slower) */
 	uint32_t per_index;              /* command module, per index read */
 	uint32_t setup_per_polygon;      /* triangle setup, per polygon in */
+	uint32_t raster_per_polygon;          /* rasterizer, per polygon out of setup */
 	uint32_t raster_pixels_per_clock;     /* rasterizer, pixel centres covered */
 	uint32_t texture_per_sample;          /* texture unit, per unit per fragment */
 	uint32_t texture_per_miss_vram;       /* texture unit, per cache miss from VRAM */
@@ -44,6 +50,10 @@ struct hw_draw_costs {
 	uint32_t lighting_per_light;          /* fragment lighting, per light per fragment */
 	uint32_t combiner_stages_per_clock;   /* texture combiner, active stages */
 	uint32_t fragment_pixels_per_clock;   /* per-fragment operations, fragments in */
+	/* The pipeline: primitives into setup per batch, batches per queue. */
+	uint32_t batch_primitives;
+	uint32_t batch_pixels;                /* pixels covered, at most, a batch */
+	uint32_t queue_batches;
 };
 
 #define HW_TEXTURE_UNITS 3
@@ -93,8 +103,11 @@ struct hw_draw_result {
 	bool vcache_used;                /* indexed: the vertex-cache counter restarts */
 	uint32_t vcache_misses;
 	struct hw_setup_counts setup;
-	uint64_t work[HW_BUSY_MODULE_COUNT];   /* W_m, clocks */
-	uint64_t duration;               /* D = max W_m */
+	uint64_t work[HW_BUSY_MODULE_COUNT];   /* busy clocks of each module */
+	uint64_t duration;               /* set by hw_draw_time */
+	struct hw_pipe pipe;             /* the batches; timed by hw_draw_time */
+	bool geometry_shader;
+	uint64_t vout_stall;             /* clocks processor 0 waited on vout */
 	uint32_t vertices_shaded;
 	uint32_t indices;
 	struct hw_raster_counts raster;
@@ -124,8 +137,14 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs);
 enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_draw_config *cfg,
 			   struct hw_draw_result *result, char *fault, unsigned fault_len);
 
-/* Raise the draw's busy signals from `start`: module m busy on work[m] of
- * the `duration` clocks. */
+/* Time the draw: `command_clocks` more for the command module in the first
+ * batch (the commands that set the draw up), then the pipeline. Sets
+ * duration and vout_stall, and with a geometry shader adds the vout waits
+ * to VERTEX_SHADER0 word 1 of the delta. */
+void hw_draw_time(struct hw_draw_result *result, uint64_t command_clocks,
+		  const struct hw_draw_costs *costs);
+
+/* Raise the timed draw's busy signals from `start`. */
 enum hw_status hw_draw_schedule(struct hw_busy_unit *busy, const struct hw_draw_result *result,
 				hw_clock_t start);
 

@@ -823,15 +823,15 @@ enum experiment { BASELINE, NOPS, EMPTY_SCISSOR };
 
 static uint64_t small_triangles(enum experiment e, struct load *l)
 {
-	enum { TRIS = 400 };
+	enum { TRIS = 2000 };
 	float *pos = malloc(TRIS * 9 * sizeof *pos);
 	uint32_t base;
 	unsigned i;
 
 	ck_assert_ptr_nonnull(pos);
 	for (i = 0; i < TRIS * 3; i++) {
-		/* 400 triangles of about 8 pixels, in a row of columns */
-		float x = (float)(i / 3 % 100) / 50.0f - 0.99f, y = (float)(i / 300) / 5.0f - 0.9f;
+		/* 2000 triangles of about 8 pixels, 20 rows of 100 */
+		float x = (float)(i / 3 % 100) / 50.0f - 0.99f, y = (float)(i / 300) / 10.0f - 0.95f;
 		pos[3 * i + 0] = x + (float)(i % 3 == 1) * 0.03f;
 		pos[3 * i + 1] = y + (float)(i % 3 == 2) * 0.03f;
 		pos[3 * i + 2] = -0.5f;
@@ -926,6 +926,196 @@ START_TEST(test_draw_experiment_empty_scissor_shortens_a_fill_bound_draw)
 }
 END_TEST
 
+/* ---- the pipeline: rasterizer polygons, vout waits, moving bottleneck ---- */
+
+/* The whole viewport as an n x n grid of quads (2 n^2 triangles), behind
+ * an empty scissor: the rasterizer walks the same 96000 pixels whatever n
+ * is, and nothing reaches the fragment side. */
+static void grid_behind_empty_scissor(unsigned n, struct load *l)
+{
+	float *xyz = malloc((size_t)n * n * 18 * sizeof *xyz);
+	uint32_t base;
+	unsigned i, j;
+
+	ck_assert_ptr_nonnull(xyz);
+	for (j = 0; j < n; j++)
+		for (i = 0; i < n; i++) {
+			float x0 = 2.0f * i / n - 1, x1 = 2.0f * (i + 1) / n - 1;
+			float y0 = 2.0f * j / n - 1, y1 = 2.0f * (j + 1) / n - 1;
+			const float v[18] = { x0, y0, -0.5f, x1, y0, -0.5f, x1, y1, -0.5f,
+					      x0, y0, -0.5f, x1, y1, -0.5f, x0, y1, -0.5f };
+			memcpy(xyz + 18 * (j * n + i), v, sizeof v);
+		}
+	base = put_positions(xyz, 6 * n * n);
+	free(xyz);
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x065, 3);
+	pica_cmd_reg(&cmd, 0x066, 1u | 1u << 16);                  /* empty */
+	pica_cmd_reg(&cmd, 0x067, 0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6 * n * n);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_measuring(l);
+	ck_assert_uint_eq(gpu.counters.fragment, 0);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 2 * n * n);
+}
+
+/* Manual 9.3.1.1: the rasterizer's load depends on the polygons as well
+ * as on the pixels, so fewer polygons over the same pixels (less setup
+ * load) is less rasterizer load. The same screen as 2 or as 512
+ * triangles: raster_per_polygon (4) clocks more for each of the 510 more. */
+START_TEST(test_draw_raster_load_grows_with_polygons_over_the_same_pixels)
+{
+	struct load two, many;
+
+	grid_behind_empty_scissor(1, &two);
+	teardown();
+	setup();
+	grid_behind_empty_scissor(16, &many);
+	ck_assert_uint_eq(two.busy[HW_BUSY_RASTERIZER], 2 * 4 + 96000 / 4);
+	ck_assert_uint_eq(many.busy[HW_BUSY_RASTERIZER], 512 * 4 + 96000 / 4);
+	ck_assert_uint_eq(many.busy[HW_BUSY_TRIANGLE_SETUP], 512 * 13);
+	ck_assert_uint_eq(busiest(&two), HW_BUSY_RASTERIZER);
+	ck_assert_uint_eq(busiest(&many), HW_BUSY_RASTERIZER);
+	/* rasterizer-bound: the extra polygons lengthen the draw */
+	ck_assert_uint_gt(many.duration, two.duration + 500 * 4);
+}
+END_TEST
+
+/* Points into a geometry shader that emits 6 triangles each (a one-
+ * instruction vertex shader): the geometry shader is quick, setup slow,
+ * so processor 0 waits to issue vout. Returns VERTEX_SHADER0 word 1. */
+static uint32_t vout_scene(bool gs, uint32_t setup_clocks, struct load *l)
+{
+	enum { POINTS = 64 };
+	float xyz[POINTS * 3];
+	uint32_t base;
+	unsigned i;
+
+	for (i = 0; i < POINTS; i++) {
+		xyz[3 * i] = (float)(i % 8) / 8.0f - 0.5f;
+		xyz[3 * i + 1] = (float)(i / 8) / 8.0f - 0.5f;
+		xyz[3 * i + 2] = -0.5f;
+	}
+	base = put_positions(xyz, POINTS);
+	gpu.costs.setup_per_polygon = setup_clocks;
+	program_straight(0);
+	if (gs) {
+		struct shader_asm g;
+		struct hw_shader_state prog;
+		unsigned t, v;
+
+		asm_init(&g);
+		for (t = 0; t < 6; t++)
+			for (v = 0; v < 3; v++) {
+				asm_setemit(&g, v, v == 2, false);
+				asm_mov(&g, asm_o(0), asm_v(0));
+				asm_emit(&g);
+			}
+		asm_end(&g);
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		common_state(base, 3, 0);
+		pica_cmd_reg(&cmd, 0x229, 2);
+		pica_cmd_reg(&cmd, 0x289, 0x08000000u);
+		pica_cmd_reg(&cmd, 0x28D, 1);
+		pica_cmd_reg(&cmd, R_NUMVERTICES, POINTS);
+	} else {
+		common_state(base, 0, 0);
+		pica_cmd_reg(&cmd, R_NUMVERTICES, POINTS / 4 * 3);
+	}
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_measuring(l);
+	return gpu.counters.shader[0][HW_SHADER_STALL_DEPENDENCY];
+}
+
+/* Manual 9.3.2: with the geometry shader on, VERTEX_SHADER0 word 1 also
+ * holds the clocks vout waited because a later module was busy. With a
+ * free triangle setup nothing waits; at 40 clocks a polygon processor 0
+ * waits, and word 1 grows by those clocks, which are not busy clocks. */
+START_TEST(test_draw_vout_waits_count_on_processor_0_with_a_geometry_shader)
+{
+	struct load fast, slow;
+	uint32_t free_setup = vout_scene(true, 0, &fast), waits;
+
+	teardown();
+	setup();
+	waits = vout_scene(true, 40, &slow) - free_setup;
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 64 * 6);
+	/* setup works 384 x 40 clocks, the geometry shader about a third */
+	ck_assert_uint_gt(waits, 384 * 40 / 2);
+	ck_assert_uint_eq(busiest(&slow), HW_BUSY_TRIANGLE_SETUP);
+	/* processor 0 did the same work: its busy clocks did not grow */
+	ck_assert_uint_eq(slow.busy[HW_BUSY_SHADER0], fast.busy[HW_BUSY_SHADER0]);
+	/* the waits fill the setup-bound draw: busy + waits <= its length */
+	ck_assert_uint_le(slow.busy[HW_BUSY_SHADER0] + waits, slow.duration);
+}
+END_TEST
+
+/* Without a geometry shader, word 1 is dependency stalls only, however
+ * busy setup is. */
+START_TEST(test_draw_no_vout_waits_without_a_geometry_shader)
+{
+	struct load fast, slow;
+	uint32_t free_setup = vout_scene(false, 0, &fast);
+
+	teardown();
+	setup();
+	ck_assert_uint_eq(vout_scene(false, 200, &slow), free_setup);
+	ck_assert_uint_eq(busiest(&slow), HW_BUSY_TRIANGLE_SETUP);
+}
+END_TEST
+
+/* One draw of 600 tiny triangles then two covering the middle quarter of
+ * the screen: setup-bound first, fill-bound then. Timed batch by batch it lasts longer than
+ * its busiest module works (the fragment side waits for setup first, then
+ * setup has nothing left to do), and the busy counter gives windows to
+ * both bottlenecks in turn (colour only, no depth: the tiny triangles
+ * cost the fragment side less than setup). */
+START_TEST(test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module)
+{
+	enum { TINY = 600 };
+	float *pos = malloc((TINY * 9 + 18) * sizeof *pos);
+	uint16_t won[HW_BUSY_MODULE_COUNT];
+	struct load l;
+	uint64_t most = 0;
+	uint32_t base;
+	unsigned i;
+
+	ck_assert_ptr_nonnull(pos);
+	for (i = 0; i < TINY * 3; i++) {
+		float x = (float)(i / 3 % 30) / 15.0f - 0.99f, y = (float)(i / 90) / 10.0f - 0.95f;
+		pos[3 * i + 0] = x + (float)(i % 3 == 1) * 0.03f;
+		pos[3 * i + 1] = y + (float)(i % 3 == 2) * 0.03f;
+		pos[3 * i + 2] = -0.5f;
+	}
+	memcpy(pos + TINY * 9, middle, sizeof middle);
+	base = put_positions(pos, TINY * 3 + 6);
+	free(pos);
+	program_straight(0);
+	set_target(false);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, TINY * 3 + 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	gpu.busy.reg_window = 256;
+	hw_busy_start(&gpu.busy, gpu.clock);
+	run_measuring(&l);
+	hw_busy_read(&gpu.busy, gpu.clock, won);
+	for (i = 0; i < HW_BUSY_MODULE_COUNT; i++)
+		if (l.busy[i] > most)
+			most = l.busy[i];
+	/* as long as its busiest module works, as a draw timed whole would be,
+	 * plus the clocks the fragment side waited for setup */
+	ck_assert_uint_gt(l.duration, most + 1000);
+	ck_assert_uint_gt(won[HW_BUSY_TRIANGLE_SETUP], TINY * 13 / 256 / 2);
+	/* the fill phase: about 12000 clocks each of combiner (one stage, two
+	 * fragments a clock) and per-fragment operations */
+	ck_assert_uint_gt(won[HW_BUSY_COMBINER] + won[HW_BUSY_PER_FRAGMENT], 12000 / 256 / 2);
+}
+END_TEST
+
 /* A draw that reads outside memory stops with a fault, no crash. */
 START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 {
@@ -1004,6 +1194,10 @@ int main(void)
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
 	tcase_add_test(tc, test_draw_experiment_nops_and_scissor_leave_a_setup_bound_draw);
 	tcase_add_test(tc, test_draw_experiment_empty_scissor_shortens_a_fill_bound_draw);
+	tcase_add_test(tc, test_draw_raster_load_grows_with_polygons_over_the_same_pixels);
+	tcase_add_test(tc, test_draw_vout_waits_count_on_processor_0_with_a_geometry_shader);
+	tcase_add_test(tc, test_draw_no_vout_waits_without_a_geometry_shader);
+	tcase_add_test(tc, test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);

@@ -584,6 +584,21 @@ static unsigned busy_winner(void (*scene)(void), uint16_t counts[NNGX_SHIM_MODUL
 	return best;
 }
 
+/* The bottleneck's work of `work` clocks sets the scene's length: the
+ * scene lasts at least that long, and the pipeline's fill and drain (the
+ * first batch reaching the bottleneck, the last leaving the stages after
+ * it) add at most 2 %. The bottleneck wins at least 90 % of the windows:
+ * at the start, the stages before it fill their queues at full speed, and
+ * a window in which one of them is as busy as the bottleneck goes to the
+ * frontmost by the tie rule (hw/hw_pipeline.h). */
+static void assert_bound_by(unsigned work, unsigned won, unsigned windows)
+{
+	ck_assert_uint_ge(windows, work / BUSY_WINDOW);
+	ck_assert_msg(windows * 100 <= work / BUSY_WINDOW * 102, "%u windows for %u clocks",
+		      windows, work);
+	ck_assert_msg(won * 100 >= windows * 90, "won %u of %u windows", won, windows);
+}
+
 static void scene_fill(void)
 {
 	draw_fullscreen(0.5f);
@@ -592,8 +607,8 @@ static void scene_fill(void)
 /* Few large triangles, depth test on (GL_ALWAYS, so every fragment
  * writes depth and colour): per-fragment operations are busy on 96000 / 4
  * clocks plus one per VRAM line of depth read, depth write and colour
- * write (3 x 24160): 96480 clocks, the draw's length, so they win every
- * complete window, floor(96480 / 64) = 1507. The rasterizer is busy on
+ * write (3 x 24160): 96480 clocks, which set the draw's length, so they
+ * win all but a few of its windows (about floor(96480 / 64) = 1507). The rasterizer is busy on
  * 96000 / 4 = 24000 of those clocks, the geometry modules on a handful. */
 START_TEST(test_glfill_busy_fill_bound_draw_is_won_by_the_fragment_side)
 {
@@ -608,8 +623,7 @@ START_TEST(test_glfill_busy_fill_bound_draw_is_won_by_the_fragment_side)
 	ck_assert_msg(w == NNGX_SHIM_MODULE_PER_FRAGMENT || w == NNGX_SHIM_MODULE_RASTERIZER,
 		      "winner %u (%s)", w, nngxShimGetModuleName(w));
 	ck_assert_uint_eq(w, NNGX_SHIM_MODULE_PER_FRAGMENT);
-	ck_assert_uint_eq(windows, (24000 + 3 * QUAD_LINES) / BUSY_WINDOW);
-	ck_assert_uint_eq(c[w], windows);
+	assert_bound_by((24000 + 3 * QUAD_LINES), c[w], windows);
 }
 END_TEST
 
@@ -618,7 +632,8 @@ END_TEST
  * 26000 in all, the draw's length; shader processor 0 shades a quarter
  * of the 6000 vertices (6 instructions each), the command module loads
  * 6000 vertices and 4500 lines, and about one pixel a triangle reaches
- * the fragment side. Setup wins every window: floor(26000 / 64) = 406. */
+ * the fragment side. Setup's 26000 clocks set the draw's length and it
+ * wins nearly every window (about floor(26000 / 64) = 406). */
 #define TINY 2000
 
 static void scene_tiny(void)
@@ -651,14 +666,13 @@ START_TEST(test_glfill_busy_geometry_bound_draw_is_won_by_setup_or_shader)
 	ck_assert_msg(w == NNGX_SHIM_MODULE_TRIANGLE_SETUP || w == NNGX_SHIM_MODULE_SHADER0,
 		      "winner %u (%s)", w, nngxShimGetModuleName(w));
 	ck_assert_uint_eq(w, NNGX_SHIM_MODULE_TRIANGLE_SETUP);
-	ck_assert_uint_eq(windows, TINY * 13 / BUSY_WINDOW);
-	ck_assert_uint_eq(c[w], windows);
+	assert_bound_by(TINY * 13, c[w], windows);
 }
 END_TEST
 
 /* Three bilinear textures and eight fragment lights on every fragment of
  * a full-screen quad. Lighting: 8 clocks a fragment, 768000 in all, the
- * draw's length, so it wins every window: 768000 / 64 = 12000. The
+ * draw's length nearly, so it wins nearly every window (about 12000). The
  * texture unit: 3 samples a fragment plus 4 clocks a miss (a 128 x 128
  * texture stretched over the screen misses little), about 340000; the
  * per-fragment operations about 96000, the rasterizer 24000. */
@@ -682,8 +696,7 @@ START_TEST(test_glfill_busy_textures_and_lights_are_won_by_texture_or_lighting)
 	ck_assert_msg(w == NNGX_SHIM_MODULE_TEXTURE || w == NNGX_SHIM_MODULE_FRAGMENT_LIGHTING,
 		      "winner %u (%s)", w, nngxShimGetModuleName(w));
 	ck_assert_uint_eq(w, NNGX_SHIM_MODULE_FRAGMENT_LIGHTING);
-	ck_assert_uint_eq(windows, 8 * 96000 / BUSY_WINDOW);
-	ck_assert_uint_eq(c[w], windows);
+	assert_bound_by(8 * 96000, c[w], windows);
 }
 END_TEST
 
