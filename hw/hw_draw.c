@@ -454,6 +454,7 @@ static void draw_halve_batches(struct draw_ctx *d)
 	if (p->batches % 2)
 		p->batch[p->batches / 2] = p->batch[p->batches - 1];
 	p->batches = (p->batches + 1) / 2;
+	p->doublings++;
 	d->batch_size *= 2;
 	d->batch_pixels *= 2;
 }
@@ -600,7 +601,10 @@ void hw_draw_time(struct hw_draw_result *result, uint64_t command_clocks,
 	p->batch[0].time[HW_PIPE_LOADER] += command_clocks;
 	p->batch[0].busy[HW_PIPE_LOADER] += command_clocks;
 	result->work[HW_BUSY_COMMAND] += command_clocks;
-	hw_pipe_evaluate(p, costs->queue_batches);
+	/* The queues hold as many primitives whatever the batch size: when
+	 * batches doubled, a queue holds half as many (at least one). */
+	hw_pipe_evaluate(p, p->doublings >= 32 ? 1 : costs->queue_batches >> p->doublings
+			 ? costs->queue_batches >> p->doublings : 1);
 	result->duration = p->duration;
 	result->vout_stall = 0;
 	if (result->geometry_shader) {

@@ -72,6 +72,7 @@ struct hw_pipe_batch {
 
 struct hw_pipe {
 	unsigned batches;
+	unsigned doublings;                         /* times the batch size doubled */
 	struct hw_pipe_batch batch[HW_PIPE_MAX_BATCHES];
 	uint64_t duration;                          /* filled by hw_pipe_evaluate */
 };
