@@ -192,7 +192,7 @@ static void fill_since(const struct fill *before, struct fill *out)
 		out->mem[k] = now.mem[k] - before->mem[k];
 }
 
-/* MEMORY_ACCESS words (profiling spec), in 16-byte units. */
+/* MEMORY_ACCESS words (manual table 9-10; nngxGetProfilingResult(3)), in 16-byte units. */
 enum {
 	VRAM_A_READ = 0, VRAM_A_WRITE = 1, VRAM_B_READ = 2, VRAM_B_WRITE = 3,
 	TEXTURE_READ = 5, DEPTH_READ = 6, DEPTH_WRITE = 7, COLOR_READ = 8, COLOR_WRITE = 9
