@@ -1,0 +1,307 @@
+/* conf_gx_errors.c: the GL_ERROR_xxxx_DMP codes of the other nngx
+ * functions (the SDK reference pages and the SDK library's own argument
+ * checks), one row a case.
+ *
+ * A row names a fixture (the state the call meets), a call with up to
+ * four arguments and the code it must record. Each row also checks that
+ * glGetError clears the flag and, when the call records an error, that
+ * what the API shows did not change: the bound display buffer's
+ * parameters and the bound command list's used sizes.
+ *
+ * Adding a case: one row. Adding a function: one `enum gx_call` value and
+ * its line in gx_call(); a new state to meet: one `enum gx_fixture`
+ * value and its lines in fixture_set_up().
+ *
+ * Part of libnngx (MIT licence). */
+#include <string.h>
+
+#include "conf.h"
+
+enum gx_fixture {
+	FIX_LIST,               /* the platform's command list, bound */
+	FIX_NO_LIST,            /* no command list bound */
+	FIX_LIST_NO_STORAGE,    /* a command list without storage, bound */
+	FIX_LIST_FULL,          /* a list with one request, already used, bound */
+	FIX_UPPER_UNBOUND,      /* NN_GX_DISPLAY0 active, nothing bound */
+	FIX_RIGHT_UNBOUND,      /* NN_GX_DISPLAY0_EXT active, nothing bound */
+	FIX_UPPER_NO_STORAGE,   /* a display buffer without storage bound to DISPLAY0 */
+	FIX_UPPER_READY,        /* 240 x 400 RGBA8 bound to DISPLAY0 */
+	FIX_UPPER_WIDE,         /* 248 x 400 RGBA8 bound to DISPLAY0 */
+	FIX_STEREO_NO_RIGHT,    /* stereo, DISPLAY0 ready, nothing for DISPLAY0_EXT */
+	FIX_STEREO_RIGHT_SHORT  /* stereo, DISPLAY0 ready, DISPLAY0_EXT 240 x 392 */
+};
+
+enum gx_call {
+	CALL_DISPLAYBUFFER_STORAGE,     /* format, width, height, area */
+	CALL_SWAP_BUFFERS,              /* display */
+	CALL_DISPLAY_ENV_SWAP,          /* x, y, display: nngxDisplayEnv then swap */
+	CALL_VRAM_DMA,                  /* size */
+	CALL_GL_CLEAR                   /* (a GL call that adds a request) */
+};
+
+struct gx_row {
+	const char *id;
+	const char *desc;
+	const char *source;
+	unsigned flags;
+	enum gx_fixture fixture;
+	enum gx_call call;
+	long arg[4];
+	GLenum want;
+};
+
+#define S_DBS "CTR-SDK reference nngxDisplaybufferStorage; SDK library checks (sdk-surface.md section 6)"
+#define S_SWAP "CTR-SDK reference nngxSwapBuffers; SDK library checks (sdk-surface.md section 6)"
+#define S_SWAP_OUT "CTR-SDK reference nngxSwapBuffers lists the origin outside the buffer under 8031 (the SDK library source uses 8032)"
+#define S_DMA "CTR-SDK reference nngxAddVramDmaCommand; SDK library checks (sdk-surface.md section 6)"
+#define S_GLREQ "SDK library: requests queued by GL calls (sdk-surface.md section 6, GL_ERROR_COMMANDREQUEST_FULL_DMP)"
+
+#define D CONF_DOCUMENTED
+#define RGBA8 GL_RGBA8_OES
+#define VRAMA NN_GX_MEM_VRAMA
+
+static const struct gx_row rows[] = {
+	/* ---- nngxDisplaybufferStorage: 8021-8024 in the reference's order */
+	{ "GX-DBSTOR-OK-0001", "240 x 400 RGBA8 in VRAM A is accepted", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 400, VRAMA }, GL_NO_ERROR },
+	{ "GX-DBSTOR-OK-0002", "320 x 240 RGB565 in FCRAM is accepted", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { GL_RGB565, 320, 240, NN_GX_MEM_FCRAM }, GL_NO_ERROR },
+	{ "GX-DBSTOR-8021-0001", "nothing bound to NN_GX_DISPLAY0", S_DBS, D, FIX_UPPER_UNBOUND, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 400, VRAMA }, GL_ERROR_8021_DMP },
+	{ "GX-DBSTOR-8021-0002", "nothing bound to NN_GX_DISPLAY0_EXT", S_DBS, D, FIX_RIGHT_UNBOUND, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 400, VRAMA }, GL_ERROR_8021_DMP },
+	{ "GX-DBSTOR-8021-0003", "nothing bound and a bad width: 8021 first", S_DBS, D, FIX_UPPER_UNBOUND, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 0, 400, VRAMA }, GL_ERROR_8021_DMP },
+	{ "GX-DBSTOR-8022-0001", "width 0", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 0, 400, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8022-0002", "height 0", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 0, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8022-0003", "width -8", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, -8, 400, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8022-0004", "height -400", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, -400, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8022-0005", "width 244, not a multiple of 8", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 244, 400, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8022-0006", "height 404, not a multiple of 8", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 404, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8022-0007", "a bad width and a bad format: 8022 first", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { 0, 4, 400, VRAMA }, GL_ERROR_8022_DMP },
+	{ "GX-DBSTOR-8023-0001", "format 0", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { 0, 240, 400, VRAMA }, GL_ERROR_8023_DMP },
+	{ "GX-DBSTOR-8023-0002", "format GL_DEPTH_COMPONENT16", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { GL_DEPTH_COMPONENT16, 240, 400, VRAMA }, GL_ERROR_8023_DMP },
+	{ "GX-DBSTOR-8023-0003", "format 0xFFFFFFFF", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { (long)0xFFFFFFFFu, 240, 400, VRAMA }, GL_ERROR_8023_DMP },
+	{ "GX-DBSTOR-8023-0004", "a bad format and a bad area: 8023 first", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { 0, 240, 400, 0 }, GL_ERROR_8023_DMP },
+	{ "GX-DBSTOR-8024-0001", "area 0", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 400, 0 }, GL_ERROR_8024_DMP },
+	{ "GX-DBSTOR-8024-0002", "area 0x00040000, past NN_GX_MEM_VRAMB", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 400, 0x00040000 }, GL_ERROR_8024_DMP },
+	{ "GX-DBSTOR-8024-0003", "area 0xFFFFFFFF", S_DBS, D, FIX_UPPER_READY, CALL_DISPLAYBUFFER_STORAGE, { RGBA8, 240, 400, (long)0xFFFFFFFFu }, GL_ERROR_8024_DMP },
+
+	/* ---- nngxSwapBuffers */
+	{ "GX-SWAP-OK-0001", "a ready NN_GX_DISPLAY0 swaps", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_NO_ERROR },
+	{ "GX-SWAP-8030-0001", "NN_GX_DISPLAY0_EXT is not a display to swap", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0_EXT, 0, 0, 0 }, GL_ERROR_8030_DMP },
+	{ "GX-SWAP-8030-0002", "display 0x0403, just past NN_GX_DISPLAY_BOTH", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { 0x0403, 0, 0, 0 }, GL_ERROR_8030_DMP },
+	{ "GX-SWAP-8030-0003", "display 0", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { 0, 0, 0, 0 }, GL_ERROR_8030_DMP },
+	{ "GX-SWAP-8030-0004", "display 0x10400 (NN_GX_DISPLAY0 in its low 16 bits)", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { 0x10400, 0, 0, 0 }, GL_ERROR_8030_DMP },
+	{ "GX-SWAP-8030-0005", "display 0xFFFFFFFF", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { (long)0xFFFFFFFFu, 0, 0, 0 }, GL_ERROR_8030_DMP },
+	{ "GX-SWAP-8031-0001", "nothing bound to NN_GX_DISPLAY0", S_SWAP, D, FIX_UPPER_UNBOUND, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_8031_DMP },
+	{ "GX-SWAP-8031-0002", "the bound display buffer has no storage", S_SWAP, D, FIX_UPPER_NO_STORAGE, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_8031_DMP },
+	{ "GX-SWAP-8031-0003", "NN_GX_DISPLAY_BOTH with nothing bound to NN_GX_DISPLAY1", S_SWAP, D, FIX_UPPER_READY, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY_BOTH, 0, 0, 0 }, GL_ERROR_8031_DMP },
+	{ "GX-SWAP-8031-0004", "the screen from the nngxDisplayEnv origin leaves the buffer", S_SWAP_OUT, D, FIX_UPPER_READY, CALL_DISPLAY_ENV_SWAP, { 8, 0, NN_GX_DISPLAY0, 0 }, GL_ERROR_8031_DMP },
+	{ "GX-SWAP-8053-0001", "the origin makes the scan-out address not 16-byte aligned", S_SWAP, D, FIX_UPPER_WIDE, CALL_DISPLAY_ENV_SWAP, { 1, 0, NN_GX_DISPLAY0, 0 }, GL_ERROR_8053_DMP },
+	{ "GX-SWAP-9000-0001", "stereo: nothing bound to NN_GX_DISPLAY0_EXT", S_SWAP, D, FIX_STEREO_NO_RIGHT, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_9000_DMP },
+	{ "GX-SWAP-9001-0001", "stereo: the right eye's screen leaves its buffer", S_SWAP, D, FIX_STEREO_RIGHT_SHORT, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_9001_DMP },
+
+	/* ---- nngxAddVramDmaCommand */
+	{ "GX-DMA-8062-0001", "no command list bound", S_DMA, D, FIX_NO_LIST, CALL_VRAM_DMA, { 16, 0, 0, 0 }, GL_ERROR_8062_DMP },
+	{ "GX-DMA-8062-0002", "the bound command list has no storage", S_DMA, D, FIX_LIST_NO_STORAGE, CALL_VRAM_DMA, { 16, 0, 0, 0 }, GL_ERROR_8062_DMP },
+	{ "GX-DMA-8062-0003", "no command list bound and a negative size: 8062 first", S_DMA, D, FIX_NO_LIST, CALL_VRAM_DMA, { -16, 0, 0, 0 }, GL_ERROR_8062_DMP },
+	{ "GX-DMA-8064-0001", "size -1", S_DMA, D, FIX_LIST, CALL_VRAM_DMA, { -1, 0, 0, 0 }, GL_ERROR_8064_DMP },
+	{ "GX-DMA-8064-0002", "size -16", S_DMA, D, FIX_LIST, CALL_VRAM_DMA, { -16, 0, 0, 0 }, GL_ERROR_8064_DMP },
+	{ "GX-DMA-8064-0003", "size -2147483648", S_DMA, D, FIX_LIST, CALL_VRAM_DMA, { -2147483647L - 1, 0, 0, 0 }, GL_ERROR_8064_DMP },
+
+	/* ---- requests queued by GL calls */
+	{ "GX-GLREQ-9801-0001", "glClear with the command list's requests used up", S_GLREQ, D, FIX_LIST_FULL, CALL_GL_CLEAR, { 0, 0, 0, 0 }, GL_ERROR_COMMANDREQUEST_FULL_DMP },
+};
+#define ROW_COUNT (sizeof rows / sizeof rows[0])
+
+/* ---- fixtures ---------------------------------------------------------------- */
+
+struct gx_env {
+	GLint saved_list;
+	GLuint list;            /* a command list of the fixture's own, or 0 */
+	GLuint buffer[2];       /* display buffers of the fixture */
+};
+
+static const GLenum displays[] = { NN_GX_DISPLAY0, NN_GX_DISPLAY1, NN_GX_DISPLAY0_EXT };
+
+/* A display buffer of `width` x `height` RGBA8 bound to `display`. */
+static GLuint display_buffer(GLenum display, GLsizei width, GLsizei height, int storage)
+{
+	GLuint b = 0;
+
+	nngxGenDisplaybuffers(1, &b);
+	nngxActiveDisplay(display);
+	nngxBindDisplaybuffer(b);
+	if (storage)
+		nngxDisplaybufferStorage(GL_RGBA8_OES, width, height, NN_GX_MEM_VRAMA);
+	return b;
+}
+
+/* Returns 0 when the fixture recorded a GL error. */
+static int fixture_set_up(enum gx_fixture f, struct gx_env *e)
+{
+	memset(e, 0, sizeof *e);
+	nngxGetCmdlistParameteri(NN_GX_CMDLIST_BINDING, &e->saved_list);
+	switch (f) {
+	case FIX_LIST:
+		break;
+	case FIX_NO_LIST:
+		nngxBindCmdlist(0);
+		break;
+	case FIX_LIST_NO_STORAGE:
+		nngxGenCmdlists(1, &e->list);
+		nngxBindCmdlist(e->list);
+		break;
+	case FIX_LIST_FULL:
+		nngxGenCmdlists(1, &e->list);
+		nngxBindCmdlist(e->list);
+		nngxCmdlistStorage(4096, 1);
+		glClear(GL_COLOR_BUFFER_BIT);
+		break;
+	case FIX_UPPER_UNBOUND:
+		nngxActiveDisplay(NN_GX_DISPLAY0);
+		nngxBindDisplaybuffer(0);
+		break;
+	case FIX_RIGHT_UNBOUND:
+		nngxActiveDisplay(NN_GX_DISPLAY0_EXT);
+		nngxBindDisplaybuffer(0);
+		break;
+	case FIX_UPPER_NO_STORAGE:
+		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 0, 0, 0);
+		break;
+	case FIX_UPPER_READY:
+		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
+		break;
+	case FIX_UPPER_WIDE:
+		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 248, 400, 1);
+		break;
+	case FIX_STEREO_NO_RIGHT:
+		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
+		nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
+		break;
+	case FIX_STEREO_RIGHT_SHORT:
+		e->buffer[1] = display_buffer(NN_GX_DISPLAY0_EXT, 240, 392, 1);
+		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
+		nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
+		break;
+	}
+	return glGetError() == GL_NO_ERROR;
+}
+
+static void fixture_tear_down(struct gx_env *e)
+{
+	size_t d;
+
+	for (d = 0; d < sizeof displays / sizeof displays[0]; d++) {
+		nngxActiveDisplay(displays[d]);
+		nngxBindDisplaybuffer(0);
+		nngxDisplayEnv(0, 0);
+	}
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);
+	if (e->buffer[0])
+		nngxDeleteDisplaybuffers(1, &e->buffer[0]);
+	if (e->buffer[1])
+		nngxDeleteDisplaybuffers(1, &e->buffer[1]);
+	nngxBindCmdlist((GLuint)e->saved_list);
+	if (e->list)
+		nngxDeleteCmdlists(1, &e->list);
+	nngxClearCmdlist();
+	conf_clear_errors();
+}
+
+/* ---- what the API shows, before and after a failing call --------------------- */
+
+struct gx_view {
+	GLint display[4];       /* the active display's buffer: address, format, size */
+	GLint used_bufsize, used_reqcount;
+};
+
+static int fixture_has_list_storage(enum gx_fixture f)
+{
+	return f != FIX_NO_LIST && f != FIX_LIST_NO_STORAGE;
+}
+
+static void view(enum gx_fixture f, struct gx_view *v)
+{
+	GLenum pname;
+
+	for (pname = NN_GX_DISPLAYBUFFER_ADDRESS; pname <= NN_GX_DISPLAYBUFFER_HEIGHT; pname++) {
+		v->display[pname - NN_GX_DISPLAYBUFFER_ADDRESS] = -12345;
+		nngxGetDisplaybufferParameteri(pname, &v->display[pname - NN_GX_DISPLAYBUFFER_ADDRESS]);
+	}
+	v->used_bufsize = v->used_reqcount = -12345;
+	if (fixture_has_list_storage(f)) {
+		nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_BUFSIZE, &v->used_bufsize);
+		nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_REQCOUNT, &v->used_reqcount);
+	}
+}
+
+static GLuint dma_source[4], dma_destination[4];
+
+static void gx_call(const struct gx_row *row)
+{
+	const long *a = row->arg;
+
+	switch (row->call) {
+	case CALL_DISPLAYBUFFER_STORAGE:
+		nngxDisplaybufferStorage((GLenum)a[0], (GLsizei)a[1], (GLsizei)a[2], (GLenum)a[3]);
+		break;
+	case CALL_SWAP_BUFFERS:
+		nngxSwapBuffers((GLenum)a[0]);
+		break;
+	case CALL_DISPLAY_ENV_SWAP:
+		nngxDisplayEnv((GLint)a[0], (GLint)a[1]);
+		nngxSwapBuffers((GLenum)a[2]);
+		break;
+	case CALL_VRAM_DMA:
+		nngxAddVramDmaCommand(dma_source, dma_destination, (GLsizei)a[0]);
+		break;
+	case CALL_GL_CLEAR:
+		glClear(GL_COLOR_BUFFER_BIT);
+		break;
+	}
+}
+
+static void run_row(struct conf_result *r, const void *arg)
+{
+	const struct gx_row *row = arg;
+	struct gx_env env;
+	struct gx_view before, after;
+	int ok = fixture_set_up(row->fixture, &env);
+	GLenum got, again;
+	int i;
+
+	view(row->fixture, &before);
+	ok = ok && glGetError() == GL_NO_ERROR;
+	if (ok)
+		gx_call(row);
+	got = glGetError();
+	again = glGetError();
+	view(row->fixture, &after);
+	fixture_tear_down(&env);
+	CONF_TRUE(r, ok, "setting up the fixture recorded a GL error");
+	CONF_EQ(r, got, row->want, "the error recorded");
+	CONF_EQ(r, again, GL_NO_ERROR, "glGetError cleared the flag");
+	if (row->want == GL_NO_ERROR)
+		return;
+	for (i = 0; i < 4; i++)
+		CONF_EQ(r, after.display[i], before.display[i],
+			"the display buffer's parameters changed");
+	CONF_EQ(r, after.used_bufsize, before.used_bufsize, "the command list's used size changed");
+	CONF_EQ(r, after.used_reqcount, before.used_reqcount,
+		"the command list's request count changed");
+}
+
+static size_t count(void)
+{
+	return ROW_COUNT;
+}
+
+static void get(size_t i, struct conf_case *c)
+{
+	c->id = rows[i].id;
+	c->desc = rows[i].desc;
+	c->source = rows[i].source;
+	c->flags = rows[i].flags;
+	c->run = run_row;
+	c->arg = &rows[i];
+}
+
+const struct conf_area conf_area_gx_errors = { "other nngx functions", count, get };
