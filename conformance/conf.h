@@ -57,6 +57,11 @@ extern const struct conf_area conf_area_prof_params;
 extern const struct conf_area conf_area_prof_busy;
 extern const struct conf_area conf_area_gx_errors;
 
+/* Every buffer the suite hands to the implementation has room for this
+ * many words, more than any item writes: an implementation that writes
+ * too much fails a case instead of overwriting the suite's stack. */
+#define CONF_RESULT_WORDS 64
+
 /* Record a failed check (the first one of a case is reported). */
 void conf_fail(struct conf_result *r, const char *file, int line, const char *what,
 	       int has_values, unsigned long got, unsigned long want);

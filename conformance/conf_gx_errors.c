@@ -233,7 +233,7 @@ static void view(enum gx_fixture f, struct gx_view *v)
 	}
 }
 
-static GLuint dma_source[4], dma_destination[4];
+static GLuint dma_source[CONF_RESULT_WORDS], dma_destination[CONF_RESULT_WORDS];
 
 static void gx_call(const struct gx_row *row)
 {

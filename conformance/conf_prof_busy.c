@@ -59,7 +59,7 @@ static void busy_count_one(struct conf_result *r)
 
 static void busy_idle_windows_pack_module0(struct conf_result *r)
 {
-	GLuint word[NN_GX_PROFILING_RESULT_BUFSIZE_BUSY];
+	GLuint word[CONF_RESULT_WORDS];
 	int i;
 
 	CONF_TRUE(r, conf_busy_start(1, 65535), "starting the busy counter");
@@ -192,7 +192,7 @@ static void keep_stop_rejected(struct conf_result *r)
 
 static void keep_result_rejected(struct conf_result *r)
 {
-	GLuint word[64];
+	GLuint word[CONF_RESULT_WORDS];
 	unsigned m[8];
 
 	CONF_TRUE(r, conf_busy_start(1000, 10), "starting the busy counter");

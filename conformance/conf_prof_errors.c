@@ -156,7 +156,7 @@ static const struct prof_row rows[] = {
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
 #define CANARY_WORDS 4
-#define BUFFER_WORDS 64                 /* more than any item writes */
+#define BUFFER_WORDS CONF_RESULT_WORDS
 #define FILL(i) (0xC0DE0000u + (GLuint)(i))
 
 static void run_row(struct conf_result *r, const void *arg)

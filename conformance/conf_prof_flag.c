@@ -32,7 +32,7 @@ static void flag_first_80a5_then_80a6(struct conf_result *r)
 
 static void flag_first_80a6_then_80a4(struct conf_result *r)
 {
-	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint result[CONF_RESULT_WORDS];
 
 	nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_COUNT, 65536);
 	nngxGetProfilingResult(0x090A, result);
@@ -42,7 +42,7 @@ static void flag_first_80a6_then_80a4(struct conf_result *r)
 
 static void flag_first_80a4_then_80a2(struct conf_result *r)
 {
-	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint result[CONF_RESULT_WORDS];
 
 	nngxGetProfilingResult(0, result);
 	nngxStartProfiling(NN_GX_PROFILING_POLYGON);
@@ -60,7 +60,7 @@ static void flag_first_80a3_then_80a5(struct conf_result *r)
 
 static void flag_success_keeps_flag(struct conf_result *r)
 {
-	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint result[CONF_RESULT_WORDS];
 
 	nngxStartProfiling(0);
 	nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_TIME, 100);
@@ -92,7 +92,7 @@ static void flag_new_error_after_read(struct conf_result *r)
 
 static void flag_first_80a7_then_80a5(struct conf_result *r)
 {
-	GLuint param[4];
+	GLuint param[CONF_RESULT_WORDS];
 
 	nngxGetProfilingParameter(0, param);
 	nngxSetProfilingParameter(0, 1);
@@ -102,7 +102,7 @@ static void flag_first_80a7_then_80a5(struct conf_result *r)
 
 static void flag_first_80a5_then_80a7(struct conf_result *r)
 {
-	GLuint param[4];
+	GLuint param[CONF_RESULT_WORDS];
 
 	nngxSetProfilingParameter(0, 1);
 	nngxGetProfilingParameter(0, param);

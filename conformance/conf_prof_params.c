@@ -76,7 +76,7 @@ static const struct param_row rows[] = {
 static void run_row(struct conf_result *r, const void *arg)
 {
 	const struct param_row *row = arg;
-	GLuint value = 0xDEADBEEFu;
+	GLuint value[CONF_RESULT_WORDS];
 
 	nngxStopProfiling(NN_GX_PROFILING_BUSY);
 	nngxSetProfilingParameter(row->pname1, row->param1);
@@ -85,9 +85,10 @@ static void run_row(struct conf_result *r, const void *arg)
 		nngxSetProfilingParameter(row->pname2, row->param2);
 		CONF_GL_ERROR(r, row->error2, "the second setting");
 	}
-	nngxGetProfilingParameter(row->read, &value);
+	value[0] = 0xDEADBEEFu;
+	nngxGetProfilingParameter(row->read, value);
 	CONF_GL_ERROR(r, GL_NO_ERROR, "reading the parameter back");
-	CONF_EQ(r, value, row->want, "the value read back");
+	CONF_EQ(r, value[0], row->want, "the value read back");
 }
 
 static size_t count(void)

@@ -15,7 +15,7 @@
 #define S_NULL "profiling.md Errors: NULL result/param with a valid item (model choice)"
 
 #define CANARY_WORDS 4
-#define SPAN_WORDS 64
+#define SPAN_WORDS CONF_RESULT_WORDS
 #define FILL_A(i) (0xA5A50000u + (GLuint)(i))
 #define FILL_B(i) (0x5A5A0000u + (GLuint)(i))
 
@@ -37,7 +37,7 @@ struct buf_row {
  * started once and stopped. */
 static void quiesce(void)
 {
-	GLuint busy[NN_GX_PROFILING_RESULT_BUFSIZE_BUSY];
+	GLuint busy[CONF_RESULT_WORDS];
 
 	nngxStopProfiling(NN_GX_PROFILING_BUSY);
 	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, busy);

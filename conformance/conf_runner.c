@@ -82,7 +82,7 @@ int conf_busy_start(GLuint clocks, GLuint windows)
 
 unsigned long conf_busy_read(unsigned module[8])
 {
-	GLuint word[NN_GX_PROFILING_RESULT_BUFSIZE_BUSY] = { 0, 0, 0, 0 };
+	GLuint word[CONF_RESULT_WORDS] = { 0 };
 	unsigned long sum = 0;
 	int i;
 
