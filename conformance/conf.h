@@ -54,6 +54,7 @@ extern const struct conf_area conf_area_prof_errors;
 extern const struct conf_area conf_area_prof_flag;
 extern const struct conf_area conf_area_prof_result;
 extern const struct conf_area conf_area_prof_params;
+extern const struct conf_area conf_area_prof_counters;
 extern const struct conf_area conf_area_prof_busy;
 extern const struct conf_area conf_area_gx_errors;
 

@@ -18,6 +18,7 @@ static const struct conf_area *const areas[] = {
 	&conf_area_prof_result,
 	&conf_area_prof_params,
 	&conf_area_prof_busy,
+	&conf_area_prof_counters,
 	&conf_area_gx_errors,
 };
 #define AREA_COUNT (sizeof areas / sizeof areas[0])

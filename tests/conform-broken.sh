@@ -10,6 +10,9 @@
 # Every mutant of conform_broken.c must appear in the expected list.
 # Finally it prints how many of the suite's cases no mutant breaks.
 #
+# With --print, it prints what every mutant breaks now in the expected
+# list's format instead (check each line before putting it in the list).
+#
 # Environment (set by `make check`): top_srcdir, top_builddir.
 # Exit status: 0 all passed, 1 any failure, 99 bad environment.
 #
@@ -42,6 +45,20 @@ if ! cmp -s "$tmp/mutants" "$tmp/listed"; then
 fi
 "$broken" --list | cut -f1 | sort > "$tmp/cases"
 : > "$tmp/broken-any"
+
+if [ "$1" = "--print" ]; then
+	for m in $(cat "$tmp/mutants"); do
+		ids=$(NNGX_CONFORMANCE_MUTANT=$m "$broken" | sed -n 's/^not ok [0-9]* - \([^ ]*\) .*/\1/p')
+		if [ -z "$ids" ]; then
+			echo "$m"
+		else
+			for id in $ids; do
+				echo "$m $id"
+			done
+		fi
+	done
+	exit 0
+fi
 
 for m in none $(cat "$tmp/mutants"); do
 	NNGX_CONFORMANCE_MUTANT=$m "$broken" > "$tmp/$m.tap" 2> "$tmp/$m.err"

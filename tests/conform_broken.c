@@ -106,7 +106,10 @@ void __wrap_nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size);
 	XX(swap_no_8053)             /* a misaligned scan-out address records nothing */ \
 	XX(swap_no_9001)             /* the right eye outside its buffer records nothing */ \
 	XX(swap_rejects_display0)    /* NN_GX_DISPLAY0 records 8030 */                 \
-	XX(dma_no_8062)              /* no command list with storage records nothing */
+	XX(dma_no_8062)              /* no command list with storage records nothing */ \
+	XX(dbstor_no_8025)           /* an allocation that fails records nothing */   \
+	XX(memory_ignores_fills)     /* MEMORY_ACCESS words 14 and 15 never move */    \
+	XX(errors_bump_fragment)     /* every error recorded adds 1 to FRAGMENT */
 
 enum mutant {
 	M_none,
@@ -146,8 +149,13 @@ static enum mutant mutant(void)
 
 static GLenum flag;
 
+/* errors_bump_fragment: errors recorded so far. */
+static GLuint errors_seen;
+
 static void record(GLenum code)
 {
+	if (code != GL_NO_ERROR)
+		errors_seen++;
 	if (code == GL_NO_ERROR) {
 		if (IS(flag_success_clears))
 			flag = GL_NO_ERROR;
@@ -321,6 +329,10 @@ void __wrap_nngxGetProfilingResult(GLenum item, GLuint *result)
 	}
 	__real_nngxGetProfilingResult(item, result);
 	record(take());
+	if (IS(errors_bump_fragment) && result && item == NN_GX_PROFILING_FRAGMENT)
+		result[0] += errors_seen;
+	if (IS(memory_ignores_fills) && result && item == NN_GX_PROFILING_MEMORY_ACCESS)
+		result[14] = result[15] = 0;
 	if (IS(result_extra_word) && result && item_valid(item))
 		result[item_words(item)] = 0;
 }
@@ -483,7 +495,8 @@ void __wrap_nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei heigh
 	}
 	__real_nngxDisplaybufferStorage(format, width, height, area);
 	code = take();
-	if (IS(dbstor_no_8021) && code == GL_ERROR_8021_DMP)
+	if ((IS(dbstor_no_8021) && code == GL_ERROR_8021_DMP)
+	    || (IS(dbstor_no_8025) && code == GL_ERROR_8025_DMP))
 		code = GL_NO_ERROR;
 	record(code);
 }
