@@ -238,7 +238,10 @@ const char *nngxShimGetModuleName(GLuint module);
   XX(54, REPEATS_SUPPRESSED, WARNING,                                           \
      "a diagnostic was shown on standard error diagnostics.repeat_limit "       \
      "times; its later repeats were counted but not shown, and this is their "  \
-     "count")
+     "count")                                                                   \
+  XX(70, RESULT_BUFFER_SHORT, ERROR,                                            \
+     "nngxShimGetProfilingResultSized got a buffer shorter than the item's "    \
+     "result; no GL error, nothing written, nothing read or cleared")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
@@ -275,6 +278,15 @@ const char *nngxShimGetDiagRule(GLint id);
 /* How many times a diagnostic was raised since the last reset, whether or
  * not the level let it through. */
 GLuint nngxShimGetDiagCount(GLint id);
+
+/* ---- Profiling -------------------------------------------------------- */
+
+/* nngxGetProfilingResult with the size of `result` in words: a buffer
+ * shorter than the item's result (NN_GX_PROFILING_RESULT_BUFSIZE_*) is
+ * refused with RESULT_BUFFER_SHORT, nothing written and nothing read or
+ * cleared. Otherwise exactly nngxGetProfilingResult (same GL errors, same
+ * diagnostics); it writes only the item's words. */
+void nngxShimGetProfilingResultSized(GLenum item, GLuint *result, GLsizei words);
 
 /* ---- GL objects ------------------------------------------------------- */
 

@@ -235,9 +235,13 @@ static GLuint vertex_cache_value(struct nngx_state *st, const char *fn)
 	return st->gpu.counters.vertex_cache;
 }
 
-void nngxGetProfilingResult(GLenum item, GLuint *result)
+/* The read behind nngxGetProfilingResult and its sized variant. When
+ * `sized`, `words` is the buffer's size in words (the SDK call trusts the
+ * program instead). A short buffer is refused after the checks the SDK
+ * call makes, so both calls agree on every other outcome. */
+static void profiling_result_read(const char *fn, GLenum item, GLuint *result,
+				  bool sized, GLsizei words)
 {
-	static const char fn[] = "nngxGetProfilingResult";
 	struct nngx_state *st = nngx_state_get();
 	struct hw_counters *c = &st->gpu.counters;
 	uint16_t busy[HW_BUSY_MODULE_COUNT];
@@ -250,6 +254,12 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 		return;
 	if (!result) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_RESULT, fn, "item %s", it->name);
+		return;
+	}
+	if (sized && (words < 0 || (GLuint)words < it->result_words)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_RESULT_BUFFER_SHORT, fn,
+				 "item %s needs %u words, the buffer holds %d", it->name,
+				 (unsigned)it->result_words, (int)words);
 		return;
 	}
 	if (misbehave) {
@@ -292,4 +302,14 @@ void nngxGetProfilingResult(GLenum item, GLuint *result)
 	}
 	memcpy(last_read[item - NN_GX_PROFILING_BUSY], result, it->result_words * sizeof *result);
 	nngx_golden_result(it->name, result, it->result_words);
+}
+
+void nngxGetProfilingResult(GLenum item, GLuint *result)
+{
+	profiling_result_read("nngxGetProfilingResult", item, result, false, 0);
+}
+
+void nngxShimGetProfilingResultSized(GLenum item, GLuint *result, GLsizei words)
+{
+	profiling_result_read("nngxShimGetProfilingResultSized", item, result, true, words);
 }

@@ -69,6 +69,8 @@ typedef void (*call_fn)(GLenum value, GLuint *buffer);
 static void call_start(GLenum v, GLuint *b) { (void)b; nngxStartProfiling(v); }
 static void call_stop(GLenum v, GLuint *b) { (void)b; nngxStopProfiling(v); }
 static void call_result(GLenum v, GLuint *b) { nngxGetProfilingResult(v, b); }
+/* Even a one-word buffer: the item is checked before the size. */
+static void call_result_sized(GLenum v, GLuint *b) { nngxShimGetProfilingResultSized(v, b, 1); }
 static void call_get_param(GLenum v, GLuint *b) { nngxGetProfilingParameter(v, b); }
 /* A param valid for every pname: the sweep is about pname. */
 static void call_set_param(GLenum v, GLuint *b) { (void)b; nngxSetProfilingParameter(v, 100); }
@@ -137,6 +139,14 @@ END_TEST
 START_TEST(test_result_accepts_only_result_items_else_80a4)
 {
 	sweep(call_result, has_result, GL_ERROR_80A4_DMP);
+}
+END_TEST
+
+START_TEST(test_sized_result_accepts_only_result_items_else_80a4)
+{
+	/* Accepted items with more than one word are short buffers here:
+	 * refused without an error, which the sweep counts as accepted. */
+	sweep(call_result_sized, has_result, GL_ERROR_80A4_DMP);
 }
 END_TEST
 
@@ -320,6 +330,108 @@ START_TEST(test_result_writes_exactly_bufsize_words)
 }
 END_TEST
 
+/* A buffer shorter than the item's result: RESULT_BUFFER_SHORT, no GL
+ * error, not a word written, nothing read or cleared. */
+START_TEST(test_sized_result_refuses_short_buffer_and_changes_nothing)
+{
+	static const GLsizei shortfall[] = { 1, 2 };
+	GLuint words[NN_GX_PROFILING_RESULT_BUFSIZE_BUSY];
+	unsigned refused = 0;
+	GLenum item;
+
+	busy_scene();
+	nngxShimAdvance(65);    /* 10 complete windows pending in the counter */
+	for (item = NN_GX_PROFILING_BUSY; item <= NN_GX_PROFILING_MEMORY_ACCESS; item++) {
+		GLsizei n = (GLsizei)result_words(item), bad[4];
+		size_t k;
+
+		if (item == NN_GX_PROFILING_INTERRUPT)
+			continue;
+		bad[0] = n - shortfall[0];
+		bad[1] = n - shortfall[1];
+		bad[2] = -1;
+		bad[3] = -2147483647 - 1;
+		for (k = 0; k < 4; k++) {
+			struct tu_snapshot before;
+			GLuint buffer[WORDS_MAX];
+			int i;
+
+			if (bad[k] < 0 && k < 2)
+				continue;       /* n - 2 < 0 for one-word items */
+			for (i = 0; i < WORDS_MAX; i++)
+				buffer[i] = CANARY;
+			tu_snapshot_take(&before);
+			nngxShimGetProfilingResultSized(item, buffer, bad[k]);
+			ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+			tu_snapshot_assert_same(&before);
+			for (i = 0; i < WORDS_MAX; i++)
+				if (buffer[i] != CANARY)
+					ck_abort_msg("item 0x%X, %d words: word %d written",
+						     item, (int)bad[k], i);
+			refused++;
+		}
+	}
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_RESULT_BUFFER_SHORT), refused);
+	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, words);
+	ck_assert_uint_eq(words[2] & 0xFFFF, 10);   /* texture still has them */
+}
+END_TEST
+
+/* NULL is checked before the size, as by the SDK call. */
+START_TEST(test_sized_result_null_wins_over_short)
+{
+	busy_scene();
+	nngxShimGetProfilingResultSized(NN_GX_PROFILING_BUSY, NULL, 0);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NULL_RESULT), 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_RESULT_BUFFER_SHORT), 0);
+	nngxShimGetProfilingResultSized(0x1234, NULL, 0);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_80A4_DMP);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_RESULT_BUFFER_SHORT), 0);
+}
+END_TEST
+
+/* Enough words (exactly, or more): the same words as the SDK call from the
+ * same state, the same reset of what the read resets, nothing past them. */
+START_TEST(test_sized_result_with_enough_words_is_the_sdk_call)
+{
+	GLenum item;
+
+	for (item = NN_GX_PROFILING_BUSY; item <= NN_GX_PROFILING_MEMORY_ACCESS; item++) {
+		GLuint sdk[WORDS_MAX], sized[WORDS_MAX], again_sdk[WORDS_MAX],
+			again_sized[WORDS_MAX];
+		unsigned i, n = result_words(item);
+		GLsizei extra;
+
+		if (item == NN_GX_PROFILING_INTERRUPT)
+			continue;
+		for (extra = 0; extra <= 3; extra += 3) {
+			for (i = 0; i < WORDS_MAX; i++)
+				sdk[i] = sized[i] = again_sdk[i] = again_sized[i] = CANARY;
+			busy_scene();
+			nngxShimAdvance(65);
+			nngxGetProfilingResult(item, sdk);
+			nngxShimAdvance(13);
+			nngxGetProfilingResult(item, again_sdk);
+			busy_scene();
+			nngxShimAdvance(65);
+			nngxShimGetProfilingResultSized(item, sized, (GLsizei)n + extra);
+			nngxShimAdvance(13);
+			nngxShimGetProfilingResultSized(item, again_sized, (GLsizei)n + extra);
+			ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+			ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_RESULT_BUFFER_SHORT), 0);
+			for (i = 0; i < WORDS_MAX; i++)
+				if (sdk[i] != sized[i] || again_sdk[i] != again_sized[i])
+					ck_abort_msg("item 0x%X word %u: SDK 0x%X/0x%X, sized 0x%X/0x%X",
+						     item, i, sdk[i], again_sdk[i], sized[i],
+						     again_sized[i]);
+			for (i = n; i < WORDS_MAX; i++)
+				ck_assert_uint_eq(sized[i], CANARY);
+		}
+	}
+}
+END_TEST
+
 /* No error while a command list executes; a warning instead. */
 START_TEST(test_calls_during_command_list_record_no_error)
 {
@@ -352,6 +464,7 @@ int main(void)
 	tcase_add_test(tc, test_start_accepts_only_busy_and_vertex_cache_else_80a2);
 	tcase_add_test(tc, test_stop_accepts_only_busy_and_vertex_cache_else_80a3);
 	tcase_add_test(tc, test_result_accepts_only_result_items_else_80a4);
+	tcase_add_test(tc, test_sized_result_accepts_only_result_items_else_80a4);
 	tcase_add_test(tc, test_set_parameter_accepts_only_four_pnames_else_80a5);
 	tcase_add_test(tc, test_get_parameter_accepts_only_four_pnames_else_80a7);
 	suite_add_tcase(s, tc);
@@ -366,6 +479,9 @@ int main(void)
 	tcase_add_test(tc, test_null_result_writes_nothing_and_resets_nothing);
 	tcase_add_test(tc, test_null_param_writes_nothing_and_records_no_error);
 	tcase_add_test(tc, test_result_writes_exactly_bufsize_words);
+	tcase_add_test(tc, test_sized_result_refuses_short_buffer_and_changes_nothing);
+	tcase_add_test(tc, test_sized_result_null_wins_over_short);
+	tcase_add_test(tc, test_sized_result_with_enough_words_is_the_sdk_call);
 	tcase_add_test(tc, test_calls_during_command_list_record_no_error);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
