@@ -1,7 +1,7 @@
 /* nngx_config.c: libconfig 1.5 reader with strict keys: a typo in a key is
  * reported with its line rather than silently ignored. */
 #include <ctype.h>
-#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 #include "config.h"
 #include "nngx_config.h"
 #include "nngx_diag.h"
+#include "hw/hw_alloc.h"
 
 #ifndef NNGX_DEFAULT_CONFIG
 #define NNGX_DEFAULT_CONFIG "/usr/local/etc/libnngx/nngx.cfg"
@@ -194,43 +195,287 @@ static bool fail(char *err, const char *file, const config_setting_t *s,
 	return false;
 }
 
-/* libconfig 1.5 keeps only the low 32 bits of an integer literal written
- * without the L suffix (4294968530 reads as 1234). Re-read the literal on
- * the setting's line and say whether it is the value libconfig reports.
- * When the text cannot be found, trust libconfig. */
-static bool literal_is_exact(const config_setting_t *s, long long value)
-{
-	const char *file = config_setting_source_file(s);
-	const char *name = config_setting_name(s);
-	unsigned line = config_setting_source_line(s), n = 0;
-	char text[1024];
-	bool exact = true;
-	FILE *f;
+/* ---- integer literals ----------------------------------------------------
+ *
+ * libconfig 1.5 keeps only the low 32 bits of an integer literal written
+ * without the L suffix (4294968530 reads as 1234), and its tree no longer
+ * shows it: the setting is a plain CONFIG_TYPE_INT holding 1234 (fixed
+ * upstream in later versions; 1.5 is what the project supports). So the
+ * loader reads each file's integer literals itself, with libconfig's own
+ * token rules (comments, strings, names, floats), and pairs them one to
+ * one, in document order, with the integer settings libconfig parsed from
+ * that file: the tree, walked depth first, lists them in the same order.
+ * A setting whose literal is not the value libconfig holds is marked
+ * (its hook points at `truncated_mark`) and apply_scalar rejects it. */
 
-	if (!file || !name || !(f = fopen(file, "r")))
-		return true;
-	while (fgets(text, sizeof text, f))
-		if (++n == line)
-			break;
-	fclose(f);
-	if (n == line) {
-		size_t len = strlen(name);
-		const char *at = text;
-		while ((at = strstr(at, name)) != NULL) {
-			const char *p = at + len;
-			bool starts_word = at == text || !(isalnum((unsigned char)at[-1])
-							  || at[-1] == '_');
-			at = p;
-			while (*p == ' ' || *p == '\t')
-				p++;
-			if (!starts_word || (*p != '=' && *p != ':'))
-				continue;
-			errno = 0;
-			exact = strtoll(p + 1, NULL, 0) == value && errno == 0;
-			break;
+struct literal {
+	long long value;
+	bool fits;              /* the literal is a long long (else it is wrong anyway) */
+};
+
+struct file_literals {
+	const char *file;       /* as libconfig names it (owned by libconfig) */
+	struct literal *lit;
+	size_t count, cap;
+	size_t used;            /* settings paired so far; a file @included
+				   twice pairs its list twice */
+	bool scanned;           /* the file could be read */
+};
+
+struct literal_scan {
+	struct file_literals *files;
+	size_t count, cap;
+	bool no_memory;
+};
+
+static char truncated_mark;
+
+static bool literal_push(struct file_literals *fl, struct literal l, bool *no_memory)
+{
+	if (fl->count == fl->cap) {
+		size_t cap = fl->cap ? 2 * fl->cap : 16;
+		struct literal *grown;
+
+		if (cap > SIZE_MAX / sizeof *grown
+		    || !(grown = hw_realloc(fl->lit, cap * sizeof *grown))) {
+			*no_memory = true;
+			return false;
+		}
+		fl->lit = grown;
+		fl->cap = cap;
+	}
+	fl->lit[fl->count++] = l;
+	return true;
+}
+
+static bool is_name_char(int c)
+{
+	return isalnum(c) || c == '-' || c == '_' || c == '*';
+}
+
+static int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Append magnitude digit `d` in `base`, noting overflow past 2^64 - 1. */
+static void literal_digit(unsigned long long *mag, bool *overflow, unsigned base, unsigned d)
+{
+	if (*mag > (ULLONG_MAX - d) / base)
+		*overflow = true;
+	else
+		*mag = *mag * base + d;
+}
+
+/* One number token, its first character `c` (a digit, a sign or a '.')
+ * already read. Integers (decimal or 0x hex, with an optional L or LL) are
+ * pushed; floats are skipped. */
+static bool scan_number(FILE *f, int c, struct file_literals *fl, bool *no_memory)
+{
+	unsigned long long mag = 0;
+	bool negative = false, overflow = false, is_float = false, digits = false;
+	struct literal l;
+
+	if (c == '+' || c == '-') {
+		negative = c == '-';
+		c = getc(f);
+	}
+	if (c == '0') {
+		int x = getc(f);
+
+		if (x == 'x' || x == 'X') {
+			while ((c = getc(f)) != EOF && hex_digit(c) >= 0) {
+				literal_digit(&mag, &overflow, 16, (unsigned)hex_digit(c));
+				digits = true;
+			}
+			goto suffix;
+		}
+		ungetc(x, f);
+	}
+	while (c >= '0' && c <= '9') {
+		literal_digit(&mag, &overflow, 10, (unsigned)(c - '0'));
+		digits = true;
+		c = getc(f);
+	}
+	/* A '.' or an exponent makes it a float: consume the rest of it. */
+	if (c == '.' || c == 'e' || c == 'E') {
+		is_float = true;
+		while (c != EOF && (isdigit(c) || c == '.' || c == 'e' || c == 'E'
+				    || c == '+' || c == '-'))
+			c = getc(f);
+	}
+suffix:
+	if (!is_float && c == 'L') {
+		c = getc(f);
+		if (c == 'L')
+			c = getc(f);
+	}
+	if (c != EOF)
+		ungetc(c, f);
+	if (is_float || !digits)
+		return true;    /* a float, or a lone sign libconfig refused */
+	l.fits = !overflow && mag <= (negative ? (unsigned long long)LLONG_MAX + 1u
+					       : (unsigned long long)LLONG_MAX);
+	if (!l.fits)
+		l.value = 0;
+	else if (negative)
+		l.value = mag == (unsigned long long)LLONG_MAX + 1u ? LLONG_MIN
+								   : -(long long)mag;
+	else
+		l.value = (long long)mag;
+	return literal_push(fl, l, no_memory);
+}
+
+/* Every integer literal of the file, in order; false when the file cannot
+ * be read or memory runs out. */
+static bool scan_file(struct file_literals *fl, bool *no_memory)
+{
+	FILE *f = fopen(fl->file, "r");
+	int c;
+
+	if (!f)
+		return false;
+	while ((c = getc(f)) != EOF) {
+		if (c == '#') {                                 /* # comment */
+			while ((c = getc(f)) != EOF && c != '\n')
+				;
+		} else if (c == '/') {
+			int next = getc(f);
+
+			if (next == '/') {                      /* // comment */
+				while ((c = getc(f)) != EOF && c != '\n')
+					;
+			} else if (next == '*') {               /* block comment */
+				int prev = 0;
+				while ((c = getc(f)) != EOF && !(prev == '*' && c == '/'))
+					prev = c;
+			} else if (next != EOF) {
+				ungetc(next, f);
+			}
+		} else if (c == '"') {                          /* string */
+			while ((c = getc(f)) != EOF && c != '"')
+				if (c == '\\' && getc(f) == EOF)
+					break;
+		} else if (isalpha(c) || c == '*' || c == '_' || c == '@') {
+			/* A name, true/false or @include: digits in it are no number. */
+			while ((c = getc(f)) != EOF && is_name_char(c))
+				;
+			if (c != EOF)
+				ungetc(c, f);
+		} else if (isdigit(c) || c == '+' || c == '-' || c == '.') {
+			if (!scan_number(f, c, fl, no_memory))
+				break;
 		}
 	}
-	return exact;
+	fclose(f);
+	return !*no_memory;
+}
+
+static struct file_literals *scan_find(struct literal_scan *scan, const char *file)
+{
+	struct file_literals *fl;
+	size_t i;
+
+	for (i = 0; i < scan->count; i++)
+		if (strcmp(scan->files[i].file, file) == 0)
+			return &scan->files[i];
+	if (scan->count == scan->cap) {
+		size_t cap = scan->cap ? 2 * scan->cap : 4;
+		struct file_literals *grown = cap <= SIZE_MAX / sizeof *grown
+			? hw_realloc(scan->files, cap * sizeof *grown) : NULL;
+
+		if (!grown) {
+			scan->no_memory = true;
+			return NULL;
+		}
+		scan->files = grown;
+		scan->cap = cap;
+	}
+	fl = &scan->files[scan->count++];
+	memset(fl, 0, sizeof *fl);
+	fl->file = file;
+	fl->scanned = scan_file(fl, &scan->no_memory);
+	return fl;
+}
+
+/* Pair the integer settings under `g` with their literals and mark those
+ * libconfig truncated. Returns the setting that could not be paired (its
+ * file unreadable, or more settings than literals), else NULL. */
+static config_setting_t *mark_truncated(config_setting_t *g, const char *path,
+					struct literal_scan *scan)
+{
+	int i, n = config_setting_length(g);
+
+	for (i = 0; i < n; i++) {
+		config_setting_t *s = config_setting_get_elem(g, (unsigned)i), *bad;
+		int type = config_setting_type(s);
+
+		if (config_setting_is_aggregate(s)) {
+			if ((bad = mark_truncated(s, path, scan)) != NULL)
+				return bad;
+		} else if (type == CONFIG_TYPE_INT || type == CONFIG_TYPE_INT64) {
+			const char *file = config_setting_source_file(s);
+			struct file_literals *fl = scan_find(scan, file ? file : path);
+			const struct literal *l;
+
+			if (!fl || !fl->scanned || fl->count == 0)
+				return s;
+			l = &fl->lit[fl->used++ % fl->count];
+			if (!l->fits || l->value != config_setting_get_int64(s))
+				config_setting_set_hook(s, &truncated_mark);
+		}
+	}
+	return NULL;
+}
+
+/* Every file's settings paired with all its literals, a whole number of
+ * times (once per @include of it); otherwise the pairing went wrong. */
+static const char *scan_unpaired_file(const struct literal_scan *scan)
+{
+	size_t i;
+
+	for (i = 0; i < scan->count; i++) {
+		const struct file_literals *fl = &scan->files[i];
+		if (fl->count && fl->used % fl->count != 0)
+			return fl->file;
+	}
+	return NULL;
+}
+
+static void scan_free(struct literal_scan *scan)
+{
+	size_t i;
+
+	for (i = 0; i < scan->count; i++)
+		hw_free(scan->files[i].lit);
+	hw_free(scan->files);
+}
+
+/* Mark the truncated integer settings of the parsed file `path`; false
+ * with `err` written when the literals cannot all be checked. */
+static bool check_literals(config_t *lc, const char *path, char *err)
+{
+	struct literal_scan scan = { NULL, 0, 0, false };
+	config_setting_t *bad = mark_truncated(config_root_setting(lc), path, &scan);
+	const char *unpaired = bad ? NULL : scan_unpaired_file(&scan);
+	bool ok = !bad && !unpaired && !scan.no_memory;
+
+	if (scan.no_memory)
+		snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:0: out of memory while checking "
+			 "the integer literals", path);
+	else if (bad)
+		fail(err, path, bad, "cannot re-read the file to check this integer's literal");
+	else if (unpaired)
+		snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:0: its integer literals do not pair "
+			 "with the settings libconfig read", unpaired);
+	scan_free(&scan);
+	return ok;
 }
 
 static bool apply_scalar(const config_setting_t *s, const char *path, const char *file,
@@ -253,7 +498,7 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
 			return fail(err, file, s, "'%s' must be an integer", path);
 		v = config_setting_get_int64(s);
-		if (v < k->min || v > k->max || !literal_is_exact(s, v)) {
+		if (v < k->min || v > k->max || config_setting_get_hook(s) == &truncated_mark) {
 			return fail(err, file, s, "'%s' is out of range (%lld..%lld)", path,
 				    k->min, k->max);
 		}
@@ -320,7 +565,8 @@ bool nngx_config_load(const char *path, const struct nngx_config *base,
 		config_destroy(&lc);
 		return false;
 	}
-	ok = apply_group(config_root_setting(&lc), "", path, &cfg, err);
+	ok = check_literals(&lc, path, err)
+	     && apply_group(config_root_setting(&lc), "", path, &cfg, err);
 	config_destroy(&lc);
 	if (ok) {
 		*out = cfg;

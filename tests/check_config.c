@@ -181,6 +181,14 @@ static const struct bad_file bad_files[] = {
 	{ "reject_count_negative.cfg", 7, "profiling.busy.unset_sampling_count" },
 	/* 2^32 + 1234: libconfig 1.5 keeps only the low 32 bits (1234). */
 	{ "reject_time_wraps_32bit.cfg", 7, "profiling.busy.unset_sampling_time" },
+	/* Each would fool a re-read of the key's line; the loader pairs the
+	 * literals with libconfig's settings instead. */
+	{ "reject_wraps_key_in_comment.cfg", 8, "profiling.busy.unset_sampling_time" },
+	{ "reject_wraps_after_long_line.cfg", 8, "profiling.busy.unset_sampling_time" },
+	{ "reject_wraps_value_on_next_line.cfg", 8, "profiling.busy.unset_sampling_count" },
+	{ "reject_wraps_same_key_other_group.cfg", 3, "model.framebuffer_cache.sets" },
+	/* libconfig 1.5 leaks its string here (see .ci/valgrind.supp). */
+	{ "reject_only_string.cfg", 1, NULL },
 	{ "reject_unknown_choice.cfg", 10, "sometimes" },
 	{ "reject_unknown_level.cfg", 9, "loud" },
 	{ "reject_int_for_choice.cfg", 9, "diagnostics.level" },
@@ -410,6 +418,64 @@ START_TEST(test_config_keys_left_out_take_builtin_defaults)
 }
 END_TEST
 
+/* Integer literals that are what libconfig reads load, whatever text
+ * around them looks like a truncated one: comments and strings naming the
+ * keys, a line over 1 KiB, values on the next line, hex, leading zeros
+ * (decimal for libconfig), the L and LL suffixes, a plus sign. */
+START_TEST(test_config_exact_literals_load)
+{
+	const struct nngx_config *c = &nngx_state_get()->config;
+
+	load_ok("literals.cfg");
+	ck_assert_uint_eq(c->busy_unset_sampling_time, 1234);
+	ck_assert_uint_eq(c->busy_unset_sampling_count, 17);
+	ck_assert_uint_eq(c->texture_cache.sets, 64);
+	ck_assert_uint_eq(c->texture_cache.ways, 8);
+	ck_assert_uint_eq(c->framebuffer_cache.sets, 16);
+	ck_assert_uint_eq(c->framebuffer_cache.ways, 2);
+	ck_assert_uint_eq(c->shader_timing.result_latency, 3);
+	ck_assert_int_eq(c->diag_level, NNGX_SHIM_SEVERITY_ERROR);
+}
+END_TEST
+
+/* A file @included twice pairs its literals once per inclusion. */
+START_TEST(test_config_literals_of_file_included_twice)
+{
+	char top[] = "/tmp/check_config_XXXXXX", inc[] = "/tmp/check_config_XXXXXX";
+	FILE *f;
+	int fd;
+	GLboolean ok;
+
+	fd = mkstemp(inc);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "sets = 8; ways = 2;\n");
+	fclose(f);
+	fd = mkstemp(top);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "model = {\n texture_cache = {\n@include \"%s\"\n };\n"
+		" framebuffer_cache = {\n@include \"%s\"\n };\n};\n", inc, inc);
+	fclose(f);
+	ok = nngxShimLoadConfig(top);
+	ck_assert_msg(ok == GL_TRUE, "rejected: %s", nngxShimGetConfigError());
+	ck_assert_uint_eq(nngx_state_get()->config.texture_cache.sets, 8);
+	ck_assert_uint_eq(nngx_state_get()->config.framebuffer_cache.ways, 2);
+	/* The same file with a truncated literal is rejected in both places. */
+	f = fopen(inc, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "sets = 8; ways = 4294967298;\n");
+	fclose(f);
+	ok = nngxShimLoadConfig(top);
+	unlink(top);
+	unlink(inc);
+	ck_assert_int_eq(ok, GL_FALSE);
+	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "model.texture_cache.ways"));
+}
+END_TEST
+
 /* The model's parameters reach the hardware model. */
 START_TEST(test_config_model_keys_reach_the_model)
 {
@@ -607,6 +673,8 @@ int main(void)
 	tcase_add_test(effects, test_config_counting_vertex_cache_counts_while_stopped);
 	tcase_add_test(effects, test_config_diag_level_from_file);
 	tcase_add_test(effects, test_config_model_keys_reach_the_model);
+	tcase_add_test(effects, test_config_exact_literals_load);
+	tcase_add_test(effects, test_config_literals_of_file_included_twice);
 	tcase_add_test(effects, test_config_keys_left_out_take_builtin_defaults);
 	suite_add_tcase(s, effects);
 
