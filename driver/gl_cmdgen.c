@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_alloc.h"
 #include "gl_cmdgen.h"
 
 /* A command carries at most 256 parameters (8-bit extra count). */
@@ -37,7 +38,7 @@ static void cmd_word(struct gl_cmdbuf *c, uint32_t word)
 		return;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 256;
-		uint32_t *grown = realloc(c->w, cap * sizeof *grown);
+		uint32_t *grown = hw_realloc(c->w, cap * sizeof *grown);
 		if (!grown) {
 			c->failed = true;
 			return;

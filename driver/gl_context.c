@@ -5,6 +5,7 @@
 
 #include <nn/gx/CTR/gx_CTR.h>
 
+#include "hw/hw_alloc.h"
 #include "gl_context.h"
 
 /* Model choice: the initial viewport is the upper screen's render buffer
@@ -174,7 +175,7 @@ static void *table_grow(void *table, size_t count, size_t *cap, size_t size, boo
 	*ok = true;
 	if (count < *cap)
 		return table;
-	grown = realloc(table, want * size);
+	grown = hw_realloc(table, want * size);
 	if (!grown) {
 		*ok = false;
 		return table;
@@ -217,7 +218,7 @@ struct gl_buffer *gl_buffer_add(struct gl_context *gl, GLuint name)
 
 	if (!buffers_grow(gl))
 		return NULL;
-	b = calloc(1, sizeof *b);
+	b = hw_calloc(1, sizeof *b);
 	if (!b)
 		return NULL;
 	b->name = name;
@@ -267,7 +268,7 @@ struct gl_object *gl_object_add(struct gl_context *gl, enum gl_object_kind kind)
 
 	if (!objects_grow(gl))
 		return NULL;
-	o = calloc(1, sizeof *o);
+	o = hw_calloc(1, sizeof *o);
 	if (!o)
 		return NULL;
 	/* Names are never reused while the context lives (wrap: skip 0 and
@@ -351,7 +352,7 @@ struct gl_framebuffer *gl_framebuffer_find(const struct gl_context *gl, GLuint n
 
 struct gl_texture *gl_texture_add(struct gl_context *gl, GLuint name)
 {
-	struct gl_texture *t = malloc(sizeof *t);
+	struct gl_texture *t = hw_malloc(sizeof *t);
 
 	if (!t)
 		return NULL;
@@ -365,7 +366,7 @@ struct gl_texture *gl_texture_add(struct gl_context *gl, GLuint name)
 
 struct gl_renderbuffer *gl_renderbuffer_add(struct gl_context *gl, GLuint name)
 {
-	struct gl_renderbuffer *rb = calloc(1, sizeof *rb);
+	struct gl_renderbuffer *rb = hw_calloc(1, sizeof *rb);
 
 	if (!rb)
 		return NULL;
@@ -379,7 +380,7 @@ struct gl_renderbuffer *gl_renderbuffer_add(struct gl_context *gl, GLuint name)
 
 struct gl_framebuffer *gl_framebuffer_add(struct gl_context *gl, GLuint name)
 {
-	struct gl_framebuffer *fb = calloc(1, sizeof *fb);
+	struct gl_framebuffer *fb = hw_calloc(1, sizeof *fb);
 
 	if (!fb)
 		return NULL;

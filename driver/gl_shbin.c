@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_alloc.h"
 #include "gl_shbin.h"
 #include "hw/hw_shader.h"     /* register file sizes */
 
@@ -150,7 +151,7 @@ static void *alloc_array(size_t count, size_t elem)
 {
 	if (count == 0 || count > SIZE_MAX / elem)
 		return NULL;
-	return calloc(count, elem);
+	return hw_calloc(count, elem);
 }
 
 float gl_shbin_f24_to_float(uint32_t f24)

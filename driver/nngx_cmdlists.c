@@ -165,10 +165,11 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 
 	switch (r->type) {
 	case NN_GX_CMDLIST_REQTYPE_RUN3D:
-		/* A command fault is reported by the GPU itself (hw_gpu_notef). */
-		hw_gpu_submit(gpu, l->words + r->begin, r->end - r->begin,
-			      l->phys + (uint32_t)(r->begin * 4));
-		return HW_OK;
+		/* A command fault is reported by the GPU itself (hw_gpu_notef);
+		 * running out of memory is the caller's to report. */
+		status = hw_gpu_submit(gpu, l->words + r->begin, r->end - r->begin,
+				       l->phys + (uint32_t)(r->begin * 4));
+		return status == HW_ERROR_NO_MEMORY ? status : HW_OK;
 	case NN_GX_CMDLIST_REQTYPE_DMA:
 		return hw_gpu_dma(gpu, r->u.dma.src, r->u.dma.dst, r->u.dma.size);
 	case NN_GX_CMDLIST_REQTYPE_FILLMEM:
@@ -195,6 +196,14 @@ void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char 
 	for (; l->run_req < l->used_req; l->run_req++) {
 		const struct nngx_request *r = &l->req[l->run_req];
 		enum hw_status status = request_execute(st, l, r);
+
+		if (status == HW_ERROR_NO_MEMORY) {
+			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_GPU_OUT_OF_MEMORY, fn,
+					 "command list %u, request %zu (%s): the host ran out of "
+					 "memory; the request stopped there", l->name, l->run_req,
+					 request_name(r->type));
+			continue;
+		}
 		/* Checked when added; memory freed since (a deleted texture or
 		 * display buffer) can still make the engine refuse. */
 		if (status != HW_OK)

@@ -459,13 +459,15 @@ static void scan_free(struct literal_scan *scan)
 
 /* Mark the truncated integer settings of the parsed file `path`; false
  * with `err` written when the literals cannot all be checked. */
-static bool check_literals(config_t *lc, const char *path, char *err)
+static bool check_literals(config_t *lc, const char *path, char *err, bool *no_memory)
 {
 	struct literal_scan scan = { NULL, 0, 0, false };
 	config_setting_t *bad = mark_truncated(config_root_setting(lc), path, &scan);
 	const char *unpaired = bad ? NULL : scan_unpaired_file(&scan);
 	bool ok = !bad && !unpaired && !scan.no_memory;
 
+	if (scan.no_memory && no_memory)
+		*no_memory = true;
 	if (scan.no_memory)
 		snprintf(err, NNGX_CONFIG_ERROR_MAX, "%s:0: out of memory while checking "
 			 "the integer literals", path);
@@ -545,7 +547,8 @@ static bool apply_group(const config_setting_t *g, const char *prefix, const cha
 }
 
 bool nngx_config_load(const char *path, const struct nngx_config *base,
-		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX])
+		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX],
+		      bool *no_memory)
 {
 	struct nngx_config cfg = *base;
 	config_t lc;
@@ -565,7 +568,9 @@ bool nngx_config_load(const char *path, const struct nngx_config *base,
 		config_destroy(&lc);
 		return false;
 	}
-	ok = check_literals(&lc, path, err)
+	if (no_memory)
+		*no_memory = false;
+	ok = check_literals(&lc, path, err, no_memory)
 	     && apply_group(config_root_setting(&lc), "", path, &cfg, err);
 	config_destroy(&lc);
 	if (ok) {

@@ -52,9 +52,11 @@ void nngx_config_defaults(struct nngx_config *cfg);
 
 /* Read `path` over a copy of `base` (keys the file leaves out keep base's
  * values) into *out. On failure return false, leave *out untouched and
- * write "file:line: message" to err. */
+ * write "file:line: message" to err; *no_memory (if not NULL) tells
+ * whether the host ran out of memory. */
 bool nngx_config_load(const char *path, const struct nngx_config *base,
-		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX]);
+		      struct nngx_config *out, char err[NNGX_CONFIG_ERROR_MAX],
+		      bool *no_memory);
 
 /* The file used when neither a path nor NNGX_CONFIG is given. */
 const char *nngx_config_default_path(void);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_alloc.h"
 #include "nngx_golden.h"
 
 #define GOLDEN_ENV "NNGX_GOLDEN"
@@ -42,7 +43,7 @@ static bool golden_peek_busy(const struct hw_busy_unit *u, hw_clock_t now,
 		copy.track[m].count = copy.track[m].cap = 0;
 		if (!ok || t->count == 0)
 			continue;
-		copy.track[m].seg = malloc(t->count * sizeof *t->seg);
+		copy.track[m].seg = hw_malloc(t->count * sizeof *t->seg);
 		if (!copy.track[m].seg) {
 			ok = false;
 			continue;

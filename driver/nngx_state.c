@@ -32,7 +32,7 @@ static void state_load_startup_config(struct nngx_state *st)
 {
 	const char *env = getenv("NNGX_CONFIG");
 	const char *path = env && *env ? env : nngx_config_default_path();
-	struct nngx_config defaults, cfg;
+	struct nngx_config defaults;
 	FILE *probe;
 
 	/* An uninstalled library has no default file: built-ins hold. */
@@ -41,14 +41,34 @@ static void state_load_startup_config(struct nngx_state *st)
 	if (path != env)
 		fclose(probe);
 	nngx_config_defaults(&defaults);
-	if (nngx_config_load(path, &defaults, &cfg, st->config_error)) {
-		nngx_state_apply_config(st, &cfg);
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_LOADED, "libnngx start-up",
-				 "loaded %s", path);
-	} else {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_REJECTED, "libnngx start-up",
-				 "%s", st->config_error);
+	(void)nngx_state_load_config(st, path, &defaults, "libnngx start-up");
+}
+
+bool nngx_state_load_config(struct nngx_state *st, const char *path,
+			    const struct nngx_config *base, const char *function)
+{
+	struct nngx_config cfg;
+	bool no_memory = false;
+
+	if (nngx_config_load(path, base, &cfg, st->config_error, &no_memory)
+	    && nngx_state_apply_config(st, &cfg)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_LOADED, function, "loaded %s",
+				 path);
+		return true;
 	}
+	if (st->config_error[0] == '\0') {
+		/* Parsed, but the caches it asks for could not be allocated. */
+		no_memory = true;
+		snprintf(st->config_error, sizeof st->config_error,
+			 "%s:0: out of memory for the caches it configures; the previous "
+			 "configuration stays", path);
+	}
+	if (no_memory)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_HOST_OUT_OF_MEMORY, function,
+				 "%s", st->config_error);
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_REJECTED, function, "%s",
+			 st->config_error);
+	return false;
 }
 
 /* What the simulated GPU reports becomes a diagnostic. */
@@ -72,21 +92,28 @@ struct nngx_state *nngx_state_get(void)
 {
 	struct nngx_state *st = &state;
 	struct nngx_config defaults;
+	enum hw_status gpu_status;
 
 	if (state_ready)
 		return st;
 	state_ready = true;
-	hw_gpu_init(&st->gpu);
+	gpu_status = hw_gpu_init(&st->gpu);
 	st->gpu.note = state_hw_note;
 	st->gpu.note_user = st;
 	nngx_cmdlists_init(&st->cmdlists);
 	gl_context_init(&st->gl);
 	nngx_config_defaults(&defaults);
 	nngx_diag_init(&st->diag, defaults.diag_level);
-	nngx_state_apply_config(st, &defaults);
+	/* The defaults are the caches hw_gpu_init tried: nothing to apply
+	 * there, so this cannot fail. */
+	(void)nngx_state_apply_config(st, &defaults);
 	nngx_state_power_on(st);
 	/* After power-on, so that a rejection stays counted. */
 	state_read_diag_env(st);
+	if (gpu_status != HW_OK)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_HOST_OUT_OF_MEMORY, "libnngx start-up",
+				 "no memory for the GPU's caches; command lists wait for them "
+				 "(each run tries again)");
 	state_load_startup_config(st);
 	return st;
 }
@@ -150,8 +177,27 @@ static bool cache_config_equal(const struct hw_cache_config *a, const struct hw_
 	       && a->policy == b->policy && a->write_no_fill == b->write_no_fill;
 }
 
-void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg)
+static bool cache_config_is_default(const struct nngx_config *cfg)
 {
+	struct nngx_config defaults;
+
+	nngx_config_defaults(&defaults);
+	return cache_config_equal(&cfg->texture_cache, &defaults.texture_cache)
+	       && cache_config_equal(&cfg->framebuffer_cache, &defaults.framebuffer_cache);
+}
+
+bool nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg)
+{
+	/* The one step that can fail comes first, so that a failure changes
+	 * nothing. Caches that do not exist yet (their power-on allocation
+	 * failed) are left to hw_gpu_submit while the geometry is the
+	 * default one. */
+	if ((!cache_config_equal(&st->gpu.texture_cache.cfg, &cfg->texture_cache)
+	     || !cache_config_equal(&st->gpu.fragment.color_cache.cfg, &cfg->framebuffer_cache))
+	    && (st->gpu.caches_ready || !cache_config_is_default(cfg))
+	    && hw_gpu_configure_caches(&st->gpu, &cfg->texture_cache,
+				       &cfg->framebuffer_cache) != HW_OK)
+		return false;
 	st->config = *cfg;
 	if (!st->diag_level_from_env)
 		st->diag.level = cfg->diag_level;
@@ -165,11 +211,9 @@ void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 		cfg->vcache_unstarted == NNGX_VCACHE_UNSTARTED_COUNTING;
 	st->gpu.shader_timing = cfg->shader_timing;
 	st->gpu.costs = cfg->draw_costs;
-	if (!cache_config_equal(&st->gpu.texture_cache.cfg, &cfg->texture_cache)
-	    || !cache_config_equal(&st->gpu.fragment.color_cache.cfg, &cfg->framebuffer_cache))
-		hw_gpu_configure_caches(&st->gpu, &cfg->texture_cache, &cfg->framebuffer_cache);
 	if (st->gpu.vcache.entries != cfg->vcache_entries
 	    || (int)st->gpu.vcache.policy != cfg->vcache_policy)
 		hw_vcache_configure(&st->gpu.vcache, cfg->vcache_entries,
 				    (enum hw_vcache_policy)cfg->vcache_policy);
+	return true;
 }

@@ -56,7 +56,15 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 /* Power-on reset (nngxShimReset). */
 void nngx_state_power_on(struct nngx_state *st);
 
-/* Apply a configuration: store it and push its choices into the model. */
-void nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg);
+/* Apply a configuration: store it and push its choices into the model.
+ * False, with nothing changed, when the caches it sets could not be
+ * allocated. */
+bool nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cfg);
+
+/* Load `path` over `base` and apply it for `function`, with its
+ * diagnostics (CONFIG_LOADED, or CONFIG_REJECTED and, when memory ran
+ * out, HOST_OUT_OF_MEMORY); st->config_error says why it failed. */
+bool nngx_state_load_config(struct nngx_state *st, const char *path,
+			    const struct nngx_config *base, const char *function);
 
 #endif

@@ -121,6 +121,13 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
 	void *user = NULL;
 	uint32_t at;
 
+	/* No area holds more; checked before the program's allocator hears
+	 * of a size it cannot even take as a GLsizei. */
+	if (size > hw_memory_area_bytes(gl_memory_hw_area(area))) {
+		gl_memory_error(st, fn, "%u bytes for object %u: more than area 0x%05X holds",
+				size, name, area);
+		return false;
+	}
 	/* The program's allocator hears of the storage (bookkeeping: the
 	 * storage itself is simulated memory). */
 	if (st->allocator && !(user = st->allocator(area, usage, name, (GLsizei)size))) {
@@ -179,9 +186,11 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 	}
 	if (!area)
 		area = NN_GX_MEM_FCRAM;
-	if ((unsigned long)size > 0xFFFFFFFFul) {
-		gl_memory_error(st, fn, "%ld bytes do not fit in the GPU's address space",
-				(long)size);
+	/* Before the program's allocator is called: a size of 2^31 or more
+	 * would reach it as a negative GLsizei. */
+	if ((unsigned long)size > hw_memory_area_bytes(gl_memory_hw_area(area))) {
+		gl_memory_error(st, fn, "%ld bytes: more than area 0x%05X holds", (long)size,
+				area);
 		return;
 	}
 	if (size > 0) {

@@ -32,6 +32,7 @@
 #include "driver/gl_cmdgen.h"
 #include "driver/gl_target.h"
 #include "driver/nngx_time.h"
+#include "hw/hw_alloc.h"
 #include "gl_entry.h"
 #include "hw/hw_fragment.h"
 
@@ -495,7 +496,7 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 	first_tile_row = (unsigned)(t.height - y1) / HW_FRAMEBUFFER_TILE;
 	tile_rows = (unsigned)(t.height - 1 - y0) / HW_FRAMEBUFFER_TILE - first_tile_row + 1;
 	size = tile_rows * tile_row_bytes;
-	rows = malloc(size);
+	rows = hw_malloc(size);
 	if (!rows) {
 		gl_memory_error(st, fn, "%u bytes to read the colour buffer into", size);
 		return;

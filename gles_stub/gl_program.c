@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_alloc.h"
 #include "gl_entry.h"
 
 #define PROGRAM_MAX_UNIFORMS 256     /* a location holds the index in 8 bits */
@@ -201,7 +202,7 @@ void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name)
 			p->bindings[k].index = index;
 			return;
 		}
-	grown = realloc(p->bindings, (p->binding_count + 1) * sizeof *grown);
+	grown = hw_realloc(p->bindings, (p->binding_count + 1) * sizeof *grown);
 	if (!grown) {
 		gl_memory_error(st, fn, "binding \"%s\"", name);
 		return;
@@ -216,6 +217,7 @@ void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name)
 /* Why a link failed, for the LINK_FAILED diagnostic. */
 struct link_log {
 	char text[160];
+	bool no_memory;         /* the link failed for want of host memory */
 };
 
 static bool link_fail(struct link_log *log, const char *fmt, ...)
@@ -232,6 +234,14 @@ static bool link_fail(struct link_log *log, const char *fmt, ...)
 	vsnprintf(log->text, sizeof log->text, fmt, ap);
 	va_end(ap);
 	return false;
+}
+
+/* Out of host memory: not the program's fault, so glLinkProgram records
+ * GL_OUT_OF_MEMORY instead of a link failure. */
+static bool link_no_memory(struct link_log *log)
+{
+	log->no_memory = true;
+	return link_fail(log, "out of memory");
 }
 
 static enum gl_reg_file unified_file(unsigned reg)
@@ -408,8 +418,8 @@ static bool link_uniforms(struct gl_executable *exe, struct link_log *log)
 	for (s = 0; s < GL_STAGE_COUNT; s++)
 		if (exe->stage[s].dvle)
 			cap += exe->stage[s].dvle->uniform_count;
-	if (cap && !(exe->uniforms = calloc(cap, sizeof *exe->uniforms)))
-		return link_fail(log, "out of memory");
+	if (cap && !(exe->uniforms = hw_calloc(cap, sizeof *exe->uniforms)))
+		return link_no_memory(log);
 	for (s = 0; s < GL_STAGE_COUNT; s++) {
 		const struct gl_shbin_entry *e = exe->stage[s].dvle;
 		for (j = 0; e && j < e->uniform_count; j++) {
@@ -482,8 +492,8 @@ static bool link_inputs(struct gl_executable *exe, const struct gl_program *p,
 	unsigned pass, loc;
 
 	memset(exe->location_reg, PROGRAM_NO_REG, sizeof exe->location_reg);
-	if (e->uniform_count && !(exe->inputs = calloc(e->uniform_count, sizeof *exe->inputs)))
-		return link_fail(log, "out of memory");
+	if (e->uniform_count && !(exe->inputs = hw_calloc(e->uniform_count, sizeof *exe->inputs)))
+		return link_no_memory(log);
 	for (j = 0; j < e->uniform_count; j++) {
 		const struct gl_shbin_uniform *u = &e->uniforms[j];
 		bool seen = false;
@@ -540,9 +550,9 @@ static struct gl_executable *link_program(struct gl_context *gl, const struct gl
 		link_fail(log, "no vertex shader is attached");
 		return NULL;
 	}
-	exe = calloc(1, sizeof *exe);
+	exe = hw_calloc(1, sizeof *exe);
 	if (!exe) {
-		link_fail(log, "out of memory");
+		link_no_memory(log);
 		return NULL;
 	}
 	for (s = 0; s < GL_STAGE_COUNT && ok; s++)
@@ -570,7 +580,15 @@ void glLinkProgram(GLuint program)
 
 	if (!o)
 		return;
+	log.no_memory = false;
 	exe = link_program(&st->gl, &o->u.program, &log);
+	if (!exe && log.no_memory) {
+		/* The program may be fine: nothing changes, as after any
+		 * GL_OUT_OF_MEMORY of this library. */
+		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "program %u: no memory for its executable", program);
+		return;
+	}
 	o->u.program.validate_status = false;
 	if (!exe) {
 		/* ES 2.0: no GL error; the last good executable stays in use. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_alloc.h"
 #include "gl_entry.h"
 
 static const char *shader_type_name(GLenum type)
@@ -122,7 +123,7 @@ void glShaderBinary(GLsizei n, const GLuint *shaders, GLenum binaryformat,
 	}
 	if (!binary_targets_ok(st, n, shaders, fn))
 		return;
-	b = calloc(1, sizeof *b);
+	b = hw_calloc(1, sizeof *b);
 	if (!b) {
 		gl_memory_error(st, fn, "a shader binary of %d bytes", length);
 		return;

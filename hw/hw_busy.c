@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_busy.h"
 
 /* ---- segments ---------------------------------------------------------- */
@@ -80,7 +81,7 @@ static bool track_reserve(struct hw_busy_track *t, size_t n)
 	cap = t->cap ? t->cap : 8;
 	while (cap < n)
 		cap *= 2;
-	seg = realloc(t->seg, cap * sizeof *seg);
+	seg = hw_realloc(t->seg, cap * sizeof *seg);
 	if (!seg)
 		return false;
 	t->seg = seg;
@@ -117,7 +118,7 @@ static enum hw_status track_insert(struct hw_busy_track *t,
 		;
 
 	/* Each old segment gives at most three pieces, plus the gaps. */
-	pieces = malloc((3 * (hi - lo) + 1) * sizeof *pieces);
+	pieces = hw_malloc((3 * (hi - lo) + 1) * sizeof *pieces);
 	if (!pieces)
 		return HW_ERROR_NO_MEMORY;
 

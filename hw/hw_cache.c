@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_cache.h"
 
 #define CACHE_MIN_LINE_BYTES 16u        /* the 16-byte MEMORY_ACCESS unit */
@@ -50,10 +51,10 @@ enum hw_status hw_cache_init(struct hw_cache *c, const struct hw_cache_config *c
 	if (!c || !cache_config_ok(cfg))
 		return HW_ERROR_RANGE;
 	lines = (size_t)cfg->sets * cfg->ways;
-	tag = calloc(lines, sizeof *tag);
-	valid = calloc(lines, sizeof *valid);
-	dirty = calloc(lines, sizeof *dirty);
-	stamp = calloc(lines, sizeof *stamp);
+	tag = hw_calloc(lines, sizeof *tag);
+	valid = hw_calloc(lines, sizeof *valid);
+	dirty = hw_calloc(lines, sizeof *dirty);
+	stamp = hw_calloc(lines, sizeof *stamp);
 	if (!tag || !valid || !dirty || !stamp) {
 		free(tag);
 		free(valid);

@@ -269,7 +269,9 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	units.triangle_out = gpu->triangle_out;
 	units.triangle_user = gpu->triangle_user;
 	st = hw_draw_run(&units, &cfg, &res, fault, sizeof fault);
-	if (st != HW_OK) {
+	if (st == HW_ERROR_NO_MEMORY) {
+		c->status = st;         /* no fault of the commands: the caller reports it */
+	} else if (st != HW_OK) {
 		hw_gpu_notef(gpu, HW_NOTE_FAULT, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS,
 			     "draw stopped: %s", fault);
 		c->status = st;
@@ -433,12 +435,12 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 			hw_vcache_clear(&gpu->vcache);
 		return;
 	case HW_REG_EARLYDEPTH_CLEAR:
-		if (v)
-			hw_fragment_clear_early_depth(&gpu->fragment,
+		if (v && hw_fragment_clear_early_depth(&gpu->fragment,
 				hw_reg_renderbuf_width(gpu->regs[HW_REG_FRAMEBUFFER_DIM]),
 				hw_reg_renderbuf_height(gpu->regs[HW_REG_FRAMEBUFFER_DIM]),
 				(float)hw_reg_earlydepth_data(gpu->regs[HW_REG_EARLYDEPTH_DATA])
-				/ (float)0xFFFFFF);
+				/ (float)0xFFFFFF) == HW_ERROR_NO_MEMORY)
+			c->status = HW_ERROR_NO_MEMORY;
 		return;
 	case HW_REG_TEXUNIT_CONFIG:
 		if (hw_reg_texunit_clear_cache(v))
@@ -522,8 +524,10 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 			break;
 		}
 		tail = command_fetch(&c);       /* what was read before the jump */
-		if (tail)
-			hw_busy_add_interval(&gpu->busy, HW_BUSY_COMMAND, c.t, tail);
+		if (tail && hw_busy_add_interval(&gpu->busy, HW_BUSY_COMMAND, c.t, tail) != HW_OK) {
+			c.status = HW_ERROR_NO_MEMORY;
+			break;
+		}
 		c.t = hw_clock_add(c.t, tail);
 		c.phys = addr;
 		command_buffer(&c, next, size / 4);

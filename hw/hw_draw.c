@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_draw.h"
 #include "hw_regs.h"
 
@@ -571,7 +572,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	hw_loader_lines_reset(&d.lines);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	if (cfg->indexed) {
-		d.cache = malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache);
+		d.cache = hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache);
 		if (!d.cache)
 			return HW_ERROR_NO_MEMORY;
 		d.status = draw_indexed(&d);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_fragment.h"
 
 #define FRAG_DEPTH24_MAX 0xFFFFFFu
@@ -78,7 +79,7 @@ enum hw_status hw_fragment_clear_early_depth(struct hw_fragment_state *st, unsig
 		return HW_ERROR_RANGE;
 	n = (size_t)width * height;
 	if (!st->early_depth || st->early_width != width || st->early_height != height) {
-		uint32_t *buf = malloc(n * sizeof *buf);
+		uint32_t *buf = hw_malloc(n * sizeof *buf);
 		if (!buf)
 			return HW_ERROR_NO_MEMORY;
 		free(st->early_depth);

@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_gpu.h"
 
-void hw_gpu_init(struct hw_gpu *gpu)
+enum hw_status hw_gpu_init(struct hw_gpu *gpu)
 {
 	memset(gpu, 0, sizeof *gpu);
 	hw_busy_init(&gpu->busy);
@@ -17,7 +18,7 @@ void hw_gpu_init(struct hw_gpu *gpu)
 	hw_vcache_configure(&gpu->vcache, HW_VCACHE_DEFAULT_ENTRIES, HW_VCACHE_FIFO);
 	gpu->gs.geometry_unit = true;
 	hw_lcd_reset(&gpu->lcd);
-	hw_gpu_configure_caches(gpu, NULL, NULL);
+	return hw_gpu_configure_caches(gpu, NULL, NULL);
 }
 
 /* (Re)build the texture and framebuffer caches, empty. NULL: defaults. */
@@ -27,6 +28,7 @@ enum hw_status hw_gpu_configure_caches(struct hw_gpu *gpu, const struct hw_cache
 	struct hw_cache_config tex_default, fb_default;
 	struct hw_cache tex;
 	struct hw_fragment_state frag;
+	enum hw_status st;
 
 	if (!texture) {
 		tex_default.line_bytes = HW_CACHE_TEXTURE_LINE_BYTES;
@@ -40,18 +42,20 @@ enum hw_status hw_gpu_configure_caches(struct hw_gpu *gpu, const struct hw_cache
 		hw_fragment_cache_defaults(&fb_default);
 		framebuffer = &fb_default;
 	}
-	if (hw_cache_init(&tex, texture) != HW_OK)
-		return HW_ERROR_RANGE;
-	if (hw_fragment_state_init(&frag, framebuffer) != HW_OK) {
+	/* Both new caches first: on failure the old ones stay. */
+	st = hw_cache_init(&tex, texture);
+	if (st != HW_OK)
+		return st;
+	st = hw_fragment_state_init(&frag, framebuffer);
+	if (st != HW_OK) {
 		hw_cache_fini(&tex);
-		return HW_ERROR_RANGE;
+		return st;
 	}
-	if (gpu->texture_cache.tag)
-		hw_cache_fini(&gpu->texture_cache);
-	if (gpu->fragment.color_cache.tag)
-		hw_fragment_state_fini(&gpu->fragment);
+	hw_cache_fini(&gpu->texture_cache);
+	hw_fragment_state_fini(&gpu->fragment);
 	gpu->texture_cache = tex;
 	gpu->fragment = frag;
+	gpu->caches_ready = true;
 	return HW_OK;
 }
 
@@ -64,6 +68,7 @@ void hw_gpu_fini(struct hw_gpu *gpu)
 	free(gpu->pending);
 	gpu->pending = NULL;
 	gpu->pending_count = gpu->pending_cap = 0;
+	gpu->caches_ready = false;
 }
 
 void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window_limit)
@@ -78,8 +83,10 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	memset(&gpu->gs, 0, sizeof gpu->gs);
 	gpu->gs.geometry_unit = true;
 	hw_vcache_clear(&gpu->vcache);
-	hw_cache_invalidate(&gpu->texture_cache);
-	hw_fragment_invalidate(&gpu->fragment);
+	if (gpu->caches_ready) {
+		hw_cache_invalidate(&gpu->texture_cache);
+		hw_fragment_invalidate(&gpu->fragment);
+	}
 	hw_lcd_reset(&gpu->lcd);
 	gpu->pending_count = 0;
 }
@@ -130,7 +137,7 @@ static enum hw_status gpu_reserve_pending(struct hw_gpu *gpu, size_t more)
 		cap *= 2;
 	if (cap == gpu->pending_cap)
 		return HW_OK;
-	p = realloc(gpu->pending, cap * sizeof *p);
+	p = hw_realloc(gpu->pending, cap * sizeof *p);
 	if (!p)
 		return HW_ERROR_NO_MEMORY;
 	gpu->pending = p;
@@ -167,8 +174,12 @@ enum hw_status hw_gpu_submit(struct hw_gpu *gpu, const uint32_t *words, size_t c
 	hw_clock_t start = gpu->cmdlist_busy_until > gpu->clock ? gpu->cmdlist_busy_until
 								 : gpu->clock;
 	hw_clock_t end = start;
-	enum hw_status st = hw_command_run(gpu, words, count, phys, start, &end);
+	enum hw_status st;
 
+	/* Commands draw through the caches: build them if power-on could not. */
+	if (!gpu->caches_ready && hw_gpu_configure_caches(gpu, NULL, NULL) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	st = hw_command_run(gpu, words, count, phys, start, &end);
 	gpu->cmdlist_busy_until = end;
 	return st;
 }

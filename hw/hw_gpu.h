@@ -47,6 +47,10 @@ struct hw_gpu {
 
 	struct hw_pending *pending;     /* sorted by `at` */
 	size_t pending_count, pending_cap;
+	/* The texture and framebuffer caches exist. False only when their
+	 * first allocation failed: commands then wait for them (hw_gpu_submit
+	 * builds them or refuses to run). */
+	bool caches_ready;
 
 	hw_note_fn note;
 	void *note_user;
@@ -55,7 +59,10 @@ struct hw_gpu {
 	void *triangle_user;
 };
 
-void hw_gpu_init(struct hw_gpu *gpu);
+/* Power-on state. HW_ERROR_NO_MEMORY when the caches could not be
+ * allocated: everything else is ready, fini is safe, and hw_gpu_submit
+ * tries the caches again before it runs anything. */
+enum hw_status hw_gpu_init(struct hw_gpu *gpu);
 void hw_gpu_fini(struct hw_gpu *gpu);
 
 /* Power-on reset: clock 0, every counter 0, busy unit stopped with its
@@ -66,7 +73,8 @@ void hw_gpu_fini(struct hw_gpu *gpu);
 void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window_limit);
 
 /* (Re)build the texture and framebuffer caches, empty; NULL takes the
- * defaults. HW_ERROR_RANGE for a bad geometry (nothing changes). */
+ * defaults. HW_ERROR_RANGE for a bad geometry, HW_ERROR_NO_MEMORY when the
+ * host has no room for the tags; either way nothing changes. */
 enum hw_status hw_gpu_configure_caches(struct hw_gpu *gpu, const struct hw_cache_config *texture,
 				       const struct hw_cache_config *framebuffer);
 
@@ -82,7 +90,10 @@ enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_co
 			   bool vcache_restart, uint32_t vcache_misses);
 
 /* Execute a command buffer as soon as the GPU is free; returns when it is
- * queued. cmdlist_busy_until moves to its end. */
+ * queued. cmdlist_busy_until moves to its end. HW_ERROR_NO_MEMORY: the
+ * host ran out of memory and the buffer stopped at that command (nothing
+ * ran when the caches could not be built); HW_ERROR_FAULT and the like:
+ * a bad command stopped it (reported through `note`). */
 enum hw_status hw_gpu_submit(struct hw_gpu *gpu, const uint32_t *words, size_t count,
 			     uint32_t phys);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_memory.h"
 
 #define REGION_ALIGN 128u
@@ -54,13 +55,13 @@ static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32
 
 	if (mem->count == mem->cap) {
 		size_t cap = mem->cap ? mem->cap * 2 : 16;
-		struct hw_region *r = realloc(mem->region, cap * sizeof *r);
+		struct hw_region *r = hw_realloc(mem->region, cap * sizeof *r);
 		if (!r)
 			return false;
 		mem->region = r;
 		mem->cap = cap;
 	}
-	host = calloc(1, size);
+	host = hw_calloc(1, size);
 	if (!host)
 		return false;
 	memmove(&mem->region[i + 1], &mem->region[i], (mem->count - i) * sizeof *mem->region);
@@ -69,6 +70,11 @@ static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32
 	mem->region[i].host = host;
 	mem->count++;
 	return true;
+}
+
+uint32_t hw_memory_area_bytes(enum hw_area area)
+{
+	return (unsigned)area < HW_AREA_COUNT ? area_end[area] - area_base[area] : 0;
 }
 
 uint32_t hw_memory_alloc(struct hw_memory *mem, enum hw_area area, uint32_t size)

@@ -43,6 +43,10 @@ void hw_memory_fini(struct hw_memory *mem);
 /* Power-on: everything released. */
 void hw_memory_reset(struct hw_memory *mem);
 
+/* The size of `area` in bytes (0 for no area): no request above it can
+ * succeed, so callers refuse such sizes before anything is allocated. */
+uint32_t hw_memory_area_bytes(enum hw_area area);
+
 /* Reserve `size` bytes in `area` (first fit, 128-byte aligned), zeroed.
  * Returns the physical base, or 0 when the area is full or memory ran out. */
 uint32_t hw_memory_alloc(struct hw_memory *mem, enum hw_area area, uint32_t size);

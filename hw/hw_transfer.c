@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_fragment.h"
 #include "hw_transfer.h"
 
@@ -120,7 +121,7 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
 	from = hw_memory_host(mem, src->phys, (uint32_t)src_bytes);
 	to = hw_memory_host(mem, dst->phys, (uint32_t)dst_bytes);
 	if (ranges_overlap(src->phys, src_bytes, dst->phys, dst_bytes)) {
-		copy = malloc((size_t)src_bytes);
+		copy = hw_malloc((size_t)src_bytes);
 		if (!copy)
 			return HW_ERROR_NO_MEMORY;
 		memcpy(copy, from, (size_t)src_bytes);

@@ -241,7 +241,15 @@ const char *nngxShimGetModuleName(GLuint module);
      "count")                                                                   \
   XX(70, RESULT_BUFFER_SHORT, ERROR,                                            \
      "nngxShimGetProfilingResultSized got a buffer shorter than the item's "    \
-     "result; no GL error, nothing written, nothing read or cleared")
+     "result; no GL error, nothing written, nothing read or cleared")          \
+  XX(71, HOST_OUT_OF_MEMORY, ERROR,                                             \
+     "the host ran out of memory where the call has no GL error for it "        \
+     "(start-up, configuration load): what needed the memory was refused or "   \
+     "put off, and the detail says which")                                      \
+  XX(72, GPU_OUT_OF_MEMORY, ERROR,                                              \
+     "the simulated GPU ran out of host memory running a command-list "         \
+     "request: GL_OUT_OF_MEMORY is recorded and the request stopped there "     \
+     "(the rest of its commands did not run); the next requests still run")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

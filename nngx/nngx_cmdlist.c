@@ -9,6 +9,7 @@
 #include "driver/nngx_cmdlist.h"
 #include "driver/nngx_golden.h"
 #include "driver/nngx_state.h"
+#include "hw/hw_alloc.h"
 #include "nngx_display.h"
 
 /* ---- entry points ------------------------------------------------------ */
@@ -29,7 +30,7 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 		struct nngx_cmdlist *grown;
 		while (cap < c->count + (size_t)n)
 			cap *= 2;
-		grown = realloc(c->list, cap * sizeof *grown);
+		grown = hw_realloc(c->list, cap * sizeof *grown);
 		if (!grown) {
 			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
 					 "nngxGenCmdlists", "%d command lists", n);
@@ -99,6 +100,11 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 				 "bufsize %d and requestcount %d must be positive", bufsize, requestcount);
 		return;
 	}
+	if ((uint32_t)bufsize > hw_memory_area_bytes(HW_AREA_FCRAM)) {
+		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "%d bytes of command buffer: more than FCRAM holds", bufsize);
+		return;
+	}
 	if (st->allocator) {
 		user = st->allocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, bufsize);
 		if (!user) {
@@ -107,7 +113,7 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 			return;
 		}
 	}
-	req = calloc((size_t)requestcount, sizeof *req);
+	req = hw_calloc((size_t)requestcount, sizeof *req);
 	phys = req ? hw_memory_alloc(&st->gpu.memory, HW_AREA_FCRAM, (uint32_t)bufsize) : 0;
 	if (!phys) {
 		free(req);

@@ -24,6 +24,7 @@
 #include "driver/gl_target.h"
 #include "driver/nngx_state.h"
 #include "driver/nngx_time.h"
+#include "hw/hw_alloc.h"
 #include "hw/hw_fragment.h"
 #include "nngx_display.h"
 #include "driver/nngx_golden.h"
@@ -234,7 +235,7 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 		struct display_buffer *grown;
 		while (cap < display.count + (size_t)n)
 			cap *= 2;
-		grown = realloc(display.buf, cap * sizeof *grown);
+		grown = hw_realloc(display.buf, cap * sizeof *grown);
 		if (!grown) {
 			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 					 "%d display buffers", n);
@@ -367,9 +368,11 @@ void nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLen
 		if (u < n)
 			continue;
 		user[n] = NULL;
-		if (st->allocator
-		    && !(user[n] = st->allocator(area, NN_GX_MEM_DISPLAYBUFFER, b->name,
-						 (GLsizei)size))) {
+		/* No size above the area's reaches the program's allocator. */
+		if (size > hw_memory_area_bytes(display_hw_area(area))
+		    || (st->allocator
+			&& !(user[n] = st->allocator(area, NN_GX_MEM_DISPLAYBUFFER, b->name,
+						     (GLsizei)size)))) {
 			phys[n] = 0;
 		} else {
 			phys[n] = hw_memory_alloc(&st->gpu.memory, display_hw_area(area), size);
@@ -793,7 +796,7 @@ GLvoid *nngxShimAllocMemory(GLenum area, GLsizei size)
 	}
 	if (display.block_count == display.block_cap) {
 		size_t cap = display.block_cap ? display.block_cap * 2 : 8;
-		struct shim_block *grown = realloc(display.block, cap * sizeof *grown);
+		struct shim_block *grown = hw_realloc(display.block, cap * sizeof *grown);
 		if (!grown) {
 			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 					 "the block table");

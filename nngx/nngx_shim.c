@@ -87,21 +87,14 @@ GLboolean nngxShimLoadConfig(const char *path)
 	static const char fn[] = "nngxShimLoadConfig";
 	struct nngx_state *st = nngx_state_get();
 	const char *env = getenv("NNGX_CONFIG");
-	struct nngx_config defaults, cfg;
+	struct nngx_config defaults;
 
 	if (!path)
 		path = env && *env ? env : nngx_config_default_path();
 	/* A file means the same whatever was loaded before it: keys it leaves
 	 * out take the built-in defaults. */
 	nngx_config_defaults(&defaults);
-	if (!nngx_config_load(path, &defaults, &cfg, st->config_error)) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_REJECTED, fn, "%s",
-				 st->config_error);
-		return GL_FALSE;
-	}
-	nngx_state_apply_config(st, &cfg);
-	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CONFIG_LOADED, fn, "loaded %s", path);
-	return GL_TRUE;
+	return nngx_state_load_config(st, path, &defaults, fn) ? GL_TRUE : GL_FALSE;
 }
 
 const char *nngxShimGetConfigError(void)
