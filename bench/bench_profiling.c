@@ -267,6 +267,76 @@ static void bench_fill_throughput(void)
 	nngxFinalize();
 }
 
+/* ---- object names --------------------------------------------------------
+ * Self-contained: name lookup must not grow with the number of objects.
+ * 10^5 objects of each kind are made one call at a time, each is looked up
+ * once (bind), then all are deleted; the figure is host time per object
+ * for the whole round. A linear scan makes it grow with the count: compare
+ * the 10^4 and 10^5 lines. */
+#define NAMES_MAX 100000
+
+static double names_round(const char *what, GLuint count, GLuint *names)
+{
+	double t0 = now_ns();
+	GLuint i;
+
+	for (i = 0; i < count; i++) {
+		switch (what[0]) {
+		case 'b':
+			glGenBuffers(1, &names[i]);
+			glBindBuffer(GL_ARRAY_BUFFER, names[i]);
+			break;
+		case 't':
+			glGenTextures(1, &names[i]);
+			glBindTexture(GL_TEXTURE_2D, names[i]);
+			break;
+		case 'c':
+			nngxGenCmdlists(1, &names[i]);
+			nngxBindCmdlist(names[i]);
+			break;
+		default:
+			nngxGenDisplaybuffers(1, &names[i]);
+			nngxBindDisplaybuffer(names[i]);
+			break;
+		}
+	}
+	for (i = 0; i < count; i++) {
+		switch (what[0]) {
+		case 'b': glDeleteBuffers(1, &names[i]); break;
+		case 't': glDeleteTextures(1, &names[i]); break;
+		case 'c': nngxDeleteCmdlists(1, &names[i]); break;
+		default: nngxDeleteDisplaybuffers(1, &names[i]); break;
+		}
+	}
+	return (now_ns() - t0) / (double)count;
+}
+
+static void bench_object_names(void)
+{
+	static const char *const kinds[] = {
+		"buffers (glGenBuffers, glBindBuffer, glDeleteBuffers)",
+		"textures (glGenTextures, glBindTexture, glDeleteTextures)",
+		"command lists (nngxGen/Bind/DeleteCmdlists)",
+		"display buffers (nngxGen/Bind/DeleteDisplaybuffers)",
+	};
+	GLuint *names = malloc(NAMES_MAX * sizeof *names);
+	unsigned k;
+
+	if (!names)
+		return;
+	printf("\nobject names: make, bind and delete N objects, ns per object:\n");
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		double small = names_round(kinds[k], NAMES_MAX / 10, names);
+		double large = names_round(kinds[k], NAMES_MAX, names);
+
+		printf("  %-58s N = 10^4: %8.1f   N = 10^5: %8.1f\n", kinds[k], small, large);
+	}
+	nngxBindCmdlist(0);
+	nngxBindDisplaybuffer(0);
+	free(names);
+}
+
 int main(void)
 {
 	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
@@ -310,5 +380,6 @@ int main(void)
 
 	bench_model_throughput();
 	bench_fill_throughput();
+	bench_object_names();
 	return 0;
 }

@@ -95,16 +95,21 @@ void gl_context_init(struct gl_context *gl)
 void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,
 		     gl_deallocator_fn deallocator)
 {
+	size_t k;
+
 	while (gl->buffer_count)
 		gl_buffer_destroy(gl, gl->buffers[gl->buffer_count - 1], mem, deallocator);
-	/* Programs first: they hold attachments on shaders. */
-	while (gl->object_count) {
-		size_t k, pick = gl->object_count - 1;
-		for (k = 0; k < gl->object_count; k++)
-			if (gl->objects[k]->kind == GL_OBJECT_PROGRAM)
-				pick = k;
-		gl_object_destroy(gl, gl->objects[pick]);
+	/* Programs first: they hold attachments on shaders. One pass, as a
+	 * destroy moves the last object into the hole (a program's shaders
+	 * may go with it); a program it missed finds its shaders by name. */
+	for (k = 0; k < gl->object_count;) {
+		if (gl->objects[k]->kind == GL_OBJECT_PROGRAM)
+			gl_object_destroy(gl, gl->objects[k]);
+		else
+			k++;
 	}
+	while (gl->object_count)
+		gl_object_destroy(gl, gl->objects[gl->object_count - 1]);
 	while (gl->textures.count)
 		gl_texture_destroy(gl, gl->textures.item[gl->textures.count - 1], mem, deallocator);
 	gl_texture_free_storage(&gl->default_texture, mem, deallocator);
@@ -123,6 +128,11 @@ void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,
 	free(gl->textures.item);
 	free(gl->renderbuffers.item);
 	free(gl->framebuffers.item);
+	nngx_names_fini(&gl->buffer_where);
+	nngx_names_fini(&gl->object_where);
+	nngx_names_fini(&gl->textures.where);
+	nngx_names_fini(&gl->renderbuffers.where);
+	nngx_names_fini(&gl->framebuffers.where);
 	context_defaults(gl);
 }
 
@@ -190,7 +200,7 @@ static bool buffers_grow(struct gl_context *gl)
 
 	gl->buffers = table_grow(gl->buffers, gl->buffer_count, &gl->buffer_cap,
 				 sizeof *gl->buffers, &ok);
-	return ok;
+	return ok && nngx_names_reserve(&gl->buffer_where, 1);
 }
 
 static bool objects_grow(struct gl_context *gl)
@@ -199,17 +209,14 @@ static bool objects_grow(struct gl_context *gl)
 
 	gl->objects = table_grow(gl->objects, gl->object_count, &gl->object_cap,
 				 sizeof *gl->objects, &ok);
-	return ok;
+	return ok && nngx_names_reserve(&gl->object_where, 1);
 }
 
 struct gl_buffer *gl_buffer_find(const struct gl_context *gl, GLuint name)
 {
 	size_t k;
 
-	for (k = 0; name && k < gl->buffer_count; k++)
-		if (gl->buffers[k]->name == name)
-			return gl->buffers[k];
-	return NULL;
+	return nngx_names_get(&gl->buffer_where, name, &k) ? gl->buffers[k] : NULL;
 }
 
 struct gl_buffer *gl_buffer_add(struct gl_context *gl, GLuint name)
@@ -224,6 +231,7 @@ struct gl_buffer *gl_buffer_add(struct gl_context *gl, GLuint name)
 	b->name = name;
 	b->usage = GL_STATIC_DRAW;
 	b->area = NN_GX_MEM_FCRAM;
+	nngx_names_put(&gl->buffer_where, name, gl->buffer_count);
 	gl->buffers[gl->buffer_count++] = b;
 	return b;
 }
@@ -246,9 +254,12 @@ void gl_buffer_destroy(struct gl_context *gl, struct gl_buffer *b, struct hw_mem
 	size_t k;
 
 	gl_buffer_free_storage(b, mem, deallocator);
-	for (k = 0; k < gl->buffer_count; k++)
-		if (gl->buffers[k] == b)
-			gl->buffers[k] = gl->buffers[--gl->buffer_count];
+	if (nngx_names_get(&gl->buffer_where, b->name, &k) && gl->buffers[k] == b) {
+		nngx_names_remove(&gl->buffer_where, b->name);
+		gl->buffers[k] = gl->buffers[--gl->buffer_count];
+		if (k < gl->buffer_count)
+			nngx_names_put(&gl->buffer_where, gl->buffers[k]->name, k);
+	}
 	free(b);
 }
 
@@ -256,10 +267,7 @@ struct gl_object *gl_object_find(const struct gl_context *gl, GLuint name)
 {
 	size_t k;
 
-	for (k = 0; name && k < gl->object_count; k++)
-		if (gl->objects[k]->name == name)
-			return gl->objects[k];
-	return NULL;
+	return nngx_names_get(&gl->object_where, name, &k) ? gl->objects[k] : NULL;
 }
 
 struct gl_object *gl_object_add(struct gl_context *gl, enum gl_object_kind kind)
@@ -278,30 +286,55 @@ struct gl_object *gl_object_add(struct gl_context *gl, enum gl_object_kind kind)
 		gl->next_object_name++;
 	o->name = gl->next_object_name++;
 	o->kind = kind;
+	nngx_names_put(&gl->object_where, o->name, gl->object_count);
 	gl->objects[gl->object_count++] = o;
 	return o;
 }
 
 /* ---- textures, renderbuffers, framebuffers -------------------------- */
 
-static bool table_push(struct gl_table *t, void *p)
+static bool table_push(struct gl_table *t, void *p, GLuint name)
 {
 	bool ok;
 
 	t->item = table_grow(t->item, t->count, &t->cap, sizeof *t->item, &ok);
-	if (!ok)
+	if (!ok || !nngx_names_reserve(&t->where, 1))
 		return false;
+	nngx_names_put(&t->where, name, t->count);
 	t->item[t->count++] = p;
 	return true;
 }
 
-static void table_remove(struct gl_table *t, const void *p)
+static void *table_find(const struct gl_table *t, GLuint name)
 {
 	size_t k;
 
-	for (k = 0; k < t->count; k++)
-		if (t->item[k] == p)
-			t->item[k] = t->item[--t->count];
+	return nngx_names_get(&t->where, name, &k) ? t->item[k] : NULL;
+}
+
+/* Swap-remove `p`, named `name`; `name_of` names the object moved into
+ * its place. */
+static void table_remove(struct gl_table *t, const void *p, GLuint name,
+			 GLuint (*name_of)(const void *p))
+{
+	size_t k;
+
+	if (!nngx_names_get(&t->where, name, &k) || t->item[k] != p)
+		return;
+	nngx_names_remove(&t->where, name);
+	t->item[k] = t->item[--t->count];
+	if (k < t->count)
+		nngx_names_put(&t->where, name_of(t->item[k]), k);
+}
+
+static GLuint texture_name_of(const void *p) { return ((const struct gl_texture *)p)->name; }
+static GLuint renderbuffer_name_of(const void *p)
+{
+	return ((const struct gl_renderbuffer *)p)->name;
+}
+static GLuint framebuffer_name_of(const void *p)
+{
+	return ((const struct gl_framebuffer *)p)->name;
 }
 
 GLuint gl_name_next(struct gl_context *gl, GLuint *next,
@@ -314,40 +347,17 @@ GLuint gl_name_next(struct gl_context *gl, GLuint *next,
 
 struct gl_texture *gl_texture_find(struct gl_context *gl, GLuint name)
 {
-	size_t k;
-
-	if (name == 0)
-		return &gl->default_texture;
-	for (k = 0; k < gl->textures.count; k++) {
-		struct gl_texture *t = gl->textures.item[k];
-		if (t->name == name)
-			return t;
-	}
-	return NULL;
+	return name == 0 ? &gl->default_texture : table_find(&gl->textures, name);
 }
 
 struct gl_renderbuffer *gl_renderbuffer_find(const struct gl_context *gl, GLuint name)
 {
-	size_t k;
-
-	for (k = 0; name && k < gl->renderbuffers.count; k++) {
-		struct gl_renderbuffer *rb = gl->renderbuffers.item[k];
-		if (rb->name == name)
-			return rb;
-	}
-	return NULL;
+	return table_find(&gl->renderbuffers, name);
 }
 
 struct gl_framebuffer *gl_framebuffer_find(const struct gl_context *gl, GLuint name)
 {
-	size_t k;
-
-	for (k = 0; name && k < gl->framebuffers.count; k++) {
-		struct gl_framebuffer *fb = gl->framebuffers.item[k];
-		if (fb->name == name)
-			return fb;
-	}
-	return NULL;
+	return table_find(&gl->framebuffers, name);
 }
 
 struct gl_texture *gl_texture_add(struct gl_context *gl, GLuint name)
@@ -357,7 +367,7 @@ struct gl_texture *gl_texture_add(struct gl_context *gl, GLuint name)
 	if (!t)
 		return NULL;
 	texture_defaults(t, name);
-	if (!table_push(&gl->textures, t)) {
+	if (!table_push(&gl->textures, t, name)) {
 		free(t);
 		return NULL;
 	}
@@ -371,7 +381,7 @@ struct gl_renderbuffer *gl_renderbuffer_add(struct gl_context *gl, GLuint name)
 	if (!rb)
 		return NULL;
 	rb->name = name;
-	if (!table_push(&gl->renderbuffers, rb)) {
+	if (!table_push(&gl->renderbuffers, rb, name)) {
 		free(rb);
 		return NULL;
 	}
@@ -385,7 +395,7 @@ struct gl_framebuffer *gl_framebuffer_add(struct gl_context *gl, GLuint name)
 	if (!fb)
 		return NULL;
 	fb->name = name;
-	if (!table_push(&gl->framebuffers, fb)) {
+	if (!table_push(&gl->framebuffers, fb, name)) {
 		free(fb);
 		return NULL;
 	}
@@ -422,7 +432,7 @@ void gl_texture_destroy(struct gl_context *gl, struct gl_texture *t, struct hw_m
 			gl_deallocator_fn deallocator)
 {
 	gl_texture_free_storage(t, mem, deallocator);
-	table_remove(&gl->textures, t);
+	table_remove(&gl->textures, t, t->name, texture_name_of);
 	free(t);
 }
 
@@ -430,13 +440,13 @@ void gl_renderbuffer_destroy(struct gl_context *gl, struct gl_renderbuffer *rb,
 			     struct hw_memory *mem, gl_deallocator_fn deallocator)
 {
 	gl_renderbuffer_free_storage(rb, mem, deallocator);
-	table_remove(&gl->renderbuffers, rb);
+	table_remove(&gl->renderbuffers, rb, rb->name, renderbuffer_name_of);
 	free(rb);
 }
 
 void gl_framebuffer_destroy(struct gl_context *gl, struct gl_framebuffer *fb)
 {
-	table_remove(&gl->framebuffers, fb);
+	table_remove(&gl->framebuffers, fb, fb->name, framebuffer_name_of);
 	free(fb);
 }
 
@@ -491,8 +501,11 @@ void gl_object_destroy(struct gl_context *gl, struct gl_object *o)
 	} else {
 		gl_binary_release(o->u.shader.binary);
 	}
-	for (k = 0; k < gl->object_count; k++)
-		if (gl->objects[k] == o)
-			gl->objects[k] = gl->objects[--gl->object_count];
+	if (nngx_names_get(&gl->object_where, o->name, &k) && gl->objects[k] == o) {
+		nngx_names_remove(&gl->object_where, o->name);
+		gl->objects[k] = gl->objects[--gl->object_count];
+		if (k < gl->object_count)
+			nngx_names_put(&gl->object_where, gl->objects[k]->name, k);
+	}
 	free(o);
 }

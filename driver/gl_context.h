@@ -20,6 +20,7 @@
 
 #include "gl_shbin.h"
 #include "hw/hw_memory.h"
+#include "nngx_names.h"
 #include "hw/hw_regs.h"
 #include "hw/hw_shader.h"
 #include "hw/hw_texture.h"
@@ -274,6 +275,7 @@ enum gl_cap {
 struct gl_table {
 	void **item;
 	size_t count, cap;
+	struct nngx_names where;             /* name -> index in item */
 };
 
 struct gl_context {
@@ -282,9 +284,11 @@ struct gl_context {
 
 	struct gl_buffer **buffers;
 	size_t buffer_count, buffer_cap;
+	struct nngx_names buffer_where;      /* name -> index in buffers */
 	GLuint next_buffer_name;
 	struct gl_object **objects;
 	size_t object_count, object_cap;
+	struct nngx_names object_where;      /* name -> index in objects */
 	GLuint next_object_name;
 
 	GLuint array_buffer, element_buffer; /* bindings; 0: none */

@@ -17,6 +17,7 @@
 #include <nn/gx/CTR/gx_CTR.h>
 
 #include "hw/hw_transfer.h"
+#include "nngx_names.h"
 
 struct nngx_state;
 
@@ -55,6 +56,7 @@ struct nngx_cmdlist {
 struct nngx_cmdlists {
 	struct nngx_cmdlist *list;
 	size_t count, cap;
+	struct nngx_names where;        /* name -> index in list */
 	GLuint next_name;
 	GLuint bound;                   /* 0: none */
 	void (*callback)(GLint);

@@ -40,6 +40,7 @@ void nngx_cmdlists_clear(struct nngx_state *st)
 	for (i = 0; i < c->count; i++)
 		nngx_cmdlist_release(st, &c->list[i]);
 	free(c->list);
+	nngx_names_fini(&c->where);
 	nngx_cmdlists_init(c);
 }
 
@@ -47,10 +48,7 @@ struct nngx_cmdlist *nngx_cmdlist_find(struct nngx_state *st, GLuint name)
 {
 	size_t i;
 
-	for (i = 0; name && i < st->cmdlists.count; i++)
-		if (st->cmdlists.list[i].name == name)
-			return &st->cmdlists.list[i];
-	return NULL;
+	return nngx_names_get(&st->cmdlists.where, name, &i) ? &st->cmdlists.list[i] : NULL;
 }
 
 struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st)

@@ -39,10 +39,20 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 		c->list = grown;
 		c->cap = cap;
 	}
+	if (!nngx_names_reserve(&c->where, (size_t)n)) {
+		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
+				 "nngxGenCmdlists", "%d command list names", n);
+		return;
+	}
 	for (i = 0; i < n; i++) {
-		struct nngx_cmdlist *l = &c->list[c->count++];
+		struct nngx_cmdlist *l = &c->list[c->count];
 		memset(l, 0, sizeof *l);
+		/* Names are not reused until the counter wraps; then the
+		 * lowest one after it that is free. */
+		while (c->next_name == 0 || nngx_cmdlist_find(st, c->next_name))
+			c->next_name++;
 		l->name = c->next_name++;
+		nngx_names_put(&c->where, l->name, c->count++);
 		l->run_mode = NN_GX_CMDLIST_SERIAL_RUN;
 		cmdlists[i] = l->name;
 	}
@@ -66,7 +76,10 @@ void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 		if (c->bound == l->name)
 			c->bound = 0;
 		nngx_cmdlist_release(st, l);
+		nngx_names_remove(&c->where, l->name);
 		*l = c->list[--c->count];
+		if (l != &c->list[c->count])
+			nngx_names_put(&c->where, l->name, (size_t)(l - c->list));
 	}
 }
 

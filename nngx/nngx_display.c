@@ -28,6 +28,7 @@
 #include "hw/hw_fragment.h"
 #include "nngx_display.h"
 #include "driver/nngx_golden.h"
+#include "driver/nngx_names.h"
 
 /* Display targets: the upper screen (left eye), the lower screen, the
  * upper screen's right eye. */
@@ -88,11 +89,12 @@ struct display_state {
 	GLuint shown[HW_LCD_SCREENS][2];        /* buffers handed to each eye */
 	struct shim_block *block;
 	size_t block_count, block_cap;
+	struct nngx_names where;        /* name -> index in buf */
 };
 
 #define DISPLAY_DEFAULTS { NULL, 0, 0, 1, TARGET_BIT(TARGET_UPPER), { 0, 0, 0 }, { 0, 0, 0 }, \
 			   { 0, 0, 0 }, NN_GX_DISPLAYMODE_NORMAL, { 0, 0 }, \
-			   { { 0, 0 }, { 0, 0 } }, NULL, 0, 0 }
+			   { { 0, 0 }, { 0, 0 } }, NULL, 0, 0, { NULL, NULL, 0, 0, 0 } }
 
 /* Display state is CPU-side, like command lists and GL objects: a power-on
  * reset keeps it (only the LCDs forget what they show). */
@@ -114,10 +116,7 @@ static struct display_buffer *display_find(GLuint name)
 {
 	size_t i;
 
-	for (i = 0; name && i < display.count; i++)
-		if (display.buf[i].name == name)
-			return &display.buf[i];
-	return NULL;
+	return nngx_names_get(&display.where, name, &i) ? &display.buf[i] : NULL;
 }
 
 static bool display_area_ok(GLenum area)
@@ -201,6 +200,7 @@ void nngx_display_fini(struct nngx_state *st)
 		hw_memory_free(&st->gpu.memory, display.block[i].phys);
 	free(display.buf);
 	free(display.block);
+	nngx_names_fini(&display.where);
 	display = (struct display_state)DISPLAY_DEFAULTS;
 	memset(&st->vsync, 0, sizeof st->vsync);
 }
@@ -211,6 +211,7 @@ __attribute__((destructor)) static void display_at_exit(void)
 {
 	free(display.buf);
 	free(display.block);
+	nngx_names_fini(&display.where);
 	display.buf = NULL;
 	display.block = NULL;
 	display.count = display.cap = display.block_count = display.block_cap = 0;
@@ -244,12 +245,18 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 		display.buf = grown;
 		display.cap = cap;
 	}
+	if (!nngx_names_reserve(&display.where, (size_t)n)) {
+		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "%d display buffer names", n);
+		return;
+	}
 	for (i = 0; i < n; i++) {
-		struct display_buffer *b = &display.buf[display.count++];
+		struct display_buffer *b = &display.buf[display.count];
 		memset(b, 0, sizeof *b);
 		while (display_find(display.next_name) || !display.next_name)
 			display.next_name++;
 		b->name = display.next_name++;
+		nngx_names_put(&display.where, b->name, display.count++);
 		buffers[i] = b->name;
 	}
 }
@@ -274,7 +281,10 @@ void nngxDeleteDisplaybuffers(GLsizei n, GLuint *buffers)
 			if (display.bound[t] == b->name)
 				display.bound[t] = 0;
 		display_release(st, b);
+		nngx_names_remove(&display.where, b->name);
 		*b = display.buf[--display.count];
+		if (b != &display.buf[display.count])
+			nngx_names_put(&display.where, b->name, (size_t)(b - display.buf));
 	}
 }
 
