@@ -98,6 +98,8 @@ static const struct key keys[] = {
 	{ "model.framebuffer_cache.ways", KEY_INT, 1, 256, NULL, FIELD(framebuffer_cache.ways) },
 	{ "model.framebuffer_cache.policy", KEY_CHOICE, 0, 0, cache_policy_choices,
 	  FIELD(framebuffer_cache.policy) },
+	{ "limits.request_work", KEY_INT, 0, 0x7FFFFFFF, NULL, FIELD(request_max_work) },
+	{ "limits.request_clocks", KEY_INT, 0, 0x7FFFFFFF, NULL, FIELD(request_max_clocks) },
 };
 
 void nngx_config_defaults(struct nngx_config *cfg)
@@ -123,6 +125,12 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	cfg->texture_cache.policy = HW_CACHE_TEXTURE_POLICY;
 	cfg->texture_cache.write_no_fill = false;
 	hw_fragment_cache_defaults(&cfg->framebuffer_cache);
+	/* Model choices: far beyond a frame's worth of work (a busy frame
+	 * shades some 10^5 vertices at tens of instructions each and fills
+	 * some 10^6 pixels) and one second of GPU time; a request past either
+	 * is a hung or hostile stream, stopped within seconds of host time. */
+	cfg->request_max_work = 1u << 27;
+	cfg->request_max_clocks = HW_CLOCK_HZ;
 }
 
 const char *nngx_config_default_path(void)

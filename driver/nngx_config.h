@@ -44,6 +44,10 @@ struct nngx_config {
 	struct hw_draw_costs draw_costs;
 	struct hw_cache_config texture_cache;
 	struct hw_cache_config framebuffer_cache;
+
+	/* Bounds on one command buffer (hw_gpu.h), 0: none. */
+	uint32_t request_max_work;           /* units of work */
+	uint32_t request_max_clocks;         /* virtual GPU clocks */
 };
 
 #define NNGX_CONFIG_ERROR_MAX 512

@@ -81,6 +81,10 @@ static void state_hw_note(void *user, enum hw_note note, unsigned reg, const cha
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED, "GPU",
 				 "%s", text);
 		break;
+	case HW_NOTE_LIMIT:
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_REQUEST_LIMIT, "GPU",
+				 "register 0x%03X: %s", reg, text);
+		break;
 	default:
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_GPU_FAULT, "GPU",
 				 "register 0x%03X: %s", reg, text);
@@ -211,6 +215,8 @@ bool nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 		cfg->vcache_unstarted == NNGX_VCACHE_UNSTARTED_COUNTING;
 	st->gpu.shader_timing = cfg->shader_timing;
 	st->gpu.costs = cfg->draw_costs;
+	st->gpu.request_max_work = cfg->request_max_work;
+	st->gpu.request_max_clocks = cfg->request_max_clocks;
 	if (st->gpu.vcache.entries != cfg->vcache_entries
 	    || (int)st->gpu.vcache.policy != cfg->vcache_policy)
 		hw_vcache_configure(&st->gpu.vcache, cfg->vcache_entries,

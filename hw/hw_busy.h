@@ -68,7 +68,8 @@ enum hw_status {
 	HW_OK = 0,
 	HW_ERROR_NO_MEMORY,
 	HW_ERROR_RANGE,
-	HW_ERROR_FAULT          /* the simulated hardware met bad input */
+	HW_ERROR_FAULT,         /* the simulated hardware met bad input */
+	HW_ERROR_LIMIT          /* one request exceeded its work or time bound */
 };
 
 void hw_busy_init(struct hw_busy_unit *u);

@@ -15,7 +15,9 @@
 
 struct run_ctx {
 	struct hw_gpu *gpu;
+	hw_clock_t start;               /* when the buffer started */
 	hw_clock_t t;                   /* when the next work starts */
+	uint64_t work_left;             /* host work still allowed; UINT64_MAX: no bound */
 	uint32_t phys;                  /* where the buffer being read lives */
 	uint64_t bytes_read;            /* command bytes since the last draw */
 	struct hw_counters loose;       /* counts not yet attached to a draw */
@@ -248,6 +250,20 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 			d->semantic[i][k] = (uint8_t)hw_reg_outmap_semantic(r[HW_REG_SH_OUTMAP_O0 + i], k);
 }
 
+/* Past request_max_clocks of virtual time the rest of the buffer is
+ * abandoned: what ran so far stays done and counted. */
+static void command_check_clocks(struct run_ctx *c, unsigned reg)
+{
+	uint64_t max = c->gpu->request_max_clocks;
+
+	if (!max || c->t - c->start <= max || c->status != HW_OK)
+		return;
+	hw_gpu_notef(c->gpu, HW_NOTE_LIMIT, reg, "the command buffer ran %llu clocks, more "
+		     "than the request's bound of %llu; the rest is skipped",
+		     (unsigned long long)(c->t - c->start), (unsigned long long)max);
+	c->status = HW_ERROR_LIMIT;
+}
+
 static void command_draw(struct run_ctx *c, bool indexed)
 {
 	struct hw_gpu *gpu = c->gpu;
@@ -268,14 +284,18 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	units.texture_cache = &gpu->texture_cache;
 	units.triangle_out = gpu->triangle_out;
 	units.triangle_user = gpu->triangle_user;
+	units.work_limit = c->work_left;
 	st = hw_draw_run(&units, &cfg, &res, fault, sizeof fault);
 	if (st == HW_ERROR_NO_MEMORY) {
 		c->status = st;         /* no fault of the commands: the caller reports it */
 	} else if (st != HW_OK) {
-		hw_gpu_notef(gpu, HW_NOTE_FAULT, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS,
+		hw_gpu_notef(gpu, st == HW_ERROR_LIMIT ? HW_NOTE_LIMIT : HW_NOTE_FAULT,
+			     indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS,
 			     "draw stopped: %s", fault);
 		c->status = st;
 	}
+	if (c->work_left != UINT64_MAX)
+		c->work_left = res.work_done < c->work_left ? c->work_left - res.work_done : 0;
 	/* The commands that set the draw up were fetched by the same module. */
 	hw_draw_time(&res, command_fetch(c), &gpu->costs);
 	if (hw_draw_schedule(&gpu->busy, &res, c->t) != HW_OK)
@@ -285,6 +305,7 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	memset(&c->loose, 0, sizeof c->loose);
 	if (hw_gpu_pend(gpu, c->t, &res.delta, res.vcache_used, res.vcache_misses) != HW_OK)
 		c->status = HW_ERROR_NO_MEMORY;
+	command_check_clocks(c, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS);
 }
 
 /* ---- register side effects ------------------------------------------ */
@@ -490,6 +511,18 @@ static void command_buffer(struct run_ctx *c, const uint32_t *w, size_t count)
 			break;
 		}
 		c->bytes_read += words * 4;
+		/* Each command word is a unit of work too: jumps can make a
+		 * short buffer run long. */
+		if (c->work_left != UINT64_MAX) {
+			if (c->work_left < words) {
+				hw_gpu_notef(c->gpu, HW_NOTE_LIMIT, id, "more command words than the "
+					     "request's bound of %llu units of work; the rest is "
+					     "skipped", (unsigned long long)c->gpu->request_max_work);
+				c->status = HW_ERROR_LIMIT;
+				break;
+			}
+			c->work_left -= words;
+		}
 		register_write(c, id, w[at], mask);
 		for (n = 0; n < extra && c->status == HW_OK && !c->jump; n++)
 			register_write(c, consecutive ? id + n + 1 : id, w[at + 2 + n], mask);
@@ -506,7 +539,8 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 
 	memset(&c, 0, sizeof c);
 	c.gpu = gpu;
-	c.t = start;
+	c.start = c.t = start;
+	c.work_left = gpu->request_max_work ? gpu->request_max_work : UINT64_MAX;
 	c.phys = phys;
 	command_buffer(&c, words, count);
 	while (c.jump && c.status == HW_OK) {

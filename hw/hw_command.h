@@ -42,13 +42,16 @@ struct hw_command_state {
 enum hw_note {
 	HW_NOTE_REGISTER_IGNORED,       /* accepted, not modelled */
 	HW_NOTE_FAULT,                  /* the command or draw could not run */
-	HW_NOTE_MALFORMED               /* the buffer ended inside a command */
+	HW_NOTE_MALFORMED,              /* the buffer ended inside a command */
+	HW_NOTE_LIMIT                   /* the buffer exceeded its work or time bound */
 };
 typedef void (*hw_note_fn)(void *user, enum hw_note note, unsigned reg, const char *text);
 
 /* Execute `count` words from clock `start`, read from physical `phys` (0
  * when unknown: counted without a channel). Draws are scheduled back to
- * back; *end gets the clock the work ends. A fault stops the buffer. */
+ * back; *end gets the clock the work ends. A fault stops the buffer, and
+ * so does going past gpu->request_max_work or request_max_clocks
+ * (HW_ERROR_LIMIT). */
 enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t count,
 			      uint32_t phys, hw_clock_t start, hw_clock_t *end);
 

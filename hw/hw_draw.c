@@ -321,6 +321,36 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 	return HW_OK;
 }
 
+/* Host work so far (hw_draw_units.work_limit); checked once a vertex, so
+ * a draw overshoots its bound by at most one vertex's triangles. */
+static uint64_t draw_work(const struct draw_ctx *d)
+{
+	const struct hw_draw_result *r = d->r;
+	uint64_t w = (uint64_t)r->indices + r->vertices_shaded + r->raster.covered;
+	unsigned p;
+
+	for (p = 0; p < SHADER_PROCESSORS; p++)
+		w += d->stats[p].instructions;
+	return w;
+}
+
+/* After vertex `done` - 1 of the draw. */
+static enum hw_status draw_check_work(struct draw_ctx *d, uint32_t done)
+{
+	uint64_t w;
+
+	if (d->u->work_limit == UINT64_MAX)
+		return HW_OK;
+	w = draw_work(d);
+	if (w <= d->u->work_limit)
+		return HW_OK;
+	if (d->fault)
+		snprintf(d->fault, d->fault_len, "%llu units of work after %u of %u vertices, "
+			 "more than the %llu left of the request's bound", (unsigned long long)w,
+			 done, d->cfg->count, (unsigned long long)d->u->work_limit);
+	return HW_ERROR_LIMIT;
+}
+
 static enum hw_status draw_indexed(struct draw_ctx *d)
 {
 	uint32_t i, index, line = 0;
@@ -341,6 +371,8 @@ static enum hw_status draw_indexed(struct draw_ctx *d)
 				return st;
 		}
 		st = vertex_out(d, &d->cache[slot]);
+		if (st == HW_OK)
+			st = draw_check_work(d, i + 1);
 		if (st != HW_OK)
 			return st;
 		draw_maybe_close_batch(d);
@@ -358,6 +390,8 @@ static enum hw_status draw_arrays(struct draw_ctx *d)
 		if (st != HW_OK)
 			return st;
 		st = vertex_out(d, &cv);
+		if (st == HW_OK)
+			st = draw_check_work(d, i + 1);
 		if (st != HW_OK)
 			return st;
 		draw_maybe_close_batch(d);
@@ -587,6 +621,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 		hw_fragment_invalidate(units->fragment_state);
 	}
 	draw_account(&d);
+	result->work_done = draw_work(&d);
 	return d.status;
 }
 

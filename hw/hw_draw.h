@@ -113,6 +113,7 @@ struct hw_draw_result {
 	struct hw_raster_counts raster;
 	struct hw_fragment_counts fragments;
 	uint64_t texture_samples, texture_misses;
+	uint64_t work_done;              /* host work: see hw_draw_units.work_limit */
 };
 
 /* Everything a draw needs from the GPU, passed explicitly. */
@@ -128,12 +129,17 @@ struct hw_draw_units {
 	/* Window-space triangles for the fragment stages (may be NULL). */
 	hw_setup_fn triangle_out;
 	void *triangle_user;
+	/* Host work the draw may do, in units of one index read, one vertex
+	 * shaded, one shader instruction run and one pixel rasterized; past
+	 * it the draw stops with HW_ERROR_LIMIT. UINT64_MAX: no bound. */
+	uint64_t work_limit;
 };
 
 void hw_draw_costs_defaults(struct hw_draw_costs *costs);
 
 /* Run the draw. On HW_ERROR_FAULT (a fetch outside memory, a shader
- * fault) `fault` says why and the result holds what happened before it. */
+ * fault) or HW_ERROR_LIMIT (more work than units->work_limit) `fault`
+ * says why and the result holds what happened before it. */
 enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_draw_config *cfg,
 			   struct hw_draw_result *result, char *fault, unsigned fault_len);
 

@@ -33,6 +33,14 @@ struct hw_gpu {
 	struct hw_counters counters;
 	/* Queued command-list work runs on the GPU until this clock. */
 	hw_clock_t cmdlist_busy_until;
+	/* Bounds on one submitted command buffer (hw_gpu_submit), so that a
+	 * corrupt or hostile buffer cannot hang the host: host work (units of
+	 * hw_draw_units.work_limit) and virtual clocks from its start. Past
+	 * either, the draw stops, HW_NOTE_LIMIT is reported and the rest of
+	 * the buffer is skipped. 0: no bound (the default of hw_gpu_init;
+	 * the library sets them from its configuration, limits.*). */
+	uint64_t request_max_work;
+	uint64_t request_max_clocks;
 
 	struct hw_memory memory;
 	uint32_t regs[HW_REG_COUNT];

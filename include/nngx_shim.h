@@ -239,13 +239,18 @@ const char *nngxShimGetModuleName(GLuint module);
      "a diagnostic was shown on standard error diagnostics.repeat_limit "       \
      "times; its later repeats were counted but not shown, and this is their "  \
      "count")                                                                   \
+  XX(60, REQUEST_LIMIT, ERROR,                                                  \
+     "a command buffer went past its bound on host work (limits.request_work) " \
+     "or virtual time (limits.request_clocks), as a corrupt or hostile stream " \
+     "would; like a GPU fault, the draw stops where it is, what ran stays "     \
+     "done and counted, and the rest of that command buffer is skipped")       \
   XX(70, RESULT_BUFFER_SHORT, ERROR,                                            \
      "nngxShimGetProfilingResultSized got a buffer shorter than the item's "    \
      "result; no GL error, nothing written, nothing read or cleared")          \
   XX(71, HOST_OUT_OF_MEMORY, ERROR,                                             \
      "the host ran out of memory where the call has no GL error for it "        \
      "(start-up, configuration load): what needed the memory was refused or "   \
-     "put off, and the detail says which")                                      \
+     "put off, and the detail says which")                                     \
   XX(72, GPU_OUT_OF_MEMORY, ERROR,                                              \
      "the simulated GPU ran out of host memory running a command-list "         \
      "request: GL_OUT_OF_MEMORY is recorded and the request stopped there "     \
