@@ -234,6 +234,11 @@ void nngx_cmdlist_wait_done(struct nngx_state *st)
 	 * (vertical blanks on the way call the VSync callbacks). */
 	nngx_time_wait_gpu(st);
 	nngx_golden_record(st, "wait");
-	if (st->cmdlists.callback && st->cmdlists.callback_enabled)
-		st->cmdlists.callback((GLint)st->cmdlists.bound);
+	/* Queued, and run unless this wait is itself made by a callback
+	 * (nngx_callbacks_run): then by the next wait outside callbacks. */
+	if (st->cmdlists.callback && st->cmdlists.callback_enabled) {
+		st->cmdlist_pending = true;
+		st->cmdlist_pending_id = (GLint)st->cmdlists.bound;
+		nngx_callbacks_run(st);
+	}
 }

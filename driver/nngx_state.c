@@ -168,6 +168,10 @@ void nngx_state_power_on(struct nngx_state *st)
 	hw_gpu_reset(&st->gpu, st->config.busy_unset_sampling_time,
 		     st->config.busy_unset_sampling_count);
 	gl_context_init(&st->gl);
+	/* Events of the old timeline are not called back. */
+	st->vsync_pending = 0;
+	st->cmdlist_pending = false;
+	st->epoch++;
 	st->sampling_time_set = false;
 	st->sampling_count_set = false;
 	st->vcache_started_once = false;

@@ -37,6 +37,15 @@ struct nngx_state {
 	void (*deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
 	struct nngx_cmdlists cmdlists;
 	struct nngx_vsync vsync;
+
+	/* Callbacks run one level deep (nngx_time.c, nngx_callbacks_run):
+	 * events are queued here, and run only by a call made outside any
+	 * callback; the waits a callback makes queue theirs for later. */
+	unsigned callback_depth;        /* > 0 while a callback runs */
+	uint64_t vsync_pending;         /* vertical blanks not called back yet */
+	bool cmdlist_pending;           /* a completed wait not called back yet */
+	GLint cmdlist_pending_id;
+	uint64_t epoch;                 /* power-on resets so far */
 };
 
 /* The instance, set up on first use: defaults, then the configuration file

@@ -10,22 +10,54 @@ static bool time_has_callback(const struct nngx_vsync *v)
 	return v->callback[HW_LCD_UPPER] || v->callback[HW_LCD_LOWER];
 }
 
-static void time_call_back(const struct nngx_vsync *v)
+void nngx_callbacks_run(struct nngx_state *st)
 {
-	/* Read each time: a callback may change them. */
-	if (v->callback[HW_LCD_UPPER])
-		v->callback[HW_LCD_UPPER](NN_GX_DISPLAY0);
-	if (v->callback[HW_LCD_LOWER])
-		v->callback[HW_LCD_LOWER](NN_GX_DISPLAY1);
+	uint64_t vsyncs = st->vsync_pending, epoch = st->epoch;
+	bool cmdlist = st->cmdlist_pending;
+	GLint id = st->cmdlist_pending_id;
+
+	if (st->callback_depth || (!vsyncs && !cmdlist))
+		return;
+	/* Taken now: what the callbacks queue waits for the next call. */
+	st->vsync_pending = 0;
+	st->cmdlist_pending = false;
+	st->callback_depth++;
+	for (; vsyncs && st->epoch == epoch; vsyncs--) {
+		/* Read each time: a callback may change them. */
+		if (st->vsync.callback[HW_LCD_UPPER])
+			st->vsync.callback[HW_LCD_UPPER](NN_GX_DISPLAY0);
+		if (st->vsync.callback[HW_LCD_LOWER] && st->epoch == epoch)
+			st->vsync.callback[HW_LCD_LOWER](NN_GX_DISPLAY1);
+	}
+	if (cmdlist && st->epoch == epoch && st->cmdlists.callback && st->cmdlists.callback_enabled)
+		st->cmdlists.callback(id);
+	st->callback_depth--;
+}
+
+/* A vertical blank with a VSync callback set: queued, at most
+ * NNGX_TIME_MAX_CALLBACK_VBLANKS waiting at once. */
+static void time_queue_vblank(struct nngx_state *st)
+{
+	if (st->vsync_pending < NNGX_TIME_MAX_CALLBACK_VBLANKS) {
+		st->vsync_pending++;
+		return;
+	}
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED, "GPU wait",
+			 "%u vertical blanks wait for their callbacks already; this one is "
+			 "not called back", NNGX_TIME_MAX_CALLBACK_VBLANKS);
 }
 
 void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 {
 	struct hw_gpu *gpu = &st->gpu;
 	hw_clock_t target = hw_clock_add(gpu->clock, clocks);
+	uint64_t epoch = st->epoch;
 	unsigned vblanks = 0;
 
-	while (time_has_callback(&st->vsync) && vblanks < NNGX_TIME_MAX_CALLBACK_VBLANKS) {
+	/* What earlier callbacks queued runs first, at the start of the wait. */
+	nngx_callbacks_run(st);
+	while (time_has_callback(&st->vsync) && vblanks < NNGX_TIME_MAX_CALLBACK_VBLANKS
+	       && st->epoch == epoch) {
 		hw_clock_t next = hw_gpu_next_vblank(gpu);
 		uint64_t frames = hw_gpu_frames(gpu);
 
@@ -35,8 +67,11 @@ void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 		if (hw_gpu_frames(gpu) == frames)
 			break;          /* the clock saturated */
 		vblanks++;
-		time_call_back(&st->vsync);
+		time_queue_vblank(st);
+		nngx_callbacks_run(st);
 	}
+	if (st->epoch != epoch)
+		return;         /* a callback reset the GPU: this wait is over */
 	if (vblanks == NNGX_TIME_MAX_CALLBACK_VBLANKS && hw_gpu_next_vblank(gpu) <= target)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED, "GPU wait",
 				 "%u vertical blanks called back; the wait goes on to clock %llu "

@@ -25,10 +25,20 @@ struct nngx_vsync {
 };
 
 /* Let `clocks` clocks of virtual time pass (saturating). With a VSync
- * callback set, time stops at each vertical blank on the way and the
- * callbacks run there: the upper screen's with NN_GX_DISPLAY0, then the
- * lower screen's with NN_GX_DISPLAY1. */
+ * callback set, time stops at each vertical blank on the way, the blank
+ * is queued, and the queued callbacks run there (nngx_callbacks_run): the
+ * upper screen's with NN_GX_DISPLAY0, then the lower screen's with
+ * NN_GX_DISPLAY1. */
 void nngx_time_advance(struct nngx_state *st, uint64_t clocks);
+
+/* Run the callbacks queued so far (VSync ones, then a command-list one),
+ * unless a callback is running already: callbacks run one level deep,
+ * never inside each other. What a callback queues (its own waits) stays
+ * queued for the next call made outside any callback, so that a callback
+ * may call any API function, waits included, and one that re-arms itself
+ * runs once a wait, not forever. A power-on reset in a callback drops the
+ * rest. */
+void nngx_callbacks_run(struct nngx_state *st);
 
 /* The program waits for the GPU: time runs to the end of the queued work. */
 void nngx_time_wait_gpu(struct nngx_state *st);

@@ -204,10 +204,198 @@ START_TEST(test_request_bounds_defaults_and_zero)
 }
 END_TEST
 
+/* ---- callbacks (one level deep) ------------------------------------------ */
+
+static unsigned cb_calls, cb_depth, cb_max_depth;
+static int cb_action;
+
+enum { CB_WAIT_VSYNC, CB_SWAP, CB_WAIT_CMDLIST_REARM, CB_RESET };
+
+static void cb_enter(void)
+{
+	cb_calls++;
+	if (++cb_depth > cb_max_depth)
+		cb_max_depth = cb_depth;
+}
+
+static void on_cmdlist(GLint id);
+
+static void cb_body(void)
+{
+	switch (cb_action) {
+	case CB_WAIT_VSYNC: nngxWaitVSync(NN_GX_DISPLAY_BOTH); break;
+	case CB_SWAP: nngxSwapBuffers(NN_GX_DISPLAY_BOTH); break;
+	case CB_WAIT_CMDLIST_REARM:
+		nngxSetCmdlistCallback(on_cmdlist);
+		nngxEnableCmdlistCallback(-1);
+		nngxWaitCmdlistDone();
+		break;
+	default: nngxShimReset(); break;
+	}
+}
+
+static void on_vsync(GLenum display_id)
+{
+	if (display_id != NN_GX_DISPLAY0)
+		return;                 /* one call a blank: the upper screen's */
+	cb_enter();
+	cb_body();
+	cb_depth--;
+}
+
+static void on_cmdlist(GLint id)
+{
+	(void)id;
+	cb_enter();
+	cb_body();
+	cb_depth--;
+}
+
+static void callbacks_reset(int action)
+{
+	reset_with_defaults();
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, NULL);
+	nngxSetCmdlistCallback(NULL);
+	cb_calls = cb_depth = cb_max_depth = 0;
+	cb_action = action;
+}
+
+static void callbacks_off(void)
+{
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, NULL);
+	nngxSetCmdlistCallback(NULL);
+	nngxDisableCmdlistCallback(-1);
+}
+
+/* A VSync callback that waits for the next VSync: legal on the console,
+ * where it runs outside the waiting caller. Here its wait queues the next
+ * blank, which the program's next wait calls back: one callback a wait,
+ * never nested, and each wait lasts one frame more than the program's. */
+START_TEST(test_callback_vsync_may_wait_for_vsync)
+{
+	unsigned k;
+	uint64_t frames;
+
+	callbacks_reset(CB_WAIT_VSYNC);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, on_vsync);
+	frames = hw_gpu_frames(&nngx_state_get()->gpu);
+	for (k = 0; k < 10; k++)
+		nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+	callbacks_off();
+	ck_assert_uint_eq(cb_calls, 10);
+	ck_assert_uint_eq(cb_max_depth, 1);
+	ck_assert_uint_eq(hw_gpu_frames(&nngx_state_get()->gpu) - frames, 11);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+}
+END_TEST
+
+/* A long wait calls the callback at every blank it passes, as before,
+ * even when each callback waits a blank itself. */
+START_TEST(test_callback_vsync_waiting_in_a_long_wait_is_bounded)
+{
+	callbacks_reset(CB_WAIT_VSYNC);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, on_vsync);
+	nngxShimAdvance(20ull * HW_LCD_FRAME_CLOCKS);
+	callbacks_off();
+	ck_assert_uint_ge(cb_calls, 10);
+	ck_assert_uint_le(cb_calls, 21);
+	ck_assert_uint_eq(cb_max_depth, 1);
+}
+END_TEST
+
+static GLuint display_buffer(GLenum display_id, GLsizei h)
+{
+	GLuint b;
+
+	nngxGenDisplaybuffers(1, &b);
+	nngxActiveDisplay(display_id);
+	nngxBindDisplaybuffer(b);
+	nngxDisplaybufferStorage(GL_RGB565, 240, h, NN_GX_MEM_VRAMA);
+	return b;
+}
+
+/* A VSync callback that swaps the buffers, as a present thread would. */
+START_TEST(test_callback_vsync_may_swap)
+{
+	unsigned k;
+
+	callbacks_reset(CB_SWAP);
+	display_buffer(NN_GX_DISPLAY0, 400);
+	display_buffer(NN_GX_DISPLAY1, 320);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, on_vsync);
+	for (k = 0; k < 5; k++) {
+		nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+		/* The callback's swap is latched for the next blank. */
+		ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY_BOTH), GL_FALSE);
+	}
+	callbacks_off();
+	ck_assert_uint_eq(cb_calls, 5);
+	ck_assert_uint_eq(cb_max_depth, 1);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+	ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY_BOTH), GL_TRUE);
+}
+END_TEST
+
+/* A command-list callback that re-arms itself and waits: one call a
+ * program wait, never nested. */
+START_TEST(test_callback_cmdlist_rearms_itself_and_waits)
+{
+	unsigned k;
+
+	callbacks_reset(CB_WAIT_CMDLIST_REARM);
+	nngxSetCmdlistCallback(on_cmdlist);
+	nngxEnableCmdlistCallback(-1);
+	for (k = 1; k <= 5; k++) {
+		nngxWaitCmdlistDone();
+		ck_assert_uint_eq(cb_calls, k);
+	}
+	callbacks_off();
+	ck_assert_uint_eq(cb_max_depth, 1);
+}
+END_TEST
+
+/* The same with GPU work queued: the callback's own wait finishes it;
+ * still bounded and never nested. */
+START_TEST(test_callback_cmdlist_wait_with_work_queued)
+{
+	unsigned k;
+
+	callbacks_reset(CB_WAIT_CMDLIST_REARM);
+	make_list(65536, 16);
+	nngxSetCmdlistCallback(on_cmdlist);
+	nngxEnableCmdlistCallback(-1);
+	for (k = 0; k < 3; k++) {
+		build_fixed_draw(300);
+		add_draws(1);
+		run_stream();
+		ck_assert(!nngxGetIsRunning());
+	}
+	callbacks_off();
+	ck_assert_uint_ge(cb_calls, 3);
+	ck_assert_uint_le(cb_calls, 6);
+	ck_assert_uint_eq(cb_max_depth, 1);
+}
+END_TEST
+
+/* A callback that resets the GPU ends the wait it was called from. */
+START_TEST(test_callback_reset_ends_the_wait)
+{
+	callbacks_reset(CB_RESET);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, on_vsync);
+	nngxShimAdvance(10ull * HW_LCD_FRAME_CLOCKS);
+	callbacks_off();
+	ck_assert_uint_eq(cb_calls, 1);
+	ck_assert_uint_eq(nngxShimGetClock(), 0);
+}
+END_TEST
+
 static Suite *robust_suite(void)
 {
 	Suite *s = suite_create("robust");
 	TCase *tc = tcase_create("request_bounds");
+	TCase *cb = tcase_create("callbacks");
 
 	tcase_add_test(tc, test_request_work_bound_stops_a_4g_vertex_draw);
 	tcase_add_test(tc, test_request_bound_leaves_the_next_request_alone);
@@ -215,6 +403,13 @@ static Suite *robust_suite(void)
 	tcase_add_test(tc, test_request_clock_bound_skips_the_rest_of_the_buffer);
 	tcase_add_test(tc, test_request_bounds_defaults_and_zero);
 	suite_add_tcase(s, tc);
+	tcase_add_test(cb, test_callback_vsync_may_wait_for_vsync);
+	tcase_add_test(cb, test_callback_vsync_waiting_in_a_long_wait_is_bounded);
+	tcase_add_test(cb, test_callback_vsync_may_swap);
+	tcase_add_test(cb, test_callback_cmdlist_rearms_itself_and_waits);
+	tcase_add_test(cb, test_callback_cmdlist_wait_with_work_queued);
+	tcase_add_test(cb, test_callback_reset_ends_the_wait);
+	suite_add_tcase(s, cb);
 	return s;
 }
 
