@@ -12,6 +12,8 @@
 #include "hw/hw_alloc.h"
 #include "nngx_display.h"
 
+#define NNGX_REQUEST_FCRAM_BYTES 32u
+
 /* ---- entry points ------------------------------------------------------ */
 
 void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
@@ -126,14 +128,19 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 			return;
 		}
 	}
-	req = hw_calloc((size_t)requestcount, sizeof *req);
+	/* On the console the request queue lives in FCRAM too: a queue FCRAM
+	 * could not hold fails as the allocation would, before the host is
+	 * asked for it (model choice: 32 bytes a request). */
+	req = (uint64_t)requestcount * NNGX_REQUEST_FCRAM_BYTES <= HW_FCRAM_END - HW_FCRAM_BASE
+	      ? hw_calloc((size_t)requestcount, sizeof *req) : NULL;
 	phys = req ? hw_memory_alloc(&st->gpu.memory, HW_AREA_FCRAM, (uint32_t)bufsize) : 0;
 	if (!phys) {
 		free(req);
 		if (user && st->deallocator)
 			st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, user);
 		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
-				 "%d bytes of command buffer", bufsize);
+				 "%d bytes of command buffer and %d requests", bufsize,
+				 requestcount);
 		return;
 	}
 	nngx_cmdlist_release(st, l);

@@ -26,6 +26,7 @@ static void reset_with_defaults(void)
 
 	tu_reset();
 	nngx_config_defaults(&defaults);
+	defaults.diag_level = NNGX_SHIM_LEVEL_OFF;
 	nngx_state_apply_config(nngx_state_get(), &defaults);
 }
 
@@ -201,6 +202,24 @@ START_TEST(test_request_bounds_defaults_and_zero)
 	run_stream();
 	ck_assert_uint_eq(vertices_in() - before, 50000);
 	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_REQUEST_LIMIT), 0);
+}
+END_TEST
+
+/* A request queue FCRAM could not hold is refused before the host is
+ * asked for it (found by fuzz_api: 2^28 requests made ASan allocate and
+ * clear 8 GiB); the list keeps its storage. */
+START_TEST(test_cmdlist_storage_refuses_a_queue_fcram_cannot_hold)
+{
+	GLint max = 0;
+
+	reset_with_defaults();
+	make_list(4096, 16);
+	nngxCmdlistStorage(768, 0x10000911);
+	ck_assert_uint_eq(glGetError(), GL_OUT_OF_MEMORY);
+	nngxGetCmdlistParameteri(NN_GX_CMDLIST_MAX_REQCOUNT, &max);
+	ck_assert_int_eq(max, 16);
+	nngxCmdlistStorage(768, 4 * 1024 * 1024 + 1);   /* 128 MiB and 32 bytes */
+	ck_assert_uint_eq(glGetError(), GL_OUT_OF_MEMORY);
 }
 END_TEST
 
@@ -402,6 +421,7 @@ static Suite *robust_suite(void)
 	tcase_add_test(tc, test_request_work_bound_counts_every_draw_of_the_buffer);
 	tcase_add_test(tc, test_request_clock_bound_skips_the_rest_of_the_buffer);
 	tcase_add_test(tc, test_request_bounds_defaults_and_zero);
+	tcase_add_test(tc, test_cmdlist_storage_refuses_a_queue_fcram_cannot_hold);
 	suite_add_tcase(s, tc);
 	tcase_add_test(cb, test_callback_vsync_may_wait_for_vsync);
 	tcase_add_test(cb, test_callback_vsync_waiting_in_a_long_wait_is_bounded);
