@@ -337,6 +337,26 @@ static void bench_object_names(void)
 	free(names);
 }
 
+/* The threading contract's overlap detector (README, "Threads"): each
+ * call takes the library with one compare-and-swap and gives it back with
+ * one store. An empty call is mostly that; the bare pair, timed here on a
+ * local word, is what the detector adds to every call. */
+static void bench_overlap_detector(void)
+{
+	static unsigned long owner;
+	const long n = 20000000;
+	unsigned long expected;
+
+	printf("\nthreading contract (overlap detector):\n");
+	BENCH("nngxShimGetDiagLevel() (an empty call, detector included)", n,
+	      (void)nngxShimGetDiagLevel());
+	BENCH("compare-and-swap + release store (the detector's share)", n,
+	      expected = 0;
+	      (void)__atomic_compare_exchange_n(&owner, &expected, 1ul, 0, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED);
+	      __atomic_store_n(&owner, 0ul, __ATOMIC_RELEASE));
+}
+
 int main(void)
 {
 	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
@@ -378,6 +398,7 @@ int main(void)
 	printf("  after 10^10 clocks: %10.1f ns (closed form: about the same)\n",
 	       busy_read_after(10000000000ull, 20000));
 
+	bench_overlap_detector();
 	bench_model_throughput();
 	bench_fill_throughput();
 	bench_object_names();

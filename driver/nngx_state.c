@@ -1,8 +1,15 @@
-/* nngx_state.c: the library instance, its start-up and power-on reset. */
+/* nngx_state.c: the library instance, its start-up and power-on reset,
+ * and the detector of overlapping calls. */
+#define _DEFAULT_SOURCE         /* syscall() */
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "nngx_golden.h"
 #include "nngx_state.h"
@@ -121,6 +128,86 @@ struct nngx_state *nngx_state_get(void)
 	state_load_startup_config(st);
 	return st;
 }
+
+/* ---- the threading contract (nngx_state.h, NNGX_API) ---------------------- */
+
+#if defined(__GNUC__)
+/* The thread inside the library (its number below), 0 when none; and the
+ * function it called, for the diagnostic of a thread that meets it. */
+static unsigned long api_owner;
+static const char *api_owner_function;
+static __thread unsigned long api_self;
+
+/* A thread's number: the kernel's thread id where there is one (what
+ * debuggers and top show), else a count from 1. Read once a thread. */
+static unsigned long api_thread(void)
+{
+	if (!api_self) {
+#if defined(__linux__)
+		api_self = (unsigned long)syscall(SYS_gettid);
+#else
+		static unsigned long threads;
+		api_self = __atomic_add_fetch(&threads, 1, __ATOMIC_RELAXED);
+#endif
+	}
+	return api_self;
+}
+
+static bool api_take(unsigned long self, unsigned long *owner)
+{
+	*owner = 0;
+	return __atomic_compare_exchange_n(&api_owner, owner, self, false, __ATOMIC_ACQUIRE,
+					   __ATOMIC_RELAXED);
+}
+
+struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function)
+{
+	unsigned long self = api_self ? api_self : api_thread(), owner, waited;
+	const char *owner_function;
+	struct nngx_state *st;
+
+	call->outer = true;
+	if (api_take(self, &owner)) {
+		__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+		return nngx_state_get();
+	}
+	if (owner == self) {            /* from inside: a callback, or nested */
+		call->outer = false;
+		return nngx_state_get();
+	}
+	/* The rule is broken. Wait for the other call to return, then say so
+	 * from inside, where the diagnostics may be touched. */
+	owner_function = __atomic_load_n(&api_owner_function, __ATOMIC_RELAXED);
+	waited = owner;
+	while (!api_take(self, &owner))
+		sched_yield();
+	__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+	st = nngx_state_get();
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_THREADS_OVERLAP, function,
+			 "thread %lu called %s while thread %lu was inside %s; this call "
+			 "waited for that one to return", self, function, waited,
+			 owner_function ? owner_function : "the library");
+	return st;
+}
+
+void nngx_api_leave(struct nngx_api_call *call)
+{
+	if (call->outer)
+		__atomic_store_n(&api_owner, 0, __ATOMIC_RELEASE);
+}
+#else
+struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function)
+{
+	(void)function;
+	call->outer = false;
+	return nngx_state_get();
+}
+
+void nngx_api_leave(struct nngx_api_call *call)
+{
+	(void)call;
+}
+#endif
 
 static void state_warn_vcache_left_running(struct nngx_state *st, const char *when)
 {

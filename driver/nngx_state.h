@@ -52,6 +52,31 @@ struct nngx_state {
  * (NNGX_CONFIG or the installed default), then NNGX_DIAG_LEVEL. */
 struct nngx_state *nngx_state_get(void);
 
+/* The threading contract (README, "Threads"): any thread may call the
+ * library, but calls must not overlap, as with one GL context. Every
+ * public entry point starts with NNGX_API(st), which finds the instance
+ * and checks the rule at the cost of one atomic compare-and-swap in and
+ * one store out. A call made while another thread is inside raises
+ * THREADS_OVERLAP naming both threads, then waits until the other call
+ * has returned, so that the library is never corrupted. Calls made by the
+ * same thread from inside (callbacks, one entry point using another) are
+ * not overlaps. */
+struct nngx_api_call {
+	bool outer;             /* this call took the library; it gives it back */
+};
+
+struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function);
+void nngx_api_leave(struct nngx_api_call *call);
+
+#if defined(__GNUC__)
+#define NNGX_API(st)                                                            \
+	struct nngx_api_call nngx_api_call_ __attribute__((cleanup(nngx_api_leave))); \
+	struct nngx_state *st = nngx_api_enter(&nngx_api_call_, __func__)
+#else
+/* Without the cleanup attribute, no detector: the rule still holds. */
+#define NNGX_API(st) struct nngx_state *st = nngx_state_get()
+#endif
+
 /* Record a GL error for `function`, with the diagnostic that explains it.
  * When the flag already holds an error, the new one is dropped and
  * ERROR_DROPPED says so. */

@@ -35,7 +35,7 @@ static const char *target_name(GLenum target)
 void glGenBuffers(GLsizei n, GLuint *buffers)
 {
 	static const char fn[] = "glGenBuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
@@ -61,7 +61,7 @@ void glGenBuffers(GLsizei n, GLuint *buffers)
 void glDeleteBuffers(GLsizei n, const GLuint *buffers)
 {
 	static const char fn[] = "glDeleteBuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 	unsigned a;
@@ -87,7 +87,7 @@ void glDeleteBuffers(GLsizei n, const GLuint *buffers)
 void glBindBuffer(GLenum target, GLuint buffer)
 {
 	static const char fn[] = "glBindBuffer";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_buffer *b = gl_buffer_find(gl, buffer);
 
@@ -150,7 +150,7 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
 void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usage)
 {
 	static const char fn[] = "glBufferData";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLenum base = target & BUFFER_TARGET_MASK, area = target & BUFFER_AREA_MASK;
 	GLenum copy = target & BUFFER_COPY_MASK;
@@ -225,7 +225,7 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const GLvoid *data)
 {
 	static const char fn[] = "glBufferSubData";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_buffer *b;
 
@@ -262,7 +262,8 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const GLvo
 
 GLboolean glIsBuffer(GLuint buffer)
 {
-	const struct gl_buffer *b = gl_buffer_find(&nngx_state_get()->gl, buffer);
+	NNGX_API(st);
+	const struct gl_buffer *b = gl_buffer_find(&st->gl, buffer);
 
 	return b && b->created ? GL_TRUE : GL_FALSE;
 }

@@ -221,7 +221,7 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 void glDrawArrays(GLenum mode, GLint first, GLsizei count)
 {
 	static const char fn[] = "glDrawArrays";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_draw_plan p;
 
 	memset(&p, 0, sizeof p);
@@ -240,7 +240,7 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count)
 void glDrawElements(GLenum mode, GLsizei count, GLenum type, const GLvoid *indices)
 {
 	static const char fn[] = "glDrawElements";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_draw_plan p;
 
 	memset(&p, 0, sizeof p);
@@ -266,12 +266,14 @@ void glDrawElements(GLenum mode, GLsizei count, GLenum type, const GLvoid *indic
  * do: the driver's command-list operations. */
 void glFlush(void)
 {
-	nngx_cmdlist_flush_bound(nngx_state_get(), "nngxFlush3DCommand");
+	NNGX_API(st);
+
+	nngx_cmdlist_flush_bound(st, "nngxFlush3DCommand");
 }
 
 void glFinish(void)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	/* Model choice: "waits for the GPU" is the whole bound list: what was
 	 * added is flushed, every request not yet run is run, and the program

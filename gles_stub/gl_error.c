@@ -4,5 +4,7 @@
 
 GLenum glGetError(void)
 {
-	return gl_context_take_error(&nngx_state_get()->gl);
+	NNGX_API(st);
+
+	return gl_context_take_error(&st->gl);
 }

@@ -38,7 +38,7 @@ static bool frag_func_ok(GLenum func)
 
 void glDepthFunc(GLenum func)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!frag_func_ok(func)) {
 		gl_enum_error(st, "glDepthFunc", "func 0x%04X is not GL_NEVER..GL_ALWAYS", func);
@@ -49,12 +49,15 @@ void glDepthFunc(GLenum func)
 
 void glDepthMask(GLboolean flag)
 {
-	nngx_state_get()->gl.frag.depth_mask = flag ? GL_TRUE : GL_FALSE;
+	NNGX_API(st);
+
+	st->gl.frag.depth_mask = flag ? GL_TRUE : GL_FALSE;
 }
 
 void glDepthRangef(GLclampf zNear, GLclampf zFar)
 {
-	struct gl_fragment_state *f = &nngx_state_get()->gl.frag;
+	NNGX_API(st);
+	struct gl_fragment_state *f = &st->gl.frag;
 
 	f->depth_near = frag_clamp01(zNear);
 	f->depth_far = frag_clamp01(zFar);
@@ -62,7 +65,7 @@ void glDepthRangef(GLclampf zNear, GLclampf zFar)
 
 void glStencilFunc(GLenum func, GLint ref, GLuint mask)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
 	if (!frag_func_ok(func)) {
@@ -87,7 +90,7 @@ static bool frag_stencil_op_ok(GLenum op)
 
 void glStencilOp(GLenum fail, GLenum zfail, GLenum zpass)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
 	if (!frag_stencil_op_ok(fail) || !frag_stencil_op_ok(zfail) || !frag_stencil_op_ok(zpass)) {
@@ -102,7 +105,9 @@ void glStencilOp(GLenum fail, GLenum zfail, GLenum zpass)
 
 void glStencilMask(GLuint mask)
 {
-	nngx_state_get()->gl.frag.stencil_write_mask = mask;
+	NNGX_API(st);
+
+	st->gl.frag.stencil_write_mask = mask;
 }
 
 /* A blend factor; SRC_ALPHA_SATURATE only as a source (ES 2.0, 4.1.6). */
@@ -124,7 +129,7 @@ static bool frag_factor_ok(GLenum f, bool source)
 
 void glBlendFuncSeparate(GLenum srcRGB, GLenum dstRGB, GLenum srcAlpha, GLenum dstAlpha)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
 	if (!frag_factor_ok(srcRGB, true) || !frag_factor_ok(dstRGB, false)
@@ -142,7 +147,7 @@ void glBlendFuncSeparate(GLenum srcRGB, GLenum dstRGB, GLenum srcAlpha, GLenum d
 
 void glBlendFunc(GLenum sfactor, GLenum dfactor)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
 	if (!frag_factor_ok(sfactor, true) || !frag_factor_ok(dfactor, false)) {
@@ -163,7 +168,7 @@ static bool frag_equation_ok(GLenum mode)
 
 void glBlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!frag_equation_ok(modeRGB) || !frag_equation_ok(modeAlpha)) {
 		gl_enum_error(st, "glBlendEquationSeparate", "0x%04X, 0x%04X: not blend equations",
@@ -176,7 +181,7 @@ void glBlendEquationSeparate(GLenum modeRGB, GLenum modeAlpha)
 
 void glBlendEquation(GLenum mode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!frag_equation_ok(mode)) {
 		gl_enum_error(st, "glBlendEquation", "mode 0x%04X is not a blend equation", mode);
@@ -195,12 +200,14 @@ static void frag_color4(GLfloat out[4], GLclampf r, GLclampf g, GLclampf b, GLcl
 
 void glBlendColor(GLclampf red, GLclampf green, GLclampf blue, GLclampf alpha)
 {
-	frag_color4(nngx_state_get()->gl.frag.blend_color, red, green, blue, alpha);
+	NNGX_API(st);
+
+	frag_color4(st->gl.frag.blend_color, red, green, blue, alpha);
 }
 
 void glLogicOp(GLenum opcode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (opcode < GL_CLEAR || opcode > GL_SET) {
 		gl_enum_error(st, "glLogicOp", "opcode 0x%04X is not GL_CLEAR..GL_SET", opcode);
@@ -211,7 +218,8 @@ void glLogicOp(GLenum opcode)
 
 void glColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha)
 {
-	GLboolean *m = nngx_state_get()->gl.frag.color_mask;
+	NNGX_API(st);
+	GLboolean *m = st->gl.frag.color_mask;
 
 	m[0] = red ? GL_TRUE : GL_FALSE;
 	m[1] = green ? GL_TRUE : GL_FALSE;
@@ -221,7 +229,7 @@ void glColorMask(GLboolean red, GLboolean green, GLboolean blue, GLboolean alpha
 
 void glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
 	if (width < 0 || height < 0) {
@@ -237,22 +245,28 @@ void glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
 
 void glClearColor(GLclampf red, GLclampf green, GLclampf blue, GLclampf alpha)
 {
-	frag_color4(nngx_state_get()->gl.frag.clear_color, red, green, blue, alpha);
+	NNGX_API(st);
+
+	frag_color4(st->gl.frag.clear_color, red, green, blue, alpha);
 }
 
 void glClearDepthf(GLclampf depth)
 {
-	nngx_state_get()->gl.frag.clear_depth = frag_clamp01(depth);
+	NNGX_API(st);
+
+	st->gl.frag.clear_depth = frag_clamp01(depth);
 }
 
 void glClearStencil(GLint s)
 {
-	nngx_state_get()->gl.frag.clear_stencil = s;
+	NNGX_API(st);
+
+	st->gl.frag.clear_stencil = s;
 }
 
 void glEarlyDepthFuncDMP(GLenum func)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	/* The early depth test knows four functions (3DS SDK reference). */
 	if (func != GL_LESS && func != GL_LEQUAL && func != GL_GREATER && func != GL_GEQUAL) {
@@ -265,7 +279,7 @@ void glEarlyDepthFuncDMP(GLenum func)
 
 void glClearEarlyDepthDMP(GLuint depth)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	/* Model choice: the value is the buffer's 24-bit integer; larger is
 	 * out of range. */
@@ -354,7 +368,7 @@ static void frag_clear_differences(struct nngx_state *st, GLbitfield mask, bool 
 void glClear(GLbitfield mask)
 {
 	static const char fn[] = "glClear";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_frag_target target;
 	struct nngx_request r;
 	struct gl_cmdbuf c;

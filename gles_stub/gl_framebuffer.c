@@ -56,7 +56,7 @@ static bool fb_in_use(struct gl_context *gl, GLuint name)
 void glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
 {
 	static const char fn[] = "glGenRenderbuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
@@ -92,7 +92,7 @@ static void fb_detach(struct gl_context *gl, GLenum type, GLuint name)
 void glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 {
 	static const char fn[] = "glDeleteRenderbuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
@@ -112,7 +112,7 @@ void glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 void glBindRenderbuffer(GLenum target, GLuint renderbuffer)
 {
 	static const char fn[] = "glBindRenderbuffer";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, renderbuffer);
 
@@ -131,7 +131,8 @@ void glBindRenderbuffer(GLenum target, GLuint renderbuffer)
 
 GLboolean glIsRenderbuffer(GLuint renderbuffer)
 {
-	const struct gl_renderbuffer *rb = gl_renderbuffer_find(&nngx_state_get()->gl, renderbuffer);
+	NNGX_API(st);
+	const struct gl_renderbuffer *rb = gl_renderbuffer_find(&st->gl, renderbuffer);
 
 	return rb && rb->created ? GL_TRUE : GL_FALSE;
 }
@@ -139,7 +140,7 @@ GLboolean glIsRenderbuffer(GLuint renderbuffer)
 void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height)
 {
 	static const char fn[] = "glRenderbufferStorage";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLenum area = target & FB_AREA_MASK;
 	const struct gl_fb_format *f;
@@ -192,7 +193,7 @@ void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, 
 void glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 {
 	static const char fn[] = "glGenFramebuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
@@ -213,7 +214,7 @@ void glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 void glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 {
 	static const char fn[] = "glDeleteFramebuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
@@ -233,7 +234,7 @@ void glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 void glBindFramebuffer(GLenum target, GLuint framebuffer)
 {
 	static const char fn[] = "glBindFramebuffer";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_framebuffer *fb = gl_framebuffer_find(gl, framebuffer);
 
@@ -252,7 +253,8 @@ void glBindFramebuffer(GLenum target, GLuint framebuffer)
 
 GLboolean glIsFramebuffer(GLuint framebuffer)
 {
-	const struct gl_framebuffer *fb = gl_framebuffer_find(&nngx_state_get()->gl, framebuffer);
+	NNGX_API(st);
+	const struct gl_framebuffer *fb = gl_framebuffer_find(&st->gl, framebuffer);
 
 	return fb && fb->created ? GL_TRUE : GL_FALSE;
 }
@@ -293,7 +295,7 @@ void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbu
 			       GLuint renderbuffer)
 {
 	static const char fn[] = "glFramebufferRenderbuffer";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_framebuffer *fb;
 	unsigned point[2], n, k;
 
@@ -327,7 +329,7 @@ void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, 
 			    GLint level)
 {
 	static const char fn[] = "glFramebufferTexture2D";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_framebuffer *fb;
 	unsigned point[2], n, k;
 
@@ -362,7 +364,7 @@ void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, 
 
 GLenum glCheckFramebufferStatus(GLenum target)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const struct gl_framebuffer *fb;
 
 	if (target != GL_FRAMEBUFFER) {
@@ -444,7 +446,7 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 		  GLvoid *pixels)
 {
 	static const char fn[] = "glReadPixels";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_frag_target t;
 	long long x0, x1, y0, y1;
 	unsigned bytes, first_tile_row, tile_rows, i, j;

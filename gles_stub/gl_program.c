@@ -57,7 +57,7 @@ struct gl_executable *gl_current_executable(struct nngx_state *st, const char *f
 
 GLuint glCreateProgram(void)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o = gl_object_add(&st->gl, GL_OBJECT_PROGRAM);
 
 	if (!o) {
@@ -69,7 +69,7 @@ GLuint glCreateProgram(void)
 
 void glDeleteProgram(GLuint program)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o;
 
 	if (program == 0)
@@ -86,7 +86,8 @@ void glDeleteProgram(GLuint program)
 
 GLboolean glIsProgram(GLuint program)
 {
-	const struct gl_object *o = gl_object_find(&nngx_state_get()->gl, program);
+	NNGX_API(st);
+	const struct gl_object *o = gl_object_find(&st->gl, program);
 
 	return o && o->kind == GL_OBJECT_PROGRAM ? GL_TRUE : GL_FALSE;
 }
@@ -99,7 +100,7 @@ static enum gl_stage_id shader_stage(const struct gl_shader *sh)
 void glAttachShader(GLuint program, GLuint shader)
 {
 	static const char fn[] = "glAttachShader";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *po = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn), *so;
 	struct gl_program *p;
 	enum gl_stage_id s;
@@ -137,7 +138,7 @@ void glAttachShader(GLuint program, GLuint shader)
 void glDetachShader(GLuint program, GLuint shader)
 {
 	static const char fn[] = "glDetachShader";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *po = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn), *so;
 	struct gl_program *p;
 	enum gl_stage_id s;
@@ -171,7 +172,7 @@ void glDetachShader(GLuint program, GLuint shader)
 void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name)
 {
 	static const char fn[] = "glBindAttribLocation";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o;
 	struct gl_program *p;
 	struct gl_attrib_binding *grown;
@@ -573,7 +574,7 @@ static struct gl_executable *link_program(struct gl_context *gl, const struct gl
 void glLinkProgram(GLuint program)
 {
 	static const char fn[] = "glLinkProgram";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
 	struct gl_executable *exe;
 	struct link_log log;
@@ -604,7 +605,7 @@ void glLinkProgram(GLuint program)
 
 void glValidateProgram(GLuint program)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, "glValidateProgram");
 
 	/* Model choice: a linked program is valid in any state. */
@@ -615,7 +616,7 @@ void glValidateProgram(GLuint program)
 void glUseProgram(GLuint program)
 {
 	static const char fn[] = "glUseProgram";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_object *o = NULL, *old;
 
@@ -658,7 +659,7 @@ static GLint longest_uniform(const struct gl_executable *exe)
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params)
 {
 	static const char fn[] = "glGetProgramiv";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o;
 	const struct gl_program *p;
 	const struct gl_executable *exe;
@@ -702,7 +703,7 @@ void glGetProgramiv(GLuint program, GLenum pname, GLint *params)
 int glGetAttribLocation(GLuint program, const GLchar *name)
 {
 	static const char fn[] = "glGetAttribLocation";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
 	const struct gl_executable *exe;
 	size_t k;

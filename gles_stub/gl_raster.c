@@ -35,7 +35,7 @@ static int raster_cap_bit(struct nngx_state *st, GLenum cap, const char *fn)
 
 void glEnable(GLenum cap)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	int bit = raster_cap_bit(st, cap, "glEnable");
 
 	if (bit >= 0)
@@ -44,7 +44,7 @@ void glEnable(GLenum cap)
 
 void glDisable(GLenum cap)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	int bit = raster_cap_bit(st, cap, "glDisable");
 
 	if (bit >= 0)
@@ -53,7 +53,7 @@ void glDisable(GLenum cap)
 
 GLboolean glIsEnabled(GLenum cap)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	int bit = raster_cap_bit(st, cap, "glIsEnabled");
 
 	return bit >= 0 && ((st->gl.caps >> bit) & 1u) ? GL_TRUE : GL_FALSE;
@@ -61,7 +61,7 @@ GLboolean glIsEnabled(GLenum cap)
 
 void glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (width < 0 || height < 0) {
 		gl_value_error(st, "glViewport", "width %d and height %d must not be negative",
@@ -76,7 +76,7 @@ void glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
 
 void glCullFace(GLenum mode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (mode != GL_FRONT && mode != GL_BACK && mode != GL_FRONT_AND_BACK) {
 		gl_enum_error(st, "glCullFace", "mode 0x%04X is not GL_FRONT, GL_BACK or "
@@ -88,7 +88,7 @@ void glCullFace(GLenum mode)
 
 void glFrontFace(GLenum mode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (mode != GL_CW && mode != GL_CCW) {
 		gl_enum_error(st, "glFrontFace", "mode 0x%04X is not GL_CW or GL_CCW", mode);

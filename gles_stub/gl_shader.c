@@ -17,7 +17,7 @@ static const char *shader_type_name(GLenum type)
 GLuint glCreateShader(GLenum type)
 {
 	static const char fn[] = "glCreateShader";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o;
 
 	if (type != GL_VERTEX_SHADER && type != GL_GEOMETRY_SHADER_DMP) {
@@ -39,7 +39,7 @@ GLuint glCreateShader(GLenum type)
 void glDeleteShader(GLuint shader)
 {
 	static const char fn[] = "glDeleteShader";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o;
 
 	if (shader == 0)
@@ -103,7 +103,7 @@ void glShaderBinary(GLsizei n, const GLuint *shaders, GLenum binaryformat,
 		    const GLvoid *binary, GLsizei length)
 {
 	static const char fn[] = "glShaderBinary";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	char err[GL_SHBIN_ERROR_MAX];
 	struct gl_binary *b;
 	GLsizei i;
@@ -156,7 +156,8 @@ void glShaderBinary(GLsizei n, const GLuint *shaders, GLenum binaryformat,
 
 GLboolean glIsShader(GLuint shader)
 {
-	const struct gl_object *o = gl_object_find(&nngx_state_get()->gl, shader);
+	NNGX_API(st);
+	const struct gl_object *o = gl_object_find(&st->gl, shader);
 
 	return o && o->kind == GL_OBJECT_SHADER ? GL_TRUE : GL_FALSE;
 }
@@ -164,7 +165,7 @@ GLboolean glIsShader(GLuint shader)
 void glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
 {
 	static const char fn[] = "glGetShaderiv";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o;
 	GLint value;
 

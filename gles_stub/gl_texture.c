@@ -144,7 +144,7 @@ static bool tex_in_use(struct gl_context *gl, GLuint name)
 
 void glActiveTexture(GLenum texture)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (texture < GL_TEXTURE0 || texture - GL_TEXTURE0 >= GL_CONTEXT_TEXTURE_UNITS) {
 		gl_enum_error(st, "glActiveTexture", "texture 0x%04X is not GL_TEXTURE0..GL_TEXTURE%d "
@@ -157,7 +157,7 @@ void glActiveTexture(GLenum texture)
 void glGenTextures(GLsizei n, GLuint *textures)
 {
 	static const char fn[] = "glGenTextures";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 
@@ -194,7 +194,7 @@ static void tex_detach(struct gl_context *gl, GLenum type, GLuint name)
 void glDeleteTextures(GLsizei n, const GLuint *textures)
 {
 	static const char fn[] = "glDeleteTextures";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	GLsizei i;
 	unsigned u;
@@ -233,7 +233,7 @@ static bool tex_target_ok(struct nngx_state *st, GLenum target, const char *fn)
 void glBindTexture(GLenum target, GLuint texture)
 {
 	static const char fn[] = "glBindTexture";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_texture *t;
 
@@ -251,7 +251,8 @@ void glBindTexture(GLenum target, GLuint texture)
 
 GLboolean glIsTexture(GLuint texture)
 {
-	const struct gl_texture *t = texture ? gl_texture_find(&nngx_state_get()->gl, texture) : NULL;
+	NNGX_API(st);
+	const struct gl_texture *t = texture ? gl_texture_find(&st->gl, texture) : NULL;
 
 	return t && t->created ? GL_TRUE : GL_FALSE;
 }
@@ -532,7 +533,7 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 		  GLsizei height, GLint border, GLenum format, GLenum type, const GLvoid *pixels)
 {
 	static const char fn[] = "glTexImage2D";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_texture *t;
 	struct tex_image img;
 
@@ -566,7 +567,7 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, G
 			    GLsizei height, GLint border, GLsizei imageSize, const GLvoid *data)
 {
 	static const char fn[] = "glCompressedTexImage2D";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_texture *t;
 	struct tex_image img;
 	struct hw_texture shape;
@@ -639,7 +640,7 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 		      GLsizei width, GLsizei height, GLint border)
 {
 	static const char fn[] = "glCopyTexImage2D";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_frag_target fb;
 	struct nngx_request r;
 	struct gl_texture *t;
@@ -723,7 +724,7 @@ static bool tex_filter_ok(GLenum pname, GLint v)
 
 static void tex_parameter(GLenum target, GLenum pname, GLint v, const char *fn)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_texture *t;
 	GLenum *slot;
 
@@ -767,8 +768,10 @@ void glTexParameterf(GLenum target, GLenum pname, GLfloat param)
 
 void glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
+	NNGX_API(st);
+
 	if (!params) {
-		nngx_diag_report(&nngx_state_get()->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
 				 "glTexParameteriv", "params is NULL");
 		return;
 	}
@@ -777,8 +780,10 @@ void glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 
 void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
+	NNGX_API(st);
+
 	if (!params) {
-		nngx_diag_report(&nngx_state_get()->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
 				 "glTexParameterfv", "params is NULL");
 		return;
 	}

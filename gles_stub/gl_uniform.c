@@ -35,7 +35,7 @@ static const char *const file_names[] = { "v", "c", "i", "b" };
 int glGetUniformLocation(GLuint program, const GLchar *name)
 {
 	static const char fn[] = "glGetUniformLocation";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
 	const struct gl_executable *exe;
 	const char *bracket;
@@ -142,7 +142,7 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 static void uniform_set(GLint location, GLsizei count, enum gl_uniform_call call, unsigned n,
 			const GLfloat *fv, const GLint *iv, const char *fn)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_executable *exe;
 	const struct gl_uniform *u;
 	unsigned index, stages, element, per = call == GL_UNIFORM_MATRIX4 ? 4 : 1, items;
@@ -299,9 +299,10 @@ void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
 			const GLfloat *value)
 {
 	static const char fn[] = "glUniformMatrix4fv";
+	NNGX_API(st);
 
 	if (transpose != GL_FALSE) {
-		gl_value_error(nngx_state_get(), fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
+		gl_value_error(st, fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
 		return;
 	}
 	uniform_set(location, count, GL_UNIFORM_MATRIX4, 4, value, NULL, fn);
@@ -324,7 +325,7 @@ static GLint uniform_float_int(float f)
  * `location` (ES 2.0, 6.1.8), floats into fv or integers into iv. */
 static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, const char *fn)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
 	const struct gl_executable *exe;
 	const struct gl_uniform *u;

@@ -37,7 +37,7 @@ void glVertexAttribPointer(GLuint indx, GLint size, GLenum type, GLboolean norma
 			   GLsizei stride, const GLvoid *ptr)
 {
 	static const char fn[] = "glVertexAttribPointer";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	struct gl_attrib *a;
 	uintptr_t offset = (uintptr_t)ptr;
@@ -81,7 +81,7 @@ void glVertexAttribPointer(GLuint indx, GLint size, GLenum type, GLboolean norma
 
 void glEnableVertexAttribArray(GLuint index)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (attrib_index_ok(st, index, "glEnableVertexAttribArray"))
 		st->gl.attrib[index].enabled = true;
@@ -89,7 +89,7 @@ void glEnableVertexAttribArray(GLuint index)
 
 void glDisableVertexAttribArray(GLuint index)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (attrib_index_ok(st, index, "glDisableVertexAttribArray"))
 		st->gl.attrib[index].enabled = false;
@@ -99,7 +99,7 @@ void glDisableVertexAttribArray(GLuint index)
  * (0, 0, 0, 1). */
 static void attrib_set(GLuint indx, unsigned n, const GLfloat *v, const char *fn)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	GLfloat *cur;
 	unsigned k;
 

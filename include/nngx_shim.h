@@ -244,6 +244,10 @@ const char *nngxShimGetModuleName(GLuint module);
      "or virtual time (limits.request_clocks), as a corrupt or hostile stream " \
      "would; like a GPU fault, the draw stops where it is, what ran stays "     \
      "done and counted, and the rest of that command buffer is skipped")       \
+  XX(61, THREADS_OVERLAP, ERROR,                                                \
+     "calls into libnngx must not overlap: a thread called while another "      \
+     "thread was inside the library (both are named); this call waited for "    \
+     "the other to return, then ran")                                          \
   XX(70, RESULT_BUFFER_SHORT, ERROR,                                            \
      "nngxShimGetProfilingResultSized got a buffer shorter than the item's "    \
      "result; no GL error, nothing written, nothing read or cleared")          \

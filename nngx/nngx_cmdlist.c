@@ -18,7 +18,7 @@
 
 void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlists *c = &st->cmdlists;
 	GLsizei i;
 
@@ -62,7 +62,7 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 
 void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlists *c = &st->cmdlists;
 	GLsizei i;
 
@@ -87,7 +87,7 @@ void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 
 void nngxBindCmdlist(GLuint cmdlist)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (cmdlist && !nngx_cmdlist_find(st, cmdlist)) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, "nngxBindCmdlist",
@@ -100,7 +100,7 @@ void nngxBindCmdlist(GLuint cmdlist)
 void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 {
 	static const char fn[] = "nngxCmdlistStorage";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_find(st, st->cmdlists.bound);
 	struct nngx_request *req;
 	uint32_t phys;
@@ -154,12 +154,14 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 
 void nngxFlush3DCommand(void)
 {
-	nngx_cmdlist_flush_bound(nngx_state_get(), "nngxFlush3DCommand");
+	NNGX_API(st);
+
+	nngx_cmdlist_flush_bound(st, "nngxFlush3DCommand");
 }
 
 void nngxSplitDrawCmdlist(void)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxSplitDrawCmdlist");
 
 	/* Model choice: the split's interrupt is not modelled; it closes the
@@ -171,7 +173,7 @@ void nngxSplitDrawCmdlist(void)
 void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
 {
 	static const char fn[] = "nngxAdd3DCommand";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!bufferaddr || buffersize <= 0 || buffersize % 8) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
@@ -187,12 +189,14 @@ void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean co
 
 void nngxRunCmdlist(void)
 {
-	nngx_cmdlist_run_bound(nngx_state_get(), "nngxRunCmdlist");
+	NNGX_API(st);
+
+	nngx_cmdlist_run_bound(st, "nngxRunCmdlist");
 }
 
 void nngxRunCmdlistByID(GLuint cmdlist)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_find(st, cmdlist);
 
 	if (!l || !l->phys) {
@@ -206,7 +210,7 @@ void nngxRunCmdlistByID(GLuint cmdlist)
 
 void nngxStopCmdlist(void)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	/* Model choice: requests run as a whole when handed over; stopping
 	 * affects only requests not yet run, which nngxRunCmdlist would run. */
@@ -216,7 +220,7 @@ void nngxStopCmdlist(void)
 
 void nngxClearCmdlist(void)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxClearCmdlist");
 
 	if (!l)
@@ -227,35 +231,45 @@ void nngxClearCmdlist(void)
 
 void nngxWaitCmdlistDone(void)
 {
-	nngx_cmdlist_wait_done(nngx_state_get());
+	NNGX_API(st);
+
+	nngx_cmdlist_wait_done(st);
 }
 
 GLboolean nngxGetIsRunning(void)
 {
-	return hw_gpu_cmdlist_executing(&nngx_state_get()->gpu) ? GL_TRUE : GL_FALSE;
+	NNGX_API(st);
+
+	return hw_gpu_cmdlist_executing(&st->gpu) ? GL_TRUE : GL_FALSE;
 }
 
 void nngxSetCmdlistCallback(void (*func)(GLint))
 {
-	nngx_state_get()->cmdlists.callback = func;
+	NNGX_API(st);
+
+	st->cmdlists.callback = func;
 }
 
 void nngxEnableCmdlistCallback(GLint id)
 {
+	NNGX_API(st);
+
 	(void)id;   /* model choice: one callback, called when a wait completes */
-	nngx_state_get()->cmdlists.callback_enabled = true;
+	st->cmdlists.callback_enabled = true;
 }
 
 void nngxDisableCmdlistCallback(GLint id)
 {
+	NNGX_API(st);
+
 	(void)id;
-	nngx_state_get()->cmdlists.callback_enabled = false;
+	st->cmdlists.callback_enabled = false;
 }
 
 void nngxSetCmdlistParameteri(GLenum pname, GLint param)
 {
 	static const char fn[] = "nngxSetCmdlistParameteri";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
 
 	if (!l)
@@ -276,7 +290,7 @@ void nngxSetCmdlistParameteri(GLenum pname, GLint param)
 void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
 {
 	static const char fn[] = "nngxGetCmdlistParameteri";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l;
 
 	if (!param) {
@@ -327,7 +341,7 @@ void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
 GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
 			 void (*deallocator)(GLenum, GLenum, GLuint, GLvoid *))
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (st->initialized) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ALREADY_INITIALIZED, "nngxInitialize",
@@ -343,7 +357,7 @@ GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
 
 void nngxFinalize(void)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	nngx_golden_record(st, "finalize");
 	/* GL objects and command lists go, their memory back to the program's
@@ -358,5 +372,7 @@ void nngxFinalize(void)
 
 GLboolean nngxGetIsInitialized(void)
 {
-	return nngx_state_get()->initialized ? GL_TRUE : GL_FALSE;
+	NNGX_API(st);
+
+	return st->initialized ? GL_TRUE : GL_FALSE;
 }

@@ -223,7 +223,7 @@ __attribute__((destructor)) static void display_at_exit(void)
 void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 {
 	static const char fn[] = "nngxGenDisplaybuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	GLsizei i;
 
 	if (n < 0 || (n > 0 && !buffers)) {
@@ -263,7 +263,7 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 
 void nngxDeleteDisplaybuffers(GLsizei n, GLuint *buffers)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	GLsizei i;
 	unsigned t;
 
@@ -290,7 +290,7 @@ void nngxDeleteDisplaybuffers(GLsizei n, GLuint *buffers)
 
 void nngxActiveDisplay(GLenum display_id)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	switch (display_id) {
 	case NN_GX_DISPLAY0: display.active = TARGET_BIT(TARGET_UPPER); break;
@@ -311,7 +311,7 @@ void nngxActiveDisplay(GLenum display_id)
 
 void nngxBindDisplaybuffer(GLuint buffer)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	unsigned t;
 
 	if (buffer && !display_find(buffer)) {
@@ -328,7 +328,7 @@ void nngxBindDisplaybuffer(GLuint buffer)
 void nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLenum area)
 {
 	static const char fn[] = "nngxDisplaybufferStorage";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const struct display_format *f = display_format_find(format);
 	struct display_buffer *target_buf[TARGET_COUNT];
 	uint32_t phys[TARGET_COUNT];
@@ -419,7 +419,7 @@ void nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLen
 
 void nngxDisplayEnv(GLint x, GLint y)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	unsigned t;
 
 	if (x < 0 || y < 0) {
@@ -437,7 +437,7 @@ void nngxDisplayEnv(GLint x, GLint y)
 void nngxGetDisplaybufferParameteri(GLenum pname, GLint *param)
 {
 	static const char fn[] = "nngxGetDisplaybufferParameteri";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const struct display_buffer *b;
 	unsigned t = 0;
 
@@ -472,7 +472,7 @@ void nngxGetDisplaybufferParameteri(GLenum pname, GLint *param)
 
 void nngxSetDisplayMode(GLenum mode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (mode != NN_GX_DISPLAYMODE_NORMAL && mode != NN_GX_DISPLAYMODE_STEREO) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxSetDisplayMode",
@@ -522,7 +522,7 @@ static uint32_t swap_address(struct nngx_state *st, unsigned screen, unsigned t,
 void nngxSwapBuffers(GLenum display_id)
 {
 	static const char fn[] = "nngxSwapBuffers";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	unsigned screens = display_screens(display_id), s;
 	struct hw_lcd_source src[HW_LCD_SCREENS];
 	const struct display_buffer *left[HW_LCD_SCREENS] = { NULL, NULL }, *right = NULL;
@@ -575,7 +575,7 @@ void nngxSwapBuffers(GLenum display_id)
 
 void nngxWaitVSync(GLenum display_id)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct hw_gpu *gpu = &st->gpu;
 	hw_clock_t next;
 
@@ -594,7 +594,7 @@ void nngxWaitVSync(GLenum display_id)
 
 GLint nngxCheckVSync(GLenum display_id)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	unsigned screens = display_screens(display_id), s;
 	uint64_t frames = hw_gpu_frames(&st->gpu);
 
@@ -617,7 +617,7 @@ GLint nngxCheckVSync(GLenum display_id)
 
 void nngxSetVSyncCallback(GLenum display_id, void (*func)(GLenum))
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	unsigned screens = display_screens(display_id), s;
 
 	if (!screens) {
@@ -637,7 +637,7 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 			     GLint colory)
 {
 	static const char fn[] = "nngxTransferRenderImage";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const struct display_buffer *b = display_find(buffer);
 	struct gl_frag_target t;
 	struct nngx_request r;
@@ -695,7 +695,7 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 void nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size)
 {
 	static const char fn[] = "nngxAddVramDmaCommand";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_request r;
 	uint32_t from, to;
 
@@ -766,7 +766,7 @@ void nngxAddMemoryFillCommand(GLvoid *start0, GLsizei size0, GLuint data0, GLsiz
 			      GLvoid *start1, GLsizei size1, GLuint data1, GLsizei width1)
 {
 	static const char fn[] = "nngxAddMemoryFillCommand";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_request r;
 
 	if (!nngx_cmdlist_bound(st, fn))
@@ -785,17 +785,17 @@ void nngxAddMemoryFillCommand(GLvoid *start0, GLsizei size0, GLuint data0, GLsiz
 
 GLuint nngxShimGetDisplaybufferAddress(GLuint buffer)
 {
-	const struct display_buffer *b;
+	NNGX_API(st);
+	const struct display_buffer *b = display_find(buffer);
 
-	(void)nngx_state_get();
-	b = display_find(buffer);
+	(void)st;
 	return b ? b->phys : 0;
 }
 
 GLvoid *nngxShimAllocMemory(GLenum area, GLsizei size)
 {
 	static const char fn[] = "nngxShimAllocMemory";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	uint32_t phys;
 
 	if (!display_area_ok(area) || size <= 0) {
@@ -829,7 +829,7 @@ GLvoid *nngxShimAllocMemory(GLenum area, GLsizei size)
 
 void nngxShimFreeMemory(GLvoid *ptr)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	size_t i;
 
 	if (!ptr)
@@ -847,7 +847,7 @@ void nngxShimFreeMemory(GLvoid *ptr)
 
 GLvoid *nngxShimGetHostPointer(GLuint phys)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	return phys ? hw_memory_host(&st->gpu.memory, phys, 1) : NULL;
 }

@@ -60,7 +60,7 @@ static const struct nngx_item *accept_item(struct nngx_state *st, GLenum item,
 void nngxStartProfiling(GLenum item)
 {
 	static const char fn[] = "nngxStartProfiling";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
@@ -91,7 +91,7 @@ void nngxStartProfiling(GLenum item)
 void nngxStopProfiling(GLenum item)
 {
 	static const char fn[] = "nngxStopProfiling";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	bool was_running, misbehave = warn_if_cmdlist_executing(st, fn);
 
 	if (!accept_item(st, item, true, GL_ERROR_80A3_DMP,
@@ -137,7 +137,7 @@ static GLuint sampling_clocks(struct nngx_state *st, const struct nngx_parameter
 void nngxSetProfilingParameter(GLenum pname, GLuint param)
 {
 	static const char fn[] = "nngxSetProfilingParameter";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const struct nngx_parameter *p = nngx_parameter_find(pname);
 	struct hw_busy_unit *busy = &st->gpu.busy;
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
@@ -180,7 +180,7 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param)
 void nngxGetProfilingParameter(GLenum pname, GLuint *param)
 {
 	static const char fn[] = "nngxGetProfilingParameter";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const struct hw_busy_unit *busy = &st->gpu.busy;
 
 	/* Model choice: this read does not misbehave (it reads the driver's
@@ -242,7 +242,7 @@ static GLuint vertex_cache_value(struct nngx_state *st, const char *fn)
 static void profiling_result_read(const char *fn, GLenum item, GLuint *result,
 				  bool sized, GLsizei words)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct hw_counters *c = &st->gpu.counters;
 	uint16_t busy[HW_BUSY_MODULE_COUNT];
 	const struct nngx_item *it;

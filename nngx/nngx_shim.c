@@ -12,24 +12,30 @@ static const char *const module_names[NNGX_SHIM_MODULE_COUNT] = {
 
 void nngxShimReset(void)
 {
-	nngx_state_power_on(nngx_state_get());
+	NNGX_API(st);
+
+	nngx_state_power_on(st);
 }
 
 void nngxShimAdvance(GLuint64EXT clocks)
 {
+	NNGX_API(st);
+
 	/* A wait like any other: VSync callbacks run at the vertical blanks. */
-	nngx_time_advance(nngx_state_get(), clocks);
+	nngx_time_advance(st, clocks);
 }
 
 GLuint64EXT nngxShimGetClock(void)
 {
-	return nngx_state_get()->gpu.clock;
+	NNGX_API(st);
+
+	return st->gpu.clock;
 }
 
 void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks)
 {
 	static const char fn[] = "nngxShimInjectBusy";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (module >= NNGX_SHIM_MODULE_COUNT) {
 		nngx_state_error(st, GL_INVALID_VALUE, NNGX_SHIM_DIAG_INVALID_SHIM_MODULE, fn,
@@ -50,7 +56,7 @@ const char *nngxShimGetModuleName(GLuint module)
 
 void nngxShimSetDiagCallback(nngxShimDiagCallback callback, void *user)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	st->diag.callback = callback;
 	st->diag.user = callback ? user : NULL;
@@ -58,7 +64,7 @@ void nngxShimSetDiagCallback(nngxShimDiagCallback callback, void *user)
 
 void nngxShimSetDiagLevel(GLint level)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (level < NNGX_SHIM_SEVERITY_DEBUG || level > NNGX_SHIM_LEVEL_OFF) {
 		nngx_state_error(st, GL_INVALID_VALUE, NNGX_SHIM_DIAG_INVALID_DIAG_LEVEL,
@@ -70,12 +76,14 @@ void nngxShimSetDiagLevel(GLint level)
 
 GLint nngxShimGetDiagLevel(void)
 {
-	return nngx_state_get()->diag.level;
+	NNGX_API(st);
+
+	return st->diag.level;
 }
 
 GLuint nngxShimGetDiagCount(GLint id)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!nngxShimGetDiagName(id))
 		return 0;
@@ -85,7 +93,7 @@ GLuint nngxShimGetDiagCount(GLint id)
 GLboolean nngxShimLoadConfig(const char *path)
 {
 	static const char fn[] = "nngxShimLoadConfig";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	const char *env = getenv("NNGX_CONFIG");
 	struct nngx_config defaults;
 
@@ -99,20 +107,28 @@ GLboolean nngxShimLoadConfig(const char *path)
 
 const char *nngxShimGetConfigError(void)
 {
-	return nngx_state_get()->config_error;
+	NNGX_API(st);
+
+	return st->config_error;
 }
 
 GLuint nngxShimGetBufferAddress(GLuint buffer)
 {
-	return gl_context_buffer_address(&nngx_state_get()->gl, buffer);
+	NNGX_API(st);
+
+	return gl_context_buffer_address(&st->gl, buffer);
 }
 
 GLuint nngxShimGetTextureAddress(GLuint texture)
 {
-	return gl_context_texture_address(&nngx_state_get()->gl, texture);
+	NNGX_API(st);
+
+	return gl_context_texture_address(&st->gl, texture);
 }
 
 GLuint nngxShimGetRenderbufferAddress(GLuint renderbuffer)
 {
-	return gl_context_renderbuffer_address(&nngx_state_get()->gl, renderbuffer);
+	NNGX_API(st);
+
+	return gl_context_renderbuffer_address(&st->gl, renderbuffer);
 }
