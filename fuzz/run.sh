@@ -19,9 +19,10 @@ dict=
 [ -f "$src/dict/$target.dict" ] && dict=-dict=$src/dict/$target.dict
 # A 32 MiB quarantine (ASan: 256) keeps freed blocks poisoned long enough
 # for a run (each lasts about a millisecond) and spares the page faults of
-# fresh memory: the API target reaches about 1,000 runs a second.
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=32} \
-LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$src/lsan.supp} \
+# fresh memory: the API target reaches about 1,000 runs a second. Options
+# already in the environment come after these, so they win.
+ASAN_OPTIONS="detect_leaks=1:quarantine_size_mb=32${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+LSAN_OPTIONS="suppressions=$src/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 "$build/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
 	-print_final_stats=1 -artifact_prefix="$work/" $dict "$work/corpus" >"$log" 2>&1
