@@ -228,8 +228,30 @@ void nngx_cmdlist_run_bound(struct nngx_state *st, const char *fn)
 		nngx_cmdlist_run(st, l, fn);
 }
 
+/* The CTR's system tick (nngxSetTimeout's unit): 268,111,856 Hz, the
+ * ARM11 clock (3dbrew, "Hardware"); the GPU model counts HW_CLOCK_HZ. */
+#define NNGX_SYSTEM_TICK_HZ 268111856u
+
+static uint64_t ticks_to_clocks(uint64_t ticks)
+{
+	return ticks / NNGX_SYSTEM_TICK_HZ * HW_CLOCK_HZ
+	       + ticks % NNGX_SYSTEM_TICK_HZ * HW_CLOCK_HZ / NNGX_SYSTEM_TICK_HZ;
+}
+
 void nngx_cmdlist_wait_done(struct nngx_state *st)
 {
+	struct hw_gpu *gpu = &st->gpu;
+
+	/* nngxSetTimeout: a wait longer than the limit gives up when it has
+	 * passed, with the GPU still running, and calls the timeout callback
+	 * (queued: callbacks run one level deep); no completion callback. */
+	if (st->timeout_ticks > 0 && gpu->cmdlist_busy_until > gpu->clock
+	    && gpu->cmdlist_busy_until - gpu->clock > ticks_to_clocks((uint64_t)st->timeout_ticks)) {
+		nngx_time_advance(st, ticks_to_clocks((uint64_t)st->timeout_ticks));
+		st->timeout_pending = true;
+		nngx_callbacks_run(st);
+		return;
+	}
 	/* The program waits: virtual time runs to the end of the queued work
 	 * (vertical blanks on the way call the VSync callbacks). */
 	nngx_time_wait_gpu(st);

@@ -46,6 +46,12 @@ struct nngx_state {
 	bool cmdlist_pending;           /* a completed wait not called back yet */
 	GLint cmdlist_pending_id;
 	uint64_t epoch;                 /* power-on resets so far */
+	/* nngxSetTimeout: the longest nngxWaitCmdlistDone, in system ticks
+	 * (0: none), and what runs when one gives up (queued like the
+	 * other callbacks). */
+	GLint64EXT timeout_ticks;
+	void (*timeout_callback)(void);
+	bool timeout_pending;
 };
 
 /* The instance, set up on first use: defaults, then the configuration file

@@ -13,14 +13,15 @@ static bool time_has_callback(const struct nngx_vsync *v)
 void nngx_callbacks_run(struct nngx_state *st)
 {
 	uint64_t vsyncs = st->vsync_pending, epoch = st->epoch;
-	bool cmdlist = st->cmdlist_pending;
+	bool cmdlist = st->cmdlist_pending, timeout = st->timeout_pending;
 	GLint id = st->cmdlist_pending_id;
 
-	if (st->callback_depth || (!vsyncs && !cmdlist))
+	if (st->callback_depth || (!vsyncs && !cmdlist && !timeout))
 		return;
 	/* Taken now: what the callbacks queue waits for the next call. */
 	st->vsync_pending = 0;
 	st->cmdlist_pending = false;
+	st->timeout_pending = false;
 	st->callback_depth++;
 	for (; vsyncs && st->epoch == epoch; vsyncs--) {
 		/* Read each time: a callback may change them. */
@@ -29,6 +30,8 @@ void nngx_callbacks_run(struct nngx_state *st)
 		if (st->vsync.callback[HW_LCD_LOWER] && st->epoch == epoch)
 			st->vsync.callback[HW_LCD_LOWER](NN_GX_DISPLAY1);
 	}
+	if (timeout && st->epoch == epoch && st->timeout_callback)
+		st->timeout_callback();
 	if (cmdlist && st->epoch == epoch && st->cmdlists.callback && st->cmdlists.callback_enabled)
 		st->cmdlists.callback(id);
 	st->callback_depth--;

@@ -236,6 +236,20 @@ void nngxWaitCmdlistDone(void)
 	nngx_cmdlist_wait_done(st);
 }
 
+void nngxSetTimeout(GLint64EXT time, void (*callback)(void))
+{
+	NNGX_API(st);
+
+	/* 0 is no limit (the SDK); a negative time is not defined there. */
+	if (time < 0) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxSetTimeout",
+				 "time %lld ticks is negative", (long long)time);
+		return;
+	}
+	st->timeout_ticks = time;
+	st->timeout_callback = callback;
+}
+
 GLboolean nngxGetIsRunning(void)
 {
 	NNGX_API(st);

@@ -410,6 +410,48 @@ START_TEST(test_callback_reset_ends_the_wait)
 }
 END_TEST
 
+/* ---- nngxSetTimeout ------------------------------------------------------------- */
+
+static unsigned timeouts;
+
+static void on_timeout(void)
+{
+	timeouts++;
+}
+
+/* A wait longer than the limit gives up when the limit (system ticks at
+ * 268,111,856 Hz) has passed, the GPU still running, and calls the
+ * timeout callback; 0 waits to the end. */
+START_TEST(test_set_timeout_bounds_nngxWaitCmdlistDone)
+{
+	GLuint64EXT start;
+
+	callbacks_reset(CB_WAIT_VSYNC);
+	timeouts = 0;
+	make_list(65536, 16);
+	build_fixed_draw(20000);                /* some 80000 clocks of work */
+	add_draws(1);
+	nngxAdd3DCommand(cmd.w, (GLsizei)(cmd.n * 4), GL_TRUE);
+	nngxFlush3DCommand();
+	nngxSetTimeout(1000, on_timeout);       /* 1000 ticks: 999 clocks */
+	start = nngxShimGetClock();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	ck_assert_uint_eq(nngxShimGetClock() - start, 999);
+	ck_assert(nngxGetIsRunning());
+	ck_assert_uint_eq(timeouts, 1);
+	nngxSetTimeout(-1, NULL);               /* refused: the limit stays */
+	nngxWaitCmdlistDone();
+	ck_assert_uint_eq(nngxShimGetClock() - start, 2 * 999);
+	ck_assert(nngxGetIsRunning());
+	ck_assert_uint_eq(timeouts, 2);
+	nngxSetTimeout(0, NULL);
+	nngxWaitCmdlistDone();
+	ck_assert(!nngxGetIsRunning());
+	ck_assert_uint_eq(timeouts, 2);
+}
+END_TEST
+
 static Suite *robust_suite(void)
 {
 	Suite *s = suite_create("robust");
@@ -429,6 +471,7 @@ static Suite *robust_suite(void)
 	tcase_add_test(cb, test_callback_cmdlist_rearms_itself_and_waits);
 	tcase_add_test(cb, test_callback_cmdlist_wait_with_work_queued);
 	tcase_add_test(cb, test_callback_reset_ends_the_wait);
+	tcase_add_test(cb, test_set_timeout_bounds_nngxWaitCmdlistDone);
 	suite_add_tcase(s, cb);
 	return s;
 }

@@ -126,6 +126,7 @@ void nngxStopCmdlist(void);
 void nngxSplitDrawCmdlist(void);
 void nngxClearCmdlist(void);
 void nngxWaitCmdlistDone(void);
+void nngxSetTimeout(GLint64EXT time, void (*callback)(void));
 GLboolean nngxGetIsRunning(void);
 void nngxSetCmdlistParameteri(GLenum pname, GLint param);
 void nngxGetCmdlistParameteri(GLenum pname, GLint *param);
