@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	out = sentinel;
 	err[0] = 'x';
 	err[1] = '\0';
-	if (!nngx_config_load(path, &base, &out, err)) {
+	if (!nngx_config_load(path, &base, &out, err, NULL)) {
 		if (memcmp(&out, &sentinel, sizeof out) != 0)
 			fuzz_fail("a rejected file wrote the output");
 		if (strncmp(err, path, strlen(path)) != 0 || !strchr(err + strlen(path), ':'))
