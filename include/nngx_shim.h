@@ -7,6 +7,7 @@
 
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
+#include <nn/gx/CTR/gx_CTR.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +45,199 @@ void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks);
 
 /* Name of a busy-counter module ("rasterizer", ...); NULL when out of range. */
 const char *nngxShimGetModuleName(GLuint module);
+
+/* ---- Counter catalogue ------------------------------------------------ */
+
+/* Every result word of every profiling item (for BUSY, every module's 16
+ * bits): ID, name, item, word of the result, bit shift and width in that
+ * word, unit, whether it is always running (1) or must be started (0),
+ * section of chapter 9 of the CTR programming manual, description. Tools
+ * (capture, nngx-report) and the manual pages are made from this table.
+ * Counters are never reused or reordered; new ones go at the end. */
+#define NNGX_SHIM_COUNTER_MAP(XX)                                               \
+  XX(BUSY_COMMAND, "busy.command", NN_GX_PROFILING_BUSY, 0, 0, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the command buffer and vertex array load "      \
+     "module was busy on the most clocks (ties to the frontmost module; "       \
+     "an idle window goes to the command module)")                              \
+  XX(BUSY_SHADER0, "busy.shader0", NN_GX_PROFILING_BUSY, 0, 16, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the shader processor 0 (shared with the "       \
+     "geometry shader) was busy on the most clocks (ties to the "               \
+     "frontmost module; an idle window goes to the command module)")            \
+  XX(BUSY_TRIANGLE_SETUP, "busy.triangle_setup", NN_GX_PROFILING_BUSY, 1, 0, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the triangle setup was busy on the most "       \
+     "clocks (ties to the frontmost module; an idle window goes to the "        \
+     "command module)")                                                         \
+  XX(BUSY_RASTERIZER, "busy.rasterizer", NN_GX_PROFILING_BUSY, 1, 16, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the rasterization module was busy on the "      \
+     "most clocks (ties to the frontmost module; an idle window goes to "       \
+     "the command module)")                                                     \
+  XX(BUSY_TEXTURE, "busy.texture", NN_GX_PROFILING_BUSY, 2, 0, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the texture unit was busy on the most "         \
+     "clocks (ties to the frontmost module; an idle window goes to the "        \
+     "command module)")                                                         \
+  XX(BUSY_FRAGMENT_LIGHTING, "busy.fragment_lighting", NN_GX_PROFILING_BUSY, 2, 16, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the fragment lighting was busy on the "         \
+     "most clocks (ties to the frontmost module; an idle window goes to "       \
+     "the command module)")                                                     \
+  XX(BUSY_COMBINER, "busy.combiner", NN_GX_PROFILING_BUSY, 3, 0, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the texture combiner was busy on the "          \
+     "most clocks (ties to the frontmost module; an idle window goes to "       \
+     "the command module)")                                                     \
+  XX(BUSY_PER_FRAGMENT, "busy.per_fragment", NN_GX_PROFILING_BUSY, 3, 16, 16, "windows", 0, "9.3.1",\
+     "sampling windows in which the per-fragment operation module was "         \
+     "busy on the most clocks (ties to the frontmost module; an idle "          \
+     "window goes to the command module)")                                      \
+  XX(VERTEX_SHADER0_INSTRUCTIONS, "vertex_shader0.instructions", NN_GX_PROFILING_VERTEX_SHADER0, 0, 0, 32, "instructions", 1, "9.3.2",\
+     "shader processor 0: program-counter transitions, i.e. shader "            \
+     "instructions executed")                                                   \
+  XX(VERTEX_SHADER0_STALL_DEPENDENCY, "vertex_shader0.stall_dependency", NN_GX_PROFILING_VERTEX_SHADER0, 1, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 0: clocks stalled on instruction dependencies "          \
+     "(with a geometry shader, also waits to issue vout/emit while a "          \
+     "later module is busy)")                                                   \
+  XX(VERTEX_SHADER0_STALL_MOVA, "vertex_shader0.stall_mova", NN_GX_PROFILING_VERTEX_SHADER0, 2, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 0: clocks stalled after address-register updates "       \
+     "(mova)")                                                                  \
+  XX(VERTEX_SHADER0_STALL_CMP, "vertex_shader0.stall_cmp", NN_GX_PROFILING_VERTEX_SHADER0, 3, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 0: clocks stalled after status-register updates "        \
+     "(cmp)")                                                                   \
+  XX(VERTEX_SHADER0_STALL_PREFETCH, "vertex_shader0.stall_prefetch", NN_GX_PROFILING_VERTEX_SHADER0, 4, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 0: clocks stalled on program prefetch misses "           \
+     "(non-sequential program-counter moves such as branches)")                 \
+  XX(VERTEX_SHADER1_INSTRUCTIONS, "vertex_shader1.instructions", NN_GX_PROFILING_VERTEX_SHADER1, 0, 0, 32, "instructions", 1, "9.3.2",\
+     "shader processor 1: program-counter transitions, i.e. shader "            \
+     "instructions executed")                                                   \
+  XX(VERTEX_SHADER1_STALL_DEPENDENCY, "vertex_shader1.stall_dependency", NN_GX_PROFILING_VERTEX_SHADER1, 1, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 1: clocks stalled on instruction dependencies")          \
+  XX(VERTEX_SHADER1_STALL_MOVA, "vertex_shader1.stall_mova", NN_GX_PROFILING_VERTEX_SHADER1, 2, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 1: clocks stalled after address-register updates "       \
+     "(mova)")                                                                  \
+  XX(VERTEX_SHADER1_STALL_CMP, "vertex_shader1.stall_cmp", NN_GX_PROFILING_VERTEX_SHADER1, 3, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 1: clocks stalled after status-register updates "        \
+     "(cmp)")                                                                   \
+  XX(VERTEX_SHADER1_STALL_PREFETCH, "vertex_shader1.stall_prefetch", NN_GX_PROFILING_VERTEX_SHADER1, 4, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 1: clocks stalled on program prefetch misses "           \
+     "(non-sequential program-counter moves such as branches)")                 \
+  XX(VERTEX_SHADER2_INSTRUCTIONS, "vertex_shader2.instructions", NN_GX_PROFILING_VERTEX_SHADER2, 0, 0, 32, "instructions", 1, "9.3.2",\
+     "shader processor 2: program-counter transitions, i.e. shader "            \
+     "instructions executed")                                                   \
+  XX(VERTEX_SHADER2_STALL_DEPENDENCY, "vertex_shader2.stall_dependency", NN_GX_PROFILING_VERTEX_SHADER2, 1, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 2: clocks stalled on instruction dependencies")          \
+  XX(VERTEX_SHADER2_STALL_MOVA, "vertex_shader2.stall_mova", NN_GX_PROFILING_VERTEX_SHADER2, 2, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 2: clocks stalled after address-register updates "       \
+     "(mova)")                                                                  \
+  XX(VERTEX_SHADER2_STALL_CMP, "vertex_shader2.stall_cmp", NN_GX_PROFILING_VERTEX_SHADER2, 3, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 2: clocks stalled after status-register updates "        \
+     "(cmp)")                                                                   \
+  XX(VERTEX_SHADER2_STALL_PREFETCH, "vertex_shader2.stall_prefetch", NN_GX_PROFILING_VERTEX_SHADER2, 4, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 2: clocks stalled on program prefetch misses "           \
+     "(non-sequential program-counter moves such as branches)")                 \
+  XX(VERTEX_SHADER3_INSTRUCTIONS, "vertex_shader3.instructions", NN_GX_PROFILING_VERTEX_SHADER3, 0, 0, 32, "instructions", 1, "9.3.2",\
+     "shader processor 3: program-counter transitions, i.e. shader "            \
+     "instructions executed")                                                   \
+  XX(VERTEX_SHADER3_STALL_DEPENDENCY, "vertex_shader3.stall_dependency", NN_GX_PROFILING_VERTEX_SHADER3, 1, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 3: clocks stalled on instruction dependencies")          \
+  XX(VERTEX_SHADER3_STALL_MOVA, "vertex_shader3.stall_mova", NN_GX_PROFILING_VERTEX_SHADER3, 2, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 3: clocks stalled after address-register updates "       \
+     "(mova)")                                                                  \
+  XX(VERTEX_SHADER3_STALL_CMP, "vertex_shader3.stall_cmp", NN_GX_PROFILING_VERTEX_SHADER3, 3, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 3: clocks stalled after status-register updates "        \
+     "(cmp)")                                                                   \
+  XX(VERTEX_SHADER3_STALL_PREFETCH, "vertex_shader3.stall_prefetch", NN_GX_PROFILING_VERTEX_SHADER3, 4, 0, 32, "clocks", 1, "9.3.2",\
+     "shader processor 3: clocks stalled on program prefetch misses "           \
+     "(non-sequential program-counter moves such as branches)")                 \
+  XX(VERTEX_CACHE_INPUT, "vertex_cache.input", NN_GX_PROFILING_VERTEX_CACHE, 0, 0, 32, "vertices", 0, "9.3.3",\
+     "vertices that entered the post-vertex cache (missed and were "            \
+     "shaded) in the last indexed draw; restarts at every indexed draw; "       \
+     "start it with nngxStartProfiling")                                        \
+  XX(POLYGON_VERTICES_IN, "polygon.vertices_in", NN_GX_PROFILING_POLYGON, 0, 0, 32, "vertices", 1, "9.3.4",\
+     "vertices into triangle setup")                                            \
+  XX(POLYGON_IN, "polygon.in", NN_GX_PROFILING_POLYGON, 1, 0, 32, "polygons", 1, "9.3.4",\
+     "polygons into triangle setup")                                            \
+  XX(POLYGON_OUT, "polygon.out", NN_GX_PROFILING_POLYGON, 2, 0, 32, "polygons", 1, "9.3.4",\
+     "polygons out of triangle setup: those in minus the ones clipping "        \
+     "and culling removed (a polygon split by clipping counts once)")           \
+  XX(FRAGMENT_IN, "fragment.in", NN_GX_PROFILING_FRAGMENT, 0, 0, 32, "fragments", 1, "9.3.5",\
+     "fragments into the per-fragment operation module, after clipping, "       \
+     "the scissor test and the early depth test, before the alpha, "            \
+     "stencil and depth tests")                                                 \
+  XX(MEMORY_VRAM_A_READ, "memory.vram_a_read", NN_GX_PROFILING_MEMORY_ACCESS, 0, 0, 32, "accesses", 1, "9.3.6",\
+     "GPU reads of VRAM channel A (16-byte accesses)")                          \
+  XX(MEMORY_VRAM_A_WRITE, "memory.vram_a_write", NN_GX_PROFILING_MEMORY_ACCESS, 1, 0, 32, "accesses", 1, "9.3.6",\
+     "GPU writes of VRAM channel A (16-byte accesses)")                         \
+  XX(MEMORY_VRAM_B_READ, "memory.vram_b_read", NN_GX_PROFILING_MEMORY_ACCESS, 2, 0, 32, "accesses", 1, "9.3.6",\
+     "GPU reads of VRAM channel B (16-byte accesses)")                          \
+  XX(MEMORY_VRAM_B_WRITE, "memory.vram_b_write", NN_GX_PROFILING_MEMORY_ACCESS, 3, 0, 32, "accesses", 1, "9.3.6",\
+     "GPU writes of VRAM channel B (16-byte accesses)")                         \
+  XX(MEMORY_COMMAND_VERTEX_READ, "memory.command_vertex_read", NN_GX_PROFILING_MEMORY_ACCESS, 4, 0, 32, "accesses", 1, "9.3.6",\
+     "command buffer, vertex array and index array reads by the "               \
+     "command/vertex load module (16-byte accesses)")                           \
+  XX(MEMORY_TEXTURE_READ, "memory.texture_read", NN_GX_PROFILING_MEMORY_ACCESS, 5, 0, 32, "accesses", 1, "9.3.6",\
+     "texture memory reads by the texture unit (texture-cache misses) "         \
+     "(16-byte accesses)")                                                      \
+  XX(MEMORY_DEPTH_STENCIL_READ, "memory.depth_stencil_read", NN_GX_PROFILING_MEMORY_ACCESS, 6, 0, 32, "accesses", 1, "9.3.6",\
+     "depth and stencil buffer reads by the per-fragment operation "            \
+     "module (16-byte accesses)")                                               \
+  XX(MEMORY_DEPTH_STENCIL_WRITE, "memory.depth_stencil_write", NN_GX_PROFILING_MEMORY_ACCESS, 7, 0, 32, "accesses", 1, "9.3.6",\
+     "depth and stencil buffer writes by the per-fragment operation "           \
+     "module (16-byte accesses)")                                               \
+  XX(MEMORY_COLOR_READ, "memory.color_read", NN_GX_PROFILING_MEMORY_ACCESS, 8, 0, 32, "accesses", 1, "9.3.6",\
+     "colour buffer reads by the per-fragment operation module (16-byte "       \
+     "accesses)")                                                               \
+  XX(MEMORY_COLOR_WRITE, "memory.color_write", NN_GX_PROFILING_MEMORY_ACCESS, 9, 0, 32, "accesses", 1, "9.3.6",\
+     "colour buffer writes by the per-fragment operation module (16-byte "      \
+     "accesses)")                                                               \
+  XX(MEMORY_LCD_UPPER_READ, "memory.lcd_upper_read", NN_GX_PROFILING_MEMORY_ACCESS, 10, 0, 32, "accesses", 1, "9.3.6",\
+     "display buffer reads by the upper-screen LCD controller (16-byte "        \
+     "accesses)")                                                               \
+  XX(MEMORY_LCD_LOWER_READ, "memory.lcd_lower_read", NN_GX_PROFILING_MEMORY_ACCESS, 11, 0, 32, "accesses", 1, "9.3.6",\
+     "display buffer reads by the lower-screen LCD controller (16-byte "        \
+     "accesses)")                                                               \
+  XX(MEMORY_POST_TRANSFER_READ, "memory.post_transfer_read", NN_GX_PROFILING_MEMORY_ACCESS, 12, 0, 32, "accesses", 1, "9.3.6",\
+     "reads by the post-transfer module (nngxTransferRenderImage, "             \
+     "glCopyTexImage2D) (16-byte accesses)")                                    \
+  XX(MEMORY_POST_TRANSFER_WRITE, "memory.post_transfer_write", NN_GX_PROFILING_MEMORY_ACCESS, 13, 0, 32, "accesses", 1, "9.3.6",\
+     "writes by the post-transfer module (nngxTransferRenderImage, "            \
+     "glCopyTexImage2D) (16-byte accesses)")                                    \
+  XX(MEMORY_FILL0_WRITE, "memory.fill0_write", NN_GX_PROFILING_MEMORY_ACCESS, 14, 0, 32, "accesses", 1, "9.3.6",\
+     "buffer writes by memory-fill channel 0 (glClear, "                        \
+     "nngxAddMemoryFillCommand) (16-byte accesses)")                            \
+  XX(MEMORY_FILL1_WRITE, "memory.fill1_write", NN_GX_PROFILING_MEMORY_ACCESS, 15, 0, 32, "accesses", 1, "9.3.6",\
+     "buffer writes by memory-fill channel 1 (glClear, "                        \
+     "nngxAddMemoryFillCommand) (16-byte accesses)")                            \
+  XX(MEMORY_CPU_READ, "memory.cpu_read", NN_GX_PROFILING_MEMORY_ACCESS, 16, 0, 32, "accesses", 1, "9.3.6",\
+     "CPU reads of VRAM (glReadPixels) (16-byte accesses)")                     \
+  XX(MEMORY_CPU_DMA_WRITE, "memory.cpu_dma_write", NN_GX_PROFILING_MEMORY_ACCESS, 17, 0, 32, "accesses", 1, "9.3.6",\
+     "CPU (DMA) writes of VRAM (nngxAddVramDmaCommand) (16-byte "               \
+     "accesses)")
+
+typedef enum nngxShimCounterId {
+#define NNGX_SHIM_COUNTER_ENUM_(id, name, item, word, shift, bits, unit, always, section, desc) \
+	NNGX_SHIM_COUNTER_##id,
+	NNGX_SHIM_COUNTER_MAP(NNGX_SHIM_COUNTER_ENUM_)
+#undef NNGX_SHIM_COUNTER_ENUM_
+	NNGX_SHIM_COUNTER_COUNT
+} nngxShimCounterId;
+
+typedef struct nngxShimCounterInfo {
+	const char *name;          /* "polygon.in", ... */
+	GLenum item;               /* NN_GX_PROFILING_* */
+	GLuint word;               /* index in nngxGetProfilingResult's result */
+	GLuint shift, bits;        /* the counter is (result[word] >> shift) & (2^bits - 1) */
+	const char *unit;          /* "windows", "clocks", "accesses", ... */
+	GLboolean always_running;  /* GL_FALSE: counts only when started */
+	const char *section;       /* "9.3.1": CTR programming manual, chapter 9 */
+	const char *description;
+} nngxShimCounterInfo;
+
+/* Number of catalogue entries (NNGX_SHIM_COUNTER_COUNT). */
+GLuint nngxShimGetCounterCount(void);
+
+/* Entry `id` (0..count-1) into *info: GL_TRUE; GL_FALSE and nothing
+ * written for an unknown id or NULL info. */
+GLboolean nngxShimGetCounterInfo(GLuint id, nngxShimCounterInfo *info);
+
+/* The id of the counter called `name` ("memory.texture_read"), or -1. */
+GLint nngxShimFindCounter(const char *name);
 
 /* ---- Diagnostics ------------------------------------------------------ */
 

@@ -1,6 +1,8 @@
 /* nngx_shim.c: the extension API of nngx_shim.h. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "driver/nngx_counters.h"
 #include "driver/nngx_state.h"
 #include "driver/nngx_time.h"
 #include "nngx_display.h"
@@ -131,4 +133,29 @@ GLuint nngxShimGetRenderbufferAddress(GLuint renderbuffer)
 	NNGX_API(st);
 
 	return gl_context_renderbuffer_address(&st->gl, renderbuffer);
+}
+
+/* ---- the counter catalogue ------------------------------------------------ */
+
+GLuint nngxShimGetCounterCount(void)
+{
+	return NNGX_SHIM_COUNTER_COUNT;
+}
+
+GLboolean nngxShimGetCounterInfo(GLuint id, nngxShimCounterInfo *info)
+{
+	if (id >= NNGX_SHIM_COUNTER_COUNT || !info)
+		return GL_FALSE;
+	*info = nngx_counter_table[id];
+	return GL_TRUE;
+}
+
+GLint nngxShimFindCounter(const char *name)
+{
+	GLint id;
+
+	for (id = 0; name && id < NNGX_SHIM_COUNTER_COUNT; id++)
+		if (strcmp(nngx_counter_table[id].name, name) == 0)
+			return id;
+	return -1;
 }
