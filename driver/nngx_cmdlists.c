@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nngx_capture.h"
 #include "nngx_cmdlist.h"
 #include "nngx_golden.h"
 #include "nngx_state.h"
@@ -187,6 +188,8 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 
 void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
+	if (st->capture)
+		nngx_capture_run(st, l->name, l->used_req - l->run_req);
 	if (l->used_words != l->flushed_words)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_UNFLUSHED, fn,
 				 "command list %u: %zu words not flushed", l->name,

@@ -18,7 +18,7 @@
 #define NNGX_DEFAULT_CONFIG "/usr/local/etc/libnngx/nngx.cfg"
 #endif
 
-enum key_kind { KEY_INT, KEY_POW2, KEY_CHOICE, KEY_BOOL };   /* KEY_POW2: an int, a power of two */
+enum key_kind { KEY_INT, KEY_POW2, KEY_CHOICE, KEY_BOOL, KEY_STRING };   /* KEY_POW2: an int, a power of two */
 
 struct key {
 	const char *path;
@@ -100,6 +100,10 @@ static const struct key keys[] = {
 	  FIELD(framebuffer_cache.policy) },
 	{ "limits.request_work", KEY_INT, 0, 0x7FFFFFFF, NULL, FIELD(request_max_work) },
 	{ "limits.request_clocks", KEY_INT, 0, 0x7FFFFFFF, NULL, FIELD(request_max_clocks) },
+	{ "capture.file", KEY_STRING, 0, 0, NULL, FIELD(capture_file) },
+	{ "capture.trace", KEY_STRING, 0, 0, NULL, FIELD(capture_trace) },
+	{ "capture.frames_dir", KEY_STRING, 0, 0, NULL, FIELD(capture_frames_dir) },
+	{ "capture.sampling_time", KEY_INT, 1, 65535, NULL, FIELD(capture_sampling_time) },
 };
 
 void nngx_config_defaults(struct nngx_config *cfg)
@@ -131,6 +135,9 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	 * is a hung or hostile stream, stopped within seconds of host time. */
 	cfg->request_max_work = 1u << 27;
 	cfg->request_max_clocks = HW_CLOCK_HZ;
+	/* No capture unless asked for; 1 us busy windows (nngx_capture.h). */
+	cfg->capture_file[0] = cfg->capture_trace[0] = cfg->capture_frames_dir[0] = '\0';
+	cfg->capture_sampling_time = 268;
 }
 
 const char *nngx_config_default_path(void)
@@ -519,6 +526,15 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 	}
 	if (config_setting_type(s) != CONFIG_TYPE_STRING)
 		return fail(err, file, s, "'%s' must be a string", path);
+	if (k->kind == KEY_STRING) {
+		const char *v = config_setting_get_string(s);
+
+		if (strlen(v) >= k->size)
+			return fail(err, file, s, "'%s' is longer than %zu characters", path,
+				    k->size - 1);
+		memcpy((char *)cfg + k->offset, v, strlen(v) + 1);
+		return true;
+	}
 	for (i = 0; k->choices[i]; i++) {
 		if (strcmp(config_setting_get_string(s), k->choices[i]) == 0) {
 			store(cfg, k, (long long)i);

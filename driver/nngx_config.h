@@ -27,6 +27,9 @@ enum nngx_vcache_unstarted {
  * that was never started stand out in the caller's tests. */
 #define NNGX_VCACHE_POISON 0xBADCAC4Eu
 
+/* Longest path a configuration string may hold (with its terminator). */
+#define NNGX_CONFIG_PATH_MAX 1024
+
 struct nngx_config {
 	uint16_t busy_unset_sampling_time;   /* clocks, 1..65535 */
 	uint16_t busy_unset_sampling_count;  /* windows, 0..65535 */
@@ -48,6 +51,12 @@ struct nngx_config {
 	/* Bounds on one command buffer (hw_gpu.h), 0: none. */
 	uint32_t request_max_work;           /* units of work */
 	uint32_t request_max_clocks;         /* virtual GPU clocks */
+	/* The capture (nngx_capture.h), read at start-up; the environment
+	 * variables NNGX_CAPTURE, NNGX_TRACE, NNGX_DUMP_FRAMES beat them. */
+	char capture_file[NNGX_CONFIG_PATH_MAX];
+	char capture_trace[NNGX_CONFIG_PATH_MAX];
+	char capture_frames_dir[NNGX_CONFIG_PATH_MAX];
+	uint32_t capture_sampling_time;      /* clocks, 1..65535 */
 };
 
 #define NNGX_CONFIG_ERROR_MAX 512

@@ -1,6 +1,11 @@
 /* nngx_counters.c: the counter catalogue (NNGX_SHIM_COUNTER_MAP). */
 #include "nngx_counters.h"
 
+const char *const nngx_module_names[NNGX_SHIM_MODULE_COUNT] = {
+	"command/vertex load", "shader processor 0", "triangle setup", "rasterizer",
+	"texture unit", "fragment lighting", "texture combiner", "per-fragment operation",
+};
+
 const nngxShimCounterInfo nngx_counter_table[NNGX_SHIM_COUNTER_COUNT] = {
 #define COUNTER_ROW(id, name, item, word, shift, bits, unit, always, section, desc) \
 	{ name, item, word, shift, bits, unit, always, section, desc },

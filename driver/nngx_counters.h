@@ -10,6 +10,10 @@
 #include "hw/hw_busy.h"
 #include "hw/hw_counters.h"
 
+/* Names of the busy-counter modules, in packing order
+ * (nngxShimGetModuleName). */
+extern const char *const nngx_module_names[NNGX_SHIM_MODULE_COUNT];
+
 /* The catalogue, indexed by nngxShimCounterId. */
 extern const nngxShimCounterInfo nngx_counter_table[NNGX_SHIM_COUNTER_COUNT];
 

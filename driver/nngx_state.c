@@ -11,6 +11,7 @@
 #include <unistd.h>
 #endif
 
+#include "nngx_capture.h"
 #include "nngx_golden.h"
 #include "nngx_state.h"
 
@@ -126,6 +127,7 @@ struct nngx_state *nngx_state_get(void)
 				 "no memory for the GPU's caches; command lists wait for them "
 				 "(each run tries again)");
 	state_load_startup_config(st);
+	nngx_capture_startup(st);
 	return st;
 }
 
@@ -224,6 +226,7 @@ __attribute__((destructor)) static void state_at_exit(void)
 		return;
 	state_warn_vcache_left_running(&state, "program exit");
 	nngx_golden_record(&state, "exit");
+	nngx_capture_close(&state);
 	nngx_diag_summarize(&state.diag, "program exit");
 	gl_context_fini(&state.gl, &state.gpu.memory, state.deallocator);
 	nngx_cmdlists_clear(&state);
@@ -252,6 +255,8 @@ void nngx_state_power_on(struct nngx_state *st)
 	memset(st->diag.count, 0, sizeof st->diag.count);
 	state_warn_vcache_left_running(st, "nngxShimReset");
 	nngx_diag_summarize(&st->diag, "nngxShimReset");
+	if (st->capture)
+		nngx_capture_power_on(st);
 	hw_gpu_reset(&st->gpu, st->config.busy_unset_sampling_time,
 		     st->config.busy_unset_sampling_count);
 	gl_context_init(&st->gl);

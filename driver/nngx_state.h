@@ -52,6 +52,8 @@ struct nngx_state {
 	GLint64EXT timeout_ticks;
 	void (*timeout_callback)(void);
 	bool timeout_pending;
+	/* NNGX_CAPTURE and friends (nngx_capture.h); NULL when off. */
+	struct nngx_capture *capture;
 };
 
 /* The instance, set up on first use: defaults, then the configuration file

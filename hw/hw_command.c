@@ -264,6 +264,21 @@ static void command_check_clocks(struct run_ctx *c, unsigned reg)
 	c->status = HW_ERROR_LIMIT;
 }
 
+/* Tell the GPU's observer, if any, of work from `start` to c->t. */
+static void command_observe(struct run_ctx *c, enum hw_event_kind kind, hw_clock_t start,
+			    const struct hw_counters *delta, const struct hw_draw_result *draw)
+{
+	struct hw_event e;
+
+	e.kind = kind;
+	e.start = start;
+	e.end = c->t;
+	e.delta = delta;
+	e.draw = draw;
+	e.channel = 0;
+	c->gpu->observe(c->gpu->observe_user, &e);
+}
+
 static void command_draw(struct run_ctx *c, bool indexed)
 {
 	struct hw_gpu *gpu = c->gpu;
@@ -272,6 +287,7 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	struct hw_draw_units units;
 	char fault[256] = "";
 	enum hw_status st;
+	hw_clock_t start;
 
 	decode_draw(gpu, indexed, &cfg);
 	units.mem = &gpu->memory;
@@ -300,11 +316,14 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	hw_draw_time(&res, command_fetch(c), &gpu->costs);
 	if (hw_draw_schedule(&gpu->busy, &res, c->t) != HW_OK)
 		c->status = HW_ERROR_NO_MEMORY;
+	start = c->t;
 	c->t = hw_clock_add(c->t, res.duration);
 	hw_counters_add(&res.delta, &c->loose);
 	memset(&c->loose, 0, sizeof c->loose);
 	if (hw_gpu_pend(gpu, c->t, &res.delta, res.vcache_used, res.vcache_misses) != HW_OK)
 		c->status = HW_ERROR_NO_MEMORY;
+	if (gpu->observe)
+		command_observe(c, HW_EVENT_DRAW, start, &res.delta, &res);
 	command_check_clocks(c, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS);
 }
 
@@ -563,6 +582,8 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 			break;
 		}
 		c.t = hw_clock_add(c.t, tail);
+		if (tail && gpu->observe)     /* its counts land with later work */
+			command_observe(&c, HW_EVENT_COMMANDS, c.t - tail, NULL, NULL);
 		c.phys = addr;
 		command_buffer(&c, next, size / 4);
 	}
@@ -573,6 +594,8 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 	c.t = hw_clock_add(c.t, tail);
 	if (hw_gpu_pend(gpu, c.t, &c.loose, false, 0) != HW_OK)
 		c.status = HW_ERROR_NO_MEMORY;
+	if (tail && gpu->observe)
+		command_observe(&c, HW_EVENT_COMMANDS, c.t - tail, &c.loose, NULL);
 	*end = c.t;
 	return c.status;
 }

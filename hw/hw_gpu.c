@@ -192,14 +192,32 @@ static hw_clock_t gpu_queue_start(const struct hw_gpu *gpu)
 	return gpu->cmdlist_busy_until > gpu->clock ? gpu->cmdlist_busy_until : gpu->clock;
 }
 
+/* Tell the observer, if any, of work from `start` to `end`. */
+static void gpu_observe(struct hw_gpu *gpu, enum hw_event_kind kind, hw_clock_t start,
+			hw_clock_t end, const struct hw_counters *delta, unsigned channel)
+{
+	struct hw_event e;
+
+	e.kind = kind;
+	e.start = start;
+	e.end = end;
+	e.delta = delta;
+	e.draw = NULL;
+	e.channel = channel;
+	gpu->observe(gpu->observe_user, &e);
+}
+
 /* Queue work of `clocks` clocks whose counts are `delta`. Pending room was
  * reserved, so this cannot fail. */
-static void gpu_queue_work(struct hw_gpu *gpu, uint64_t clocks, const struct hw_counters *delta)
+static void gpu_queue_work(struct hw_gpu *gpu, enum hw_event_kind kind, uint64_t clocks,
+			   const struct hw_counters *delta)
 {
-	hw_clock_t end = hw_clock_add(gpu_queue_start(gpu), clocks);
+	hw_clock_t start = gpu_queue_start(gpu), end = hw_clock_add(start, clocks);
 
 	(void)hw_gpu_pend(gpu, end, delta, false, 0);
 	gpu->cmdlist_busy_until = end;
+	if (gpu->observe)
+		gpu_observe(gpu, kind, start, end, delta, 0);
 }
 
 enum hw_status hw_gpu_fill(struct hw_gpu *gpu, unsigned channel, uint32_t phys, uint32_t size,
@@ -247,6 +265,8 @@ enum hw_status hw_gpu_fill2(struct hw_gpu *gpu, const struct hw_fill *channel0,
 			continue;
 		ch_end = hw_clock_add(start, clocks);
 		(void)hw_gpu_pend(gpu, ch_end, &delta, false, 0);
+		if (gpu->observe)
+			gpu_observe(gpu, HW_EVENT_FILL, start, ch_end, &delta, ch);
 		if (ch_end > end)
 			end = ch_end;
 	}
@@ -271,7 +291,7 @@ enum hw_status hw_gpu_display_transfer(struct hw_gpu *gpu, const struct hw_trans
 	st = hw_transfer_display(&gpu->memory, src, dst, aa, yflip, &delta, &clocks);
 	if (st != HW_OK)
 		return st;
-	gpu_queue_work(gpu, clocks, &delta);
+	gpu_queue_work(gpu, HW_EVENT_TRANSFER, clocks, &delta);
 	return HW_OK;
 }
 
@@ -287,7 +307,7 @@ enum hw_status hw_gpu_texture_copy(struct hw_gpu *gpu, uint32_t src, uint32_t ds
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
 	(void)hw_transfer_copy(&gpu->memory, src, dst, size, &delta, &clocks);
-	gpu_queue_work(gpu, clocks, &delta);
+	gpu_queue_work(gpu, HW_EVENT_COPY, clocks, &delta);
 	return HW_OK;
 }
 
@@ -303,7 +323,7 @@ enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_ph
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
 	(void)hw_transfer_dma(&gpu->memory, src_phys, dst_phys, size, &delta, &clocks);
-	gpu_queue_work(gpu, clocks, &delta);
+	gpu_queue_work(gpu, HW_EVENT_DMA, clocks, &delta);
 	return HW_OK;
 }
 

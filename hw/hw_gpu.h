@@ -27,6 +27,31 @@ struct hw_pending {
 	uint32_t vcache_misses;
 };
 
+/* An optional observer of the work the GPU schedules (capture and trace
+ * tools): told once per draw, command fetch without a draw, fill channel,
+ * display transfer, texture copy and DMA, when that work is queued, with
+ * what the model already computed. hw/ keeps no record of it. With no
+ * observer the cost is one branch per piece of work. */
+enum hw_event_kind {
+	HW_EVENT_DRAW = 0,              /* a draw (its command fetches included) */
+	HW_EVENT_COMMANDS,              /* command fetches after the last draw */
+	HW_EVENT_FILL,                  /* one memory-fill channel */
+	HW_EVENT_TRANSFER,              /* display transfer */
+	HW_EVENT_COPY,                  /* texture copy */
+	HW_EVENT_DMA
+};
+
+struct hw_event {
+	enum hw_event_kind kind;
+	hw_clock_t start, end;          /* in virtual time; counts land at end */
+	const struct hw_counters *delta;       /* what it adds to the counters (NULL:
+						  they land with later work) */
+	const struct hw_draw_result *draw;     /* HW_EVENT_DRAW: work, counts */
+	unsigned channel;               /* HW_EVENT_FILL: 0 or 1 */
+};
+
+typedef void (*hw_observe_fn)(void *user, const struct hw_event *event);
+
 struct hw_gpu {
 	hw_clock_t clock;               /* virtual clocks since power-on */
 	struct hw_busy_unit busy;
@@ -65,6 +90,9 @@ struct hw_gpu {
 	/* Window-space triangles for the fragment stages (may be NULL). */
 	hw_setup_fn triangle_out;
 	void *triangle_user;
+	/* Observer of scheduled work (may be NULL); kept by a reset. */
+	hw_observe_fn observe;
+	void *observe_user;
 };
 
 /* Power-on state. HW_ERROR_NO_MEMORY when the caches could not be

@@ -452,7 +452,17 @@ GLint nngxShimFindCounter(const char *name);
   XX(72, GPU_OUT_OF_MEMORY, ERROR,                                              \
      "the simulated GPU ran out of host memory running a command-list "         \
      "request: GL_OUT_OF_MEMORY is recorded and the request stopped there "     \
-     "(the rest of its commands did not run); the next requests still run")
+     "(the rest of its commands did not run); the next requests still run")    \
+  XX(80, CAPTURE_OPEN_FAILED, ERROR,                                            \
+     "a capture, trace or frame-dump output (NNGX_CAPTURE, NNGX_TRACE, "        \
+     "NNGX_DUMP_FRAMES or the capture.* keys) could not be opened; that "       \
+     "output is off and the program runs on unchanged")                        \
+  XX(81, CAPTURE_WRITE_FAILED, ERROR,                                           \
+     "writing a capture, trace or frame picture failed (disk full, ...); that " \
+     "output stops and the program runs on unchanged")                         \
+  XX(82, CAPTURE_STARTED, INFO,                                                 \
+     "the capture is on: it records every frame, draw and transfer without "    \
+     "touching the program's own profiling results")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

@@ -24,11 +24,12 @@
 #include "driver/gl_target.h"
 #include "driver/nngx_state.h"
 #include "driver/nngx_time.h"
+#include "driver/nngx_capture.h"
+#include "driver/nngx_golden.h"
+#include "driver/nngx_names.h"
 #include "hw/hw_alloc.h"
 #include "hw/hw_fragment.h"
 #include "nngx_display.h"
-#include "driver/nngx_golden.h"
-#include "driver/nngx_names.h"
 
 /* Display targets: the upper screen (left eye), the lower screen, the
  * upper screen's right eye. */
@@ -569,6 +570,16 @@ void nngxSwapBuffers(GLenum display_id)
 		display.shown[s][0] = left[s]->name;
 		display.shown[s][1] = src[s].stereo ? right->name : 0;
 		display.swap_frame[s] = hw_gpu_frames(&st->gpu);
+	}
+	if (st->capture) {
+		struct nngx_capture_screen shot[HW_LCD_SCREENS];
+
+		for (s = 0; s < HW_LCD_SCREENS; s++) {
+			shot[s].swapped = (screens & 1u << s) != 0;
+			shot[s].src = src[s];
+			shot[s].format = shot[s].swapped ? left[s]->format->code : 0;
+		}
+		nngx_capture_swap(st, shot);
 	}
 	nngx_golden_record(st, "swap");
 }

@@ -5,6 +5,7 @@
  * simulated GPU to act. */
 #include <string.h>
 
+#include "driver/nngx_capture.h"
 #include "driver/nngx_golden.h"
 #include "driver/nngx_state.h"
 #include "nngx_items.h"
@@ -64,6 +65,9 @@ void nngxStartProfiling(GLenum item)
 
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
+	if (st->capture)
+		nngx_capture_profiling(st, fn, item, 0);
+
 	if (!accept_item(st, item, true, GL_ERROR_80A2_DMP,
 			 NNGX_SHIM_DIAG_INVALID_START_ITEM, fn))
 		return;
@@ -93,6 +97,9 @@ void nngxStopProfiling(GLenum item)
 	static const char fn[] = "nngxStopProfiling";
 	NNGX_API(st);
 	bool was_running, misbehave = warn_if_cmdlist_executing(st, fn);
+
+	if (st->capture)
+		nngx_capture_profiling(st, fn, item, 0);
 
 	if (!accept_item(st, item, true, GL_ERROR_80A3_DMP,
 			 NNGX_SHIM_DIAG_INVALID_STOP_ITEM, fn))
@@ -142,6 +149,8 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param)
 	struct hw_busy_unit *busy = &st->gpu.busy;
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
+	if (st->capture)
+		nngx_capture_profiling(st, fn, pname, param);
 	/* pname is checked before param (80A5 wins over 80A6). */
 	if (!p) {
 		if (nngx_parameter_is_interrupt(pname))
@@ -247,6 +256,9 @@ static void profiling_result_read(const char *fn, GLenum item, GLuint *result,
 	uint16_t busy[HW_BUSY_MODULE_COUNT];
 	const struct nngx_item *it;
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
+
+	if (st->capture)
+		nngx_capture_profiling(st, fn, item, 0);
 
 	it = accept_item(st, item, false, GL_ERROR_80A4_DMP, NNGX_SHIM_DIAG_INVALID_RESULT_ITEM,
 			 fn);

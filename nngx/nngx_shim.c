@@ -2,15 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/nngx_capture.h"
 #include "driver/nngx_counters.h"
 #include "driver/nngx_state.h"
 #include "driver/nngx_time.h"
 #include "nngx_display.h"
-
-static const char *const module_names[NNGX_SHIM_MODULE_COUNT] = {
-	"command/vertex load", "shader processor 0", "triangle setup", "rasterizer",
-	"texture unit", "fragment lighting", "texture combiner", "per-fragment operation",
-};
 
 void nngxShimReset(void)
 {
@@ -49,11 +45,13 @@ void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks)
 		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 				 "%llu busy clocks on module %u",
 				 (unsigned long long)clocks, module);
+	else if (st->capture)
+		nngx_capture_inject(st, module, st->gpu.clock, clocks);
 }
 
 const char *nngxShimGetModuleName(GLuint module)
 {
-	return module < NNGX_SHIM_MODULE_COUNT ? module_names[module] : NULL;
+	return module < NNGX_SHIM_MODULE_COUNT ? nngx_module_names[module] : NULL;
 }
 
 void nngxShimSetDiagCallback(nngxShimDiagCallback callback, void *user)

@@ -61,6 +61,10 @@ static void assert_config_eq(const struct nngx_config *got, const struct nngx_co
 	ck_assert_uint_eq(got->framebuffer_cache.sets, want->framebuffer_cache.sets);
 	ck_assert_uint_eq(got->framebuffer_cache.ways, want->framebuffer_cache.ways);
 	ck_assert_int_eq(got->framebuffer_cache.policy, want->framebuffer_cache.policy);
+	ck_assert_str_eq(got->capture_file, want->capture_file);
+	ck_assert_str_eq(got->capture_trace, want->capture_trace);
+	ck_assert_str_eq(got->capture_frames_dir, want->capture_frames_dir);
+	ck_assert_uint_eq(got->capture_sampling_time, want->capture_sampling_time);
 }
 
 static GLuint get_parameter(GLenum pname)
@@ -278,6 +282,50 @@ START_TEST(test_config_error_names_included_file_and_line)
 	ck_assert_msg(strncmp(nngxShimGetConfigError(), prefix, strlen(prefix)) == 0,
 		      "error '%s' does not start with '%s'", nngxShimGetConfigError(), prefix);
 	assert_config_eq(&nngx_state_get()->config, &before);
+}
+END_TEST
+
+/* Load `text` as a whole file; whether it was accepted. */
+static GLboolean load_text(const char *text)
+{
+	char path[] = "/tmp/check_config_XXXXXX";
+	GLboolean ok;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	ok = nngxShimLoadConfig(path);
+	unlink(path);
+	return ok;
+}
+
+/* capture.* keys: strings up to NNGX_CONFIG_PATH_MAX - 1 characters. */
+START_TEST(test_config_capture_keys_are_strings_and_a_window)
+{
+	const struct nngx_config *cfg = &nngx_state_get()->config;
+	char *text = malloc(2 * NNGX_CONFIG_PATH_MAX);
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(load_text("capture = { file = \"out.csv\"; trace = \"t.json\"; "
+				   "frames_dir = \"/tmp\"; sampling_time = 100; };\n"), GL_TRUE);
+	ck_assert_str_eq(cfg->capture_file, "out.csv");
+	ck_assert_str_eq(cfg->capture_trace, "t.json");
+	ck_assert_str_eq(cfg->capture_frames_dir, "/tmp");
+	ck_assert_uint_eq(cfg->capture_sampling_time, 100);
+	ck_assert_int_eq(load_text("capture = { file = 3; };\n"), GL_FALSE);
+	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "must be a string"));
+	ck_assert_int_eq(load_text("capture = { sampling_time = 0; };\n"), GL_FALSE);
+	strcpy(text, "capture = { file = \"");
+	memset(text + strlen(text), 'x', NNGX_CONFIG_PATH_MAX);
+	strcpy(text + strlen("capture = { file = \"") + NNGX_CONFIG_PATH_MAX, "\"; };\n");
+	ck_assert_int_eq(load_text(text), GL_FALSE);
+	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "longer than"));
+	ck_assert_str_eq(cfg->capture_file, "out.csv");      /* the last good file */
+	free(text);
 }
 END_TEST
 
@@ -676,6 +724,7 @@ int main(void)
 	tcase_add_test(effects, test_config_exact_literals_load);
 	tcase_add_test(effects, test_config_literals_of_file_included_twice);
 	tcase_add_test(effects, test_config_keys_left_out_take_builtin_defaults);
+	tcase_add_test(effects, test_config_capture_keys_are_strings_and_a_window);
 	suite_add_tcase(s, effects);
 
 	/* Start-up runs once per process: only a forked child per test gives

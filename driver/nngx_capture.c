@@ -1,0 +1,835 @@
+/* nngx_capture.c: per-frame capture (JSON or CSV), progress, and the hooks
+ * that feed the trace and the PNG dumps. The layout is doc/capture-schema.md. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "nngx_capture.h"
+#include "nngx_counters.h"
+#include "nngx_state.h"
+
+#define CLOCK_HZ 268000000.0   /* HW_CLOCK_HZ: CTR manual chapter 9 */
+
+static const char *const kind_names[] = { "draw", "commands", "fill", "transfer", "copy", "dma" };
+static const char *const module_keys[HW_BUSY_MODULE_COUNT] = {
+	"command", "shader0", "triangle_setup", "rasterizer", "texture", "fragment_lighting",
+	"combiner", "per_fragment"
+};
+
+/* What one piece of work did, kept until its frame is written. */
+struct cap_event {
+	enum hw_event_kind kind;
+	uint64_t start, end;            /* capture time (clocks, monotonic) */
+	uint64_t work[HW_BUSY_MODULE_COUNT];
+	uint32_t polygons_in, polygons_out, vertices_shaded, indices, fragments;
+	uint64_t covered, texture_samples, texture_misses;
+	uint64_t bytes_read, bytes_written;
+	unsigned channel;
+};
+
+struct cap_frame {
+	uint64_t index;
+	uint64_t start;                 /* capture time */
+	struct hw_counters base;        /* registers at the start (or the last reset) */
+	uint32_t acc[NNGX_SHIM_COUNTER_COUNT];  /* deltas before a reset in this frame */
+	uint64_t busy_clocks[HW_BUSY_MODULE_COUNT];
+	uint64_t windows[HW_BUSY_MODULE_COUNT];  /* capture's busy windows so far */
+	uint64_t gpu_clocks, gpu_until;
+	uint64_t vertices_shaded, texture_samples, texture_misses;
+	struct cap_event *ev;
+	size_t ev_count, ev_cap;
+};
+
+struct nngx_capture {
+	struct nngx_capture_options opt;
+	FILE *out;                      /* capture file, NULL: off */
+	bool csv;
+	char *out_path;
+	struct nngx_trace *trace;
+	bool dump;                      /* PNG dumps on */
+
+	uint64_t clock_base;            /* clocks before the resets: monotonic time */
+	struct hw_busy_unit busy;       /* the capture's own busy sampling */
+	uint64_t windows_read;          /* busy.windows_done at the last read */
+	struct cap_frame frame;
+	uint64_t frames_written;
+	bool seen_swap;
+	bool failed_reported;
+
+	/* progress */
+	bool progress;
+	struct timespec wall_start, wall_last;
+	bool progress_shown;
+};
+
+/* ---- small helpers --------------------------------------------------------- */
+
+static uint64_t cap_now(const struct nngx_capture *c, const struct nngx_state *st)
+{
+	return c->clock_base + st->gpu.clock;
+}
+
+static double to_us(uint64_t clocks)
+{
+	return (double)clocks / (CLOCK_HZ / 1e6);
+}
+
+static double wall_seconds(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void cap_write_failed(struct nngx_state *st, const char *what, const char *path)
+{
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_WRITE_FAILED, "libnngx capture",
+			 "%s %s: %s; that output stops, the program runs on", what, path,
+			 strerror(errno ? errno : EIO));
+}
+
+/* The capture file failed: close it, say so once. */
+static void cap_out_failed(struct nngx_state *st, struct nngx_capture *c)
+{
+	cap_write_failed(st, "writing the capture", c->out_path);
+	fclose(c->out);
+	c->out = NULL;
+}
+
+/* Registers now, with the capture's busy windows. */
+static void frame_begin(struct nngx_capture *c, const struct nngx_state *st, uint64_t index)
+{
+	struct cap_frame *f = &c->frame;
+
+	f->index = index;
+	f->start = cap_now(c, st);
+	f->base = st->gpu.counters;
+	memset(f->acc, 0, sizeof f->acc);
+	memset(f->busy_clocks, 0, sizeof f->busy_clocks);
+	memset(f->windows, 0, sizeof f->windows);
+	f->gpu_clocks = 0;
+	f->gpu_until = f->start;
+	f->vertices_shaded = f->texture_samples = f->texture_misses = 0;
+	f->ev_count = 0;
+}
+
+static bool frame_empty(const struct nngx_capture *c, const struct nngx_state *st)
+{
+	return c->frame.ev_count == 0 && cap_now(c, st) == c->frame.start;
+}
+
+/* Counter deltas of the frame so far (busy windows apart). */
+static void frame_deltas(const struct nngx_capture *c, const struct nngx_state *st,
+			 uint32_t out[NNGX_SHIM_COUNTER_COUNT])
+{
+	static const uint64_t no_busy[HW_BUSY_MODULE_COUNT];
+	int id;
+
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
+		uint32_t now = nngx_counter_value((nngxShimCounterId)id, &st->gpu.counters, no_busy);
+		uint32_t then = nngx_counter_value((nngxShimCounterId)id, &c->frame.base, no_busy);
+
+		/* The vertex-cache counter restarts at every indexed draw: its
+		 * value, not a difference, says something. */
+		out[id] = nngx_counter_table[id].item == NN_GX_PROFILING_VERTEX_CACHE
+			  ? now : c->frame.acc[id] + (now - then);
+	}
+}
+
+/* Add the windows of the capture's busy counter since the last read to the
+ * frame's; module 0 gets the windows the 16-bit counters may have lost
+ * (long idle stretches, whose windows go to it). */
+static void read_busy(struct nngx_capture *c, const struct nngx_state *st)
+{
+	uint16_t w[HW_BUSY_MODULE_COUNT];
+	uint64_t total, others = 0;
+	int m;
+
+	hw_busy_read(&c->busy, st->gpu.clock, w);
+	total = c->busy.windows_done - c->windows_read;
+	c->windows_read = c->busy.windows_done;
+	for (m = 1; m < HW_BUSY_MODULE_COUNT; m++) {
+		c->frame.windows[m] += w[m];
+		others += w[m];
+	}
+	c->frame.windows[0] += total >= others ? total - others : w[0];
+}
+
+/* ---- derived metrics ---------------------------------------------------- */
+
+struct derived {
+	int bottleneck;                 /* -1: no module won a busy window */
+	uint64_t idle_windows;          /* windows in which no module was busy */
+	double busy_share[HW_BUSY_MODULE_COUNT];
+	double utilisation[HW_BUSY_MODULE_COUNT];
+	double vertices_per_triangle;   /* < 0: no triangle */
+	double shader_stall_share;      /* < 0: no shader work */
+	double overdraw;
+	double texture_miss_rate;       /* < 0: no sample */
+	double frame_budget_share, gpu_budget_share;
+};
+
+/* Model choice (doc/capture-schema.md): overdraw is fragments per pixel
+ * of the upper screen (240 x 400), the screen 3D scenes are drawn for. */
+#define UPPER_SCREEN_PIXELS (240.0 * 400.0)
+
+static void derive(const struct cap_frame *f, const uint32_t *d, const uint64_t *windows,
+		   uint64_t frame_clocks, uint32_t window_clocks, struct derived *out)
+{
+	uint64_t adjusted[HW_BUSY_MODULE_COUNT], total = 0, most = 0, instr = 0, stalls = 0;
+	int m, p;
+
+	/* Idle windows go to the command module too: it is credited with at
+	 * most the windows its busy clocks can fill, the rest are idle. */
+	memcpy(adjusted, windows, sizeof adjusted);
+	if (adjusted[0] > f->busy_clocks[0] / window_clocks)
+		adjusted[0] = f->busy_clocks[0] / window_clocks;
+	out->idle_windows = windows[0] - adjusted[0];
+	out->bottleneck = -1;
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		total += adjusted[m];
+		if (adjusted[m] > most) {
+			most = adjusted[m];
+			out->bottleneck = m;
+		}
+	}
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		out->busy_share[m] = total ? (double)adjusted[m] / (double)total : 0.0;
+		out->utilisation[m] = f->gpu_clocks ? (double)f->busy_clocks[m] / (double)f->gpu_clocks
+						    : 0.0;
+	}
+	out->vertices_per_triangle = d[NNGX_SHIM_COUNTER_POLYGON_IN]
+		? (double)f->vertices_shaded / d[NNGX_SHIM_COUNTER_POLYGON_IN] : -1.0;
+	for (p = 0; p < 4; p++) {
+		int base = NNGX_SHIM_COUNTER_VERTEX_SHADER0_INSTRUCTIONS + 5 * p;
+		instr += d[base];
+		stalls += (uint64_t)d[base + 1] + d[base + 2] + d[base + 3] + d[base + 4];
+	}
+	out->shader_stall_share = instr + stalls ? (double)stalls / (double)(instr + stalls) : -1.0;
+	out->overdraw = d[NNGX_SHIM_COUNTER_FRAGMENT_IN] / UPPER_SCREEN_PIXELS;
+	out->texture_miss_rate = f->texture_samples
+		? (double)f->texture_misses / (double)f->texture_samples : -1.0;
+	out->frame_budget_share = (double)frame_clocks / HW_LCD_FRAME_CLOCKS;
+	out->gpu_budget_share = (double)f->gpu_clocks / HW_LCD_FRAME_CLOCKS;
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+static json_t *json_ratio(double v)
+{
+	return v < 0 ? json_null() : json_real(v);
+}
+
+static json_t *json_modules_real(const double *v)
+{
+	json_t *a = json_array();
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		json_array_append_new(a, json_real(v[m]));
+	return a;
+}
+
+static json_t *json_modules_int(const uint64_t *v)
+{
+	json_t *a = json_array();
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		json_array_append_new(a, json_integer((json_int_t)v[m]));
+	return a;
+}
+
+static json_t *event_json(const struct cap_event *e)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "kind", json_string(kind_names[e->kind]));
+	json_object_set_new(o, "start_clock", json_integer((json_int_t)e->start));
+	json_object_set_new(o, "end_clock", json_integer((json_int_t)e->end));
+	json_object_set_new(o, "start_us", json_real(to_us(e->start)));
+	json_object_set_new(o, "end_us", json_real(to_us(e->end)));
+	json_object_set_new(o, "primitives", json_integer(e->polygons_in));
+	json_object_set_new(o, "primitives_out", json_integer(e->polygons_out));
+	json_object_set_new(o, "vertices_shaded", json_integer(e->vertices_shaded));
+	json_object_set_new(o, "indices", json_integer(e->indices));
+	json_object_set_new(o, "fragments", json_integer(e->fragments));
+	json_object_set_new(o, "pixels_covered", json_integer((json_int_t)e->covered));
+	json_object_set_new(o, "texture_samples", json_integer((json_int_t)e->texture_samples));
+	json_object_set_new(o, "texture_misses", json_integer((json_int_t)e->texture_misses));
+	json_object_set_new(o, "bytes_read", json_integer((json_int_t)e->bytes_read));
+	json_object_set_new(o, "bytes_written", json_integer((json_int_t)e->bytes_written));
+	if (e->kind == HW_EVENT_FILL)
+		json_object_set_new(o, "channel", json_integer(e->channel));
+	json_object_set_new(o, "work", json_modules_int(e->work));
+	return o;
+}
+
+static json_t *frame_json(const struct nngx_capture *c, const char *end, uint64_t end_clock,
+			  const uint32_t *d, const uint64_t *windows, const struct derived *x,
+			  const struct nngx_capture_screen *screens)
+{
+	const struct cap_frame *f = &c->frame;
+	json_t *o = json_object(), *counters = json_object(), *derived = json_object();
+	json_t *events = json_array(), *shares = json_object(), *bytes = json_object();
+	int id, m;
+	size_t k;
+
+	json_object_set_new(o, "frame", json_integer((json_int_t)f->index));
+	json_object_set_new(o, "end", json_string(end));
+	json_object_set_new(o, "start_clock", json_integer((json_int_t)f->start));
+	json_object_set_new(o, "end_clock", json_integer((json_int_t)end_clock));
+	json_object_set_new(o, "start_us", json_real(to_us(f->start)));
+	json_object_set_new(o, "frame_time_us", json_real(to_us(end_clock - f->start)));
+	json_object_set_new(o, "gpu_time_us", json_real(to_us(f->gpu_clocks)));
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
+		uint64_t v = nngx_counter_table[id].item == NN_GX_PROFILING_BUSY
+			     ? windows[nngx_counter_table[id].word * 2 + nngx_counter_table[id].shift / 16]
+			     : d[id];
+		json_object_set_new(counters, nngx_counter_table[id].name, json_integer((json_int_t)v));
+		if (nngx_counter_table[id].item == NN_GX_PROFILING_MEMORY_ACCESS)
+			json_object_set_new(bytes, nngx_counter_table[id].name + strlen("memory."),
+					    json_integer((json_int_t)d[id] * 16));
+	}
+	json_object_set_new(o, "counters", counters);
+	json_object_set_new(o, "busy_windows", json_modules_int(windows));
+	json_object_set_new(o, "busy_clocks", json_modules_int(f->busy_clocks));
+	json_object_set_new(derived, "bottleneck", x->bottleneck < 0 ? json_null()
+			    : json_string(module_keys[x->bottleneck]));
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		json_object_set_new(shares, module_keys[m], json_real(x->busy_share[m]));
+	json_object_set_new(derived, "busy_share", shares);
+	json_object_set_new(derived, "idle_windows", json_integer((json_int_t)x->idle_windows));
+	json_object_set_new(derived, "utilisation", json_modules_real(x->utilisation));
+	json_object_set_new(derived, "vertices_per_triangle", json_ratio(x->vertices_per_triangle));
+	json_object_set_new(derived, "shader_stall_share", json_ratio(x->shader_stall_share));
+	json_object_set_new(derived, "overdraw", json_real(x->overdraw));
+	json_object_set_new(derived, "texture_miss_rate", json_ratio(x->texture_miss_rate));
+	json_object_set_new(derived, "memory_bytes", bytes);
+	json_object_set_new(derived, "frame_budget_share", json_real(x->frame_budget_share));
+	json_object_set_new(derived, "gpu_budget_share", json_real(x->gpu_budget_share));
+	json_object_set_new(derived, "over_budget", json_boolean(x->gpu_budget_share > 1.0));
+	json_object_set_new(o, "derived", derived);
+	if (screens && c->dump) {
+		json_t *shots = json_array();
+		unsigned s, eye;
+
+		for (s = 0; s < 2; s++)
+			for (eye = 0; eye < 2; eye++) {
+				char name[64];
+				json_t *shot;
+
+				if (!screens[s].swapped || !screens[s].src.phys[eye]
+				    || (eye && !screens[s].src.stereo))
+					continue;
+				snprintf(name, sizeof name, "frame%06llu_%s_%s.png",
+					 (unsigned long long)f->index, s ? "lower" : "upper",
+					 eye ? "right" : "left");
+				shot = json_object();
+				json_object_set_new(shot, "screen", json_string(s ? "lower" : "upper"));
+				json_object_set_new(shot, "eye", json_string(eye ? "right" : "left"));
+				json_object_set_new(shot, "png", json_string(name));
+				json_array_append_new(shots, shot);
+			}
+		json_object_set_new(o, "pictures", shots);
+		json_object_set_new(o, "pictures_dir", json_string(c->opt.frames_dir));
+	}
+	for (k = 0; k < f->ev_count; k++)
+		json_array_append_new(events, event_json(&f->ev[k]));
+	json_object_set_new(o, "events", events);
+	return o;
+}
+
+static bool write_json_header(struct nngx_capture *c)
+{
+	json_t *o = json_object(), *cat = json_array(), *mods = json_array();
+	char *text;
+	size_t len;
+	int id, m;
+	bool ok;
+
+	json_object_set_new(o, "schema", json_string("nngx-capture"));
+	json_object_set_new(o, "version", json_integer(NNGX_CAPTURE_SCHEMA_VERSION));
+	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
+	json_object_set_new(o, "frame_budget_us", json_real(to_us(HW_LCD_FRAME_CLOCKS)));
+	json_object_set_new(o, "busy_sampling_clocks", json_integer(c->opt.sampling_time));
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		json_t *mod = json_object();
+		json_object_set_new(mod, "key", json_string(module_keys[m]));
+		json_object_set_new(mod, "name", json_string(nngx_module_names[m]));
+		json_array_append_new(mods, mod);
+	}
+	json_object_set_new(o, "modules", mods);
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
+		const nngxShimCounterInfo *e = &nngx_counter_table[id];
+		json_t *row = json_object();
+
+		json_object_set_new(row, "name", json_string(e->name));
+		json_object_set_new(row, "unit", json_string(e->unit));
+		json_object_set_new(row, "item", json_integer(e->item));
+		json_object_set_new(row, "word", json_integer(e->word));
+		json_object_set_new(row, "always_running", json_boolean(e->always_running));
+		json_object_set_new(row, "section", json_string(e->section));
+		json_object_set_new(row, "description", json_string(e->description));
+		json_array_append_new(cat, row);
+	}
+	json_object_set_new(o, "counters", cat);
+	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(o);
+	if (!text)
+		return false;
+	/* The object stays open: frames follow, the close ends it. */
+	len = strlen(text);
+	ok = fwrite(text, 1, len - 1, c->out) == len - 1
+	     && fputs(",\"frames\":[\n", c->out) >= 0;
+	free(text);
+	return ok;
+}
+
+/* ---- CSV ------------------------------------------------------------------- */
+
+static bool write_csv_header(struct nngx_capture *c)
+{
+	int id, m;
+
+	fprintf(c->out, "record,frame,kind,start_us,end_us,frame_time_us,gpu_time_us,bottleneck");
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(c->out, ",busy_share.%s", module_keys[m]);
+	fprintf(c->out, ",vertices_per_triangle,shader_stall_share,overdraw,texture_miss_rate,"
+		"gpu_budget_share,primitives,fragments");
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(c->out, ",work.%s", module_keys[m]);
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++)
+		fprintf(c->out, ",%s", nngx_counter_table[id].name);
+	return fputc('\n', c->out) != EOF;
+}
+
+static void csv_ratio(FILE *f, double v)
+{
+	if (v < 0)
+		fputc(',', f);
+	else
+		fprintf(f, ",%.6f", v);
+}
+
+static void write_csv_frame(struct nngx_capture *c, uint64_t end_clock, const uint32_t *d,
+			    const uint64_t *windows, const struct derived *x)
+{
+	const struct cap_frame *f = &c->frame;
+	FILE *o = c->out;
+	size_t k;
+	int id, m;
+
+	fprintf(o, "frame,%llu,,%.3f,%.3f,%.3f,%.3f,%s", (unsigned long long)f->index,
+		to_us(f->start), to_us(end_clock), to_us(end_clock - f->start),
+		to_us(f->gpu_clocks), x->bottleneck < 0 ? "" : module_keys[x->bottleneck]);
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(o, ",%.6f", x->busy_share[m]);
+	csv_ratio(o, x->vertices_per_triangle);
+	csv_ratio(o, x->shader_stall_share);
+	csv_ratio(o, x->overdraw);
+	csv_ratio(o, x->texture_miss_rate);
+	csv_ratio(o, x->gpu_budget_share);
+	fprintf(o, ",%u,%u", d[NNGX_SHIM_COUNTER_POLYGON_IN], d[NNGX_SHIM_COUNTER_FRAGMENT_IN]);
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(o, ",%llu", (unsigned long long)f->busy_clocks[m]);
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
+		const nngxShimCounterInfo *e = &nngx_counter_table[id];
+		uint64_t v = e->item == NN_GX_PROFILING_BUSY ? windows[e->word * 2 + e->shift / 16]
+							       : d[id];
+		fprintf(o, ",%llu", (unsigned long long)v);
+	}
+	fputc('\n', o);
+	for (k = 0; k < f->ev_count; k++) {
+		const struct cap_event *e = &f->ev[k];
+
+		fprintf(o, "event,%llu,%s,%.3f,%.3f,,,", (unsigned long long)f->index,
+			kind_names[e->kind], to_us(e->start), to_us(e->end));
+		for (m = 0; m < HW_BUSY_MODULE_COUNT + 5; m++)
+			fputc(',', o);
+		fprintf(o, ",%u,%u", e->polygons_in, e->fragments);
+		for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+			fprintf(o, ",%llu", (unsigned long long)e->work[m]);
+		for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++)
+			fputc(',', o);
+		fputc('\n', o);
+	}
+}
+
+/* ---- frames ------------------------------------------------------------------ */
+
+static void progress_update(struct nngx_capture *c, uint64_t now, bool last)
+{
+	struct timespec t;
+	double wall;
+
+	if (!c->progress)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	if (!last && wall_seconds(&c->wall_last, &t) < 0.5)
+		return;
+	c->wall_last = t;
+	wall = wall_seconds(&c->wall_start, &t);
+	fprintf(stderr, "\rlibnngx capture: %llu frames, %.3f s of GPU time, %.2fx real time ",
+		(unsigned long long)c->frames_written, (double)now / CLOCK_HZ,
+		wall > 0 ? (double)now / CLOCK_HZ / wall : 0.0);
+	c->progress_shown = true;
+	if (last)
+		fputc('\n', stderr);
+}
+
+/* Close the frame at now; `end` says why. Empty frames are not written. */
+static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char *end,
+		      const struct nngx_capture_screen *screens)
+{
+	uint32_t d[NNGX_SHIM_COUNTER_COUNT];
+	const uint64_t *windows = c->frame.windows;
+	uint64_t now = cap_now(c, st);
+	struct derived x;
+
+	/* Nothing happened, or (at exit) no GPU work: no record. */
+	if ((frame_empty(c, st) && !screens) || (!screens && c->frame.ev_count == 0
+						   && strcmp(end, "exit") == 0)) {
+		if (c->trace)
+			nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base);
+		return;
+	}
+	frame_deltas(c, st, d);
+	read_busy(c, st);
+	derive(&c->frame, d, windows, now - c->frame.start, c->opt.sampling_time, &x);
+	if (c->out && !c->csv) {
+		json_t *o = frame_json(c, end, now, d, windows, &x, screens);
+		int rc = c->frames_written && fputs(",", c->out) < 0 ? -1 : json_dumpf(o, c->out, JSON_COMPACT | JSON_PRESERVE_ORDER
+				    | JSON_REAL_PRECISION(10));
+
+		json_decref(o);
+		if (rc != 0 || fputc('\n', c->out) == EOF || fflush(c->out) != 0)
+			cap_out_failed(st, c);
+	} else if (c->out) {
+		write_csv_frame(c, now, d, windows, &x);
+		if (fflush(c->out) != 0 || ferror(c->out))
+			cap_out_failed(st, c);
+	}
+	if (c->trace) {
+		nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base);
+		nngx_trace_counters(c->trace, now, d, windows);
+		if (!nngx_trace_ok(c->trace)) {
+			cap_write_failed(st, "writing the trace", c->opt.trace);
+			(void)nngx_trace_close(c->trace);
+			c->trace = NULL;
+		}
+	}
+	c->frames_written++;
+	progress_update(c, now, false);
+	frame_begin(c, st, c->frame.index + 1);
+}
+
+/* ---- the observer ------------------------------------------------------------ */
+
+static void cap_observe(void *user, const struct hw_event *e)
+{
+	struct nngx_state *st = user;
+	struct nngx_capture *c = st->capture;
+	struct cap_frame *f = &c->frame;
+	struct cap_event *ev;
+	uint64_t start = c->clock_base + e->start, end = c->clock_base + e->end;
+	int m;
+
+	if (f->ev_count == f->ev_cap) {
+		size_t cap = f->ev_cap ? f->ev_cap * 2 : 64;
+		struct cap_event *p = realloc(f->ev, cap * sizeof *p);
+
+		if (!p)
+			return;         /* the record loses this event, nothing else */
+		f->ev = p;
+		f->ev_cap = cap;
+	}
+	ev = &f->ev[f->ev_count++];
+	memset(ev, 0, sizeof *ev);
+	ev->kind = e->kind;
+	ev->start = start;
+	ev->end = end;
+	ev->channel = e->channel;
+	if (e->delta) {
+		const uint32_t *w = e->delta->memory;
+		ev->bytes_read = 16ull * ((uint64_t)w[HW_MEM_POST_TRANSFER_READ] + w[HW_MEM_CPU_READ]);
+		ev->bytes_written = 16ull * ((uint64_t)w[HW_MEM_POST_TRANSFER_WRITE]
+					     + w[HW_MEM_FILL0_WRITE] + w[HW_MEM_FILL1_WRITE]
+					     + w[HW_MEM_CPU_DMA_WRITE]);
+		ev->fragments = e->delta->fragment;
+	}
+	if (e->draw) {
+		const struct hw_draw_result *r = e->draw;
+
+		memcpy(ev->work, r->work, sizeof ev->work);
+		ev->polygons_in = r->setup.polygons_in;
+		ev->polygons_out = r->setup.polygons_out;
+		ev->vertices_shaded = r->vertices_shaded;
+		ev->indices = r->indices;
+		ev->covered = r->raster.covered;
+		ev->texture_samples = r->texture_samples;
+		ev->texture_misses = r->texture_misses;
+		f->vertices_shaded += r->vertices_shaded;
+		f->texture_samples += r->texture_samples;
+		f->texture_misses += r->texture_misses;
+		(void)hw_draw_schedule(&c->busy, r, e->start);
+	} else if (e->kind == HW_EVENT_COMMANDS) {
+		ev->work[HW_BUSY_COMMAND] = e->end - e->start;
+		(void)hw_busy_add_interval(&c->busy, HW_BUSY_COMMAND, e->start, e->end - e->start);
+	}
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		f->busy_clocks[m] += ev->work[m];
+	/* GPU time: the union of the work's intervals (fill channels overlap). */
+	if (end > f->gpu_until) {
+		f->gpu_clocks += end - (start > f->gpu_until ? start : f->gpu_until);
+		f->gpu_until = end;
+	}
+	if (c->trace)
+		nngx_trace_work(c->trace, e, c->clock_base);
+}
+
+/* ---- opening and closing ------------------------------------------------------- */
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options *opt)
+{
+	static const char fn[] = "libnngx capture";
+	struct nngx_capture *c;
+
+	if (st->capture)
+		nngx_capture_close(st);
+	c = calloc(1, sizeof *c);
+	if (!c) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_OPEN_FAILED, fn,
+				 "no memory for the capture");
+		return false;
+	}
+	c->opt = *opt;
+	if (!c->opt.sampling_time)
+		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
+	if (opt->file[0]) {
+		c->csv = ends_with(opt->file, ".csv");
+		c->out_path = strdup(opt->file);
+		errno = 0;
+		c->out = c->out_path ? fopen(opt->file, "w") : NULL;
+		if (c->out && !(c->csv ? write_csv_header(c) : write_json_header(c))) {
+			fclose(c->out);
+			c->out = NULL;
+		}
+		if (c->out && fflush(c->out) != 0) {
+			fclose(c->out);
+			c->out = NULL;
+		}
+		if (!c->out)
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_OPEN_FAILED, fn,
+					 "capture file %s: %s; no capture is written", opt->file,
+					 strerror(errno ? errno : EIO));
+	}
+	if (opt->trace[0]) {
+		errno = 0;
+		c->trace = nngx_trace_open(opt->trace);
+		if (!c->trace)
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_OPEN_FAILED, fn,
+					 "trace file %s: %s; no trace is written", opt->trace,
+					 strerror(errno ? errno : EIO));
+	}
+	if (opt->frames_dir[0]) {
+		if (access(opt->frames_dir, W_OK | X_OK) == 0)
+			c->dump = true;
+		else
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_OPEN_FAILED, fn,
+					 "frame directory %s: %s; no frame is dumped",
+					 opt->frames_dir, strerror(errno));
+	}
+	if (!c->out && !c->trace && !c->dump) {
+		free(c->out_path);
+		free(c);
+		return false;
+	}
+	hw_busy_init(&c->busy);
+	hw_busy_reset(&c->busy, (uint16_t)c->opt.sampling_time, 0);
+	hw_busy_start(&c->busy, st->gpu.clock);
+	c->progress = opt->progress && isatty(STDERR_FILENO);
+	clock_gettime(CLOCK_MONOTONIC, &c->wall_start);
+	c->wall_last = c->wall_start;
+	st->capture = c;
+	frame_begin(c, st, 0);
+	st->gpu.observe = cap_observe;
+	st->gpu.observe_user = st;
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_STARTED, fn,
+			 "capture %s, trace %s, frames %s", c->out ? opt->file : "off",
+			 c->trace ? opt->trace : "off", c->dump ? opt->frames_dir : "off");
+	return true;
+}
+
+void nngx_capture_close(struct nngx_state *st)
+{
+	struct nngx_capture *c = st->capture;
+
+	if (!c)
+		return;
+	frame_end(st, c, "exit", NULL);
+	if (c->out) {
+		bool ok = !c->csv ? fputs("]}\n", c->out) >= 0 : true;
+
+		ok = fflush(c->out) == 0 && ok && !ferror(c->out);
+		if (fclose(c->out) != 0 || !ok)
+			cap_write_failed(st, "finishing the capture", c->out_path);
+	}
+	if (c->trace && !nngx_trace_close(c->trace))
+		cap_write_failed(st, "writing the trace", c->opt.trace);
+	progress_update(c, cap_now(c, st), true);
+	st->gpu.observe = NULL;
+	st->gpu.observe_user = NULL;
+	hw_busy_fini(&c->busy);
+	free(c->frame.ev);
+	free(c->out_path);
+	free(c);
+	st->capture = NULL;
+}
+
+static void copy_path(char *dst, const char *src)
+{
+	snprintf(dst, NNGX_CAPTURE_PATH_MAX, "%s", src ? src : "");
+}
+
+void nngx_capture_startup(struct nngx_state *st)
+{
+	struct nngx_capture_options opt;
+	const char *env;
+
+	memset(&opt, 0, sizeof opt);
+	copy_path(opt.file, st->config.capture_file);
+	copy_path(opt.trace, st->config.capture_trace);
+	copy_path(opt.frames_dir, st->config.capture_frames_dir);
+	opt.sampling_time = st->config.capture_sampling_time;
+	opt.progress = true;
+	if ((env = getenv("NNGX_CAPTURE")) != NULL)
+		copy_path(opt.file, env);
+	if ((env = getenv("NNGX_TRACE")) != NULL)
+		copy_path(opt.trace, env);
+	if ((env = getenv("NNGX_DUMP_FRAMES")) != NULL)
+		copy_path(opt.frames_dir, env);
+	if (opt.file[0] || opt.trace[0] || opt.frames_dir[0])
+		nngx_capture_open(st, &opt);
+}
+
+/* ---- hooks ------------------------------------------------------------------------ */
+
+static void dump_screens(struct nngx_state *st, struct nngx_capture *c,
+			 const struct nngx_capture_screen *screens)
+{
+	unsigned s, eye;
+
+	for (s = 0; s < 2; s++)
+		for (eye = 0; eye < 2; eye++) {
+			const struct nngx_capture_screen *sc = &screens[s];
+			char path[NNGX_CAPTURE_PATH_MAX + 64], err[128];
+			const uint8_t *px;
+			uint32_t size;
+
+			if (!sc->swapped || !sc->src.phys[eye] || (eye && !sc->src.stereo))
+				continue;
+			size = sc->src.width * sc->src.height * sc->src.bytes_per_pixel;
+			px = hw_memory_host(&st->gpu.memory, sc->src.phys[eye], size);
+			if (!px)
+				continue;
+			snprintf(path, sizeof path, "%s/frame%06llu_%s_%s.png", c->opt.frames_dir,
+				 (unsigned long long)c->frame.index, s ? "lower" : "upper",
+				 eye ? "right" : "left");
+			if (!nngx_png_write_screen(path, px, sc->src.width, sc->src.height,
+						   sc->format, err, sizeof err)) {
+				nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_WRITE_FAILED,
+						 "libnngx capture", "frame picture %s: %s; no more "
+						 "frames are dumped", path, err);
+				c->dump = false;
+				return;
+			}
+		}
+}
+
+void nngx_capture_swap(struct nngx_state *st, const struct nngx_capture_screen screen[2])
+{
+	struct nngx_capture *c = st->capture;
+
+	c->seen_swap = true;
+	if (c->trace)
+		nngx_trace_instant(c->trace, "program", "nngxSwapBuffers", cap_now(c, st), "frame",
+				   (long long)c->frame.index);
+	/* A second swap with nothing in between (one screen after the other)
+	 * belongs to the frame already written. */
+	if (frame_empty(c, st) && c->frames_written > 0) {
+		if (c->dump)
+			dump_screens(st, c, screen);
+		return;
+	}
+	if (c->dump)
+		dump_screens(st, c, screen);
+	frame_end(st, c, "swap", screen);
+}
+
+void nngx_capture_run(struct nngx_state *st, GLuint list, size_t requests)
+{
+	struct nngx_capture *c = st->capture;
+
+	if (!c->seen_swap)
+		frame_end(st, c, "run", NULL);
+	if (c->trace)
+		nngx_trace_instant(c->trace, "command lists", "nngxRunCmdlist", cap_now(c, st),
+				   "requests", (long long)requests);
+	(void)list;
+}
+
+void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t start,
+			 uint64_t clocks)
+{
+	struct nngx_capture *c = st->capture;
+
+	(void)hw_busy_add_interval(&c->busy, (enum hw_busy_module)module, start, clocks);
+	c->frame.busy_clocks[module] += clocks;
+	if (c->trace)
+		nngx_trace_inject(c->trace, module, c->clock_base + start, clocks);
+}
+
+void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
+			    GLuint value)
+{
+	struct nngx_capture *c = st->capture;
+
+	if (c->trace)
+		nngx_trace_instant(c->trace, "program", function, cap_now(c, st), "item",
+				   (long long)what);
+	(void)value;
+}
+
+void nngx_capture_power_on(struct nngx_state *st)
+{
+	struct nngx_capture *c = st->capture;
+	uint32_t d[NNGX_SHIM_COUNTER_COUNT];
+	int id;
+
+	/* The GPU's clock and counters restart at 0: keep what the frame
+	 * counted so far, and let capture time run on. */
+	frame_deltas(c, st, d);
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++)
+		c->frame.acc[id] = d[id];
+	memset(&c->frame.base, 0, sizeof c->frame.base);
+	c->clock_base += st->gpu.clock;
+	if (c->trace)
+		nngx_trace_instant(c->trace, "program", "nngxShimReset", c->clock_base, "frame",
+				   (long long)c->frame.index);
+	/* The capture's busy counter restarts with the GPU's clock. */
+	read_busy(c, st);
+	hw_busy_reset(&c->busy, (uint16_t)c->opt.sampling_time, 0);
+	hw_busy_start(&c->busy, 0);
+	c->windows_read = 0;
+}

@@ -1,0 +1,105 @@
+/* nngx_capture.h: see the frame without changing the program.
+ *
+ * With NNGX_CAPTURE=FILE (.json or .csv), NNGX_TRACE=FILE (Chrome
+ * trace-event JSON), NNGX_DUMP_FRAMES=DIR, or their configuration keys
+ * (capture.file, capture.trace, capture.frames_dir), the library records
+ * what the GPU does: one record per frame (it ends at nngxSwapBuffers, or
+ * at each command-list run while the program never swaps), one per draw,
+ * command fetch, fill, transfer, copy and DMA, derived metrics per frame,
+ * a timeline and the pictures shown. The capture watches through the GPU's
+ * observer (hw_gpu.h) and keeps its own busy sampling, so the program's
+ * own profiling calls read exactly what they read without it.
+ *
+ * Outputs that cannot be opened or written are switched off with a
+ * diagnostic (CAPTURE_OPEN_FAILED, CAPTURE_WRITE_FAILED); the program runs
+ * on. The JSON schema is doc/capture-schema.md. */
+#ifndef NNGX_CAPTURE_H
+#define NNGX_CAPTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <GLES2/gl2.h>
+
+#include "hw/hw_gpu.h"
+
+struct nngx_state;
+
+/* Version of the capture JSON and CSV layout (doc/capture-schema.md). */
+#define NNGX_CAPTURE_SCHEMA_VERSION 1
+
+/* Model choice: the capture's own busy counter samples windows of 1 us
+ * (268 clocks) by default, the finest the SDK's microsecond parameter
+ * allows (capture.sampling_time). */
+#define NNGX_CAPTURE_DEFAULT_SAMPLING 268u
+
+#define NNGX_CAPTURE_PATH_MAX 1024
+
+struct nngx_capture_options {
+	char file[NNGX_CAPTURE_PATH_MAX];       /* "": no capture file */
+	char trace[NNGX_CAPTURE_PATH_MAX];      /* "": no trace */
+	char frames_dir[NNGX_CAPTURE_PATH_MAX]; /* "": no PNG dumps */
+	uint32_t sampling_time;                 /* clocks per busy window */
+	bool progress;                          /* report on stderr if a terminal */
+};
+
+/* One screen's buffer at a swap, for the PNG dump. */
+struct nngx_capture_screen {
+	bool swapped;
+	struct hw_lcd_source src;       /* what the LCD reads (both eyes in stereo) */
+	unsigned format;                /* enum hw_color_format */
+};
+
+/* Start-up: the environment (NNGX_CAPTURE, NNGX_TRACE, NNGX_DUMP_FRAMES)
+ * beats the configuration's capture.* keys. Nothing to capture: nothing
+ * happens. */
+void nngx_capture_startup(struct nngx_state *st);
+
+/* Start capturing into the outputs of `opt` (tests call this directly).
+ * An output that cannot be opened is off (CAPTURE_OPEN_FAILED); returns
+ * whether any output is on. A capture already running is closed first. */
+bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options *opt);
+
+/* Close the current frame, finish every file and stop (program exit). */
+void nngx_capture_close(struct nngx_state *st);
+
+/* Hooks from the entry points; each is called only while st->capture is
+ * set. */
+void nngx_capture_swap(struct nngx_state *st, const struct nngx_capture_screen screen[2]);
+void nngx_capture_run(struct nngx_state *st, GLuint list, size_t requests);
+void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t start,
+			 uint64_t clocks);
+void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
+			    GLuint value);
+void nngx_capture_power_on(struct nngx_state *st);
+
+/* ---- the trace (nngx_trace.c) ------------------------------------------ */
+
+struct nngx_trace;
+
+struct nngx_trace *nngx_trace_open(const char *path);
+/* False once a write failed (the trace is then closed). */
+bool nngx_trace_ok(const struct nngx_trace *t);
+void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t clock_base);
+void nngx_trace_inject(struct nngx_trace *t, unsigned module, uint64_t start, uint64_t clocks);
+void nngx_trace_instant(struct nngx_trace *t, const char *track, const char *name,
+			uint64_t clock, const char *arg_name, long long arg);
+/* Counter tracks: one sample of each counter's frame delta at `clock`. */
+void nngx_trace_counters(struct nngx_trace *t, uint64_t clock, const uint32_t *values,
+			 const uint64_t busy_windows[HW_BUSY_MODULE_COUNT]);
+/* Vertical blanks in (from, to]. */
+void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base);
+/* Finish the file; false if any write failed. */
+bool nngx_trace_close(struct nngx_trace *t);
+
+/* ---- PNG dumps (nngx_png.c) -------------------------------------------- */
+
+/* Write `lines` lines of `width` pixels of colour format `format` from
+ * `pixels` as an RGBA PNG at `path`, turned to the screen's orientation
+ * (lines are the screen's columns). Returns false on any failure, with
+ * errno's text in err. */
+bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
+			   unsigned lines, unsigned format, char *err, size_t err_len);
+
+#endif

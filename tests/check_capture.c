@@ -1,0 +1,461 @@
+/* check_capture.c: the capture (NNGX_CAPTURE), the trace (NNGX_TRACE) and
+ * the frame dumps (NNGX_DUMP_FRAMES) record the frame without changing
+ * what the program sees; bad paths and full disks only switch them off. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "gl_fixture.h"
+#include "driver/nngx_capture.h"
+
+#define FRAMES 3
+#define W 240
+#define H 400
+
+#define diag_count(id) nngxShimGetDiagCount(NNGX_SHIM_DIAG_##id)
+
+/* What the program reads each frame: every profiling result, the clock. */
+struct seen {
+	GLuint busy[FRAMES][NN_GX_PROFILING_RESULT_BUFSIZE_BUSY];
+	GLuint polygon[FRAMES][NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
+	GLuint memory[FRAMES][NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint fragment[FRAMES], vcache[FRAMES];
+	GLuint64EXT clock[FRAMES];
+};
+
+static char dir[64];
+
+static void make_dir(void)
+{
+	strcpy(dir, "/tmp/nngx-capture.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void path_in_dir(char *out, const char *name)
+{
+	snprintf(out, NNGX_CAPTURE_PATH_MAX, "%s/%s", dir, name);
+}
+
+/* A program's frame loop: clear, a triangle drawn twice, a transfer to the
+ * upper screen, run, wait, swap, vsync; the busy counter sampled at 1 us
+ * and every counter read each frame. */
+static void run_scene(struct seen *s)
+{
+	static const float tri[] = { -0.3f, -0.3f, -0.5f, 0.3f, -0.3f, -0.5f, 0, 0.3f, -0.5f };
+	struct fx_shader *sh;
+	GLuint display[2], prog;
+	unsigned f;
+
+	fx_reset();
+	fx_list(1 << 16, 64);
+	sh = fx_shader_passthrough();
+	prog = fx_program(sh);
+	fx_positions(tri, 3);
+	nngxGenDisplaybuffers(2, display);
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxBindDisplaybuffer(display[0]);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	nngxBindDisplaybuffer(display[1]);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_TIME_MICRO_SECOND, 1);
+	nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_COUNT, 0);
+	memset(s, 0, sizeof *s);
+	for (f = 0; f < FRAMES; f++) {
+		nngxStartProfiling(NN_GX_PROFILING_BUSY);
+		nngxStartProfiling(NN_GX_PROFILING_VERTEX_CACHE);
+		glClearColor(0.1f * (float)f, 0.2f, 0.3f, 1.0f);
+		glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+		glDrawArrays(GL_TRIANGLES, 0, 3);
+		glDrawArrays(GL_TRIANGLES, 0, 3);
+		nngxTransferRenderImage(display[f % 2], NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+		nngxFlush3DCommand();
+		nngxRunCmdlist();
+		nngxWaitCmdlistDone();
+		nngxClearCmdlist();
+		nngxStopProfiling(NN_GX_PROFILING_BUSY);
+		nngxStopProfiling(NN_GX_PROFILING_VERTEX_CACHE);
+		nngxGetProfilingResult(NN_GX_PROFILING_BUSY, s->busy[f]);
+		nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, s->polygon[f]);
+		nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, s->memory[f]);
+		nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &s->fragment[f]);
+		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, &s->vcache[f]);
+		nngxActiveDisplay(NN_GX_DISPLAY0);
+		nngxBindDisplaybuffer(display[f % 2]);
+		nngxSwapBuffers(NN_GX_DISPLAY0);
+		nngxWaitVSync(NN_GX_DISPLAY0);
+		s->clock[f] = nngxShimGetClock();
+		ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	}
+	nngxDeleteDisplaybuffers(2, display);
+	glDeleteProgram(prog);
+	fx_shader_free(sh);
+}
+
+static bool capture_open(const char *file, const char *trace, const char *frames)
+{
+	struct nngx_capture_options opt;
+
+	memset(&opt, 0, sizeof opt);
+	if (file)
+		path_in_dir(opt.file, file);
+	if (trace)
+		path_in_dir(opt.trace, trace);
+	if (frames)
+		path_in_dir(opt.frames_dir, frames);
+	return nngx_capture_open(nngx_state_get(), &opt);
+}
+
+static json_t *load_json(const char *name)
+{
+	char path[NNGX_CAPTURE_PATH_MAX];
+	json_error_t err;
+	json_t *j;
+
+	path_in_dir(path, name);
+	j = json_load_file(path, 0, &err);
+	ck_assert_msg(j != NULL, "%s:%d: %s", name, err.line, err.text);
+	return j;
+}
+
+/* ---- tests ----------------------------------------------------------------------- */
+
+START_TEST(test_capture_leaves_the_programs_results_alone)
+{
+	struct seen without, with;
+
+	make_dir();
+	run_scene(&without);
+	ck_assert(capture_open("c.json", "t.json", NULL));
+	run_scene(&with);
+	nngx_capture_close(nngx_state_get());
+	/* Every result the program read, BUSY included, and virtual time. */
+	ck_assert_mem_eq(&with, &without, sizeof with);
+	/* The scene keeps modules behind the command module busy. */
+	ck_assert_uint_ne((without.busy[0][0] >> 16) | without.busy[0][1] | without.busy[0][2]
+			  | without.busy[0][3], 0);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(test_capture_json_has_a_record_per_frame_and_per_piece_of_work)
+{
+	struct seen s;
+	json_t *j, *frames, *fr, *ev, *counters;
+	size_t i, k, draws;
+	unsigned m;
+
+	make_dir();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	ck_assert_str_eq(json_string_value(json_object_get(j, "schema")), "nngx-capture");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "version")),
+			 NNGX_CAPTURE_SCHEMA_VERSION);
+	ck_assert_uint_eq(json_array_size(json_object_get(j, "counters")), NNGX_SHIM_COUNTER_COUNT);
+	frames = json_object_get(j, "frames");
+	ck_assert_uint_eq(json_array_size(frames), FRAMES);
+	json_array_foreach(frames, i, fr) {
+		uint64_t windows = 0;
+
+		ck_assert_int_eq(json_integer_value(json_object_get(fr, "frame")), (json_int_t)i);
+		ck_assert_str_eq(json_string_value(json_object_get(fr, "end")), "swap");
+		counters = json_object_get(fr, "counters");
+		/* Deltas equal what the program's reads say. */
+		ck_assert_int_eq(json_integer_value(json_object_get(counters, "polygon.in")),
+				 s.polygon[i][1] - (i ? s.polygon[i - 1][1] : 0));
+		ck_assert_int_eq(json_integer_value(json_object_get(counters, "fragment.in")),
+				 s.fragment[i] - (i ? s.fragment[i - 1] : 0));
+		ck_assert_int_eq(json_integer_value(json_object_get(counters,
+								     "memory.post_transfer_write")),
+				 W * H * 4 / 16);
+		for (m = 0; m < 8; m++)
+			windows += (uint64_t)json_integer_value(json_array_get(
+				json_object_get(fr, "busy_windows"), m));
+		/* 1 us windows over the frame's virtual time (one partial one). */
+		ck_assert_uint_le(windows * 268, (uint64_t)json_integer_value(
+			json_object_get(fr, "end_clock")) - (uint64_t)json_integer_value(
+			json_object_get(fr, "start_clock")) + 268);
+		ck_assert(json_real_value(json_object_get(fr, "gpu_time_us")) > 0);
+		ck_assert_ptr_nonnull(json_object_get(json_object_get(fr, "derived"), "bottleneck"));
+		draws = 0;
+		json_array_foreach(json_object_get(fr, "events"), k, ev) {
+			const char *kind = json_string_value(json_object_get(ev, "kind"));
+
+			ck_assert(json_integer_value(json_object_get(ev, "end_clock"))
+				  >= json_integer_value(json_object_get(ev, "start_clock")));
+			if (strcmp(kind, "draw") == 0) {
+				draws++;
+				ck_assert_int_eq(json_integer_value(json_object_get(ev, "primitives")), 1);
+				ck_assert_uint_eq(json_array_size(json_object_get(ev, "work")), 8);
+			}
+		}
+		ck_assert_uint_eq(draws, 2);
+	}
+	json_decref(j);
+	remove_dir();
+}
+END_TEST
+
+/* Chrome trace-event JSON: the fields chrome://tracing and Perfetto need,
+ * named tracks, spans in order on each track. */
+START_TEST(test_trace_is_chrome_trace_event_json)
+{
+	struct seen s;
+	json_t *j, *events, *e;
+	double last_ts[32];
+	bool named[32], used[32];
+	size_t i, spans = 0, vblanks = 0, calls = 0, counters = 0;
+	int t;
+
+	make_dir();
+	ck_assert(capture_open(NULL, "t.json", NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	j = load_json("t.json");
+	events = json_object_get(j, "traceEvents");
+	ck_assert(json_is_array(events));
+	for (t = 0; t < 32; t++) {
+		last_ts[t] = -1;
+		named[t] = used[t] = false;
+	}
+	json_array_foreach(events, i, e) {
+		const char *ph = json_string_value(json_object_get(e, "ph"));
+		json_int_t tid = json_integer_value(json_object_get(e, "tid"));
+
+		ck_assert_ptr_nonnull(ph);
+		ck_assert(json_is_string(json_object_get(e, "name")));
+		ck_assert(json_is_integer(json_object_get(e, "pid")));
+		ck_assert(json_is_integer(json_object_get(e, "tid")) && tid >= 0 && tid < 32);
+		if (strcmp(ph, "M") == 0) {
+			if (strcmp(json_string_value(json_object_get(e, "name")), "thread_name") == 0)
+				named[tid] = true;
+			continue;
+		}
+		ck_assert(json_is_number(json_object_get(e, "ts")));
+		ck_assert(json_number_value(json_object_get(e, "ts")) >= 0);
+		if (strcmp(ph, "X") == 0) {
+			double ts = json_number_value(json_object_get(e, "ts"));
+			double dur = json_number_value(json_object_get(e, "dur"));
+
+			ck_assert(json_is_number(json_object_get(e, "dur")) && dur >= 0);
+			/* Spans of one track come in time order, none inside the last. */
+			ck_assert_msg(ts >= last_ts[tid] - 1e-6, "track %d goes back in time", (int)tid);
+			last_ts[tid] = ts + dur;
+			used[tid] = true;
+			spans++;
+		} else if (strcmp(ph, "i") == 0) {
+			ck_assert(json_is_string(json_object_get(e, "s")));
+			used[tid] = true;
+			if (strcmp(json_string_value(json_object_get(e, "name")), "vblank") == 0)
+				vblanks++;
+			if (strcmp(json_string_value(json_object_get(e, "name")),
+				   "nngxGetProfilingResult") == 0)
+				calls++;
+		} else {
+			ck_assert_str_eq(ph, "C");
+			ck_assert(json_is_object(json_object_get(e, "args")));
+			counters++;
+		}
+	}
+	for (t = 1; t < 32; t++)
+		ck_assert_msg(!used[t] || named[t], "track %d has no name", t);
+	ck_assert(used[3] && used[8]);          /* triangle setup, per-fragment */
+	ck_assert_uint_ge(spans, FRAMES * 6);
+	ck_assert_uint_eq(vblanks, FRAMES);
+	ck_assert_uint_eq(calls, FRAMES * 5);
+	ck_assert_uint_ge(counters, FRAMES * 6);
+	json_decref(j);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(test_capture_csv_has_one_column_set_for_every_row)
+{
+	char path[NNGX_CAPTURE_PATH_MAX], line[16384];
+	struct seen s;
+	FILE *f;
+	size_t columns = 0, rows = 0, frames = 0;
+
+	make_dir();
+	ck_assert(capture_open("c.csv", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	path_in_dir(path, "c.csv");
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f)) {
+		size_t n = 1;
+		char *p;
+
+		for (p = line; *p; p++)
+			n += *p == ',';
+		if (!columns) {
+			columns = n;
+			ck_assert(strncmp(line, "record,frame,kind,", 18) == 0);
+			ck_assert_ptr_nonnull(strstr(line, ",memory.cpu_dma_write\n"));
+			continue;
+		}
+		ck_assert_uint_eq(n, columns);
+		rows++;
+		frames += strncmp(line, "frame,", 6) == 0;
+	}
+	fclose(f);
+	ck_assert_uint_eq(frames, FRAMES);
+	ck_assert_uint_gt(rows, FRAMES * 4);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(test_frame_dumps_write_each_shown_buffer)
+{
+	char path[NNGX_CAPTURE_PATH_MAX];
+	struct seen s;
+	struct stat sb;
+	unsigned f;
+	FILE *p;
+	unsigned char sig[8];
+
+	make_dir();
+	path_in_dir(path, "frames");
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	ck_assert(capture_open(NULL, NULL, "frames"));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	for (f = 0; f < FRAMES; f++) {
+		char name[64];
+
+		snprintf(name, sizeof name, "frames/frame%06u_upper_left.png", f);
+		path_in_dir(path, name);
+		ck_assert_int_eq(stat(path, &sb), 0);
+		p = fopen(path, "rb");
+		ck_assert_ptr_nonnull(p);
+		ck_assert_uint_eq(fread(sig, 1, 8, p), 8);
+		fclose(p);
+		ck_assert(memcmp(sig, "\x89PNG\r\n\x1a\n", 8) == 0);
+	}
+	path_in_dir(path, "frames/frame000000_lower_left.png");
+	ck_assert_int_ne(stat(path, &sb), 0);      /* the lower screen was never swapped */
+	remove_dir();
+}
+END_TEST
+
+/* Paths that cannot be opened: a diagnostic each, the program unchanged. */
+START_TEST(test_unwritable_paths_switch_the_outputs_off)
+{
+	struct nngx_capture_options opt;
+	struct seen without, with;
+	GLuint before;
+
+	make_dir();
+	run_scene(&without);
+	memset(&opt, 0, sizeof opt);
+	strcpy(opt.file, "/nonexistent-dir/c.json");
+	strcpy(opt.trace, "/dev/full");            /* opens, but nothing can be written */
+	strcpy(opt.frames_dir, "/nonexistent-dir");
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	before = diag_count(CAPTURE_OPEN_FAILED);
+	ck_assert(!nngx_capture_open(nngx_state_get(), &opt));
+	ck_assert_uint_eq(diag_count(CAPTURE_OPEN_FAILED), before + 3);
+	ck_assert_ptr_null(nngx_state_get()->capture);
+	ck_assert_ptr_null((void *)nngx_state_get()->gpu.observe);
+	run_scene(&with);
+	ck_assert_mem_eq(&with, &without, sizeof with);
+	remove_dir();
+}
+END_TEST
+
+/* The disk fills up while frames are written: the capture stops with one
+ * diagnostic; the program's results do not change. */
+START_TEST(test_a_full_disk_stops_the_capture_not_the_program)
+{
+	char path[NNGX_CAPTURE_PATH_MAX];
+	struct seen without, with;
+	struct rlimit old, lim;
+	struct stat sb;
+	void (*old_handler)(int);
+
+	make_dir();
+	run_scene(&without);
+	ck_assert(capture_open("c.json", NULL, NULL));
+	path_in_dir(path, "c.json");
+	ck_assert_int_eq(stat(path, &sb), 0);
+	/* Room for the header and a little more: the first frame fails. */
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = (rlim_t)sb.st_size + 64;
+	old_handler = signal(SIGXFSZ, SIG_IGN);
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	run_scene(&with);
+	nngx_capture_close(nngx_state_get());
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, old_handler);
+	ck_assert_uint_eq(diag_count(CAPTURE_WRITE_FAILED), 1);
+	ck_assert_mem_eq(&with, &without, sizeof with);
+	remove_dir();
+}
+END_TEST
+
+/* A power-on reset in the middle: capture time runs on. */
+START_TEST(test_capture_survives_a_reset)
+{
+	json_t *j, *frames, *fr;
+	struct seen s;
+	size_t i;
+	json_int_t last = -1;
+
+	make_dir();
+	ck_assert(capture_open("c.json", "t.json", NULL));
+	run_scene(&s);
+	run_scene(&s);          /* fx_reset resets the GPU */
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	frames = json_object_get(j, "frames");
+	ck_assert_uint_eq(json_array_size(frames), 2 * FRAMES);
+	json_array_foreach(frames, i, fr) {
+		json_int_t start = json_integer_value(json_object_get(fr, "start_clock"));
+
+		ck_assert_int_ge(start, last);
+		last = json_integer_value(json_object_get(fr, "end_clock"));
+		ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(fr, "counters"),
+								     "polygon.in")), 2);
+	}
+	json_decref(j);
+	json_decref(load_json("t.json"));
+	remove_dir();
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("capture");
+	TCase *tc = tcase_create("capture");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
+	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
+	tcase_add_test(tc, test_trace_is_chrome_trace_event_json);
+	tcase_add_test(tc, test_capture_csv_has_one_column_set_for_every_row);
+	tcase_add_test(tc, test_frame_dumps_write_each_shown_buffer);
+	tcase_add_test(tc, test_unwritable_paths_switch_the_outputs_off);
+	tcase_add_test(tc, test_a_full_disk_stops_the_capture_not_the_program);
+	tcase_add_test(tc, test_capture_survives_a_reset);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
