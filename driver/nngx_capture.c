@@ -285,6 +285,7 @@ static json_t *frame_json(const struct nngx_capture *c, const char *end, uint64_
 	json_object_set_new(o, "start_us", json_real(to_us(f->start)));
 	json_object_set_new(o, "frame_time_us", json_real(to_us(end_clock - f->start)));
 	json_object_set_new(o, "gpu_time_us", json_real(to_us(f->gpu_clocks)));
+	json_object_set_new(o, "gpu_clocks", json_integer((json_int_t)f->gpu_clocks));
 	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
 		uint64_t v = nngx_counter_table[id].item == NN_GX_PROFILING_BUSY
 			     ? windows[nngx_counter_table[id].word * 2 + nngx_counter_table[id].shift / 16]
@@ -377,7 +378,7 @@ static bool write_json_header(struct nngx_capture *c)
 		json_array_append_new(cat, row);
 	}
 	json_object_set_new(o, "counters", cat);
-	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
 	json_decref(o);
 	if (!text)
 		return false;
@@ -473,7 +474,7 @@ static void progress_update(struct nngx_capture *c, uint64_t now, bool last)
 		return;
 	c->wall_last = t;
 	wall = wall_seconds(&c->wall_start, &t);
-	fprintf(stderr, "\rlibnngx capture: %llu frames, %.3f s of GPU time, %.2fx real time ",
+	fprintf(stderr, "\rlibnngx capture: %llu frames, %.3f s of virtual time, %.2fx real time ",
 		(unsigned long long)c->frames_written, (double)now / CLOCK_HZ,
 		wall > 0 ? (double)now / CLOCK_HZ / wall : 0.0);
 	c->progress_shown = true;
@@ -503,7 +504,7 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	if (c->out && !c->csv) {
 		json_t *o = frame_json(c, end, now, d, windows, &x, screens);
 		int rc = c->frames_written && fputs(",", c->out) < 0 ? -1 : json_dumpf(o, c->out, JSON_COMPACT | JSON_PRESERVE_ORDER
-				    | JSON_REAL_PRECISION(10));
+				    | JSON_REAL_PRECISION(17));
 
 		json_decref(o);
 		if (rc != 0 || fputc('\n', c->out) == EOF || fflush(c->out) != 0)

@@ -1,0 +1,151 @@
+#!/bin/sh
+# check-report.sh: a program captured with NNGX_CAPTURE, NNGX_TRACE and
+# NNGX_DUMP_FRAMES prints exactly what it prints without them (its own
+# profiling results included); outputs that cannot be written leave it
+# alone too; nngx-report turns the capture into a report and into the CSV
+# the library writes, and refuses bad input with a clear error.
+#
+# Environment (set by `make check`): top_builddir. Exit status: 0 all
+# passed, 1 any failure.
+top_builddir=${top_builddir:-.}
+prog="$top_builddir/samples/legacy/frame_profiler"
+report="$top_builddir/tools/nngx-report"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/nngx-report.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+unset NNGX_CAPTURE NNGX_TRACE NNGX_DUMP_FRAMES
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# expect_error WHAT PATTERN COMMAND...: exit status 1, PATTERN on stderr.
+expect_error() {
+	what=$1
+	pattern=$2
+	shift 2
+	if "$@" >"$tmp/out" 2>"$tmp/err"; then
+		bad "$what: exit status 0"
+	elif [ $? -ne 1 ]; then
+		bad "$what: exit status not 1"
+	elif grep -q "$pattern" "$tmp/err"; then
+		ok "$what: $(head -n 1 "$tmp/err")"
+	else
+		bad "$what: stderr lacks '$pattern':"
+		sed 's/^/    /' "$tmp/err"
+	fi
+}
+
+"$prog" >"$tmp/plain.txt" 2>"$tmp/plain.err" || bad "the program fails without a capture"
+
+mkdir "$tmp/frames"
+if NNGX_CAPTURE="$tmp/cap.json" NNGX_TRACE="$tmp/trace.json" NNGX_DUMP_FRAMES="$tmp/frames" \
+	"$prog" >"$tmp/captured.txt" 2>"$tmp/captured.err"; then
+	ok "the program runs under capture"
+else
+	bad "the program fails under capture"
+fi
+if cmp -s "$tmp/plain.txt" "$tmp/captured.txt"; then
+	ok "its output (every profiling result) is the same with the capture"
+else
+	bad "its output changed under capture:"
+	diff "$tmp/plain.txt" "$tmp/captured.txt" | sed 's/^/    /'
+fi
+if [ "$(ls "$tmp/frames" | grep -c '\.png$')" -eq 8 ]; then
+	ok "8 pictures: both screens of 4 frames"
+else
+	bad "pictures: $(ls "$tmp/frames" | tr '\n' ' ')"
+fi
+
+# Progress goes to a terminal only.
+if grep -q "libnngx capture:" "$tmp/captured.err"; then
+	bad "progress was written to a file"
+else
+	ok "no progress when standard error is not a terminal"
+fi
+if command -v script >/dev/null 2>&1; then
+	NNGX_CAPTURE="$tmp/tty.json" script -qec "$prog" /dev/null >"$tmp/tty.txt" 2>&1
+	if grep -q "libnngx capture: 4 frames, .* real time" "$tmp/tty.txt"; then
+		ok "progress on a terminal: $(tr '\r' '\n' <"$tmp/tty.txt" | grep 'libnngx capture:' | tail -n 1)"
+	else
+		bad "no progress on a terminal"
+	fi
+else
+	echo "note: no script(1); progress on a terminal not checked"
+fi
+
+# Outputs that cannot be written: a diagnostic, the same program.
+for target in /dev/full /nonexistent-dir/cap.json; do
+	if NNGX_CAPTURE=$target NNGX_TRACE=$target NNGX_DUMP_FRAMES=/nonexistent-dir \
+		"$prog" >"$tmp/bad.txt" 2>"$tmp/bad.err" && cmp -s "$tmp/plain.txt" "$tmp/bad.txt" \
+		&& grep -q CAPTURE_OPEN_FAILED "$tmp/bad.err"; then
+		ok "NNGX_CAPTURE=$target: a diagnostic, the same output"
+	else
+		bad "NNGX_CAPTURE=$target:"
+		sed 's/^/    /' "$tmp/bad.err"
+	fi
+done
+
+# The report and its summary.
+if "$report" "$tmp/cap.json" -o "$tmp/report.html" >"$tmp/summary.txt" 2>"$tmp/err"; then
+	ok "nngx-report writes the report"
+else
+	bad "nngx-report failed:"
+	sed 's/^/    /' "$tmp/err"
+fi
+if grep -q "4 frames" "$tmp/summary.txt" && grep -q "Bottleneck by frame: triangle setup 1 texture unit 3" \
+	"$tmp/summary.txt"; then
+	ok "the summary names the frames and their bottlenecks"
+else
+	bad "summary:"
+	sed 's/^/    /' "$tmp/summary.txt"
+fi
+if [ "$(grep -o '<svg' "$tmp/report.html" | wc -l)" -gt 50 ] \
+	&& [ "$(grep -o 'data:image/png;base64,' "$tmp/report.html" | wc -l)" -eq 8 ] \
+	&& ! grep -q '<script\|src="http\|href="http' "$tmp/report.html"; then
+	ok "the report is self-contained: SVG charts, 8 embedded pictures, nothing fetched"
+else
+	bad "the report lacks charts or pictures, or fetches something"
+fi
+if "$report" "$tmp/cap.json" >/dev/null 2>&1 && [ -s "$tmp/cap.html" ]; then
+	ok "the default output is CAPTURE.html"
+else
+	bad "no $tmp/cap.html"
+fi
+
+# --csv gives the library's own CSV, byte for byte.
+NNGX_CAPTURE="$tmp/cap.csv" "$prog" >/dev/null 2>&1
+if "$report" --csv "$tmp/cap.json" -o "$tmp/conv.csv" && cmp -s "$tmp/cap.csv" "$tmp/conv.csv"; then
+	ok "--csv converts to exactly the CSV NNGX_CAPTURE=x.csv writes"
+else
+	bad "--csv differs from the library's CSV"
+fi
+
+# Bad input.
+head -c 5000 "$tmp/cap.json" >"$tmp/truncated.json"
+expect_error "a capture cut in its header" "truncated" "$report" "$tmp/truncated.json" \
+	-o "$tmp/x.html"
+sed '$d' "$tmp/cap.json" >"$tmp/unfinished.json"     # the program never exited
+expect_error "a capture without its end" "truncated" "$report" "$tmp/unfinished.json" \
+	-o "$tmp/x.html"
+printf '{"schema": "nngx-capture", "version": 1, "frames": [}' >"$tmp/malformed.json"
+expect_error "malformed JSON" ":1:" "$report" "$tmp/malformed.json" -o "$tmp/x.html"
+printf '{"schema": "other"}\n' >"$tmp/other.json"
+expect_error "another schema" "not an nngx capture" "$report" "$tmp/other.json"
+sed 's/"version":1/"version":99/' "$tmp/cap.json" >"$tmp/v99.json"
+expect_error "a newer version" "version 99" "$report" "$tmp/v99.json"
+sed 's/"busy_windows":/"busy_windowz":/' "$tmp/cap.json" >"$tmp/field.json"
+expect_error "a missing field" "frame 0: field 'busy_windows'" "$report" "$tmp/field.json"
+expect_error "a missing file" "cannot read" "$report" "$tmp/none.json"
+expect_error "an unwritable report" "cannot write" "$report" "$tmp/cap.json" \
+	-o /nonexistent-dir/r.html
+expect_error "a full disk" "write failed" "$report" "$tmp/cap.json" -o /dev/full
+if "$report" >/dev/null 2>&1; [ $? -eq 2 ]; then
+	ok "no capture: usage, exit status 2"
+else
+	bad "no capture: exit status not 2"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
