@@ -727,7 +727,7 @@ void nngx_capture_startup(struct nngx_state *st)
 /* ---- hooks ------------------------------------------------------------------------ */
 
 static void dump_screens(struct nngx_state *st, struct nngx_capture *c,
-			 const struct nngx_capture_screen *screens)
+			 const struct nngx_capture_screen *screens, uint64_t index)
 {
 	unsigned s, eye;
 
@@ -745,7 +745,7 @@ static void dump_screens(struct nngx_state *st, struct nngx_capture *c,
 			if (!px)
 				continue;
 			snprintf(path, sizeof path, "%s/frame%06llu_%s_%s.png", c->opt.frames_dir,
-				 (unsigned long long)c->frame.index, s ? "lower" : "upper",
+				 (unsigned long long)index, s ? "lower" : "upper",
 				 eye ? "right" : "left");
 			if (!nngx_png_write_screen(path, px, sc->src.width, sc->src.height,
 						   sc->format, err, sizeof err)) {
@@ -770,11 +770,11 @@ void nngx_capture_swap(struct nngx_state *st, const struct nngx_capture_screen s
 	 * belongs to the frame already written. */
 	if (frame_empty(c, st) && c->frames_written > 0) {
 		if (c->dump)
-			dump_screens(st, c, screen);
+			dump_screens(st, c, screen, c->frame.index - 1);
 		return;
 	}
 	if (c->dump)
-		dump_screens(st, c, screen);
+		dump_screens(st, c, screen, c->frame.index);
 	frame_end(st, c, "swap", screen);
 }
 
