@@ -58,6 +58,18 @@ else
 	bad "pictures: $(ls "$tmp/frames" | tr '\n' ' ')"
 fi
 
+# The golden record (clock, every counter word, busy counts, hashes of all
+# simulated memory, every result read) is the same with every recorder on.
+NNGX_GOLDEN="$tmp/golden.plain" "$prog" >/dev/null 2>&1
+mkdir "$tmp/frames2"
+NNGX_GOLDEN="$tmp/golden.captured" NNGX_CAPTURE="$tmp/cap2.json" NNGX_TRACE="$tmp/trace2.json" \
+	NNGX_DUMP_FRAMES="$tmp/frames2" "$prog" >/dev/null 2>&1
+if [ -s "$tmp/golden.plain" ] && cmp -s "$tmp/golden.plain" "$tmp/golden.captured"; then
+	ok "the golden record is bit-identical under capture ($(wc -l <"$tmp/golden.plain") values)"
+else
+	bad "the golden record differs under capture"
+fi
+
 # Progress goes to a terminal only.
 if grep -q "libnngx capture:" "$tmp/captured.err"; then
 	bad "progress was written to a file"
