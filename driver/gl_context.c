@@ -82,6 +82,16 @@ static void context_defaults(struct gl_context *gl)
 	fragment_defaults(&gl->frag);
 }
 
+void gl_context_update_state(struct gl_context *gl, GLbitfield mask)
+{
+	/* Model choice: any shader state sends the program and all its
+	 * uniforms again (the program is sent whole or not at all); the
+	 * other states are generated complete before every draw already. */
+	if (mask & (NN_GX_STATE_SHADERBINARY | NN_GX_STATE_SHADERPROGRAM | NN_GX_STATE_SHADERMODE
+		    | NN_GX_STATE_SHADERFLOAT | NN_GX_STATE_VSUNIFORM))
+		gl->uploaded_serial = 0;
+}
+
 void gl_context_init(struct gl_context *gl)
 {
 	if (!gl->ready)

@@ -334,6 +334,10 @@ typedef void (*gl_deallocator_fn)(GLenum area, GLenum usage, GLuint name, GLvoid
  * like command lists: they live on the CPU side. */
 void gl_context_init(struct gl_context *gl);
 
+/* The states of `mask` (NN_GX_STATE_*: nngxUpdateState, the statemask of
+ * nngxUseSavedCmdlist) are generated complete by the next draw. */
+void gl_context_update_state(struct gl_context *gl, GLbitfield mask);
+
 /* Delete every object (storage back to `mem`, allocator blocks to
  * `deallocator` when not NULL) and return to the defaults. */
 void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,

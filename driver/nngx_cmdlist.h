@@ -53,6 +53,13 @@ struct nngx_cmdlist {
 	GLint run_mode;
 };
 
+/* A part of a list: `words` command words from `word`, and `reqs`
+ * requests from `req` (nngxStopCmdlistSave's four numbers, in words and
+ * requests instead of bytes). */
+struct nngx_region {
+	size_t word, words, req, reqs;
+};
+
 struct nngx_cmdlists {
 	struct nngx_cmdlist *list;
 	size_t count, cap;
@@ -61,6 +68,10 @@ struct nngx_cmdlists {
 	GLuint bound;                   /* 0: none */
 	void (*callback)(GLint);
 	bool callback_enabled;
+	GLuint last_run;                /* the list nngx_cmdlist_run ran last */
+	/* nngxStartCmdlistSave: where the open save began in the bound list. */
+	bool saving;
+	size_t save_word, save_req;
 };
 
 void nngx_cmdlists_init(struct nngx_cmdlists *c);
@@ -77,9 +88,36 @@ void nngx_cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l);
 /* Close the commands added since the last flush into a RUN3D request;
  * GL_ERROR_COMMANDREQUEST_FULL_DMP when no request is left. */
 void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn);
+/* The same for the first `words` of them (at most those not flushed);
+ * the rest stay unflushed (nngxFlush3DCommandPartially). */
+void nngx_cmdlist_flush_words(struct nngx_state *st, struct nngx_cmdlist *l, size_t words,
+			      const char *fn);
 
 /* Hand the requests of `l` not run yet to the GPU, in order. */
 void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn);
+
+/* Whether list `l`'s requests are executing on the GPU (it ran last and
+ * the GPU is still busy with command lists). */
+bool nngx_cmdlist_running(const struct nngx_state *st, const struct nngx_cmdlist *l);
+
+/* Whether region `r` lies inside what list `src` holds (its words and
+ * requests; the words of each RUN3D request of the region inside it). */
+bool nngx_region_inside(const struct nngx_cmdlist *src, const struct nngx_region *r);
+
+/* Whether replaying region `r` of `src` onto `dst` fits dst's buffer and
+ * request queue. */
+bool nngx_region_fits(const struct nngx_cmdlist *dst, const struct nngx_cmdlist *src,
+		      const struct nngx_region *r);
+
+/* Replay region `r` of `src` at the end of `dst` (which may be `src`):
+ * its words in order, each RUN3D request of the region closing the words
+ * replayed so far into a request of `dst`, each other request copied
+ * after the words before it; words after the region's last request stay
+ * unflushed. The caller checked nngx_region_inside and
+ * nngx_region_fits. */
+void nngx_region_replay(struct nngx_state *st, struct nngx_cmdlist *dst,
+			const struct nngx_cmdlist *src, const struct nngx_region *r,
+			const char *fn);
 
 /* The same on the bound list, after the diagnostic when there is none
  * with storage (nngxFlush3DCommand, nngxRunCmdlist, glFlush, glFinish). */

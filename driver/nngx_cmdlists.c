@@ -97,7 +97,13 @@ bool nngx_cmdlist_append(struct nngx_state *st, const uint32_t *words, size_t co
 /* Close the commands added since the last flush into a RUN3D request. */
 void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
-	if (l->used_words == l->flushed_words)
+	nngx_cmdlist_flush_words(st, l, l->used_words - l->flushed_words, fn);
+}
+
+void nngx_cmdlist_flush_words(struct nngx_state *st, struct nngx_cmdlist *l, size_t words,
+			      const char *fn)
+{
+	if (words == 0)
 		return;
 	if (l->used_req == l->max_req) {
 		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
@@ -106,9 +112,9 @@ void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const cha
 	}
 	l->req[l->used_req].type = NN_GX_CMDLIST_REQTYPE_RUN3D;
 	l->req[l->used_req].begin = l->flushed_words;
-	l->req[l->used_req].end = l->used_words;
+	l->req[l->used_req].end = l->flushed_words + words;
 	l->used_req++;
-	l->flushed_words = l->used_words;
+	l->flushed_words += words;
 }
 
 struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests,
@@ -188,6 +194,7 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 
 void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
+	st->cmdlists.last_run = l->name;
 	if (st->capture)
 		nngx_capture_run(st, l->name, l->used_req - l->run_req);
 	if (l->used_words != l->flushed_words)
@@ -266,4 +273,74 @@ void nngx_cmdlist_wait_done(struct nngx_state *st)
 		st->cmdlist_pending_id = (GLint)st->cmdlists.bound;
 		nngx_callbacks_run(st);
 	}
+}
+
+bool nngx_cmdlist_running(const struct nngx_state *st, const struct nngx_cmdlist *l)
+{
+	return st->cmdlists.last_run == l->name && hw_gpu_cmdlist_executing(&st->gpu);
+}
+
+bool nngx_region_inside(const struct nngx_cmdlist *src, const struct nngx_region *r)
+{
+	return r->word <= src->used_words && r->words <= src->used_words - r->word
+	       && r->req <= src->used_req && r->reqs <= src->used_req - r->req;
+}
+
+/* Where request `q` of a region ends in the words: a RUN3D request at the
+ * end of its words, the others at the words flushed before them; clipped
+ * to [from, end). */
+static size_t region_mark(const struct nngx_request *q, size_t from, size_t end)
+{
+	size_t at = q->type == NN_GX_CMDLIST_REQTYPE_RUN3D ? q->end : q->begin;
+
+	return at < from ? from : at > end ? end : at;
+}
+
+bool nngx_region_fits(const struct nngx_cmdlist *dst, const struct nngx_cmdlist *src,
+		      const struct nngx_region *r)
+{
+	bool pending = dst->used_words != dst->flushed_words;
+	size_t pos = r->word, end = r->word + r->words, requests = 0, k;
+
+	if (r->words > dst->cap_words - dst->used_words)
+		return false;
+	/* A dry run of nngx_region_replay, counting the requests it adds. */
+	for (k = 0; k < r->reqs; k++) {
+		const struct nngx_request *q = &src->req[r->req + k];
+		size_t mark = region_mark(q, pos, end);
+
+		if (mark > pos)
+			pending = true;
+		pos = mark;
+		requests += pending;
+		pending = false;
+		if (q->type != NN_GX_CMDLIST_REQTYPE_RUN3D)
+			requests++;
+	}
+	return requests <= dst->max_req - dst->used_req;
+}
+
+void nngx_region_replay(struct nngx_state *st, struct nngx_cmdlist *dst,
+			const struct nngx_cmdlist *src, const struct nngx_region *r,
+			const char *fn)
+{
+	size_t pos = r->word, end = r->word + r->words, k;
+
+	for (k = 0; k < r->reqs; k++) {
+		/* Copied: when dst is src, its request array is written below. */
+		struct nngx_request q = src->req[r->req + k];
+		size_t mark = region_mark(&q, pos, end);
+
+		memmove(dst->words + dst->used_words, src->words + pos,
+			(mark - pos) * sizeof *dst->words);
+		dst->used_words += mark - pos;
+		pos = mark;
+		nngx_cmdlist_flush(st, dst, fn);
+		if (q.type != NN_GX_CMDLIST_REQTYPE_RUN3D) {
+			q.begin = q.end = dst->flushed_words;
+			dst->req[dst->used_req++] = q;
+		}
+	}
+	memmove(dst->words + dst->used_words, src->words + pos, (end - pos) * sizeof *dst->words);
+	dst->used_words += end - pos;
 }

@@ -249,6 +249,19 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 				 code, st->gl.error);
 }
 
+void nngx_state_not_modelled(struct nngx_state *st, const char *function, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < st->not_modelled_count; i++)
+		if (strcmp(st->not_modelled_said[i], function) == 0)
+			return;
+	if (st->not_modelled_count < NNGX_STATE_NOT_MODELLED_MAX)
+		st->not_modelled_said[st->not_modelled_count++] = function;
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CALL_NOT_MODELLED, function,
+			 "%s; the model has no such thing, nothing changes", what);
+}
+
 void nngx_state_power_on(struct nngx_state *st)
 {
 	/* Counts restart first, so the warning about this reset is kept. */
@@ -269,6 +282,7 @@ void nngx_state_power_on(struct nngx_state *st)
 	st->sampling_count_set = false;
 	st->vcache_started_once = false;
 	st->busy_started_once = false;
+	st->not_modelled_count = 0;
 }
 
 /* Field by field: the structs have padding. */

@@ -14,6 +14,10 @@
 #include "nngx_diag.h"
 #include "nngx_time.h"
 
+/* How many functions nngx_state_not_modelled remembers (more than the
+ * SDK calls that use it). */
+#define NNGX_STATE_NOT_MODELLED_MAX 32
+
 struct nngx_state {
 	struct hw_gpu gpu;
 	struct gl_context gl;
@@ -54,6 +58,9 @@ struct nngx_state {
 	bool timeout_pending;
 	/* NNGX_CAPTURE and friends (nngx_capture.h); NULL when off. */
 	struct nngx_capture *capture;
+	/* The functions that raised CALL_NOT_MODELLED since power-on. */
+	const char *not_modelled_said[NNGX_STATE_NOT_MODELLED_MAX];
+	size_t not_modelled_count;
 };
 
 /* The instance, set up on first use: defaults, then the configuration file
@@ -94,6 +101,11 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 	__attribute__((format(printf, 5, 6)))
 #endif
 	;
+
+/* `function` is an SDK call the model has no counterpart for: raise
+ * CALL_NOT_MODELLED, with `what` it would have done, the first time
+ * since power-on only. */
+void nngx_state_not_modelled(struct nngx_state *st, const char *function, const char *what);
 
 /* Power-on reset (nngxShimReset). */
 void nngx_state_power_on(struct nngx_state *st);

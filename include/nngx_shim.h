@@ -462,7 +462,24 @@ GLint nngxShimFindCounter(const char *name);
      "output stops and the program runs on unchanged")                         \
   XX(82, CAPTURE_STARTED, INFO,                                                 \
      "the capture is on: it records every frame, draw and transfer without "    \
-     "touching the program's own profiling results")
+     "touching the program's own profiling results")                           \
+  XX(90, CALL_NOT_MODELLED, INFO,                                               \
+     "the SDK call has no counterpart in the model (bus or driver priority, "   \
+     "CPU data cache, LCD power): it is accepted and changes nothing; said "    \
+     "once per function after each power-on")                                  \
+  XX(91, CMDLIST_SAVE_REJECTED, ERROR,                                          \
+     "a saved command-list call was refused (a save already open or none "      \
+     "open, a bind during a save, a region the list does not hold, or no "      \
+     "room for it); the SDK's GL error is recorded where it has one, and "      \
+     "nothing changes")                                                        \
+  XX(92, CMDLIST_COPY_REJECTED, ERROR,                                          \
+     "nngxAddCmdlist or nngxCopyCmdlist was refused (a list unknown or "        \
+     "without storage, the bound or a running list where neither may be, or "   \
+     "no room); the SDK's GL error is recorded and nothing changes")           \
+  XX(93, NO_PHYSICAL_ADDRESS, WARNING,                                          \
+     "nngxGetPhysicalAddr: the address is neither in memory the library "       \
+     "simulates nor in the VRAM banks' window (nngxGetVramStartAddr); 0 is "    \
+     "returned")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

@@ -75,8 +75,10 @@ void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 		struct nngx_cmdlist *l = nngx_cmdlist_find(st, cmdlists[i]);
 		if (!l)
 			continue;              /* unknown names are ignored, as in GL */
-		if (c->bound == l->name)
+		if (c->bound == l->name) {
 			c->bound = 0;
+			c->saving = false;     /* the save's list is gone */
+		}
 		nngx_cmdlist_release(st, l);
 		nngx_names_remove(&c->where, l->name);
 		*l = c->list[--c->count];
@@ -89,6 +91,12 @@ void nngxBindCmdlist(GLuint cmdlist)
 {
 	NNGX_API(st);
 
+	if (st->cmdlists.saving) {
+		nngx_state_error(st, GL_ERROR_8005_DMP, NNGX_SHIM_DIAG_CMDLIST_SAVE_REJECTED,
+				 "nngxBindCmdlist", "a save (nngxStartCmdlistSave) is open on "
+				 "command list %u", st->cmdlists.bound);
+		return;
+	}
 	if (cmdlist && !nngx_cmdlist_find(st, cmdlist)) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, "nngxBindCmdlist",
 				 "%u is not a command list from nngxGenCmdlists", cmdlist);
@@ -159,6 +167,32 @@ void nngxFlush3DCommand(void)
 	nngx_cmdlist_flush_bound(st, "nngxFlush3DCommand");
 }
 
+/* The model has no CPU data cache: the NoCacheFlush variants do what
+ * their counterparts do. */
+void nngxFlush3DCommandNoCacheFlush(void)
+{
+	nngx_cmdlist_flush_bound(nngx_state_get(), "nngxFlush3DCommandNoCacheFlush");
+}
+
+void nngxFlush3DCommandPartially(GLsizei buffersize)
+{
+	static const char fn[] = "nngxFlush3DCommandPartially";
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
+	size_t pending;
+
+	if (!l)
+		return;
+	pending = (l->used_words - l->flushed_words) * 4;
+	if (buffersize <= 0 || buffersize % 8 || (size_t)buffersize > pending) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffersize %d: a positive multiple of 8 bytes, at most the %zu "
+				 "bytes added since the last flush", buffersize, pending);
+		return;
+	}
+	nngx_cmdlist_flush_words(st, l, (size_t)buffersize / 4, fn);
+}
+
 void nngxSplitDrawCmdlist(void)
 {
 	NNGX_API(st);
@@ -170,9 +204,9 @@ void nngxSplitDrawCmdlist(void)
 		nngx_cmdlist_flush(st, l, "nngxSplitDrawCmdlist");
 }
 
-void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
+static void add_3d_command(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand,
+			   const char *fn)
 {
-	static const char fn[] = "nngxAdd3DCommand";
 	NNGX_API(st);
 
 	if (!bufferaddr || buffersize <= 0 || buffersize % 8) {
@@ -185,6 +219,16 @@ void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean co
 	 * would make the GPU jump to the caller's buffer). */
 	(void)copycommand;
 	nngx_cmdlist_append(st, bufferaddr, (size_t)buffersize / 4, fn);
+}
+
+void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
+{
+	add_3d_command(bufferaddr, buffersize, copycommand, "nngxAdd3DCommand");
+}
+
+void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
+{
+	add_3d_command(bufferaddr, buffersize, GL_FALSE, "nngxAdd3DCommandNoCacheFlush");
 }
 
 void nngxRunCmdlist(void)
@@ -227,6 +271,8 @@ void nngxClearCmdlist(void)
 		return;
 	l->used_words = l->flushed_words = 0;
 	l->used_req = l->run_req = 0;
+	/* An open save now starts at the empty list (model choice). */
+	st->cmdlists.save_word = st->cmdlists.save_req = 0;
 }
 
 void nngxWaitCmdlistDone(void)
@@ -382,6 +428,19 @@ void nngxFinalize(void)
 	st->allocator = NULL;
 	st->deallocator = NULL;
 	st->initialized = false;
+}
+
+void nngxGetAllocator(GLvoid *(**allocator)(GLenum, GLenum, GLuint, GLsizei),
+		      void (**deallocator)(GLenum, GLenum, GLuint, GLvoid *))
+{
+	struct nngx_state *st = nngx_state_get();
+
+	/* NULL outputs are skipped; before nngxInitialize (or with the
+	 * library's own allocator) both are NULL. */
+	if (allocator)
+		*allocator = st->allocator;
+	if (deallocator)
+		*deallocator = st->deallocator;
 }
 
 GLboolean nngxGetIsInitialized(void)

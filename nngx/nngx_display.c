@@ -703,21 +703,23 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 	nngx_cmdlist_add_request(st, &r, fn);
 }
 
-void nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size)
+/* nngxAddVramDmaCommand and its NoCacheFlush variant (the model has no
+ * CPU data cache), which differ in their error codes only. */
+static void add_vram_dma(const GLvoid *src, GLvoid *dst, GLsizei size, GLenum no_list,
+			 GLenum negative, const char *fn)
 {
-	static const char fn[] = "nngxAddVramDmaCommand";
 	NNGX_API(st);
 	struct nngx_request r;
 	uint32_t from, to;
 
 	if (!nngx_cmdlist_current(st)) {
-		nngx_state_error(st, GL_ERROR_8062_DMP, st->cmdlists.bound
+		nngx_state_error(st, no_list, st->cmdlists.bound
 				 ? NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE : NNGX_SHIM_DIAG_CMDLIST_NONE,
 				 fn, "no command list with storage is bound");
 		return;
 	}
 	if (size < 0) {
-		nngx_state_error(st, GL_ERROR_8064_DMP, NNGX_SHIM_DIAG_DISPLAY_ARGUMENT_REJECTED, fn,
+		nngx_state_error(st, negative, NNGX_SHIM_DIAG_DISPLAY_ARGUMENT_REJECTED, fn,
 				 "size %d is negative", size);
 		return;
 	}
@@ -738,6 +740,17 @@ void nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size)
 	r.u.dma.dst = to;
 	r.u.dma.size = (uint32_t)size;
 	nngx_cmdlist_add_request(st, &r, fn);
+}
+
+void nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size)
+{
+	add_vram_dma(src, dst, size, GL_ERROR_8062_DMP, GL_ERROR_8064_DMP, "nngxAddVramDmaCommand");
+}
+
+void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *src, GLvoid *dst, GLsizei size)
+{
+	add_vram_dma(src, dst, size, GL_ERROR_8090_DMP, GL_ERROR_8091_DMP,
+		     "nngxAddVramDmaCommandNoCacheFlush");
 }
 
 /* One channel of nngxAddMemoryFillCommand: checked into `c`; false after

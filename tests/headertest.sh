@@ -124,6 +124,12 @@ NNGX_ABI(error_80a2, GL_ERROR_80A2_DMP == 0x80A2);
 NNGX_ABI(error_80a7, GL_ERROR_80A7_DMP == 0x80A7);
 NNGX_ABI(glenum_size, sizeof(GLenum) == sizeof(unsigned int));
 NNGX_ABI(gluint64ext_size, sizeof(GLuint64EXT) == 8);
+NNGX_ABI(cmdlist_raw_size, sizeof(nngxCommandList) == 68);
+NNGX_ABI(u32_size, sizeof(u32) == 4 && sizeof(s64) == 8 && sizeof(u16) == 2);
+NNGX_ABI(uptr_size, sizeof(uptr) == sizeof(void *));
+NNGX_ABI(state_all, NN_GX_STATE_ALL == 0x3fff);
+NNGX_ABI(prio_mode_4, NN_GX_MEM_ACCESS_PRIO_MODE_4 == 0x105);
+NNGX_ABI(pica_header, PICA_CMD_HEADER_BURSTSEQ(0x23A, 2) == 0x801F023Au);
 EOF
 } >"$tmp/abi.c"
 check "abi-values c99" c "$tmp/abi.c"

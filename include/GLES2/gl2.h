@@ -8,20 +8,8 @@
 #ifndef NNGX_GLES2_GL2_H
 #define NNGX_GLES2_GL2_H
 
-/* Linkage / calling-convention decorations expected by existing GL code. */
-#if defined(__GNUC__)
-#define NNGX_GL_APICALL __attribute__((visibility("default")))
-#else
-#define NNGX_GL_APICALL
-#endif
-
-#ifndef GL_APICALL
-#define GL_APICALL NNGX_GL_APICALL
-#endif
-
-#ifndef GL_APIENTRY
-#define GL_APIENTRY
-#endif
+/* Linkage decorations (GL_APICALL, GL_APIENTRY). */
+#include <GLES2/gl2platform.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,6 +31,7 @@ typedef unsigned int   GLuint;
 typedef float          GLfloat;
 typedef float          GLclampf;
 typedef int            GLfixed;
+typedef int            GLclampx;
 typedef long           GLintptr;   /* pointer-difference sized */
 typedef long           GLsizeiptr; /* pointer-difference sized */
 

@@ -9,17 +9,21 @@
 #define NNGX_GLES2_GL2EXT_H
 
 #include <GLES2/gl2.h>
+#include <GLES2/gl2platform.h>      /* GLint64EXT, GLuint64EXT */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* 64-bit integer types used by extensions */
-#ifndef NNGX_GLINT64EXT_DEFINED
-#define NNGX_GLINT64EXT_DEFINED
-typedef long long          GLint64EXT;
-typedef unsigned long long GLuint64EXT;
+#ifndef GL_APIENTRYP
+#define GL_APIENTRYP GL_APIENTRY *
 #endif
+
+/* The DMPGL version these headers follow. */
+#define DMPGL_2_0_FINAL                                      1
+
+/* OES_EGL_image's image handle. */
+typedef void *GLeglImageOES;
 
 /* DMP error code bases */
 #define GL_ERROR_SYSBASE_DMP                                 0x8000

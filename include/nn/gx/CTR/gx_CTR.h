@@ -9,6 +9,15 @@
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 
+/* Linkage decorations of the nngx API: empty, as with the SDK's GCC and
+ * ARMCC builds (the library's exports are chosen at link time). */
+#ifndef NNGX_APICALL
+#define NNGX_APICALL
+#endif
+#ifndef NNGX_APIENTRY
+#define NNGX_APIENTRY
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -88,6 +97,8 @@ extern "C" {
 #define NN_GX_DISPLAY1                                  0x0401 /* lower screen */
 #define NN_GX_DISPLAY_BOTH                              0x0402
 #define NN_GX_DISPLAY0_EXT                              0x0410 /* upper, right eye */
+#define NN_GX_DISPLAY0_LEFT                             NN_GX_DISPLAY0
+#define NN_GX_DISPLAY0_RIGHT                            NN_GX_DISPLAY0_EXT
 #define NN_GX_ANTIALIASE_NOT_USED                       0x0500
 #define NN_GX_ANTIALIASE_2x1                            0x0501
 #define NN_GX_ANTIALIASE_2x2                            0x0502
@@ -96,7 +107,30 @@ extern "C" {
 #define NN_GX_DISPLAYBUFFER_WIDTH                       0x0602
 #define NN_GX_DISPLAYBUFFER_HEIGHT                      0x0603
 #define NN_GX_DISPLAYMODE_NORMAL                        0x0700
+#define NN_GX_DISPLAYMODE_RESERVED                      0x0701
 #define NN_GX_DISPLAYMODE_STEREO                        0x0702
+
+/* ---- State flags (statemask of nngxValidateState, nngxUpdateState,
+ * nngxInvalidateState, nngxUseSavedCmdlist) */
+#define NN_GX_STATE_SHADERBINARY                        0x00000001
+#define NN_GX_STATE_SHADERPROGRAM                       0x00000002
+#define NN_GX_STATE_SHADERMODE                          0x00000004
+#define NN_GX_STATE_SHADERFLOAT                         0x00000008
+#define NN_GX_STATE_VSUNIFORM                           0x00000010
+#define NN_GX_STATE_FSUNIFORM                           0x00000020
+#define NN_GX_STATE_LUT                                 0x00000040
+#define NN_GX_STATE_TEXTURE                             0x00000080
+#define NN_GX_STATE_FRAMEBUFFER                         0x00000100
+#define NN_GX_STATE_VERTEX                              0x00000200
+#define NN_GX_STATE_TRIOFFSET                           0x00000400
+#define NN_GX_STATE_FBACCESS                            0x00000800
+#define NN_GX_STATE_SCISSOR                             0x00001000
+#define NN_GX_STATE_OTHERS                              0x00002000
+#define NN_GX_STATE_ALL                                 0x00003fff
+
+/* ---- Command generation modes (nngxSetCommandGenerationMode) */
+#define NN_GX_CMDGEN_MODE_CONDITIONAL                   0x0800
+#define NN_GX_CMDGEN_MODE_UNCONDITIONAL                 0x0801
 
 /* ---- Profiling functions.
  * Errors are recorded in the GL error flag (glGetError); a call that records
@@ -114,6 +148,10 @@ GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum area, GLenum usage, GLuint 
 					     GLvoid *addr));
 void nngxFinalize(void);
 GLboolean nngxGetIsInitialized(void);
+/* The functions given to nngxInitialize (NULL outputs are skipped). */
+void nngxGetAllocator(GLvoid *(**allocator)(GLenum area, GLenum usage, GLuint name,
+					    GLsizei size),
+		      void (**deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr));
 
 /* ---- Command lists */
 void nngxGenCmdlists(GLsizei n, GLuint *cmdlists);
@@ -134,8 +172,24 @@ void nngxSetCmdlistCallback(void (*func)(GLint));
 void nngxEnableCmdlistCallback(GLint id);
 void nngxDisableCmdlistCallback(GLint id);
 void nngxFlush3DCommand(void);
+void nngxFlush3DCommandNoCacheFlush(void);
+void nngxFlush3DCommandPartially(GLsizei buffersize);
 void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand);
+void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize);
 void nngxAddVramDmaCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
+void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
+void nngxAddCmdlist(GLuint cmdlist);
+void nngxCopyCmdlist(GLuint scmdlist, GLuint dcmdlist);
+
+/* ---- Saved command lists */
+void nngxStartCmdlistSave(void);
+void nngxStopCmdlistSave(GLuint *bufferoffset, GLsizei *buffersize, GLuint *requestid,
+			 GLsizei *requestsize);
+void nngxUseSavedCmdlist(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersize,
+			 GLuint requestid, GLsizei requestsize, GLbitfield statemask,
+			 GLboolean copycmd);
+void nngxUseSavedCmdlistNoCacheFlush(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersize,
+				     GLuint requestid, GLsizei requestsize, GLbitfield statemask);
 void nngxAddMemoryFillCommand(GLvoid *startaddr0, GLsizei size0, GLuint data0, GLsizei width0,
 			      GLvoid *startaddr1, GLsizei size1, GLuint data1, GLsizei width1);
 

@@ -1,0 +1,69 @@
+/* nngx_memory.c: the VRAM banks and physical addresses (gx_Vram.h,
+ * gx_CommandAccess.h).
+ *
+ * Model choices (README, "SDK surface"): the banks are reported as an
+ * application sees them, whole: VRAM A is 3 MiB at virtual 0x1F000000,
+ * VRAM B the 3 MiB after it; nngxGetPhysicalAddr maps that window onto
+ * the model's physical VRAM (A at 0x18000000, as on the 3DS), and
+ * pointers into simulated memory (buffers from the program's allocator,
+ * nngxShimAllocMemory, nngxShimGetHostPointer) onto their physical
+ * addresses. The model has no CPU data cache: nngxUpdateBuffer has
+ * nothing to flush. */
+#include <nn/gx/CTR/gx_CommandAccess.h>
+#include <nn/gx/CTR/gx_Vram.h>
+
+#include "driver/nngx_state.h"
+
+/* The SDK's application view of VRAM (its VRAM layout facts). */
+#define VRAM_VIRTUAL_A   0x1F000000u
+#define VRAM_BANK_BYTES  0x00300000u             /* 3 MiB a bank */
+#define VRAM_VIRTUAL_END (VRAM_VIRTUAL_A + 2 * VRAM_BANK_BYTES)
+
+/* The first address of bank `area`, or 0. */
+static uptr vram_start(s32 area)
+{
+	switch (area) {
+	case NN_GX_MEM_VRAMA: return VRAM_VIRTUAL_A;
+	case NN_GX_MEM_VRAMB: return VRAM_VIRTUAL_A + VRAM_BANK_BYTES;
+	default: return 0;
+	}
+}
+
+uptr nngxGetVramStartAddr(s32 area)
+{
+	return vram_start(area);
+}
+
+uptr nngxGetVramEndAddr(s32 area)
+{
+	uptr start = vram_start(area);
+
+	return start ? start + VRAM_BANK_BYTES - 1 : 0;
+}
+
+size_t nngxGetVramSize(s32 area)
+{
+	return vram_start(area) ? VRAM_BANK_BYTES : 0;
+}
+
+uptr nngxGetPhysicalAddr(uptr virtualAddr)
+{
+	struct nngx_state *st = nngx_state_get();
+	uint32_t phys = virtualAddr ? hw_memory_phys(&st->gpu.memory, (const void *)virtualAddr) : 0;
+
+	if (phys)
+		return phys;
+	if (virtualAddr >= VRAM_VIRTUAL_A && virtualAddr < VRAM_VIRTUAL_END)
+		return virtualAddr - VRAM_VIRTUAL_A + HW_VRAM_A_BASE;
+	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NO_PHYSICAL_ADDRESS, "nngxGetPhysicalAddr",
+			 "address %#llx", (unsigned long long)virtualAddr);
+	return 0;
+}
+
+void nngxUpdateBuffer(const void *pBuffer, size_t size)
+{
+	(void)pBuffer;
+	(void)size;
+	nngx_state_not_modelled(nngx_state_get(), "nngxUpdateBuffer",
+				"a CPU data-cache flush");
+}

@@ -1,0 +1,63 @@
+/* nngx_misc.c: the calls of gx_Misc.h and gx_Lcd.h the model has no
+ * counterpart for: bus arbitration, the driver's thread priority, the
+ * private auto-wait mode, LCD power. Each checks its argument where it
+ * has a range (INVALID_ARGUMENT, no GL error: the SDK documents none),
+ * then raises CALL_NOT_MODELLED once per function (README, "SDK
+ * surface"). Stereoscopic display is always allowed. */
+#include <nn/gx/CTR/gx_Lcd.h>
+#include <nn/gx/CTR/gx_Misc.h>
+
+#include "driver/nngx_state.h"
+
+void nngxSetMemAccessPrioMode(nngxMemAccessPrioMode mode)
+{
+	static const char fn[] = "nngxSetMemAccessPrioMode";
+	struct nngx_state *st = nngx_state_get();
+
+	switch (mode) {
+	case NN_GX_MEM_ACCESS_PRIO_MODE_0: case NN_GX_MEM_ACCESS_PRIO_MODE_1:
+	case NN_GX_MEM_ACCESS_PRIO_MODE_2: case NN_GX_MEM_ACCESS_PRIO_MODE_3:
+	case NN_GX_MEM_ACCESS_PRIO_MODE_4:
+		nngx_state_not_modelled(st, fn, "FCRAM bus priorities");
+		return;
+	default:
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "mode 0x%08X is not NN_GX_MEM_ACCESS_PRIO_MODE_0..4",
+				 (unsigned)mode);
+		return;
+	}
+}
+
+bool nngxIsStereoVisionAllowed(void)
+{
+	return true;
+}
+
+void nngxSetInternalDriverPrioMode(nngxInternalDriverPrioMode mode)
+{
+	static const char fn[] = "nngxSetInternalDriverPrioMode";
+	struct nngx_state *st = nngx_state_get();
+
+	if (mode != NN_GX_INTERNAL_DRIVER_PRIO_MODE_HIGH
+	    && mode != NN_GX_INTERNAL_DRIVER_PRIO_MODE_LOW) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "mode %d is not NN_GX_INTERNAL_DRIVER_PRIO_MODE_HIGH or _LOW",
+				 (int)mode);
+		return;
+	}
+	nngx_state_not_modelled(st, fn, "the driver's thread priority");
+}
+
+void nngxSetAutoWaitMode(s32 paramIndex)
+{
+	(void)paramIndex;
+	nngx_state_not_modelled(nngx_state_get(), "nngxSetAutoWaitMode",
+				"a private SDK setting");
+}
+
+void nngxStartLcdDisplay(void)
+{
+	/* Model choice: the LCDs show what is swapped from the start. */
+	nngx_state_not_modelled(nngx_state_get(), "nngxStartLcdDisplay",
+				"LCD power (the screens are always on)");
+}
