@@ -61,6 +61,7 @@ static void context_defaults(struct gl_context *gl)
 
 	memset(gl, 0, sizeof *gl);
 	gl->ready = true;
+	gl->cmdgen_mode = NN_GX_CMDGEN_MODE_CONDITIONAL;
 	gl->next_buffer_name = 1;
 	gl->next_object_name = 1;
 	gl->next_serial = 1;
@@ -90,6 +91,7 @@ void gl_context_update_state(struct gl_context *gl, GLbitfield mask)
 	if (mask & (NN_GX_STATE_SHADERBINARY | NN_GX_STATE_SHADERPROGRAM | NN_GX_STATE_SHADERMODE
 		    | NN_GX_STATE_SHADERFLOAT | NN_GX_STATE_VSUNIFORM))
 		gl->uploaded_serial = 0;
+	gl->updated_state |= mask & NN_GX_STATE_ALL;
 }
 
 void gl_context_init(struct gl_context *gl)

@@ -324,6 +324,12 @@ struct gl_context {
 	/* The executable whose code and uniforms the GPU holds from this
 	 * context's commands; 0 after power-on (the GPU forgot). */
 	uint64_t uploaded_serial;
+	/* nngxSetCommandGenerationMode: NN_GX_CMDGEN_MODE_UNCONDITIONAL sends
+	 * the program and all its uniforms with every draw. */
+	GLenum cmdgen_mode;
+	/* NN_GX_STATE_* marked for complete generation and not yet sent by a
+	 * draw (nngxUpdateState, nngxGetUpdatedState). */
+	GLbitfield updated_state;
 };
 
 typedef void (*gl_deallocator_fn)(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
@@ -335,7 +341,8 @@ typedef void (*gl_deallocator_fn)(GLenum area, GLenum usage, GLuint name, GLvoid
 void gl_context_init(struct gl_context *gl);
 
 /* The states of `mask` (NN_GX_STATE_*: nngxUpdateState, the statemask of
- * nngxUseSavedCmdlist) are generated complete by the next draw. */
+ * nngxUseSavedCmdlist) are generated complete by the next draw; until it,
+ * updated_state holds them. */
 void gl_context_update_state(struct gl_context *gl, GLbitfield mask);
 
 /* Delete every object (storage back to `mem`, allocator blocks to

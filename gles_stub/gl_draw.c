@@ -191,7 +191,8 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 {
 	struct gl_context *gl = &st->gl;
 	struct gl_executable *exe = p->exe;
-	bool upload = exe->serial != gl->uploaded_serial;
+	bool upload = exe->serial != gl->uploaded_serial
+		      || gl->cmdgen_mode == NN_GX_CMDGEN_MODE_UNCONDITIONAL;
 	struct gl_cmdbuf c;
 
 	if (p->count == 0)
@@ -214,6 +215,7 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 		gl->uploaded_serial = exe->serial;
 		gl->texture_epoch_sent = gl->texture_epoch;
 		gl_cmd_uniforms_sent(exe);
+		gl->updated_state = 0;         /* every state went out complete */
 	}
 	gl_cmdbuf_free(&c);
 }

@@ -479,7 +479,11 @@ GLint nngxShimFindCounter(const char *name);
   XX(93, NO_PHYSICAL_ADDRESS, WARNING,                                          \
      "nngxGetPhysicalAddr: the address is neither in memory the library "       \
      "simulates nor in the VRAM banks' window (nngxGetVramStartAddr); 0 is "    \
-     "returned")
+     "returned")                                                                \
+  XX(94, CMDLIST_POINTER_OUTSIDE, ERROR,                                        \
+     "nngxMoveCommandbufferPointer would move the write position outside the "  \
+     "buffer or back into commands already closed into requests; "              \
+     "GL_ERROR_8061_DMP is recorded and nothing moves")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

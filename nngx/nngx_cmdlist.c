@@ -275,6 +275,52 @@ void nngxClearCmdlist(void)
 	st->cmdlists.save_word = st->cmdlists.save_req = 0;
 }
 
+void nngxClearFillCmdlist(GLuint data)
+{
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxClearFillCmdlist");
+	size_t i;
+
+	if (!l)
+		return;
+	l->used_words = l->flushed_words = 0;
+	l->used_req = l->run_req = 0;
+	st->cmdlists.save_word = st->cmdlists.save_req = 0;
+	for (i = 0; i < l->cap_words; i++)
+		l->words[i] = data;
+}
+
+void nngxMoveCommandbufferPointer(GLint offset)
+{
+	static const char fn[] = "nngxMoveCommandbufferPointer";
+	struct nngx_state *st = nngx_state_get();
+	struct nngx_cmdlist *l = nngx_cmdlist_current(st);
+	long long to;
+
+	if (!l) {
+		nngx_state_error(st, GL_ERROR_8061_DMP, st->cmdlists.bound
+				 ? NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE : NNGX_SHIM_DIAG_CMDLIST_NONE,
+				 fn, "no command list with storage is bound");
+		return;
+	}
+	to = (long long)l->used_words * 4 + offset;
+	/* Model choice: the pointer stays on whole words and cannot move back
+	 * into commands already closed into requests. */
+	if (to < (long long)l->flushed_words * 4 || to > (long long)l->cap_words * 4) {
+		nngx_state_error(st, GL_ERROR_8061_DMP, NNGX_SHIM_DIAG_CMDLIST_POINTER_OUTSIDE, fn,
+				 "command list %u: moving by %d bytes from byte %zu leaves "
+				 "[%zu, %zu]", l->name, offset, l->used_words * 4,
+				 l->flushed_words * 4, l->cap_words * 4);
+		return;
+	}
+	if (offset % 4) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "offset %d is not a multiple of 4 bytes", offset);
+		return;
+	}
+	l->used_words = (size_t)(to / 4);
+}
+
 void nngxWaitCmdlistDone(void)
 {
 	NNGX_API(st);

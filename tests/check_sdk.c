@@ -574,6 +574,109 @@ START_TEST(test_add_and_copy_cmdlist_errors_change_nothing)
 }
 END_TEST
 
+/* ---- state validation and command generation ------------------------------------------ */
+
+/* Bytes one draw adds to the bound list. */
+static GLint draw_bytes(void)
+{
+	GLint before = list_param(NN_GX_CMDLIST_USED_BUFSIZE);
+
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	return list_param(NN_GX_CMDLIST_USED_BUFSIZE) - before;
+}
+
+START_TEST(test_update_state_and_generation_mode_resend_the_program)
+{
+	GLbitfield mask = 1;
+	GLenum mode = 0;
+	GLint first, again;
+
+	fx_reset();
+	fx_list(65536, 8);
+	scene();
+	nngxGetCommandGenerationMode(&mode);
+	ck_assert_uint_eq(mode, NN_GX_CMDGEN_MODE_CONDITIONAL);
+	nngxGetUpdatedState(&mask);
+	ck_assert_uint_eq(mask, 0);
+	first = draw_bytes();                       /* program and uniforms */
+	again = draw_bytes();                       /* neither changed */
+	ck_assert_int_lt(again, first);
+	/* Non-shader states are written whole anyway: nothing more. */
+	nngxUpdateState(NN_GX_STATE_SCISSOR | NN_GX_STATE_TEXTURE);
+	nngxGetUpdatedState(&mask);
+	ck_assert_uint_eq(mask, NN_GX_STATE_SCISSOR | NN_GX_STATE_TEXTURE);
+	ck_assert_int_eq(draw_bytes(), again);
+	nngxGetUpdatedState(&mask);
+	ck_assert_uint_eq(mask, 0);                 /* the draw sent them */
+	nngxUpdateState(NN_GX_STATE_SHADERPROGRAM | 0x10000u);  /* unknown bits dropped */
+	nngxGetUpdatedState(&mask);
+	ck_assert_uint_eq(mask, NN_GX_STATE_SHADERPROGRAM);
+	ck_assert_int_eq(draw_bytes(), first);
+	nngxInvalidateState(NN_GX_STATE_VSUNIFORM);
+	ck_assert_int_eq(draw_bytes(), first);
+	ck_assert_int_eq(draw_bytes(), again);
+	/* Unconditional generation: every draw sends everything. */
+	nngxSetCommandGenerationMode(NN_GX_CMDGEN_MODE_UNCONDITIONAL);
+	nngxGetCommandGenerationMode(&mode);
+	ck_assert_uint_eq(mode, NN_GX_CMDGEN_MODE_UNCONDITIONAL);
+	ck_assert_int_eq(draw_bytes(), first);
+	ck_assert_int_eq(draw_bytes(), first);
+	/* Bad arguments change nothing. */
+	nngxSetCommandGenerationMode(0x0802);
+	nngxGetCommandGenerationMode(&mode);
+	ck_assert_uint_eq(mode, NN_GX_CMDGEN_MODE_UNCONDITIONAL);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), 1);
+	nngxGetCommandGenerationMode(NULL);
+	nngxGetUpdatedState(NULL);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NULL_PARAM), 2);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* ---- writing into the buffer directly --------------------------------------------------- */
+
+START_TEST(test_clear_fill_and_move_pointer)
+{
+	const struct nngx_cmdlist *l;
+	GLuint *at;
+	size_t i;
+
+	tu_reset();
+	nngxMoveCommandbufferPointer(8);            /* no list */
+	ck_gl_error(GL_ERROR_8061_DMP);
+	fx_list(64, 4);
+	nngxAdd3DCommand(cmd_words, 8, GL_TRUE);
+	nngxFlush3DCommand();
+	nngxClearFillCmdlist(0xDEADBEEFu);
+	l = nngx_cmdlist_current(nngx_state_get());
+	ck_assert_uint_eq(l->used_words, 0);
+	ck_assert_uint_eq(l->used_req, 0);
+	for (i = 0; i < l->cap_words; i++)
+		if (l->words[i] != 0xDEADBEEFu)
+			ck_abort_msg("word %zu not filled", i);
+	/* The program writes a command itself, then moves the pointer over it. */
+	at = nngxShimGetHostPointer((GLuint)list_param(NN_GX_CMDLIST_CURRENT_BUFADDR));
+	ck_assert_ptr_nonnull(at);
+	memcpy(at, cmd_words, 8);
+	nngxMoveCommandbufferPointer(8);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE), 8);
+	nngxFlush3DCommand();
+	/* Outside the buffer, or back over flushed words: 8061, nothing moves. */
+	nngxMoveCommandbufferPointer(-4);
+	ck_gl_error(GL_ERROR_8061_DMP);
+	nngxMoveCommandbufferPointer(64 - 8 + 4);
+	ck_gl_error(GL_ERROR_8061_DMP);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_POINTER_OUTSIDE), 2);
+	nngxMoveCommandbufferPointer(2);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE), 8);
+	nngxMoveCommandbufferPointer(64 - 8);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE), 64);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
 static Suite *sdk_suite(void)
 {
 	Suite *s = suite_create("sdk");
@@ -592,6 +695,8 @@ static Suite *sdk_suite(void)
 	tcase_add_test(tc, test_use_saved_replays_requests_in_order_and_applies_statemask);
 	tcase_add_test(tc, test_add_and_copy_cmdlist_replay_the_whole_list);
 	tcase_add_test(tc, test_add_and_copy_cmdlist_errors_change_nothing);
+	tcase_add_test(tc, test_update_state_and_generation_mode_resend_the_program);
+	tcase_add_test(tc, test_clear_fill_and_move_pointer);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -163,6 +163,11 @@ void nngxRunCmdlistByID(GLuint cmdlist);
 void nngxStopCmdlist(void);
 void nngxSplitDrawCmdlist(void);
 void nngxClearCmdlist(void);
+/* Clear the bound list and fill its whole buffer with the word `data`. */
+void nngxClearFillCmdlist(GLuint data);
+/* Move the bound list's write position by `offset` bytes, over commands
+ * the program wrote there itself (at NN_GX_CMDLIST_CURRENT_BUFADDR). */
+void nngxMoveCommandbufferPointer(GLint offset);
 void nngxWaitCmdlistDone(void);
 void nngxSetTimeout(GLint64EXT time, void (*callback)(void));
 GLboolean nngxGetIsRunning(void);
@@ -180,6 +185,13 @@ void nngxAddVramDmaCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size)
 void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
 void nngxAddCmdlist(GLuint cmdlist);
 void nngxCopyCmdlist(GLuint scmdlist, GLuint dcmdlist);
+
+/* ---- State validation and command generation */
+void nngxUpdateState(GLbitfield statemask);
+void nngxGetUpdatedState(GLbitfield *statemask);
+void nngxInvalidateState(GLbitfield statemask);
+void nngxSetCommandGenerationMode(GLenum mode);
+void nngxGetCommandGenerationMode(GLenum *mode);
 
 /* ---- Saved command lists */
 void nngxStartCmdlistSave(void);
