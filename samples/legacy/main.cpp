@@ -252,6 +252,11 @@ int main(int argc, char** argv)
             return 1;
         }
         nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+        if (frame == 0)
+        {
+            // As engines do: the LCDs go on once the first frame is latched.
+            nn::gx::StartLcdDisplay();
+        }
         back ^= 1;
 
         std::printf("\nFrame %u: ground %u x %u quads, %u triangles; crate turned %.0f deg, "

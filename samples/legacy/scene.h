@@ -27,11 +27,11 @@ public:
     enum { LOD_NUM = 4 };
 
     // The framebuffers: the upper screen's default one, the lower screen's
-    // own. Portrait, as the LCDs are mounted.
+    // own. Portrait, as the LCDs are mounted (the SDK's sizes, nn::gx).
     enum
     {
-        UPPER_WIDTH = 240, UPPER_HEIGHT = 400,
-        LOWER_WIDTH = 240, LOWER_HEIGHT = 320
+        UPPER_WIDTH = nn::gx::DISPLAY0_WIDTH, UPPER_HEIGHT = nn::gx::DISPLAY0_HEIGHT,
+        LOWER_WIDTH = nn::gx::DISPLAY1_WIDTH, LOWER_HEIGHT = nn::gx::DISPLAY1_HEIGHT
     };
 
     Scene();
