@@ -1,9 +1,11 @@
 /* nngx_misc.c: the calls of gx_Misc.h and gx_Lcd.h the model has no
  * counterpart for: bus arbitration, the driver's thread priority, the
- * private auto-wait mode, LCD power. Each checks its argument where it
+ * private auto-wait mode, LCD power, the automatic update of the gas
+ * (fog density) accumulation. Each checks its argument where it
  * has a range (INVALID_ARGUMENT, no GL error: the SDK documents none),
  * then raises CALL_NOT_MODELLED once per function (README, "SDK
  * surface"). Stereoscopic display is always allowed. */
+#include <nn/gx/CTR/gx_CTR.h>
 #include <nn/gx/CTR/gx_Lcd.h>
 #include <nn/gx/CTR/gx_Misc.h>
 
@@ -60,4 +62,11 @@ void nngxStartLcdDisplay(void)
 	/* Model choice: the LCDs show what is swapped from the start. */
 	nngx_state_not_modelled(nngx_state_get(), "nngxStartLcdDisplay",
 				"LCD power (the screens are always on)");
+}
+
+void nngxSetGasAutoAccumulationUpdate(GLint id)
+{
+	(void)id;
+	nngx_state_not_modelled(nngx_state_get(), "nngxSetGasAutoAccumulationUpdate",
+				"the automatic update of gas accumulation");
 }

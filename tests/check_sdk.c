@@ -127,7 +127,9 @@ START_TEST(test_not_modelled_calls_say_so_once_per_function)
 	nngxStartLcdDisplay();
 	nngxUpdateBuffer(two_triangles, sizeof two_triangles);
 	nngxUpdateBuffer(NULL, 0);
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 5);
+	nngxSetGasAutoAccumulationUpdate(1);
+	nngxSetGasAutoAccumulationUpdate(2);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), 6);
 	ck_assert(nngxIsStereoVisionAllowed());
 	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), 0);
 	ck_gl_error(GL_NO_ERROR);
@@ -633,6 +635,42 @@ START_TEST(test_update_state_and_generation_mode_resend_the_program)
 }
 END_TEST
 
+/* nngxValidateState sends the pending program state now; the draw then
+ * sends only what it always sends. */
+START_TEST(test_validate_state_sends_the_program_before_the_draw)
+{
+	GLint first, again, before;
+	GLbitfield mask = 0;
+
+	fx_reset();
+	fx_list(65536, 8);
+	scene();
+	first = draw_bytes();
+	again = draw_bytes();
+	/* Nothing pending: nothing sent. */
+	before = list_param(NN_GX_CMDLIST_USED_BUFSIZE);
+	nngxValidateState(NN_GX_STATE_ALL, GL_FALSE);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE), before);
+	/* Pending program: sent now, not again by the draw. */
+	nngxUpdateState(NN_GX_STATE_SHADERPROGRAM | NN_GX_STATE_SCISSOR);
+	nngxValidateState(NN_GX_STATE_SCISSOR, GL_TRUE);        /* not a shader state */
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE), before);
+	nngxValidateState(NN_GX_STATE_SHADERPROGRAM, GL_TRUE);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE) - before, first - again);
+	nngxGetUpdatedState(&mask);
+	ck_assert_uint_eq(mask, NN_GX_STATE_SCISSOR);           /* goes with the draw */
+	ck_assert_int_eq(draw_bytes(), again);
+	/* No list bound: a diagnostic, nothing else. */
+	nngxUpdateState(NN_GX_STATE_SHADERPROGRAM);
+	nngxBindCmdlist(0);
+	nngxValidateState(NN_GX_STATE_ALL, GL_FALSE);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_NONE), 1);
+	nngxGetUpdatedState(&mask);
+	ck_assert_uint_eq(mask, NN_GX_STATE_SHADERPROGRAM);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
 /* ---- writing into the buffer directly --------------------------------------------------- */
 
 START_TEST(test_clear_fill_and_move_pointer)
@@ -697,6 +735,7 @@ static Suite *sdk_suite(void)
 	tcase_add_test(tc, test_add_and_copy_cmdlist_errors_change_nothing);
 	tcase_add_test(tc, test_update_state_and_generation_mode_resend_the_program);
 	tcase_add_test(tc, test_clear_fill_and_move_pointer);
+	tcase_add_test(tc, test_validate_state_sends_the_program_before_the_draw);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -176,6 +176,8 @@ void nngxGetCmdlistParameteri(GLenum pname, GLint *param);
 void nngxSetCmdlistCallback(void (*func)(GLint));
 void nngxEnableCmdlistCallback(GLint id);
 void nngxDisableCmdlistCallback(GLint id);
+/* Gas accumulation is not modelled: accepted, changes nothing. */
+void nngxSetGasAutoAccumulationUpdate(GLint id);
 void nngxFlush3DCommand(void);
 void nngxFlush3DCommandNoCacheFlush(void);
 void nngxFlush3DCommandPartially(GLsizei buffersize);
@@ -187,6 +189,7 @@ void nngxAddCmdlist(GLuint cmdlist);
 void nngxCopyCmdlist(GLuint scmdlist, GLuint dcmdlist);
 
 /* ---- State validation and command generation */
+void nngxValidateState(GLbitfield statemask, GLboolean drawelements);
 void nngxUpdateState(GLbitfield statemask);
 void nngxGetUpdatedState(GLbitfield *statemask);
 void nngxInvalidateState(GLbitfield statemask);
