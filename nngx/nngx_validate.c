@@ -52,7 +52,7 @@ void nngxValidateState(GLbitfield statemask, GLboolean drawelements)
 	if (c.failed)
 		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 				 "the commands of the program's state");
-	else if (nngx_cmdlist_append(st, c.w, c.n, fn)) {
+	else if (c.n == 0 || nngx_cmdlist_append(st, c.w, c.n, fn)) {
 		gl->uploaded_serial = exe->serial;
 		gl_cmd_uniforms_sent(exe);
 		gl->updated_state &= ~(GLbitfield)SHADER_STATES;
