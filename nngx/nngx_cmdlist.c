@@ -171,13 +171,14 @@ void nngxFlush3DCommand(void)
  * their counterparts do. */
 void nngxFlush3DCommandNoCacheFlush(void)
 {
-	nngx_cmdlist_flush_bound(nngx_state_get(), "nngxFlush3DCommandNoCacheFlush");
+	NNGX_API(st);
+	nngx_cmdlist_flush_bound(st, "nngxFlush3DCommandNoCacheFlush");
 }
 
 void nngxFlush3DCommandPartially(GLsizei buffersize)
 {
 	static const char fn[] = "nngxFlush3DCommandPartially";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
 	size_t pending;
 
@@ -277,7 +278,7 @@ void nngxClearCmdlist(void)
 
 void nngxClearFillCmdlist(GLuint data)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxClearFillCmdlist");
 	size_t i;
 
@@ -293,7 +294,7 @@ void nngxClearFillCmdlist(GLuint data)
 void nngxMoveCommandbufferPointer(GLint offset)
 {
 	static const char fn[] = "nngxMoveCommandbufferPointer";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_current(st);
 	long long to;
 
@@ -479,7 +480,7 @@ void nngxFinalize(void)
 void nngxGetAllocator(GLvoid *(**allocator)(GLenum, GLenum, GLuint, GLsizei),
 		      void (**deallocator)(GLenum, GLenum, GLuint, GLvoid *))
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	/* NULL outputs are skipped; before nngxInitialize (or with the
 	 * library's own allocator) both are NULL. */

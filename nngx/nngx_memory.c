@@ -48,7 +48,7 @@ size_t nngxGetVramSize(s32 area)
 
 uptr nngxGetPhysicalAddr(uptr virtualAddr)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	uint32_t phys = virtualAddr ? hw_memory_phys(&st->gpu.memory, (const void *)virtualAddr) : 0;
 
 	if (phys)
@@ -64,6 +64,7 @@ void nngxUpdateBuffer(const void *pBuffer, size_t size)
 {
 	(void)pBuffer;
 	(void)size;
-	nngx_state_not_modelled(nngx_state_get(), "nngxUpdateBuffer",
+	NNGX_API(st);
+	nngx_state_not_modelled(st, "nngxUpdateBuffer",
 				"a CPU data-cache flush");
 }

@@ -14,7 +14,7 @@
 void nngxSetMemAccessPrioMode(nngxMemAccessPrioMode mode)
 {
 	static const char fn[] = "nngxSetMemAccessPrioMode";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	switch (mode) {
 	case NN_GX_MEM_ACCESS_PRIO_MODE_0: case NN_GX_MEM_ACCESS_PRIO_MODE_1:
@@ -38,7 +38,7 @@ bool nngxIsStereoVisionAllowed(void)
 void nngxSetInternalDriverPrioMode(nngxInternalDriverPrioMode mode)
 {
 	static const char fn[] = "nngxSetInternalDriverPrioMode";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (mode != NN_GX_INTERNAL_DRIVER_PRIO_MODE_HIGH
 	    && mode != NN_GX_INTERNAL_DRIVER_PRIO_MODE_LOW) {
@@ -53,20 +53,23 @@ void nngxSetInternalDriverPrioMode(nngxInternalDriverPrioMode mode)
 void nngxSetAutoWaitMode(s32 paramIndex)
 {
 	(void)paramIndex;
-	nngx_state_not_modelled(nngx_state_get(), "nngxSetAutoWaitMode",
+	NNGX_API(st);
+	nngx_state_not_modelled(st, "nngxSetAutoWaitMode",
 				"a private SDK setting");
 }
 
 void nngxStartLcdDisplay(void)
 {
 	/* Model choice: the LCDs show what is swapped from the start. */
-	nngx_state_not_modelled(nngx_state_get(), "nngxStartLcdDisplay",
+	NNGX_API(st);
+	nngx_state_not_modelled(st, "nngxStartLcdDisplay",
 				"LCD power (the screens are always on)");
 }
 
 void nngxSetGasAutoAccumulationUpdate(GLint id)
 {
 	(void)id;
-	nngx_state_not_modelled(nngx_state_get(), "nngxSetGasAutoAccumulationUpdate",
+	NNGX_API(st);
+	nngx_state_not_modelled(st, "nngxSetGasAutoAccumulationUpdate",
 				"the automatic update of gas accumulation");
 }

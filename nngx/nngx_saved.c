@@ -26,7 +26,7 @@
 void nngxStartCmdlistSave(void)
 {
 	static const char fn[] = "nngxStartCmdlistSave";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlists *c = &st->cmdlists;
 	struct nngx_cmdlist *l;
 
@@ -50,7 +50,7 @@ void nngxStopCmdlistSave(GLuint *bufferoffset, GLsizei *buffersize, GLuint *requ
 			 GLsizei *requestsize)
 {
 	static const char fn[] = "nngxStopCmdlistSave";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlists *c = &st->cmdlists;
 	struct nngx_cmdlist *l;
 
@@ -109,7 +109,7 @@ static void use_saved(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersize, G
 		      GLsizei requestsize, GLbitfield statemask, const GLenum code[3],
 		      const char *fn)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *dst = nngx_cmdlist_current(st), *src;
 	struct nngx_region r;
 
@@ -173,7 +173,7 @@ static struct nngx_region whole(const struct nngx_cmdlist *l)
 void nngxAddCmdlist(GLuint cmdlist)
 {
 	static const char fn[] = "nngxAddCmdlist";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *src = nngx_cmdlist_find(st, cmdlist), *dst;
 	struct nngx_region r;
 
@@ -212,7 +212,7 @@ void nngxAddCmdlist(GLuint cmdlist)
 void nngxCopyCmdlist(GLuint scmdlist, GLuint dcmdlist)
 {
 	static const char fn[] = "nngxCopyCmdlist";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct nngx_cmdlist *src = nngx_cmdlist_find(st, scmdlist);
 	struct nngx_cmdlist *dst = nngx_cmdlist_find(st, dcmdlist);
 	struct nngx_region r;

@@ -28,7 +28,7 @@
 void nngxValidateState(GLbitfield statemask, GLboolean drawelements)
 {
 	static const char fn[] = "nngxValidateState";
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 	struct gl_context *gl = &st->gl;
 	const struct gl_object *o;
 	struct gl_executable *exe;
@@ -62,17 +62,19 @@ void nngxValidateState(GLbitfield statemask, GLboolean drawelements)
 
 void nngxUpdateState(GLbitfield statemask)
 {
-	gl_context_update_state(&nngx_state_get()->gl, statemask);
+	NNGX_API(st);
+	gl_context_update_state(&st->gl, statemask);
 }
 
 void nngxInvalidateState(GLbitfield statemask)
 {
-	gl_context_update_state(&nngx_state_get()->gl, statemask);
+	NNGX_API(st);
+	gl_context_update_state(&st->gl, statemask);
 }
 
 void nngxGetUpdatedState(GLbitfield *statemask)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!statemask) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_PARAM, "nngxGetUpdatedState",
@@ -84,7 +86,7 @@ void nngxGetUpdatedState(GLbitfield *statemask)
 
 void nngxSetCommandGenerationMode(GLenum mode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (mode != NN_GX_CMDGEN_MODE_CONDITIONAL && mode != NN_GX_CMDGEN_MODE_UNCONDITIONAL) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
@@ -97,7 +99,7 @@ void nngxSetCommandGenerationMode(GLenum mode)
 
 void nngxGetCommandGenerationMode(GLenum *mode)
 {
-	struct nngx_state *st = nngx_state_get();
+	NNGX_API(st);
 
 	if (!mode) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_PARAM, "nngxGetCommandGenerationMode",
