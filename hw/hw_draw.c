@@ -41,6 +41,7 @@ struct draw_ctx {
 	unsigned fault_len;
 	enum hw_status status;
 	struct cached_vertex *cache;             /* one per vertex-cache entry */
+	struct hw_shader_program *vs, *gs;       /* prepared for this draw */
 	uint64_t textured;                       /* fragments through texture/lighting */
 	uint64_t texture_fcram_misses;
 	uint64_t texture_faults;
@@ -146,8 +147,8 @@ static enum hw_status shade_vertex(struct draw_ctx *d, uint32_t index, struct ca
 	if (st != HW_OK)
 		return st;
 	memset(cv->out, 0, sizeof cv->out);
-	st = hw_shader_run(d->u->vs, d->u->timing, in, cv->out, NULL, &d->stats[p],
-			   d->fault, d->fault_len);
+	st = hw_shader_program_run(d->vs, in, cv->out, NULL, &d->stats[p], d->fault,
+				   d->fault_len);
 	if (st != HW_OK)
 		return st;
 	d->r->vertices_shaded++;
@@ -291,8 +292,8 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 		return HW_OK;
 	d->gs_vertices = 0;
 	memset(gs_out, 0, sizeof gs_out);
-	return hw_shader_run(d->u->gs, d->u->timing, (const float (*)[4])d->gs_in, gs_out, &sink,
-			     &d->stats[0], d->fault, d->fault_len);
+	return hw_shader_program_run(d->gs, (const float (*)[4])d->gs_in, gs_out, &sink,
+				     &d->stats[0], d->fault, d->fault_len);
 }
 
 /* Read index i through the one-line index fetch buffer. */
@@ -605,15 +606,21 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
-	if (cfg->indexed) {
-		d.cache = hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache);
-		if (!d.cache)
-			return HW_ERROR_NO_MEMORY;
-		d.status = draw_indexed(&d);
+	/* The programs are prepared once per draw: shader memory and
+	 * uniforms cannot change during a draw. */
+	d.vs = hw_shader_program_create(units->vs, units->timing);
+	d.gs = cfg->geometry_shader ? hw_shader_program_create(units->gs, units->timing) : NULL;
+	d.cache = cfg->indexed ? hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache) : NULL;
+	if (!d.vs || (cfg->geometry_shader && !d.gs) || (cfg->indexed && !d.cache)) {
+		hw_shader_program_destroy(d.vs);
+		hw_shader_program_destroy(d.gs);
 		free(d.cache);
-	} else {
-		d.status = draw_arrays(&d);
+		return HW_ERROR_NO_MEMORY;
 	}
+	d.status = cfg->indexed ? draw_indexed(&d) : draw_arrays(&d);
+	hw_shader_program_destroy(d.vs);
+	hw_shader_program_destroy(d.gs);
+	free(d.cache);
 	/* Model choice: each draw ends with a framebuffer flush, so its
 	 * write-backs are its own. */
 	if (cfg->fragment.enabled) {

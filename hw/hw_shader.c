@@ -75,8 +75,10 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "hw_alloc.h"
 #include "hw_shader.h"
 
 /* ---- encoding ------------------------------------------------------------ */
@@ -141,7 +143,11 @@ struct stack {
 	const char *what;
 };
 
+struct hw_shader_program;
+
 struct run {
+	struct hw_shader_program *prog;
+	bool recording;     /* recording the path for replay */
 	const struct hw_shader_state *st;
 	const struct hw_shader_timing *tm;
 	const float (*in)[4];
@@ -310,45 +316,51 @@ static void go_to(struct run *run, uint32_t pc, uint32_t target)
 
 /* ---- operands ------------------------------------------------------------ */
 
-/* Register fields of an arithmetic instruction, whatever its format. */
-struct alu {
-	unsigned op;
-	uint32_t desc;      /* the operand descriptor word */
-	unsigned dst;       /* 0x00-0x0F o, 0x10-0x1F r */
-	unsigned reg[3];    /* 0x00-0x0F v, 0x10-0x1F r, 0x20-0x7F c */
-	unsigned rel;       /* the source the address index applies to */
-	unsigned idx;       /* 0 none, 1 a0.x, 2 a0.y, 3 aL */
+/* Register files a source can read. */
+enum src_file { SRC_IN, SRC_TEMP, SRC_CONST, SRC_ZERO };
+
+/* One source operand, decoded once per program: register file and number,
+ * the component each lane reads, negation, the temp components whose
+ * readiness it waits for, and its address index. */
+struct src {
+	uint8_t file;       /* enum src_file */
+	uint8_t reg;        /* within its file (c: 0..95, before the index) */
+	uint8_t sel[4];     /* component read by lane i */
+	uint8_t neg;
+	uint8_t dep;        /* SRC_TEMP: components waited for, bit 0 = x */
+	uint8_t idx;        /* SRC_CONST: 0 none, 1 a0.x, 2 a0.y, 3 aL */
 };
 
-/* Formats 1, 1u, 1c (wide src1), 1i (wide src2), 5 and 5i. */
-static void decode_alu(const struct hw_shader_state *st, uint32_t w, unsigned op,
-		       struct alu *a)
-{
-	memset(a, 0, sizeof *a);
-	a->op = op;
-	if (op == OP_MAD || op == OP_MADI) {
-		a->desc = st->opdesc[bits(w, 0, 5)];
-		a->reg[0] = bits(w, 17, 5);
-		a->reg[1] = op == OP_MAD ? bits(w, 10, 7) : bits(w, 12, 5);
-		a->reg[2] = op == OP_MAD ? bits(w, 5, 5) : bits(w, 5, 7);
-		a->rel = op == OP_MAD ? 1 : 2;
-		a->idx = bits(w, 22, 2);
-		a->dst = bits(w, 24, 5);
-		return;
-	}
-	a->desc = st->opdesc[bits(w, 0, 7)];
-	a->dst = bits(w, 21, 5);
-	a->idx = bits(w, 19, 2);
-	if (op >= OP_DPHI && op <= OP_SLTI) {
-		a->reg[0] = bits(w, 14, 5);
-		a->reg[1] = bits(w, 7, 7);
-		a->rel = 1;
-	} else {
-		a->reg[0] = bits(w, 12, 7);
-		a->reg[1] = bits(w, 7, 5);
-		a->rel = 0;
-	}
-}
+/* One instruction, decoded once per program (struct hw_shader_program). */
+struct inst {
+	uint8_t op;         /* effective opcode (decode_op) */
+	uint8_t valid, alu;
+	uint8_t nsrc;       /* sources read (ALU) */
+	uint8_t dst;        /* 0x00-0x0F o, 0x10-0x1F r */
+	uint8_t lanes;      /* destination lanes, bit 0 = x */
+	uint8_t cmp[2];     /* CMP: operations of x and y */
+	uint32_t latency;   /* clocks before its result can be read */
+	uint32_t w;         /* the instruction word (flow fields) */
+	struct src src[3];
+};
+
+/* The replay list's limit, in instructions (see "replay" below). */
+#define TRACE_MAX 4096
+
+enum trace_state { TRACE_UNTRIED = 0, TRACE_READY, TRACE_NONE };
+
+struct hw_shader_program {
+	const struct hw_shader_state *st;
+	const struct hw_shader_timing *tm;
+	uint32_t code_words;
+	struct inst *code;          /* decoded on first use */
+	uint8_t *decoded;           /* code[pc] is valid */
+	enum trace_state trace_state;
+	struct inst *trace;
+	unsigned trace_len, trace_cap;
+	struct hw_shader_stats trace_stats;
+	uint32_t in_mask, out_mask;     /* v read, o written on the path */
+};
 
 /* Lane i of the destination mask (bit 3 = x ... bit 0 = w) as bit i. */
 static unsigned dest_lanes(uint32_t desc)
@@ -359,11 +371,9 @@ static unsigned dest_lanes(uint32_t desc)
 }
 
 /* Which lanes of source k (0..2) the operation uses, bit 0 = x. */
-static unsigned lanes_used(const struct alu *a, unsigned k)
+static unsigned lanes_used(unsigned op, unsigned dest, unsigned k)
 {
-	unsigned dest = dest_lanes(a->desc);
-
-	switch (a->op) {
+	switch (op) {
 	case OP_DP3:
 		return 0x7;
 	case OP_DP4:
@@ -387,6 +397,117 @@ static unsigned lanes_used(const struct alu *a, unsigned k)
 	}
 }
 
+static unsigned source_count(unsigned op)
+{
+	switch (op) {
+	case OP_EX2: case OP_LG2: case OP_LITP: case OP_FLR: case OP_RCP:
+	case OP_RSQ: case OP_MOVA: case OP_MOV:
+		return 1;
+	case OP_MAD: case OP_MADI:
+		return 3;
+	default:
+		return 2;
+	}
+}
+
+static bool is_alu(unsigned op)
+{
+	return op < OP_BREAK || op == OP_CMP || op == OP_MADI || op == OP_MAD;
+}
+
+static bool is_valid(unsigned op)
+{
+	if (op == 0x10 || op == 0x11)
+		return false;
+	return !(op >= 0x14 && op <= 0x17) && !(op >= 0x1C && op <= 0x1F);
+}
+
+static uint32_t latency_of(const struct hw_shader_timing *tm, unsigned op)
+{
+	switch (op) {
+	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
+		return tm->slow_latency;
+	default:
+		return tm->result_latency;
+	}
+}
+
+/* Register number `reg` (0x00-0x0F v, 0x10-0x1F r, 0x20-0x7F c) with the
+ * operand descriptor's negation and swizzle for source k. */
+static void decode_src(struct inst *in, unsigned k, unsigned reg, uint32_t desc,
+		       unsigned idx_if_rel)
+{
+	struct src *s = &in->src[k];
+	unsigned base = 4 + 9 * k, swz = bits(desc, base + 1, 8);
+	unsigned used = lanes_used(in->op, in->lanes, k), i;
+
+	s->neg = (uint8_t)bits(desc, base, 1);
+	s->dep = 0;
+	s->idx = 0;
+	for (i = 0; i < 4; i++)
+		s->sel[i] = (uint8_t)bits(swz, 6 - 2 * i, 2);
+	if (reg < REG_TEMP_FIRST) {
+		s->file = SRC_IN;
+		s->reg = (uint8_t)reg;
+	} else if (reg < REG_UNIFORM_FIRST) {
+		s->file = SRC_TEMP;
+		s->reg = (uint8_t)(reg - REG_TEMP_FIRST);
+		for (i = 0; i < 4; i++)
+			if (used >> i & 1)
+				s->dep |= (uint8_t)(1u << s->sel[i]);
+	} else {
+		s->file = SRC_CONST;
+		s->reg = (uint8_t)(reg - REG_UNIFORM_FIRST);
+		s->idx = (uint8_t)idx_if_rel;
+	}
+}
+
+/* Formats 1, 1u, 1c (wide src1), 1i (wide src2), 5 and 5i for arithmetic
+ * instructions; flow control keeps its word. */
+static void decode(const struct hw_shader_state *st, const struct hw_shader_timing *tm,
+		   uint32_t w, struct inst *in)
+{
+	unsigned op = decode_op(w), reg[3] = { 0, 0, 0 }, rel, idx, k;
+	uint32_t desc;
+
+	memset(in, 0, sizeof *in);
+	in->op = (uint8_t)op;
+	in->w = w;
+	in->valid = is_valid(op);
+	in->alu = is_alu(op);
+	if (!in->valid || !in->alu)
+		return;
+	if (op == OP_MAD || op == OP_MADI) {
+		desc = st->opdesc[bits(w, 0, 5)];
+		reg[0] = bits(w, 17, 5);
+		reg[1] = op == OP_MAD ? bits(w, 10, 7) : bits(w, 12, 5);
+		reg[2] = op == OP_MAD ? bits(w, 5, 5) : bits(w, 5, 7);
+		rel = op == OP_MAD ? 1 : 2;
+		idx = bits(w, 22, 2);
+		in->dst = (uint8_t)bits(w, 24, 5);
+	} else {
+		desc = st->opdesc[bits(w, 0, 7)];
+		in->dst = (uint8_t)bits(w, 21, 5);
+		idx = bits(w, 19, 2);
+		if (op >= OP_DPHI && op <= OP_SLTI) {
+			reg[0] = bits(w, 14, 5);
+			reg[1] = bits(w, 7, 7);
+			rel = 1;
+		} else {
+			reg[0] = bits(w, 12, 7);
+			reg[1] = bits(w, 7, 5);
+			rel = 0;
+		}
+	}
+	in->lanes = (uint8_t)dest_lanes(desc);
+	in->nsrc = (uint8_t)source_count(op);
+	in->cmp[0] = (uint8_t)bits(w, 24, 3);
+	in->cmp[1] = (uint8_t)bits(w, 21, 3);
+	in->latency = latency_of(tm, op);
+	for (k = 0; k < in->nsrc; k++)
+		decode_src(in, k, reg[k], desc, k == rel ? idx : 0);
+}
+
 /* The integer the address index selects. */
 static int index_value(const struct run *run, unsigned idx)
 {
@@ -395,43 +516,54 @@ static int index_value(const struct run *run, unsigned idx)
 	return idx == 3 ? run->al : 0;
 }
 
-/* Read source k: value after swizzle and negation, and the clocks its
- * registers and its address index are ready at. */
-static void read_source(const struct run *run, const struct alu *a, unsigned k,
-			float v[4], uint64_t *dep_ready, uint64_t *mova_ready)
-{
-	static const float zero[4] = { 0, 0, 0, 0 };
-	unsigned base = 4 + 9 * k, reg = a->reg[k];
-	bool neg = bits(a->desc, base, 1);
-	unsigned swz = bits(a->desc, base + 1, 8), used = lanes_used(a, k), i;
-	const float *src;
+static const float zero4[4] = { 0, 0, 0, 0 };
 
-	if (reg < REG_TEMP_FIRST) {
-		src = run->in[reg];
-	} else if (reg < REG_UNIFORM_FIRST) {
-		src = run->r[reg - REG_TEMP_FIRST];
-	} else {
-		int n = (int)reg - REG_UNIFORM_FIRST;
-		if (a->rel == k && a->idx) {
-			n += index_value(run, a->idx);
-			if (a->idx < 3 && run->a0_ready[a->idx - 1] > *mova_ready)
-				*mova_ready = run->a0_ready[a->idx - 1];
-		}
-		src = n >= 0 && n < HW_SHADER_FLOAT_UNIFORMS ? run->st->f[n] : zero;
-	}
-	for (i = 0; i < 4; i++) {
-		unsigned sel = bits(swz, 6 - 2 * i, 2);
-		v[i] = neg ? -src[sel] : src[sel];
-		if (reg >= REG_TEMP_FIRST && reg < REG_UNIFORM_FIRST && (used >> i & 1)
-		    && run->r_ready[reg - REG_TEMP_FIRST][sel] > *dep_ready)
-			*dep_ready = run->r_ready[reg - REG_TEMP_FIRST][sel];
-	}
+/* c[n] as a relative read sees it: outside c0..c95 reads (0, 0, 0, 0). */
+static const float *uniform_at(const struct hw_shader_state *st, int n)
+{
+	return n >= 0 && n < HW_SHADER_FLOAT_UNIFORMS ? st->f[n] : zero4;
 }
 
-static void write_dest(struct run *run, const struct alu *a, const float v[4],
+static void swizzle(const struct src *s, const float *src, float v[4])
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		v[i] = s->neg ? -src[s->sel[i]] : src[s->sel[i]];
+}
+
+/* Read source k: value after swizzle and negation, and the clocks its
+ * registers and its address index are ready at. */
+static void read_source(const struct run *run, const struct inst *a, unsigned k,
+			float v[4], uint64_t *dep_ready, uint64_t *mova_ready)
+{
+	const struct src *s = &a->src[k];
+	const float *src;
+	unsigned c;
+
+	if (s->file == SRC_IN) {
+		src = run->in[s->reg];
+	} else if (s->file == SRC_TEMP) {
+		src = run->r[s->reg];
+		for (c = 0; c < 4; c++)
+			if ((s->dep >> c & 1) && run->r_ready[s->reg][c] > *dep_ready)
+				*dep_ready = run->r_ready[s->reg][c];
+	} else {
+		int n = s->reg;
+		if (s->idx) {
+			n += index_value(run, s->idx);
+			if (s->idx < 3 && run->a0_ready[s->idx - 1] > *mova_ready)
+				*mova_ready = run->a0_ready[s->idx - 1];
+		}
+		src = uniform_at(run->st, n);
+	}
+	swizzle(s, src, v);
+}
+
+static void write_dest(struct run *run, const struct inst *a, const float v[4],
 		       uint64_t ready)
 {
-	unsigned lanes = dest_lanes(a->desc), i;
+	unsigned lanes = a->lanes, i;
 	float *d = a->dst < REG_TEMP_FIRST ? run->out[a->dst]
 					   : run->r[a->dst - REG_TEMP_FIRST];
 
@@ -551,36 +683,12 @@ static void compute(unsigned op, float s[3][4], float res[4])
 	}
 }
 
-static unsigned source_count(unsigned op)
-{
-	switch (op) {
-	case OP_EX2: case OP_LG2: case OP_LITP: case OP_FLR: case OP_RCP:
-	case OP_RSQ: case OP_MOVA: case OP_MOV:
-		return 1;
-	case OP_MAD: case OP_MADI:
-		return 3;
-	default:
-		return 2;
-	}
-}
-
-static uint32_t latency_of(const struct run *run, unsigned op)
-{
-	switch (op) {
-	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
-		return run->tm->slow_latency;
-	default:
-		return run->tm->result_latency;
-	}
-}
-
 /* Flags of CMP (cmpx bits 24-26, cmpy bits 21-23) and LITP. */
-static void set_flags(struct run *run, const struct alu *a, uint32_t w,
-		      float s[3][4], uint64_t t)
+static void set_flags(struct run *run, const struct inst *a, float s[3][4], uint64_t t)
 {
 	if (a->op == OP_CMP) {
-		run->flag[0] = compare(bits(w, 24, 3), s[0][0], s[1][0]);
-		run->flag[1] = compare(bits(w, 21, 3), s[0][1], s[1][1]);
+		run->flag[0] = compare(a->cmp[0], s[0][0], s[1][0]);
+		run->flag[1] = compare(a->cmp[1], s[0][1], s[1][1]);
 	} else {
 		/* 3dbrew: LITP sets cmp.x and cmp.y on src.x and src.w >= 0. */
 		run->flag[0] = s[0][0] >= 0.0f;
@@ -589,40 +697,50 @@ static void set_flags(struct run *run, const struct alu *a, uint32_t w,
 	run->flags_ready = t + run->tm->cmp_latency;
 }
 
-static void do_mova(struct run *run, const struct alu *a, const float s[4], uint64_t t)
+static void mova_to(int a0[2], unsigned lanes, const float s[4])
 {
-	unsigned lanes = dest_lanes(a->desc), i;
+	unsigned i;
 
-	for (i = 0; i < 2; i++) {
-		if (lanes >> i & 1) {
-			run->a0[i] = to_address(s[i]);
-			run->a0_ready[i] = t + run->tm->mova_latency;
-		}
-	}
+	for (i = 0; i < 2; i++)
+		if (lanes >> i & 1)
+			a0[i] = to_address(s[i]);
 }
 
-static enum hw_status exec_alu(struct run *run, uint32_t w, unsigned op)
+static void do_mova(struct run *run, const struct inst *a, const float s[4], uint64_t t)
 {
-	struct alu a;
+	unsigned i;
+
+	mova_to(run->a0, a->lanes, s);
+	for (i = 0; i < 2; i++)
+		if (a->lanes >> i & 1)
+			run->a0_ready[i] = t + run->tm->mova_latency;
+}
+
+static void trace_record(struct run *run, const struct inst *a);
+static void trace_abandon(struct run *run);
+
+static enum hw_status exec_alu(struct run *run, const struct inst *a)
+{
 	float s[3][4] = { { 0 } }, res[4];
 	uint64_t dep = 0, mova = 0, t;
-	unsigned k, n = source_count(op);
+	unsigned k, op = a->op;
 
 	if (op == OP_MOVA && run->last_was_mova)
 		return fail(run, "two mova in a row (the PICA freezes)");
-	decode_alu(run->st, w, op, &a);
-	for (k = 0; k < n; k++)
-		read_source(run, &a, k, s[k], &dep, &mova);
+	if (run->recording)
+		trace_record(run, a);
+	for (k = 0; k < a->nsrc; k++)
+		read_source(run, a, k, s[k], &dep, &mova);
 	t = issue(run, mova, dep, 0);
 
 	if (op == OP_MOVA) {
-		do_mova(run, &a, s[0], t);
+		do_mova(run, a, s[0], t);
 	} else {
 		if (op == OP_CMP || op == OP_LITP)
-			set_flags(run, &a, w, s, t);
+			set_flags(run, a, s, t);
 		if (op != OP_CMP) {
 			compute(op, s, res);
-			write_dest(run, &a, res, t + latency_of(run, op));
+			write_dest(run, a, res, t + a->latency);
 		}
 	}
 	proceed(run, run->pc);
@@ -758,9 +876,14 @@ static bool tests_flags(unsigned op)
 	return op == OP_BREAKC || op == OP_CALLC || op == OP_IFC || op == OP_JMPC;
 }
 
-static enum hw_status exec_flow(struct run *run, uint32_t w, unsigned op)
+static enum hw_status exec_flow(struct run *run, const struct inst *a)
 {
-	uint32_t pc = run->pc;
+	uint32_t pc = run->pc, w = a->w;
+	unsigned op = a->op;
+
+	/* A path that depends on the data, or an emit, cannot be replayed. */
+	if (run->recording && (tests_flags(op) || op == OP_EMIT))
+		trace_abandon(run);
 
 	if (op != OP_EMIT && op != OP_END)
 		issue(run, 0, 0, tests_flags(op) ? run->flags_ready : 0);
@@ -809,22 +932,20 @@ static enum hw_status exec_flow(struct run *run, uint32_t w, unsigned op)
 
 /* ---- the fetch loop ------------------------------------------------------ */
 
-static bool is_alu(unsigned op)
+static const struct inst *fetch(struct run *run, uint32_t pc)
 {
-	return op < OP_BREAK || op == OP_CMP || op == OP_MADI || op == OP_MAD;
-}
+	struct hw_shader_program *p = run->prog;
 
-static bool is_valid(unsigned op)
-{
-	if (op == 0x10 || op == 0x11)
-		return false;
-	return !(op >= 0x14 && op <= 0x17) && !(op >= 0x1C && op <= 0x1F);
+	if (!p->decoded[pc]) {
+		decode(p->st, p->tm, p->st->code[pc], &p->code[pc]);
+		p->decoded[pc] = 1;
+	}
+	return &p->code[pc];
 }
 
 static enum hw_status step(struct run *run)
 {
-	uint32_t w;
-	unsigned op;
+	const struct inst *a;
 	enum hw_status s;
 
 	if (run->pc >= run->code_words)
@@ -833,13 +954,12 @@ static enum hw_status step(struct run *run)
 	if (run->stats.instructions >= run->tm->max_steps)
 		return fail(run, "more than %u instructions (runaway guard)",
 			    (unsigned)run->tm->max_steps);
-	w = run->st->code[run->pc];
-	op = decode_op(w);
-	if (!is_valid(op))
-		return fail(run, "invalid opcode 0x%02x", op);
+	a = fetch(run, run->pc);
+	if (!a->valid)
+		return fail(run, "invalid opcode 0x%02x", (unsigned)a->op);
 	run->stats.instructions++;
-	s = is_alu(op) ? exec_alu(run, w, op) : exec_flow(run, w, op);
-	run->last_was_mova = op == OP_MOVA;
+	s = a->alu ? exec_alu(run, a) : exec_flow(run, a);
+	run->last_was_mova = a->op == OP_MOVA;
 	if (s != HW_OK || run->ended)
 		return s;
 	if (run->next != run->pc + 1) {
@@ -850,21 +970,121 @@ static enum hw_status step(struct run *run)
 	return HW_OK;
 }
 
-static void run_init(struct run *run, const struct hw_shader_state *state,
-		     const struct hw_shader_timing *timing,
+static void run_init(struct run *run, struct hw_shader_program *p,
 		     const float in[HW_SHADER_INPUTS][4],
 		     float out[HW_SHADER_OUTPUTS][4])
 {
 	memset(run, 0, sizeof *run);
-	run->st = state;
-	run->tm = timing;
+	run->prog = p;
+	run->st = p->st;
+	run->tm = p->tm;
 	run->in = in;
 	memcpy(run->out, out, sizeof run->out);
 	stack_init(&run->ifs, HW_SHADER_IF_DEPTH, "if");
 	stack_init(&run->calls, HW_SHADER_CALL_DEPTH, "call");
 	stack_init(&run->loops, HW_SHADER_LOOP_DEPTH, "loop");
-	run->code_words = hw_shader_code_words(state);
-	run->pc = state->entry;
+	run->code_words = p->code_words;
+	run->pc = p->st->entry;
+}
+
+/* ---- replay -------------------------------------------------------------- *
+ *
+ * When an invocation's path through the program cannot depend on its
+ * inputs, every invocation of the program takes the same path and has the
+ * same timing: what decides the path is flow control on the b and i
+ * uniforms (fixed while the program lives) and on the condition flags (the
+ * only data-dependent part), and the stall counts depend on nothing but
+ * the path and the latencies. So the first invocation records the
+ * arithmetic instructions it executes, with aL-relative reads resolved
+ * (aL too depends only on the path), together with its counts, and the
+ * following ones replay that list and add the same counts. Recording is
+ * abandoned, for the program's lifetime, as soon as an instruction tests
+ * the flags (IFC, CALLC, JMPC, BREAKC) or emits, or the list would pass
+ * TRACE_MAX instructions, or the invocation faults. Replay computes every
+ * value with the same operations in the same order as the interpreter, so
+ * the results are bit-identical; the flags are not replayed (nothing on a
+ * replayable path reads them) and a0 is (it selects c registers). */
+static void trace_abandon(struct run *run)
+{
+	run->recording = false;
+	run->prog->trace_state = TRACE_NONE;
+}
+
+static void trace_record(struct run *run, const struct inst *a)
+{
+	struct hw_shader_program *p = run->prog;
+	struct inst *t;
+	unsigned k;
+
+	if (a->op == OP_CMP)
+		return;     /* flags only: nothing on the path reads them */
+	if (p->trace_len == p->trace_cap) {
+		unsigned cap = p->trace_cap ? 2 * p->trace_cap : 64;
+		struct inst *grown = cap <= TRACE_MAX ? realloc(p->trace, cap * sizeof *grown) : NULL;
+		if (!grown) {
+			trace_abandon(run);
+			return;
+		}
+		p->trace = grown;
+		p->trace_cap = cap;
+	}
+	t = &p->trace[p->trace_len++];
+	*t = *a;
+	if (t->op != OP_MOVA && t->dst < REG_TEMP_FIRST)
+		p->out_mask |= 1u << t->dst;
+	for (k = 0; k < t->nsrc; k++) {
+		struct src *s = &t->src[k];
+		if (s->file == SRC_IN)
+			p->in_mask |= 1u << s->reg;
+		if (s->file == SRC_CONST && s->idx == 3) {
+			int n = s->reg + run->al;
+			s->idx = 0;
+			if (n < HW_SHADER_FLOAT_UNIFORMS)
+				s->reg = (uint8_t)n;
+			else
+				s->file = SRC_ZERO;
+		}
+	}
+}
+
+static void trace_replay(const struct hw_shader_program *p, const float (*in)[4],
+			 float out[HW_SHADER_OUTPUTS][4])
+{
+	const struct hw_shader_state *st = p->st;
+	const struct inst *a = p->trace, *end = p->trace + p->trace_len;
+	float r[HW_SHADER_TEMPS][4];
+	int a0[2] = { 0, 0 };
+
+	memset(r, 0, sizeof r);
+	for (; a < end; a++) {
+		float s[3][4] = { { 0 } }, res[4], *d;
+		unsigned k, i;
+
+		for (k = 0; k < a->nsrc; k++) {
+			const struct src *sr = &a->src[k];
+			const float *src;
+
+			switch (sr->file) {
+			case SRC_IN: src = in[sr->reg]; break;
+			case SRC_TEMP: src = r[sr->reg]; break;
+			case SRC_CONST:
+				src = sr->idx ? uniform_at(st, sr->reg + a0[sr->idx - 1])
+					      : st->f[sr->reg];
+				break;
+			default: src = zero4; break;
+			}
+			swizzle(sr, src, s[k]);
+		}
+		if (a->op == OP_MOVA) {
+			mova_to(a0, a->lanes, s[0]);
+			continue;
+		}
+		compute(a->op, s, res);
+		d = a->dst < REG_TEMP_FIRST ? out[a->dst] : r[a->dst - REG_TEMP_FIRST];
+		for (i = 0; i < 4; i++)
+			if (a->lanes >> i & 1)
+				d[i] = res[i];
+	}
 }
 
 static void stats_add(struct hw_shader_stats *to, const struct hw_shader_stats *s)
@@ -892,6 +1112,284 @@ uint32_t hw_shader_code_words(const struct hw_shader_state *state)
 	return state->geometry_unit ? HW_SHADER_GSH_CODE_WORDS : HW_SHADER_VSH_CODE_WORDS;
 }
 
+/* ---- batched replay -------------------------------------------------------
+ *
+ * Up to HW_SHADER_BATCH invocations through each recorded instruction at
+ * once, registers laid out component by component with one float per
+ * invocation, so that the compiler can use SIMD lanes. Each invocation sees
+ * exactly the scalar operations of trace_replay (and so of the
+ * interpreter), in the same order. Unused invocation slots compute on
+ * zeros and are dropped. */
+#define B HW_SHADER_BATCH
+
+typedef float soa_reg[4][B];
+
+static float soa_dot(const soa_reg s0, const soa_reg s1, unsigned n, unsigned v)
+{
+	float sum = 0.0f;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		sum += pica_mul(s0[i][v], s1[i][v]);
+	return sum;
+}
+
+/* The per-lane operations of compute(), lane i of every invocation. */
+static void soa_lane(unsigned op, const soa_reg *s, unsigned i, float *res)
+{
+	const float *x = s[0][i], *y = s[1][i], *z = s[2][i];
+	unsigned v;
+
+	switch (op) {
+	case OP_ADD: for (v = 0; v < B; v++) res[v] = x[v] + y[v]; return;
+	case OP_MUL: for (v = 0; v < B; v++) res[v] = pica_mul(x[v], y[v]); return;
+	case OP_SGE: case OP_SGEI:
+		for (v = 0; v < B; v++) res[v] = x[v] >= y[v] ? 1.0f : 0.0f;
+		return;
+	case OP_SLT: case OP_SLTI:
+		for (v = 0; v < B; v++) res[v] = x[v] < y[v] ? 1.0f : 0.0f;
+		return;
+	case OP_FLR: for (v = 0; v < B; v++) res[v] = floorf(x[v]); return;
+	case OP_MAX: for (v = 0; v < B; v++) res[v] = x[v] > y[v] ? x[v] : y[v]; return;
+	case OP_MIN: for (v = 0; v < B; v++) res[v] = x[v] < y[v] ? x[v] : y[v]; return;
+	case OP_MAD: case OP_MADI:
+		for (v = 0; v < B; v++) res[v] = pica_mul(x[v], y[v]) + z[v];
+		return;
+	default: for (v = 0; v < B; v++) res[v] = x[v]; return;   /* MOV */
+	}
+}
+
+/* compute() for every invocation: res[i] for the lanes in `lanes`. */
+static void soa_compute(unsigned op, const soa_reg *s, unsigned lanes, soa_reg res)
+{
+	unsigned i, v;
+	float one[B];
+
+	switch (op) {
+	case OP_DP3: case OP_DP4: case OP_DPH: case OP_DPHI:
+	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
+		for (v = 0; v < B; v++) {
+			const unsigned n = op == OP_DP4 ? 4 : 3;
+			switch (op) {
+			case OP_DP3: case OP_DP4: one[v] = soa_dot(s[0], s[1], n, v); break;
+			case OP_EX2: one[v] = exp2f(s[0][0][v]); break;
+			case OP_LG2: one[v] = log2f(s[0][0][v]); break;
+			case OP_RCP: one[v] = 1.0f / unsigned_zero(s[0][0][v]); break;
+			case OP_RSQ: one[v] = 1.0f / sqrtf(unsigned_zero(s[0][0][v])); break;
+			default: one[v] = soa_dot(s[0], s[1], 3, v) + s[1][3][v]; break;
+			}
+		}
+		for (i = 0; i < 4; i++)
+			if (lanes >> i & 1)
+				memcpy(res[i], one, sizeof one);
+		return;
+	case OP_DST: case OP_DSTI:
+		for (v = 0; v < B; v++) {
+			res[0][v] = 1.0f;
+			res[1][v] = pica_mul(s[0][1][v], s[1][1][v]);
+			res[2][v] = s[0][2][v];
+			res[3][v] = s[1][3][v];
+		}
+		return;
+	case OP_LITP:
+		for (v = 0; v < B; v++) {
+			res[0][v] = s[0][0][v] > 0.0f ? s[0][0][v] : 0.0f;
+			res[1][v] = clampf(s[0][1][v], -LITP_LIMIT, LITP_LIMIT);
+			res[2][v] = 0.0f;
+			res[3][v] = s[0][3][v] > 0.0f ? s[0][3][v] : 0.0f;
+		}
+		return;
+	default:
+		for (i = 0; i < 4; i++)
+			if (lanes >> i & 1)
+				soa_lane(op, s, i, res[i]);
+		return;
+	}
+}
+
+/* Source operand `sr` of every invocation, swizzled and negated. */
+static void soa_source(const struct hw_shader_state *st, const struct src *sr,
+		       const soa_reg *vin, const soa_reg *r, const int (*a0)[B], soa_reg out)
+{
+	unsigned i, v;
+
+	if (sr->file == SRC_IN || sr->file == SRC_TEMP) {
+		const soa_reg *reg = sr->file == SRC_IN ? &vin[sr->reg] : &r[sr->reg];
+		for (i = 0; i < 4; i++) {
+			const float *from = (*reg)[sr->sel[i]];
+			if (sr->neg)
+				for (v = 0; v < B; v++) out[i][v] = -from[v];
+			else
+				memcpy(out[i], from, sizeof out[i]);
+		}
+		return;
+	}
+	for (v = 0; v < B; v++) {
+		const float *c = sr->file == SRC_ZERO ? zero4
+				 : sr->idx ? uniform_at(st, sr->reg + a0[sr->idx - 1][v])
+					   : st->f[sr->reg];
+		for (i = 0; i < 4; i++)
+			out[i][v] = sr->neg ? -c[sr->sel[i]] : c[sr->sel[i]];
+	}
+}
+
+static void replay_batch(const struct hw_shader_program *p, unsigned n,
+			 const float (*const in[])[4], float (*const out[])[4])
+{
+	soa_reg vin[HW_SHADER_INPUTS], r[HW_SHADER_TEMPS], o[HW_SHADER_OUTPUTS];
+	soa_reg s[3], res;
+	int a0[2][B];
+	const struct inst *a = p->trace, *end = p->trace + p->trace_len;
+	unsigned reg, i, v, k;
+
+	memset(r, 0, sizeof r);
+	memset(a0, 0, sizeof a0);
+	for (reg = 0; reg < HW_SHADER_INPUTS; reg++) {
+		if (!(p->in_mask >> reg & 1))
+			continue;
+		memset(vin[reg], 0, sizeof vin[reg]);
+		for (v = 0; v < n; v++)
+			for (i = 0; i < 4; i++)
+				vin[reg][i][v] = in[v][reg][i];
+	}
+	for (reg = 0; reg < HW_SHADER_OUTPUTS; reg++) {
+		if (!(p->out_mask >> reg & 1))
+			continue;
+		memset(o[reg], 0, sizeof o[reg]);
+		for (v = 0; v < n; v++)
+			for (i = 0; i < 4; i++)
+				o[reg][i][v] = out[v][reg][i];
+	}
+	for (; a < end; a++) {
+		soa_reg *d;
+
+		for (k = 0; k < a->nsrc; k++)
+			soa_source(p->st, &a->src[k], (const soa_reg *)vin, (const soa_reg *)r,
+				   (const int (*)[B])a0, s[k]);
+		if (a->op == OP_MOVA) {
+			for (i = 0; i < 2; i++)
+				if (a->lanes >> i & 1)
+					for (v = 0; v < B; v++)
+						a0[i][v] = to_address(s[0][i][v]);
+			continue;
+		}
+		soa_compute(a->op, (const soa_reg *)s, a->lanes, res);
+		d = a->dst < REG_TEMP_FIRST ? &o[a->dst] : &r[a->dst - REG_TEMP_FIRST];
+		for (i = 0; i < 4; i++)
+			if (a->lanes >> i & 1)
+				memcpy((*d)[i], res[i], sizeof res[i]);
+	}
+	for (reg = 0; reg < HW_SHADER_OUTPUTS; reg++)
+		if (p->out_mask >> reg & 1)
+			for (v = 0; v < n; v++)
+				for (i = 0; i < 4; i++)
+					out[v][reg][i] = o[reg][i][v];
+}
+
+#undef B
+
+struct hw_shader_program *hw_shader_program_create(const struct hw_shader_state *state,
+						   const struct hw_shader_timing *timing)
+{
+	struct hw_shader_program *p = hw_calloc(1, sizeof *p);
+
+	if (!p)
+		return NULL;
+	p->st = state;
+	p->tm = timing;
+	p->code_words = hw_shader_code_words(state);
+	p->code = hw_malloc(p->code_words * sizeof *p->code);
+	p->decoded = hw_calloc(p->code_words, 1);
+	if (!p->code || !p->decoded) {
+		hw_shader_program_destroy(p);
+		return NULL;
+	}
+	return p;
+}
+
+void hw_shader_program_destroy(struct hw_shader_program *p)
+{
+	if (!p)
+		return;
+	free(p->code);
+	free(p->decoded);
+	free(p->trace);
+	free(p);
+}
+
+enum hw_status hw_shader_program_run(struct hw_shader_program *p,
+				     const float in[HW_SHADER_INPUTS][4],
+				     float out[HW_SHADER_OUTPUTS][4],
+				     const struct hw_shader_emit_sink *emit,
+				     struct hw_shader_stats *stats,
+				     char *fault, unsigned fault_len)
+{
+	struct run run;
+	enum hw_status s = HW_OK;
+
+	if (p->trace_state == TRACE_READY) {
+		trace_replay(p, in, out);
+		stats_add(stats, &p->trace_stats);
+		return HW_OK;
+	}
+	run_init(&run, p, in, out);
+	run.sink = emit;
+	run.fault = fault;
+	run.fault_len = fault_len;
+	run.recording = p->trace_state == TRACE_UNTRIED;
+	p->trace_len = 0;
+	p->in_mask = p->out_mask = 0;
+	while (s == HW_OK && !run.ended)
+		s = step(&run);
+	if (s != HW_OK) {
+		p->trace_state = TRACE_NONE;
+		return s;
+	}
+	run.stats.clocks = run.now;
+	if (run.recording) {
+		p->trace_state = TRACE_READY;
+		p->trace_stats = run.stats;
+	}
+	memcpy(out, run.out, sizeof run.out);
+	stats_add(stats, &run.stats);
+	return HW_OK;
+}
+
+bool hw_shader_program_replays(const struct hw_shader_program *p)
+{
+	return p->trace_state == TRACE_READY;
+}
+
+enum hw_status hw_shader_program_run_batch(struct hw_shader_program *p, unsigned n,
+					   const float (*const in[])[4],
+					   float (*const out[])[4],
+					   struct hw_shader_stats *const stats[],
+					   unsigned *done, char *fault, unsigned fault_len)
+{
+	unsigned k = 0;
+
+	while (k < n) {
+		unsigned m = n - k < HW_SHADER_BATCH ? n - k : HW_SHADER_BATCH, j;
+
+		if (p->trace_state != TRACE_READY) {
+			enum hw_status s = hw_shader_program_run(p, in[k], out[k], NULL, stats[k],
+								 fault, fault_len);
+			if (s != HW_OK) {
+				*done = k;
+				return s;
+			}
+			k++;
+			continue;
+		}
+		replay_batch(p, m, &in[k], &out[k]);
+		for (j = 0; j < m; j++)
+			stats_add(stats[k + j], &p->trace_stats);
+		k += m;
+	}
+	*done = n;
+	return HW_OK;
+}
+
 enum hw_status hw_shader_run(const struct hw_shader_state *state,
 			     const struct hw_shader_timing *timing,
 			     const float in[HW_SHADER_INPUTS][4],
@@ -900,19 +1398,13 @@ enum hw_status hw_shader_run(const struct hw_shader_state *state,
 			     struct hw_shader_stats *stats,
 			     char *fault, unsigned fault_len)
 {
-	struct run run;
-	enum hw_status s = HW_OK;
+	struct hw_shader_program *p = hw_shader_program_create(state, timing);
+	enum hw_status s;
 
-	run_init(&run, state, timing, in, out);
-	run.sink = emit;
-	run.fault = fault;
-	run.fault_len = fault_len;
-	while (s == HW_OK && !run.ended)
-		s = step(&run);
-	if (s != HW_OK)
-		return s;
-	run.stats.clocks = run.now;
-	memcpy(out, run.out, sizeof run.out);
-	stats_add(stats, &run.stats);
-	return HW_OK;
+	if (!p)
+		return HW_ERROR_NO_MEMORY;
+	p->trace_state = TRACE_NONE;    /* one invocation: interpret */
+	s = hw_shader_program_run(p, in, out, emit, stats, fault, fault_len);
+	hw_shader_program_destroy(p);
+	return s;
 }

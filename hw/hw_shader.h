@@ -94,7 +94,8 @@ uint32_t hw_shader_code_words(const struct hw_shader_state *state);
  * of program memory, call/loop/if nesting too deep, two mova in a row (the
  * PICA freezes), or more than max_steps instructions; `fault` (may be NULL)
  * then gets a one-line reason, and `out` and *stats are left as they were
- * (vertices already emitted stay emitted). */
+ * (vertices already emitted stay emitted). HW_ERROR_NO_MEMORY when the
+ * host is out of memory. */
 enum hw_status hw_shader_run(const struct hw_shader_state *state,
 			     const struct hw_shader_timing *timing,
 			     const float in[HW_SHADER_INPUTS][4],
@@ -102,5 +103,46 @@ enum hw_status hw_shader_run(const struct hw_shader_state *state,
 			     const struct hw_shader_emit_sink *emit,
 			     struct hw_shader_stats *stats,
 			     char *fault, unsigned fault_len);
+
+/* A program prepared for many invocations: instructions are decoded once,
+ * on first use, and when the path through the program cannot depend on
+ * the inputs (no IFC, CALLC, JMPC, BREAKC or EMIT on it) the first
+ * invocation's path and counts are recorded and later invocations replay
+ * them (hw_shader.c, "replay"). Results, counts and faults are those of
+ * hw_shader_run, bit for bit. `state` and `timing` are read, not copied:
+ * they must not change while the program lives (one draw). Returns NULL
+ * when the host is out of memory. */
+struct hw_shader_program;
+
+struct hw_shader_program *hw_shader_program_create(const struct hw_shader_state *state,
+						   const struct hw_shader_timing *timing);
+void hw_shader_program_destroy(struct hw_shader_program *program);
+
+/* hw_shader_run on a prepared program (same arguments and results). */
+enum hw_status hw_shader_program_run(struct hw_shader_program *program,
+				     const float in[HW_SHADER_INPUTS][4],
+				     float out[HW_SHADER_OUTPUTS][4],
+				     const struct hw_shader_emit_sink *emit,
+				     struct hw_shader_stats *stats,
+				     char *fault, unsigned fault_len);
+
+/* True once the program's path is recorded: its invocations cannot fault
+ * and all have the counts of the first. */
+bool hw_shader_program_replays(const struct hw_shader_program *program);
+
+/* Invocations a batched replay runs together. */
+#define HW_SHADER_BATCH 8
+
+/* hw_shader_program_run for n vertex-shader invocations (no emit sink), in
+ * order: invocation k reads in[k], writes out[k] and adds to *stats[k].
+ * Replayable programs run HW_SHADER_BATCH invocations at a time through
+ * each instruction; the results are those of n single runs. *done gets the
+ * number of invocations that completed; on a fault (in invocation *done)
+ * the later ones did not run. */
+enum hw_status hw_shader_program_run_batch(struct hw_shader_program *program, unsigned n,
+					   const float (*const in[])[4],
+					   float (*const out[])[4],
+					   struct hw_shader_stats *const stats[],
+					   unsigned *done, char *fault, unsigned fault_len);
 
 #endif

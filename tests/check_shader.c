@@ -70,10 +70,46 @@ static void build(void)
 	ck_assert_msg(asm_finish(&a, &st), "encoder: %s", a.error);
 }
 
+/* The same invocation through a prepared program, three times (the first
+ * records its path, the others replay it when it can be replayed): each
+ * must give what hw_shader_run gave, bit for bit. */
+static void check_prepared_program(const float start[HW_SHADER_OUTPUTS][4],
+				   const struct hw_shader_stats *stats_before,
+				   enum hw_status want)
+{
+	struct hw_shader_program *p = hw_shader_program_create(&st, &timing);
+	int k;
+
+	ck_assert_ptr_nonnull(p);
+	for (k = 0; k < 3; k++) {
+		float o[HW_SHADER_OUTPUTS][4];
+		struct hw_shader_stats sts = *stats_before;
+		char why[sizeof fault] = "";
+		enum hw_status s;
+
+		memcpy(o, start, sizeof o);
+		s = hw_shader_program_run(p, (const float (*)[4])in, o, NULL, &sts, why, sizeof why);
+		ck_assert_int_eq(s, want);
+		ck_assert_msg(memcmp(o, out, sizeof o) == 0, "run %d: outputs differ", k);
+		ck_assert_msg(memcmp(&sts, &stats, sizeof sts) == 0, "run %d: counts differ", k);
+		if (want != HW_OK)
+			ck_assert_str_eq(why, fault);
+	}
+	hw_shader_program_destroy(p);
+}
+
 static enum hw_status run_with(const struct hw_shader_emit_sink *sink)
 {
-	return hw_shader_run(&st, &timing, (const float (*)[4])in, out, sink, &stats,
-			     fault, sizeof fault);
+	float start[HW_SHADER_OUTPUTS][4];
+	struct hw_shader_stats before = stats;
+	enum hw_status s;
+
+	memcpy(start, out, sizeof start);
+	s = hw_shader_run(&st, &timing, (const float (*)[4])in, out, sink, &stats,
+			  fault, sizeof fault);
+	if (!sink)
+		check_prepared_program((const float (*)[4])start, &before, s);
+	return s;
 }
 
 static void run_ok(void)
@@ -1260,19 +1296,283 @@ START_TEST(test_fault_break_outside_loop)
 }
 END_TEST
 
+/* ---- prepared programs: replay against the interpreter ------------------- */
+
+static uint32_t rng_state;
+
+static unsigned rnd(unsigned n)
+{
+	rng_state = rng_state * 1664525u + 1013904223u;
+	return (rng_state >> 8) % n;
+}
+
+/* A source: v0-v3, r0-r7 (narrow) or, where `wide`, also c0-c95, with a
+ * random swizzle, negation and (on c) address index. */
+static struct asm_src random_src(bool wide, bool relative_ok)
+{
+	static const char *const swz[] = { "xyzw", "wzyx", "xxxx", "yzwx", "zzyy", "wxwy" };
+	unsigned kind = rnd(wide ? 3 : 2);
+	struct asm_src s = kind == 0 ? asm_v(rnd(4)) : kind == 1 ? asm_r(rnd(8)) : asm_c(rnd(96));
+
+	s = asm_swz(s, swz[rnd(6)]);
+	if (rnd(3) == 0)
+		s = asm_neg(s);
+	if (kind == 2 && relative_ok && rnd(3) == 0)
+		s = asm_rel(s, (enum asm_index)(1 + rnd(3)));
+	return s;
+}
+
+static struct asm_dst random_dst(void)
+{
+	static const char *const mask[] = { "xyzw", "x", "yz", "xw", "zw", "xyz" };
+	struct asm_dst d = rnd(3) == 0 ? asm_o(rnd(4)) : asm_rd(rnd(8));
+
+	return asm_mask(d, mask[rnd(6)]);
+}
+
+/* One random arithmetic instruction (never a mova: those are placed apart). */
+static void random_alu(void)
+{
+	static const enum asm_op two[] = { ASM_ADD, ASM_DP3, ASM_DP4, ASM_DPH, ASM_DST,
+					    ASM_MUL, ASM_SGE, ASM_SLT, ASM_MAX, ASM_MIN };
+	static const enum asm_op one[] = { ASM_EX2, ASM_LG2, ASM_LITP, ASM_FLR, ASM_RCP,
+					    ASM_RSQ, ASM_MOV };
+	static const enum asm_op inv[] = { ASM_DPHI, ASM_DSTI, ASM_SGEI, ASM_SLTI };
+	struct asm_dst d = random_dst();
+
+	switch (rnd(6)) {
+	case 0: case 1:
+		asm_op2(&a, two[rnd(10)], d, random_src(true, true), random_src(false, false));
+		return;
+	case 2:
+		asm_op1(&a, one[rnd(7)], d, random_src(true, true));
+		return;
+	case 3:
+		asm_op2(&a, inv[rnd(4)], d, random_src(false, false), random_src(true, true));
+		return;
+	case 4:
+		asm_cmp(&a, random_src(true, true), (enum asm_cmp)rnd(6), (enum asm_cmp)rnd(6),
+			random_src(false, false));
+		return;
+	default:
+		if (rnd(2))
+			asm_mad(&a, d, random_src(false, false), random_src(true, true),
+				random_src(false, false));
+		else
+			asm_madi(&a, d, random_src(false, false), random_src(false, false),
+				 random_src(true, true));
+		return;
+	}
+}
+
+/* A random program on a path the inputs cannot change: arithmetic, movas
+ * (never two in a row), a loop over aL, an if on a bool uniform. */
+static void random_program(void)
+{
+	unsigned n = 4 + rnd(16), k;
+
+	for (k = 0; k < n; k++) {
+		unsigned what = rnd(10);
+		if (what == 0) {
+			asm_mova(&a, rnd(2) ? "xy" : "x", random_src(true, false));
+			random_alu();
+		} else if (what == 1) {
+			struct asm_block loop = asm_loop(&a, rnd(4));
+			random_alu();
+			random_alu();
+			asm_endloop(&a, &loop);
+		} else if (what == 2) {
+			struct asm_block blk = asm_ifu(&a, rnd(16));
+			random_alu();
+			asm_else(&a, &blk);
+			random_alu();
+			asm_endif(&a, &blk);
+		} else {
+			random_alu();
+		}
+	}
+	for (k = 0; k < 8; k++)         /* every temp shows in an output */
+		asm_mov(&a, O(4 + k), R(k));
+	asm_end(&a);
+}
+
+static void random_inputs(float v[HW_SHADER_INPUTS][4])
+{
+	static const float special[] = { 0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 1e-30f, -3e38f,
+					 INFINITY, -INFINITY };
+	int i, j;
+
+	for (i = 0; i < HW_SHADER_INPUTS; i++)
+		for (j = 0; j < 4; j++)
+			v[i][j] = rnd(4) == 0 ? special[rnd(9)]
+					      : ((float)rnd(20001) - 10000.0f) / 997.0f;
+}
+
+/* Random programs whose path the inputs cannot change: invocation after
+ * invocation with new inputs, a prepared program (recording, then
+ * replaying) gives what the interpreter gives, bit for bit. */
+START_TEST(test_prepared_program_replays_like_the_interpreter)
+{
+	unsigned prog, built = 0, inv, i;
+
+	rng_state = 12345;
+	for (prog = 0; prog < 300; prog++) {
+		struct hw_shader_program *p;
+		struct hw_shader_stats ref = { 0 }, got = { 0 };
+
+		memset(&st, 0, sizeof st);
+		asm_init(&a);
+		random_program();
+		if (!asm_finish(&a, &st))
+			continue;         /* out of operand descriptors: try another */
+		built++;
+		for (i = 0; i < HW_SHADER_FLOAT_UNIFORMS; i++)
+			set4(st.f[i], (float)i - 40.0f, 0.5f * (float)i, -2.0f, 1.0f / (float)(i + 1));
+		for (i = 0; i < HW_SHADER_INT_UNIFORMS; i++) {
+			st.i[i][0] = (uint8_t)rnd(3);           /* count */
+			st.i[i][1] = (uint8_t)rnd(100);         /* start */
+			st.i[i][2] = (uint8_t)(rnd(5) - 2);     /* step */
+		}
+		st.b = (uint16_t)rnd(65536);
+		p = hw_shader_program_create(&st, &timing);
+		ck_assert_ptr_nonnull(p);
+		for (inv = 0; inv < 6; inv++) {
+			float o_ref[HW_SHADER_OUTPUTS][4], o_got[HW_SHADER_OUTPUTS][4];
+			char f_ref[160] = "", f_got[160] = "";
+			enum hw_status s_ref, s_got;
+
+			random_inputs(in);
+			random_inputs(o_ref);
+			memcpy(o_got, o_ref, sizeof o_got);
+			s_ref = hw_shader_run(&st, &timing, (const float (*)[4])in, o_ref, NULL, &ref,
+					      f_ref, sizeof f_ref);
+			s_got = hw_shader_program_run(p, (const float (*)[4])in, o_got, NULL, &got,
+						      f_got, sizeof f_got);
+			ck_assert_int_eq(s_got, s_ref);
+			ck_assert_str_eq(f_got, f_ref);
+			ck_assert_msg(memcmp(o_got, o_ref, sizeof o_got) == 0,
+				      "program %u, invocation %u: outputs differ", prog, inv);
+			ck_assert_msg(memcmp(&got, &ref, sizeof got) == 0,
+				      "program %u, invocation %u: counts differ", prog, inv);
+		}
+		hw_shader_program_destroy(p);
+	}
+	ck_assert_uint_ge(built, 200);
+}
+END_TEST
+
+/* The same in batches: 11 invocations (one recorded, then a full batch and
+ * a partial one) give what 11 interpreter runs give, bit for bit, each with
+ * its own counts. */
+#define BATCH_RUNS 11
+START_TEST(test_prepared_program_batches_like_the_interpreter)
+{
+	static float ins[BATCH_RUNS][HW_SHADER_INPUTS][4];
+	static float ref[BATCH_RUNS][HW_SHADER_OUTPUTS][4], got[BATCH_RUNS][HW_SHADER_OUTPUTS][4];
+	const float (*inp[BATCH_RUNS])[4];
+	float (*outp[BATCH_RUNS])[4];
+	struct hw_shader_stats sref[BATCH_RUNS], sgot[BATCH_RUNS], *statp[BATCH_RUNS];
+	unsigned prog, built = 0, k, done;
+
+	rng_state = 777;
+	for (prog = 0; prog < 300; prog++) {
+		struct hw_shader_program *p;
+
+		memset(&st, 0, sizeof st);
+		asm_init(&a);
+		random_program();
+		if (!asm_finish(&a, &st))
+			continue;
+		built++;
+		for (k = 0; k < HW_SHADER_FLOAT_UNIFORMS; k++)
+			set4(st.f[k], (float)k - 40.0f, 0.25f * (float)k, 3.0f, -1.0f / (float)(k + 1));
+		for (k = 0; k < HW_SHADER_INT_UNIFORMS; k++) {
+			st.i[k][0] = (uint8_t)rnd(3);
+			st.i[k][1] = (uint8_t)rnd(100);
+			st.i[k][2] = (uint8_t)(rnd(5) - 2);
+		}
+		st.b = (uint16_t)rnd(65536);
+		memset(sref, 0, sizeof sref);
+		memset(sgot, 0, sizeof sgot);
+		for (k = 0; k < BATCH_RUNS; k++) {
+			random_inputs(ins[k]);
+			random_inputs(ref[k]);
+			memcpy(got[k], ref[k], sizeof got[k]);
+			ck_assert_int_eq(hw_shader_run(&st, &timing, (const float (*)[4])ins[k], ref[k],
+						       NULL, &sref[k], fault, sizeof fault), HW_OK);
+			inp[k] = (const float (*)[4])ins[k];
+			outp[k] = got[k];
+			statp[k] = &sgot[k];
+		}
+		p = hw_shader_program_create(&st, &timing);
+		ck_assert_ptr_nonnull(p);
+		ck_assert_int_eq(hw_shader_program_run_batch(p, BATCH_RUNS, inp, outp, statp, &done,
+							     fault, sizeof fault), HW_OK);
+		ck_assert_uint_eq(done, BATCH_RUNS);
+		ck_assert_msg(memcmp(got, ref, sizeof got) == 0, "program %u: outputs differ", prog);
+		ck_assert_msg(memcmp(sgot, sref, sizeof sgot) == 0, "program %u: counts differ", prog);
+		hw_shader_program_destroy(p);
+	}
+	ck_assert_uint_ge(built, 200);
+}
+END_TEST
+
+/* A path that depends on the data is never replayed: the second invocation
+ * takes the other branch, and its count of instructions differs. */
+START_TEST(test_prepared_program_with_data_dependent_branch_interprets)
+{
+	struct hw_shader_program *p;
+	struct asm_block blk;
+	float o[HW_SHADER_OUTPUTS][4];
+
+	set4(st.f[0], 0, 0, 0, 0);
+	set4(st.f[1], 1, 1, 1, 1);
+	set4(st.f[2], 2, 2, 2, 2);
+	asm_cmp(&a, C(0), ASM_LT, ASM_LT, V(0));     /* x: 0 < v0.x */
+	blk = asm_ifc(&a, asm_cond_x(true));
+	asm_mov(&a, O(0), C(1));
+	asm_mov(&a, O(1), C(1));
+	asm_else(&a, &blk);
+	asm_mov(&a, O(0), C(2));
+	asm_endif(&a, &blk);
+	asm_end(&a);
+	build();
+	p = hw_shader_program_create(&st, &timing);
+	ck_assert_ptr_nonnull(p);
+	set4(in[0], 1, 1, 1, 1);
+	ck_assert_int_eq(hw_shader_program_run(p, (const float (*)[4])in, out, NULL, &stats,
+					       fault, sizeof fault), HW_OK);
+	assert_vec(out[0], 1, 1, 1, 1);
+	ck_assert_uint_eq(stats.instructions, 5);
+	set4(in[0], -1, -1, -1, -1);
+	memset(&stats, 0, sizeof stats);
+	memset(o, 0, sizeof o);
+	ck_assert_int_eq(hw_shader_program_run(p, (const float (*)[4])in, o, NULL, &stats,
+					       fault, sizeof fault), HW_OK);
+	assert_vec(o[0], 2, 2, 2, 2);
+	assert_vec(o[1], 0, 0, 0, 0);
+	ck_assert_uint_eq(stats.instructions, 4);
+	hw_shader_program_destroy(p);
+}
+END_TEST
+
 static Suite *shader_suite(void)
 {
 	Suite *s = suite_create("shader");
 	TCase *enc = tcase_create("encoding"), *alu = tcase_create("arithmetic");
 	TCase *flow = tcase_create("flow"), *stall = tcase_create("stalls");
 	TCase *geo = tcase_create("geometry"), *bad = tcase_create("faults");
-	TCase *all[] = { enc, alu, flow, stall, geo, bad };
+	TCase *prep = tcase_create("prepared");
+	TCase *all[] = { enc, alu, flow, stall, geo, bad, prep };
 	unsigned k;
 
 	for (k = 0; k < sizeof all / sizeof all[0]; k++) {
 		tcase_add_checked_fixture(all[k], setup, NULL);
 		suite_add_tcase(s, all[k]);
 	}
+	tcase_add_test(prep, test_prepared_program_replays_like_the_interpreter);
+	tcase_add_test(prep, test_prepared_program_batches_like_the_interpreter);
+	tcase_add_test(prep, test_prepared_program_with_data_dependent_branch_interprets);
 	tcase_add_test(enc, test_encode_mov_o0_v0_matches_hand_encoding);
 	tcase_add_test(enc, test_encode_add_with_mask_negation_swizzle_matches_hand_encoding);
 	tcase_add_test(enc, test_encode_mad_with_relative_src2_matches_hand_encoding);
