@@ -1116,6 +1116,211 @@ START_TEST(test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module)
 }
 END_TEST
 
+/* ---- indexed draws: every position in order, faults exact --------------- */
+
+#define SCATTER_VERTS   41
+#define SCATTER_INDICES 300
+#define SCATTER_MAX_TRIS 100
+
+struct captured {
+	struct hw_vertex v[SCATTER_MAX_TRIS][3];
+	unsigned n;
+};
+
+static void capture_triangle(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
+			     const struct hw_vertex *c)
+{
+	struct captured *cap = user;
+
+	ck_assert_uint_lt(cap->n, SCATTER_MAX_TRIS);
+	cap->v[cap->n][0] = *a;
+	cap->v[cap->n][1] = *b;
+	cap->v[cap->n][2] = *c;
+	cap->n++;
+}
+
+/* Vertex i of the scatter set: a distinct position inside the screen. */
+static void scatter_position(unsigned i, float *p)
+{
+	p[0] = -0.9f + 0.043f * (float)(i % 7) + 0.011f * (float)i;
+	p[1] = -0.8f + 0.037f * (float)(i % 11) + 0.013f * (float)i;
+	p[2] = -0.5f;
+}
+
+/* Pseudo-random indices with many repeats, so that a small cache both hits
+ * and evicts, also within one stretch of a few dozen indices. */
+static void scatter_indices(uint16_t *idx, unsigned n)
+{
+	uint32_t s = 99;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		s = s * 1664525u + 1013904223u;
+		idx[i] = (uint16_t)((s >> 10) % SCATTER_VERTS);
+	}
+}
+
+/* Misses of a first-in first-out cache of `entries` over idx[0, n). */
+static unsigned fifo_misses(const uint16_t *idx, unsigned n, unsigned entries)
+{
+	uint16_t held[HW_VCACHE_MAX_ENTRIES];
+	unsigned used = 0, next = 0, misses = 0, i, k;
+
+	for (i = 0; i < n; i++) {
+		bool hit = false;
+		for (k = 0; k < used; k++)
+			hit = hit || held[k] == idx[i];
+		if (hit)
+			continue;
+		misses++;
+		if (used < entries) {
+			held[used++] = idx[i];
+		} else {
+			held[next] = idx[i];
+			next = (next + 1) % entries;
+		}
+	}
+	return misses;
+}
+
+/* Positions then `count_in_memory` 16-bit indices, the indices ending the
+ * allocation; an indexed draw of `count` indices with a 4-entry cache. */
+static void scatter_draw(const uint16_t *idx, unsigned count_in_memory, unsigned count,
+			 struct captured *cap, enum hw_status want)
+{
+	unsigned pos_bytes = (SCATTER_VERTS * 12 + 15) / 16 * 16, i;
+	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A,
+					pos_bytes + count_in_memory * 2);
+	unsigned char *host = hw_memory_host(&gpu.memory, base, pos_bytes + count_in_memory * 2);
+
+	ck_assert_ptr_nonnull(host);
+	for (i = 0; i < SCATTER_VERTS; i++) {
+		float p[3];
+		scatter_position(i, p);
+		memcpy(host + 12 * i, p, sizeof p);
+	}
+	memcpy(host + pos_bytes, idx, count_in_memory * 2);
+	hw_vcache_configure(&gpu.vcache, 4, HW_VCACHE_FIFO);
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = cap;
+	program_straight(1);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_INDEX_CONFIG, pos_bytes | 1u << 31);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, count);
+	pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+	gpu.counters.vcache_started = true;
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), want);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+}
+
+static uint32_t shader_instructions(void)
+{
+	return gpu.counters.shader[0][0] + gpu.counters.shader[1][0] + gpu.counters.shader[2][0]
+	       + gpu.counters.shader[3][0];
+}
+
+/* An indexed draw hands on, in index order, the same triangles as the
+ * non-indexed draw of the vertices the indices name; only the cache's
+ * misses are shaded, as a first-in first-out cache of 4 entries gives. */
+START_TEST(test_draw_indexed_matches_the_vertices_it_names)
+{
+	static struct captured indexed, arrays;
+	static uint16_t idx[SCATTER_INDICES];
+	float *expanded = malloc(SCATTER_INDICES * 12);
+	unsigned i, misses;
+
+	scatter_indices(idx, SCATTER_INDICES);
+	misses = fifo_misses(idx, SCATTER_INDICES, 4);
+	scatter_draw(idx, SCATTER_INDICES, SCATTER_INDICES, &indexed, HW_OK);
+	ck_assert_uint_eq(indexed.n, SCATTER_INDICES / 3);
+	ck_assert_uint_eq(gpu.counters.vertex_cache, misses);
+	ck_assert_uint_eq(shader_instructions(), misses * 3);
+
+	teardown();
+	setup();
+	for (i = 0; i < SCATTER_INDICES; i++)
+		scatter_position(idx[i], &expanded[3 * i]);
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = &arrays;
+	program_straight(1);
+	common_state(put_positions(expanded, SCATTER_INDICES), 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, SCATTER_INDICES);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	free(expanded);
+	ck_assert_uint_eq(arrays.n, indexed.n);
+	ck_assert(memcmp(arrays.v, indexed.v, sizeof arrays.v) == 0);
+}
+END_TEST
+
+/* Counter words, vertex-cache count, instructions and triangles after a
+ * draw, to compare two draws. */
+struct draw_counts {
+	struct hw_counters c;
+	unsigned triangles;
+};
+
+static void draw_counts_of(struct draw_counts *d, const struct captured *cap)
+{
+	d->c = gpu.counters;
+	d->triangles = cap->n;
+}
+
+/* A vertex fetch that faults at position 100 (past the first stretch of
+ * indices) ends the draw there: the counts are those of the draw of the
+ * first 100 indices, plus that position's index read (on the line of the
+ * previous one) and its cache miss. Nothing after it is counted. */
+START_TEST(test_draw_indexed_fetch_fault_counts_up_to_the_fault)
+{
+	static struct captured cap_fault, cap_short;
+	static uint16_t idx[SCATTER_INDICES];
+	struct draw_counts faulted, short_draw;
+
+	scatter_indices(idx, SCATTER_INDICES);
+	idx[100] = 60000;                       /* far past the positions */
+	scatter_draw(idx, SCATTER_INDICES, SCATTER_INDICES, &cap_fault, HW_ERROR_FAULT);
+	draw_counts_of(&faulted, &cap_fault);
+	teardown();
+	setup();
+	scatter_draw(idx, SCATTER_INDICES, 100, &cap_short, HW_OK);
+	draw_counts_of(&short_draw, &cap_short);
+
+	ck_assert_uint_eq(faulted.triangles, 33);
+	ck_assert_uint_eq(faulted.triangles, short_draw.triangles);
+	ck_assert_uint_eq(faulted.c.vertex_cache, short_draw.c.vertex_cache + 1);
+	ck_assert_uint_eq(faulted.c.vertex_cache, fifo_misses(idx, 101, 4));
+	ck_assert(memcmp(faulted.c.shader, short_draw.c.shader, sizeof faulted.c.shader) == 0);
+	ck_assert(memcmp(faulted.c.polygon, short_draw.c.polygon, sizeof faulted.c.polygon) == 0);
+	ck_assert_uint_eq(faulted.c.memory[HW_MEM_VRAM_A_READ], short_draw.c.memory[HW_MEM_VRAM_A_READ]);
+}
+END_TEST
+
+/* Indices that run past the end of memory at position 104: the draw stops
+ * there, with exactly the counts of the draw of the first 104 indices. */
+START_TEST(test_draw_indexed_index_fault_counts_up_to_the_fault)
+{
+	static struct captured cap_fault, cap_short;
+	static uint16_t idx[SCATTER_INDICES];
+	struct draw_counts faulted, short_draw;
+
+	scatter_indices(idx, SCATTER_INDICES);
+	scatter_draw(idx, 104, 150, &cap_fault, HW_ERROR_FAULT);
+	draw_counts_of(&faulted, &cap_fault);
+	teardown();
+	setup();
+	scatter_draw(idx, 104, 104, &cap_short, HW_OK);
+	draw_counts_of(&short_draw, &cap_short);
+
+	ck_assert_uint_eq(faulted.triangles, 34);
+	ck_assert_uint_eq(faulted.c.vertex_cache, fifo_misses(idx, 104, 4));
+	ck_assert(memcmp(faulted.c.memory, short_draw.c.memory, sizeof faulted.c.memory) == 0);
+	ck_assert(memcmp(faulted.c.shader, short_draw.c.shader, sizeof faulted.c.shader) == 0);
+	ck_assert(memcmp(faulted.c.polygon, short_draw.c.polygon, sizeof faulted.c.polygon) == 0);
+	ck_assert_uint_eq(faulted.c.vertex_cache, short_draw.c.vertex_cache);
+	ck_assert_uint_eq(faulted.triangles, short_draw.triangles);
+}
+END_TEST
+
 /* A draw that reads outside memory stops with a fault, no crash. */
 START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 {
@@ -1172,6 +1377,9 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_draw_straight_shader_counts_k_times_v_spread_over_processors);
+	tcase_add_test(tc, test_draw_indexed_matches_the_vertices_it_names);
+	tcase_add_test(tc, test_draw_indexed_fetch_fault_counts_up_to_the_fault);
+	tcase_add_test(tc, test_draw_indexed_index_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_counts_land_at_the_end_of_the_draw);
 	tcase_add_test(tc, test_draw_vertex_fetch_counts_memory_words);
 	tcase_add_test(tc, test_draw_vertex_cache_strip_order_beats_shuffled);
