@@ -217,45 +217,118 @@ static void busy_award(struct hw_busy_unit *u, int module, uint64_t windows)
 	u->counter[module] = (uint16_t)(u->counter[module] + (uint16_t)windows);
 }
 
+/* One module through a steady stretch: its busy clocks in each window.
+ * With L clocks from the pattern's origin to a window's start, a spread
+ * module has floor((L + T) b / P) - floor(L b / P) busy clocks in it:
+ * q + 1 when the remainder r = L b mod P plus T b mod P reaches P, else q
+ * (q = floor(T b / P)); so the count is lo = q or hi = q + 1, and r steps
+ * by T b mod P from window to window. Idle and fully busy modules have a
+ * constant count (0 or T). */
+struct steady {
+	uint64_t lo, hi;
+	uint64_t r, r_step, period;    /* spread only (period 0 otherwise) */
+};
+
+static void steady_init(struct steady *m, const struct hw_busy_segment *s, hw_clock_t from,
+			uint64_t T)
+{
+	uint64_t step;
+
+	m->period = 0;
+	if (!s) {
+		m->lo = m->hi = 0;
+		return;
+	}
+	if (segment_is_full(s)) {
+		m->lo = m->hi = T;
+		return;
+	}
+	/* T < 2^16 and busy < period < 2^32: no product overflows. */
+	step = T * s->busy;
+	m->lo = step / s->period;
+	m->r_step = step % s->period;
+	m->hi = m->lo + (m->r_step != 0);
+	m->period = s->period;
+	m->r = (from - s->origin) % s->period * s->busy % s->period;
+}
+
+/* a's count beats b's: more busy clocks, or as many and a is in front. */
+static bool steady_beats(uint64_t ca, int a, uint64_t cb, int b)
+{
+	return ca > cb || (ca == cb && a < b);
+}
+
 /* Count `n` windows from `from`, all inside a stretch where no module's
- * pattern changes. A fully busy module wins every such window unless a
- * module in front of it can also be busy for a whole window. */
+ * pattern changes. Each module's count is lo or hi in every window (see
+ * struct steady). Let w be the winner when every module is at lo (its
+ * count at hi only strengthens it). When at most one module v can beat w
+ * by reaching hi, and at hi still beats w at hi, the stretch has a closed
+ * form: v wins exactly the windows where it is at hi, whose number is its
+ * busy clocks in the stretch minus n lo (the windows tile the stretch, so
+ * their counts add up to that); w wins the others. Otherwise two or more
+ * modules' patterns interact and the windows are counted one by one, each
+ * in a few integer steps per module. */
 static void busy_count_steady(struct hw_busy_unit *u, hw_clock_t from, uint64_t n)
 {
 	const struct hw_busy_segment *active[HW_BUSY_MODULE_COUNT];
+	struct steady st[HW_BUSY_MODULE_COUNT];
 	uint64_t T = u->window, i;
-	int m, full = -1;
-	bool any = false, closed_form = true;
+	uint64_t wins[HW_BUSY_MODULE_COUNT] = { 0 };
+	int m, w = 0, v = -1, contenders = 0, relevant[HW_BUSY_MODULE_COUNT], nrel = 0;
 
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 		active[m] = track_at(&u->track[m], from);
-		any = any || active[m];
-		if (full < 0 && active[m] && segment_is_full(active[m]))
-			full = m;
+		steady_init(&st[m], active[m], from, T);
+		if (steady_beats(st[m].lo, m, st[w].lo, w))
+			w = m;
 	}
-	if (!any) {
-		busy_award(u, 0, n);
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		if (m == w || !steady_beats(st[m].hi, m, st[w].lo, w))
+			continue;
+		contenders++;
+		v = m;
+	}
+	if (contenders == 0) {
+		busy_award(u, w, n);
 		return;
 	}
-	if (full < 0) {
-		closed_form = false;
-	} else {
-		for (m = 0; m < full; m++) {
-			const struct hw_busy_segment *s = active[m];
-			/* An even spread has ceil(T * busy / period) busy clocks in
-			 * a T-clock window at most. */
-			if (s && (T * s->busy + s->period - 1) / s->period >= T)
-				closed_form = false;
-		}
-	}
-	if (closed_form) {
-		busy_award(u, full, n);
+	if (contenders == 1 && steady_beats(st[v].hi, v, st[w].hi, w)) {
+		uint64_t busy = segment_clocks_in(active[v], from, from + n * T);
+		uint64_t at_hi = busy - n * st[v].lo;
+
+		busy_award(u, v, at_hi);
+		busy_award(u, w, n - at_hi);
 		return;
 	}
+	/* Only w and the contenders can win a window (a module that cannot
+	 * beat w at lo never beats w); they are stepped in module order. */
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		if (m == w || steady_beats(st[m].hi, m, st[w].lo, w))
+			relevant[nrel++] = m;
 	for (i = 0; i < n; i++) {
-		hw_clock_t ws = from + i * T;
-		busy_award(u, busy_window_winner(u, ws, ws + T), 1);
+		uint64_t most = 0;
+		int winner = relevant[0], k;
+
+		for (k = 0; k < nrel; k++) {
+			struct steady *s = &st[relevant[k]];
+			uint64_t c = s->lo;
+
+			if (s->period) {
+				s->r += s->r_step;
+				if (s->r >= s->period) {
+					s->r -= s->period;
+					c++;
+				}
+			}
+			if (c > most) {
+				most = c;
+				winner = relevant[k];
+			}
+		}
+		wins[winner]++;
 	}
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		busy_award(u, m, wins[m]);
 }
 
 static void busy_catch_up(struct hw_busy_unit *u, hw_clock_t now)

@@ -7,8 +7,13 @@
  * 0). With a window limit N >= 1 it stops after N windows.
  *
  * Busy signals are stored as segments, not per clock, and windows are
- * evaluated lazily: the cost of catching up is proportional to the number of
- * segment boundaries passed, not to the clocks that passed. */
+ * evaluated lazily. Between two segment boundaries the windows are counted
+ * in closed form whenever at most one module's spread pattern can change
+ * the winner, at every window size (a draw's bottleneck with one spread
+ * module in front of it, at 1-clock windows, is such a case); only when two
+ * or more can (two spread modules in front of the bottleneck, in windows
+ * short enough for both to fill one) are the windows counted one by one, a
+ * few integer steps each (hw_busy.c, busy_count_steady). */
 #ifndef NNGX_HW_BUSY_H
 #define NNGX_HW_BUSY_H
 
