@@ -1124,14 +1124,26 @@ uint32_t hw_shader_code_words(const struct hw_shader_state *state)
 
 typedef float soa_reg[4][B];
 
-static float soa_dot(const soa_reg s0, const soa_reg s1, unsigned n, unsigned v)
+/* pica_mul without a branch (so that loops over invocations vectorize):
+ * the product is computed in every case and replaced by +0 when a factor
+ * is zero; the same bits as pica_mul. */
+static float soa_mul(float a, float b)
 {
-	float sum = 0.0f;
-	unsigned i;
+	float p = a * b;
 
+	return ((a == 0.0f) | (b == 0.0f)) ? 0.0f : p;
+}
+
+/* dot() of the first n lanes, for every invocation, in dot()'s order. */
+static void soa_dot(const soa_reg s0, const soa_reg s1, unsigned n, float *sum)
+{
+	unsigned i, v;
+
+	for (v = 0; v < B; v++)
+		sum[v] = 0.0f;
 	for (i = 0; i < n; i++)
-		sum += pica_mul(s0[i][v], s1[i][v]);
-	return sum;
+		for (v = 0; v < B; v++)
+			sum[v] += soa_mul(s0[i][v], s1[i][v]);
 }
 
 /* The per-lane operations of compute(), lane i of every invocation. */
@@ -1142,7 +1154,7 @@ static void soa_lane(unsigned op, const soa_reg *s, unsigned i, float *res)
 
 	switch (op) {
 	case OP_ADD: for (v = 0; v < B; v++) res[v] = x[v] + y[v]; return;
-	case OP_MUL: for (v = 0; v < B; v++) res[v] = pica_mul(x[v], y[v]); return;
+	case OP_MUL: for (v = 0; v < B; v++) res[v] = soa_mul(x[v], y[v]); return;
 	case OP_SGE: case OP_SGEI:
 		for (v = 0; v < B; v++) res[v] = x[v] >= y[v] ? 1.0f : 0.0f;
 		return;
@@ -1153,7 +1165,7 @@ static void soa_lane(unsigned op, const soa_reg *s, unsigned i, float *res)
 	case OP_MAX: for (v = 0; v < B; v++) res[v] = x[v] > y[v] ? x[v] : y[v]; return;
 	case OP_MIN: for (v = 0; v < B; v++) res[v] = x[v] < y[v] ? x[v] : y[v]; return;
 	case OP_MAD: case OP_MADI:
-		for (v = 0; v < B; v++) res[v] = pica_mul(x[v], y[v]) + z[v];
+		for (v = 0; v < B; v++) res[v] = soa_mul(x[v], y[v]) + z[v];
 		return;
 	default: for (v = 0; v < B; v++) res[v] = x[v]; return;   /* MOV */
 	}
@@ -1168,16 +1180,25 @@ static void soa_compute(unsigned op, const soa_reg *s, unsigned lanes, soa_reg r
 	switch (op) {
 	case OP_DP3: case OP_DP4: case OP_DPH: case OP_DPHI:
 	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
-		for (v = 0; v < B; v++) {
-			const unsigned n = op == OP_DP4 ? 4 : 3;
-			switch (op) {
-			case OP_DP3: case OP_DP4: one[v] = soa_dot(s[0], s[1], n, v); break;
-			case OP_EX2: one[v] = exp2f(s[0][0][v]); break;
-			case OP_LG2: one[v] = log2f(s[0][0][v]); break;
-			case OP_RCP: one[v] = 1.0f / unsigned_zero(s[0][0][v]); break;
-			case OP_RSQ: one[v] = 1.0f / sqrtf(unsigned_zero(s[0][0][v])); break;
-			default: one[v] = soa_dot(s[0], s[1], 3, v) + s[1][3][v]; break;
+		switch (op) {
+		case OP_DP3: soa_dot(s[0], s[1], 3, one); break;
+		case OP_DP4: soa_dot(s[0], s[1], 4, one); break;
+		case OP_DPH: case OP_DPHI:
+			soa_dot(s[0], s[1], 3, one);
+			for (v = 0; v < B; v++)
+				one[v] += s[1][3][v];
+			break;
+		default:
+			for (v = 0; v < B; v++) {
+				float x = s[0][0][v];
+				switch (op) {
+				case OP_EX2: one[v] = exp2f(x); break;
+				case OP_LG2: one[v] = log2f(x); break;
+				case OP_RCP: one[v] = 1.0f / unsigned_zero(x); break;
+				default: one[v] = 1.0f / sqrtf(unsigned_zero(x)); break;
+				}
 			}
+			break;
 		}
 		for (i = 0; i < 4; i++)
 			if (lanes >> i & 1)
@@ -1186,7 +1207,7 @@ static void soa_compute(unsigned op, const soa_reg *s, unsigned lanes, soa_reg r
 	case OP_DST: case OP_DSTI:
 		for (v = 0; v < B; v++) {
 			res[0][v] = 1.0f;
-			res[1][v] = pica_mul(s[0][1][v], s[1][1][v]);
+			res[1][v] = soa_mul(s[0][1][v], s[1][1][v]);
 			res[2][v] = s[0][2][v];
 			res[3][v] = s[1][3][v];
 		}
@@ -1224,10 +1245,18 @@ static void soa_source(const struct hw_shader_state *st, const struct src *sr,
 		}
 		return;
 	}
+	if (sr->file == SRC_ZERO || !sr->idx) {
+		/* The same for every invocation: swizzle once, then broadcast. */
+		const float *c = sr->file == SRC_ZERO ? zero4 : st->f[sr->reg];
+		for (i = 0; i < 4; i++) {
+			float x = sr->neg ? -c[sr->sel[i]] : c[sr->sel[i]];
+			for (v = 0; v < B; v++)
+				out[i][v] = x;
+		}
+		return;
+	}
 	for (v = 0; v < B; v++) {
-		const float *c = sr->file == SRC_ZERO ? zero4
-				 : sr->idx ? uniform_at(st, sr->reg + a0[sr->idx - 1][v])
-					   : st->f[sr->reg];
+		const float *c = uniform_at(st, sr->reg + a0[sr->idx - 1][v]);
 		for (i = 0; i < 4; i++)
 			out[i][v] = sr->neg ? -c[sr->sel[i]] : c[sr->sel[i]];
 	}
