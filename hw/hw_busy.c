@@ -165,10 +165,11 @@ static enum hw_status track_insert(struct hw_busy_track *t,
 /* Drop the segments that end at or before `horizon`. */
 static void track_forget_before(struct hw_busy_track *t, hw_clock_t horizon)
 {
-	size_t keep_from = track_first_ending_after(t, horizon);
+	size_t keep_from;
 
-	if (keep_from == 0)
-		return;
+	if (t->count == 0 || t->seg[0].end > horizon)
+		return;         /* nothing to forget: the common case, O(1) */
+	keep_from = track_first_ending_after(t, horizon);
 	memmove(t->seg, &t->seg[keep_from], (t->count - keep_from) * sizeof *t->seg);
 	t->count -= keep_from;
 }
