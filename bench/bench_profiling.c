@@ -1,11 +1,23 @@
-/* bench_profiling.c: cost of the profiling entry points, in host ns per call,
- * and the model's throughput on two reference scenes (geometry-heavy and
- * fill-heavy, scenes.c). Prints figures; asserts nothing (speed goals live
- * here, not in tests). */
-#define _POSIX_C_SOURCE 199309L
+/* bench_profiling.c: cost of the profiling entry points, in host ns per call
+ * and as a ratio to an empty out-of-line call; the model's throughput on
+ * two reference scenes (geometry-heavy and fill-heavy, scenes.c) as
+ * simulated GPU time over host CPU time, vertices and fragments per host
+ * second; the peak resident set of the legacy demo. Prints figures;
+ * asserts nothing (speed goals live here, not in tests).
+ *
+ * Usage: bench_profiling [all|api|geometry|fill|rss] [legacy demo]
+ * (default: all, samples/legacy/frame_profiler). All times are the
+ * process's CPU time (CLOCK_PROCESS_CPUTIME_ID). */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <stdbool.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <nn/gx.h>
 #include <GLES2/gl2.h>
@@ -18,19 +30,28 @@ static double now_ns(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
+
+/* The unit of the ratios: a call of a function that does nothing, through a
+ * pointer the compiler cannot see through (so never inlined). */
+static void empty_call(void)
+{
+}
+
+static void (*volatile empty_fn)(void) = empty_call;
+static double empty_ns = 1.0;
 
 #define BENCH(label, iterations, body)                                         \
 	do {                                                                   \
 		long i_;                                                       \
-		double t0_ = now_ns();                                         \
+		double t0_ = now_ns(), ns_;                                    \
 		for (i_ = 0; i_ < (iterations); i_++) {                        \
 			body;                                                  \
 		}                                                              \
-		printf("%-52s %10.1f ns/call\n", label,                        \
-		       (now_ns() - t0_) / (double)(iterations));               \
+		ns_ = (now_ns() - t0_) / (double)(iterations);                 \
+		printf("%-52s %8.1f ns/call %7.1fx\n", label, ns_, ns_ / empty_ns); \
 	} while (0)
 
 /* Mean cost of one busy read after `idle` clocks of advance, N = 0. */
@@ -67,7 +88,7 @@ static double busy_read_after(GLuint64EXT idle, long reps)
 struct scene_draw {
 	double host_ns;
 	GLuint64EXT clocks;
-	GLuint shaded, triangles, instructions;
+	GLuint shaded, triangles, instructions, fragments;
 };
 
 /* One frame: draw, run and wait (timed), then reuse the command list. */
@@ -81,6 +102,9 @@ static void scene_draw_once(struct scene_draw *d)
 	double t0;
 	unsigned p;
 
+	GLuint frag0, frag1;
+
+	nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &frag0);
 	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, poly0);
 	d->instructions = 0;
 	for (p = 0; p < 4; p++) {
@@ -96,6 +120,8 @@ static void scene_draw_once(struct scene_draw *d)
 	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_CACHE, &d->shaded);
 	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, poly1);
 	d->triangles = poly1[1] - poly0[1];
+	nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &frag1);
+	d->fragments = frag1 - frag0;
 	for (p = 0; p < 4; p++) {
 		nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_SHADER0 + p, sh1);
 		d->instructions += sh1[0];
@@ -104,7 +130,7 @@ static void scene_draw_once(struct scene_draw *d)
 
 static void bench_model_throughput(void)
 {
-	struct scene_draw d, total = { 0, 0, 0, 0, 0 };
+	struct scene_draw d, total = { 0, 0, 0, 0, 0, 0 };
 	double best_ns = 0, secs, clocks_per_s;
 	unsigned instructions = 0;
 	GLuint list;
@@ -129,6 +155,7 @@ static void bench_model_throughput(void)
 		total.shaded += d.shaded;
 		total.triangles += d.triangles;
 		total.instructions += d.instructions;
+		total.fragments += d.fragments;
 		if (i == 0 || d.host_ns < best_ns)
 			best_ns = d.host_ns;
 	}
@@ -136,22 +163,23 @@ static void bench_model_throughput(void)
 	secs = total.host_ns / 1e9;
 	clocks_per_s = (double)total.clocks / secs;
 
-	printf("\nmodel throughput (reference scene: %u x %u quad grid, %u vertices, %u triangles,\n"
-	       "%u indices in strip order, %u-instruction vertex shader; %d draws, each\n"
-	       "glDrawElements + glFinish timed on the host):\n",
+	printf("\ngeometry scene (%u x %u quad grid, %u vertices, %u triangles, %u indices in\n"
+	       "strip order, %u-instruction vertex shader; %d frames, each glDrawElements +\n"
+	       "glFinish, timed in process CPU time):\n",
 	       SCENE_QUADS_X, SCENE_QUADS_Y, SCENE_VERTICES, SCENE_TRIANGLES, SCENE_INDICES,
 	       instructions, SCENE_DRAWS);
-	printf("  per draw: %.2f ms host (best %.2f ms); simulated: %llu clocks (%.1f us of GPU time),\n"
-	       "            %u vertices shaded, %u triangles, %.1f shader instructions a vertex\n",
+	printf("  per frame: %.2f ms CPU (best %.2f ms); simulated: %llu clocks (%.1f us of GPU time),\n"
+	       "             %u vertices shaded, %u triangles, %u fragments,\n"
+	       "             %.1f shader instructions a vertex\n",
 	       total.host_ns / SCENE_DRAWS / 1e6, best_ns / 1e6,
 	       (unsigned long long)(total.clocks / SCENE_DRAWS),
 	       (double)total.clocks / SCENE_DRAWS / GPU_HZ * 1e6, total.shaded / SCENE_DRAWS,
-	       total.triangles / SCENE_DRAWS, (double)total.instructions / total.shaded);
-	printf("  simulated vertices shaded per host second: %12.0f\n", total.shaded / secs);
-	printf("  triangles per host second:                 %12.0f\n", total.triangles / secs);
-	printf("  simulated GPU clocks per host second:      %12.0f\n", clocks_per_s);
-	printf("  ratio to real time (clocks/s / 268e6):     %12.4f  (the real GPU is %.0fx faster)\n",
-	       clocks_per_s / GPU_HZ, GPU_HZ / clocks_per_s);
+	       total.triangles / SCENE_DRAWS, total.fragments / SCENE_DRAWS,
+	       (double)total.instructions / total.shaded);
+	printf("  x real time (GPU time / CPU time):         %12.4f\n", clocks_per_s / GPU_HZ);
+	printf("  vertices shaded per CPU second:            %12.0f\n", total.shaded / secs);
+	printf("  triangles per CPU second:                  %12.0f\n", total.triangles / secs);
+	printf("  fragments per CPU second:                  %12.0f\n", total.fragments / secs);
 	nngxFinalize();
 }
 
@@ -167,7 +195,7 @@ static void bench_model_throughput(void)
 struct fill_frame {
 	double host_ns;
 	GLuint64EXT clocks;
-	GLuint fragments, texture_misses;
+	GLuint fragments, texture_misses, vertices;
 	unsigned long busy[NNGX_SHIM_MODULE_COUNT];
 };
 
@@ -183,6 +211,10 @@ static void fill_frame_once(struct fill_frame *f)
 	double t0;
 	unsigned m;
 
+	GLuint poly0[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
+	GLuint poly1[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
+
+	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, poly0);
 	nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &frag0);
 	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, mem0);
 	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, busy);     /* drop earlier windows */
@@ -195,6 +227,8 @@ static void fill_frame_once(struct fill_frame *f)
 	nngxGetProfilingResult(NN_GX_PROFILING_FRAGMENT, &frag1);
 	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, mem1);
 	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, busy);
+	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, poly1);
+	f->vertices = poly1[0] - poly0[0];    /* non-indexed: each one shaded */
 	f->fragments = frag1 - frag0;
 	f->texture_misses = mem1[FILL_WORD_TEXTURE] - mem0[FILL_WORD_TEXTURE];
 	for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++)
@@ -206,7 +240,7 @@ static void bench_fill_throughput(void)
 	struct fill_frame f;
 	double host_ns = 0, best_ns = 0, secs, clocks_per_s;
 	unsigned long busy[NNGX_SHIM_MODULE_COUNT] = { 0 }, windows = 0;
-	unsigned long long fragments = 0, misses = 0, clocks = 0;
+	unsigned long long fragments = 0, misses = 0, clocks = 0, vertices = 0;
 	unsigned m, winner = 0;
 	int frames = 0;
 	GLuint list;
@@ -230,6 +264,7 @@ static void bench_fill_throughput(void)
 		host_ns += f.host_ns;
 		clocks += f.clocks;
 		fragments += f.fragments;
+		vertices += f.vertices;
 		misses += f.texture_misses;
 		for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++)
 			busy[m] += f.busy[m];
@@ -244,19 +279,18 @@ static void bench_fill_throughput(void)
 	secs = host_ns / 1e9;
 	clocks_per_s = (double)clocks / secs;
 
-	printf("\nfill throughput (reference scene: %d full-screen quads on 240 x 400, one %d x %d\n"
-	       "RGBA8 texture, depth test; %d frames, each %d glDrawArrays + glFinish timed\n"
-	       "on the host):\n",
+	printf("\nfill scene (%d full-screen quads on 240 x 400, one %d x %d RGBA8 texture,\n"
+	       "depth test, busy counter running; %d frames, each %d glDrawArrays + glFinish,\n"
+	       "timed in process CPU time):\n",
 	       FILL_QUADS, FILL_TEX, FILL_TEX, frames, FILL_QUADS);
-	printf("  per frame: %.2f ms host (best %.2f ms); simulated: %llu clocks (%.1f us of GPU time),\n"
-	       "             %llu fragments, %llu texture misses\n",
+	printf("  per frame: %.2f ms CPU (best %.2f ms); simulated: %llu clocks (%.1f us of GPU time),\n"
+	       "             %llu vertices, %llu fragments, %llu texture misses\n",
 	       host_ns / frames / 1e6, best_ns / 1e6, clocks / (unsigned long long)frames,
-	       (double)clocks / frames / GPU_HZ * 1e6, fragments / (unsigned long long)frames,
-	       misses / (unsigned long long)frames);
-	printf("  simulated fragments per host second:       %12.0f\n", (double)fragments / secs);
-	printf("  simulated GPU clocks per host second:      %12.0f\n", clocks_per_s);
-	printf("  ratio to real time (clocks/s / 268e6):     %12.4f  (the real GPU is %.0fx faster)\n",
-	       clocks_per_s / GPU_HZ, GPU_HZ / clocks_per_s);
+	       (double)clocks / frames / GPU_HZ * 1e6, vertices / (unsigned long long)frames,
+	       fragments / (unsigned long long)frames, misses / (unsigned long long)frames);
+	printf("  x real time (GPU time / CPU time):         %12.4f\n", clocks_per_s / GPU_HZ);
+	printf("  vertices shaded per CPU second:            %12.0f\n", (double)vertices / secs);
+	printf("  fragments per CPU second:                  %12.0f\n", (double)fragments / secs);
 	printf("  busy counter (windows of %d clocks):", FILL_WINDOW);
 	for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++) {
 		printf(" %lu", busy[m]);
@@ -357,15 +391,88 @@ static void bench_overlap_detector(void)
 	      __atomic_store_n(&owner, 0ul, __ATOMIC_RELEASE));
 }
 
-int main(void)
+/* ---- memory ---------------------------------------------------------------- */
+
+/* Run the legacy demo as a child (output discarded) and print its peak
+ * resident set (getrusage of the waited-for child). Uninstalled, the path
+ * may be libtool's wrapper script, which runs the demo in the same
+ * process: the peak is then the larger of the two. */
+static void bench_legacy_rss(const char *demo)
+{
+	struct rusage ru;
+	int status = 0;
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		perror("bench: fork");
+		return;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		execl(demo, demo, (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || getrusage(RUSAGE_CHILDREN, &ru) != 0) {
+		perror("bench: waitpid");
+		return;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		printf("\nlegacy demo %s: did not run to completion (status %d)\n", demo, status);
+		return;
+	}
+	printf("\nlegacy demo (%s): peak resident set %ld KiB\n", demo, (long)ru.ru_maxrss);
+}
+
+static void bench_api(void);
+
+int main(int argc, char **argv)
+{
+	const char *what = argc > 1 ? argv[1] : "all";
+	const char *demo = argc > 2 ? argv[2] : "samples/legacy/frame_profiler";
+	bool all = strcmp(what, "all") == 0;
+
+	if (!all && strcmp(what, "api") && strcmp(what, "geometry") && strcmp(what, "fill")
+	    && strcmp(what, "rss") && strcmp(what, "names")) {
+		fprintf(stderr, "usage: bench_profiling [all|api|geometry|fill|rss|names] "
+			"[legacy demo]\n");
+		return 2;
+	}
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	nngxShimReset();
+	printf("libnngx benchmark (process CPU time; lower is better)\n");
+	if (all || strcmp(what, "api") == 0) {
+		bench_api();
+		bench_overlap_detector();
+	}
+	if (all || strcmp(what, "geometry") == 0)
+		bench_model_throughput();
+	if (all || strcmp(what, "fill") == 0)
+		bench_fill_throughput();
+	if (all || strcmp(what, "rss") == 0)
+		bench_legacy_rss(demo);
+	if (all || strcmp(what, "names") == 0)
+		bench_object_names();
+	return 0;
+}
+
+static void bench_api(void)
 {
 	GLuint result[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
 	GLuint param;
 	const long n = 2000000;
+	double t0;
+	long i;
 
-	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
-	nngxShimReset();
-	printf("libnngx profiling benchmark (host time; lower is better)\n\n");
+	t0 = now_ns();
+	for (i = 0; i < 4 * n; i++)
+		empty_fn();
+	empty_ns = (now_ns() - t0) / (double)(4 * n);
+	printf("\nentry points: CPU time per call, and as a multiple of an empty out-of-line\n"
+	       "call (%.1f ns here):\n", empty_ns);
 
 	BENCH("nngxSetProfilingParameter(TIME, 1000)", n,
 	      nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_TIME, 1000));
@@ -393,14 +500,13 @@ int main(void)
 	BENCH("nngxShimAdvance(100) with BUSY running", n, nngxShimAdvance(100));
 
 	printf("\nbusy read after idle time (N = 0, T = 100 clocks, some load first):\n");
-	printf("  after 10^3 clocks:  %10.1f ns\n", busy_read_after(1000ull, 20000));
-	printf("  after 10^6 clocks:  %10.1f ns\n", busy_read_after(1000000ull, 20000));
-	printf("  after 10^10 clocks: %10.1f ns (closed form: about the same)\n",
-	       busy_read_after(10000000000ull, 20000));
-
-	bench_overlap_detector();
-	bench_model_throughput();
-	bench_fill_throughput();
-	bench_object_names();
-	return 0;
+	for (i = 3; i <= 10; i += i == 3 ? 3 : 4) {
+		GLuint64EXT clocks = 1;
+		double ns;
+		long k;
+		for (k = 0; k < i; k++)
+			clocks *= 10;
+		ns = busy_read_after(clocks, 20000);
+		printf("  after 10^%-2ld clocks: %8.1f ns %7.1fx\n", i, ns, ns / empty_ns);
+	}
 }
