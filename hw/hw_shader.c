@@ -1051,7 +1051,8 @@ static void trace_replay(const struct hw_shader_program *p, const float (*in)[4]
 			 float out[HW_SHADER_OUTPUTS][4])
 {
 	const struct hw_shader_state *st = p->st;
-	const struct inst *a = p->trace, *end = p->trace + p->trace_len;
+	/* p->trace is NULL when nothing was recorded */
+	const struct inst *a = p->trace, *end = a ? a + p->trace_len : a;
 	float r[HW_SHADER_TEMPS][4];
 	int a0[2] = { 0, 0 };
 
@@ -1268,7 +1269,8 @@ static void replay_batch(const struct hw_shader_program *p, unsigned n,
 	soa_reg vin[HW_SHADER_INPUTS], r[HW_SHADER_TEMPS], o[HW_SHADER_OUTPUTS];
 	soa_reg s[3], res;
 	int a0[2][B];
-	const struct inst *a = p->trace, *end = p->trace + p->trace_len;
+	/* p->trace is NULL when nothing was recorded */
+	const struct inst *a = p->trace, *end = a ? a + p->trace_len : a;
 	unsigned reg, i, v, k;
 
 	memset(r, 0, sizeof r);
