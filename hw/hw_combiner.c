@@ -230,3 +230,176 @@ unsigned hw_combiner_active_stages(const struct hw_combiner_config *c)
 			active++;
 	return active;
 }
+
+/* ---- compiled -------------------------------------------------------------- */
+
+/* The argument slots an op's arithmetic reads (comb_apply and DOT3):
+ * REPLACE and the unlisted codes one, DOT3 two, the three-argument ops
+ * three, the rest two. As an alpha op, DOT3 acts as REPLACE. */
+static uint8_t comb_slots_read(unsigned op, bool alpha)
+{
+	switch (op) {
+	case HW_REG_TEVCOMB_MODULATE: case HW_REG_TEVCOMB_ADD: case HW_REG_TEVCOMB_ADD_SIGNED:
+	case HW_REG_TEVCOMB_SUBTRACT:
+		return 2;
+	case HW_REG_TEVCOMB_DOT3_RGB: case HW_REG_TEVCOMB_DOT3_RGBA:
+		return alpha ? 1 : 2;
+	case HW_REG_TEVCOMB_INTERPOLATE: case HW_REG_TEVCOMB_MULT_ADD: case HW_REG_TEVCOMB_ADD_MULT:
+		return 3;
+	default:
+		return 1;
+	}
+}
+
+/* comb_rgb_operand's choice: channel 0-2 (the one channel on all three),
+ * 3 (alpha on all three) or 4 (the colour). */
+static struct hw_combiner_slot comb_rgb_slot(unsigned source, unsigned op)
+{
+	struct hw_combiner_slot sl;
+	unsigned channel = (op >> 2) & 3u;
+
+	sl.source = (uint8_t)source;
+	sl.channel = (uint8_t)(channel ? channel - 1 : (op & 2u) ? 3 : 4);
+	sl.invert = (op & 1u) != 0;
+	return sl;
+}
+
+static struct hw_combiner_slot comb_alpha_slot(unsigned source, unsigned op)
+{
+	static const unsigned char channel[4] = { 3, 0, 1, 2 };
+	struct hw_combiner_slot sl;
+
+	sl.source = (uint8_t)source;
+	sl.channel = channel[(op >> 1) & 3u];
+	sl.invert = (op & 1u) != 0;
+	return sl;
+}
+
+void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_program *p)
+{
+	unsigned s, n;
+
+	memset(p, 0, sizeof *p);
+	memcpy(p->buffer_color, c->buffer_color, sizeof p->buffer_color);
+	for (s = 0; s < HW_COMBINER_STAGES; s++) {
+		const struct hw_combiner_stage *st = &c->stage[s];
+		struct hw_combiner_step *k = &p->step[s];
+
+		k->rgb_op = st->rgb_op;
+		k->alpha_op = st->alpha_op;
+		k->dot3_rgba = st->rgb_op == HW_REG_TEVCOMB_DOT3_RGBA;
+		k->rgb_scale = (float)st->rgb_scale;
+		k->alpha_scale = (float)st->alpha_scale;
+		memcpy(k->constant, st->constant, sizeof k->constant);
+		if (s < HW_COMBINER_BUFFER_STAGES) {
+			k->latch_rgb = c->buffer_rgb[s];
+			k->latch_alpha = c->buffer_alpha[s];
+		}
+		/* Pass-through: the result is clamp(clamp(previous) * 1), and
+		 * "previous" is 0 or an earlier stage's clamped output, so the
+		 * result is "previous" itself. */
+		k->pass = comb_passes_through(st);
+		if (k->pass)
+			continue;
+		k->rgb_args = comb_slots_read(st->rgb_op, false);
+		k->alpha_args = k->dot3_rgba ? 0 : comb_slots_read(st->alpha_op, true);
+		for (n = 0; n < k->rgb_args; n++) {
+			k->rgb[n] = comb_rgb_slot(st->rgb_source[n], st->rgb_operand[n]);
+			p->sources_read |= 1u << (st->rgb_source[n] & 0xFu);
+		}
+		for (n = 0; n < k->alpha_args; n++) {
+			k->alpha[n] = comb_alpha_slot(st->alpha_source[n], st->alpha_operand[n]);
+			p->sources_read |= 1u << (st->alpha_source[n] & 0xFu);
+		}
+	}
+	/* Stage 0 passing through reads "previous" (0); a pass-through stage
+	 * reads nothing else. */
+	p->uses_buffer = (p->sources_read >> HW_REG_TEVSRC_PREVIOUS_BUFFER) & 1u;
+}
+
+/* Where each source code reads from, for one fragment. */
+struct comb_regs {
+	const float *src[16];
+};
+
+static float comb_slot_value(const struct comb_regs *r, const struct hw_combiner_slot *sl,
+			     unsigned k)
+{
+	const float *from = r->src[sl->source & 0xFu];
+	float v = comb_clamp(from[sl->channel == 4 ? k : sl->channel]);
+
+	return sl->invert ? 1.0f - v : v;
+}
+
+static void comb_exec_step(const struct hw_combiner_step *st, const struct comb_regs *r,
+			   float out[4])
+{
+	float rgb[3][3] = { { 0 } }, alpha[3] = { 0, 0, 0 };
+	unsigned n, k;
+
+	for (n = 0; n < st->rgb_args; n++)
+		for (k = 0; k < 3; k++)
+			rgb[n][k] = comb_slot_value(r, &st->rgb[n], k);
+	for (n = 0; n < st->alpha_args; n++)
+		alpha[n] = comb_slot_value(r, &st->alpha[n], 3);
+	if (comb_is_dot3(st->rgb_op)) {
+		float dot = 0.0f;
+		for (k = 0; k < 3; k++)
+			dot += (rgb[0][k] - COMB_HALF) * (rgb[1][k] - COMB_HALF);
+		dot *= COMB_DOT3_SCALE;
+		out[0] = out[1] = out[2] = dot;
+	} else {
+		for (k = 0; k < 3; k++)
+			out[k] = comb_apply(st->rgb_op, rgb[0][k], rgb[1][k], rgb[2][k]);
+	}
+	if (st->dot3_rgba)
+		out[3] = out[0];
+	else
+		out[3] = comb_apply(st->alpha_op, alpha[0], alpha[1], alpha[2]);
+	for (k = 0; k < 3; k++)
+		out[k] = comb_clamp(out[k] * st->rgb_scale);
+	out[3] = comb_clamp(out[3] * st->alpha_scale);
+}
+
+void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
+		      float out[4])
+{
+	float previous[4] = { 0.0f, 0.0f, 0.0f, 0.0f }, buffer[4], next_buffer[4];
+	struct comb_regs r;
+	unsigned s, k;
+
+	for (k = 0; k < 16; k++)
+		r.src[k] = comb_zero;           /* 7-12: not listed */
+	r.src[HW_REG_TEVSRC_PRIMARY_COLOR] = in->primary;
+	r.src[HW_REG_TEVSRC_FRAG_PRIMARY] = in->fragment_primary;
+	r.src[HW_REG_TEVSRC_FRAG_SECONDARY] = in->fragment_secondary;
+	for (k = 0; k < HW_COMBINER_TEXTURES; k++)
+		r.src[HW_REG_TEVSRC_TEXTURE0 + k] = in->texture[k];
+	r.src[HW_REG_TEVSRC_PREVIOUS_BUFFER] = buffer;
+	r.src[HW_REG_TEVSRC_PREVIOUS] = previous;
+	if (p->uses_buffer) {
+		memcpy(buffer, p->buffer_color, sizeof buffer);
+		memcpy(next_buffer, p->buffer_color, sizeof next_buffer);
+	}
+	for (s = 0; s < HW_COMBINER_STAGES; s++) {
+		const struct hw_combiner_step *st = &p->step[s];
+		float result[4];
+
+		if (!st->pass) {
+			r.src[HW_REG_TEVSRC_CONSTANT] = st->constant;
+			comb_exec_step(st, &r, result);
+		}
+		if (p->uses_buffer) {
+			/* Stage s + 1 reads the buffer without stage s's latch. */
+			memcpy(buffer, next_buffer, sizeof buffer);
+			if (st->latch_rgb)
+				for (k = 0; k < 3; k++)
+					next_buffer[k] = st->pass ? previous[k] : result[k];
+			if (st->latch_alpha)
+				next_buffer[3] = st->pass ? previous[3] : result[3];
+		}
+		if (!st->pass)
+			memcpy(previous, result, sizeof previous);
+	}
+	memcpy(out, previous, sizeof previous);
+}

@@ -129,4 +129,49 @@ unsigned hw_combiner_textures_read(const struct hw_combiner_config *c);
  * count is what the cost model charges). */
 unsigned hw_combiner_active_stages(const struct hw_combiner_config *c);
 
+/* ---- the combiner compiled for a draw ------------------------------------
+ *
+ * hw_combiner_run decodes every stage and computes every operand for each
+ * fragment. A draw compiles its combiner once instead: for each stage,
+ * whether it passes "previous" through (then it computes nothing), which
+ * argument slots its ops really read (REPLACE one, DOT3 two, ...), the
+ * operand selections resolved, and whether any stage reads the buffer
+ * (else the buffer is not kept). hw_combiner_exec gives bit for bit the
+ * result of hw_combiner_run on the same configuration and inputs (the same
+ * float operations in the same order; only work whose result is never used
+ * is left out). */
+struct hw_combiner_slot {
+	uint8_t source;                 /* HW_REG_TEVSRC_* code */
+	uint8_t channel;                /* 0-3 R, G, B, A; 4: the colour (RGB slots) */
+	bool invert;                    /* one minus it */
+};
+
+struct hw_combiner_step {
+	bool pass;                      /* passes "previous" through unchanged */
+	uint8_t rgb_op, alpha_op;
+	uint8_t rgb_args, alpha_args;   /* slots the ops read: 0..3 */
+	bool dot3_rgba;                 /* DOT3_RGBA: alpha is the dot product */
+	struct hw_combiner_slot rgb[3], alpha[3];
+	float rgb_scale, alpha_scale;
+	float constant[4];
+	bool latch_rgb, latch_alpha;    /* into the buffer (stages 0-3) */
+};
+
+struct hw_combiner_program {
+	struct hw_combiner_step step[HW_COMBINER_STAGES];
+	float buffer_color[4];
+	bool uses_buffer;               /* some used slot reads PREVIOUS_BUFFER */
+	/* Source codes (bit per HW_REG_TEVSRC_* code) that some used slot
+	 * reads: the draw fills only the inputs that are read. */
+	uint32_t sources_read;
+};
+
+/* Compile `c` for hw_combiner_exec. */
+void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_program *p);
+
+/* hw_combiner_run through a compiled combiner: the same result, bit for
+ * bit. Inputs whose source code is not in p->sources_read are not read. */
+void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
+		      float out[4]);
+
 #endif

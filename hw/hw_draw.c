@@ -21,6 +21,25 @@
 
 #define SHADER_PROCESSORS 4
 
+/* The fragment side of a draw, compiled once when the draw starts
+ * (draw_compile_fragment): what does not change from fragment to fragment
+ * is decoded and looked up here, not per fragment. Functional only; the
+ * timing (draw_account_fragments) reads the counts the fragments leave. */
+struct draw_fragment_program {
+	struct hw_combiner_program combiner;
+	/* The combiner's inputs, reused from fragment to fragment: only the
+	 * ones the combiner reads are written, the rest stay 0. */
+	struct hw_combiner_inputs inputs;
+	bool reads_primary, reads_fragment_primary;
+	/* Per texture unit sampled: its chain's host bytes (NULL when they
+	 * lie outside memory: the sample reads black), its texel size. */
+	const uint8_t *texture_bytes[HW_TEXTURE_UNITS];
+	unsigned texel_bytes[HW_TEXTURE_UNITS];
+	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
+	unsigned texture_unit_count;
+	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
+};
+
 struct cached_vertex {
 	struct hw_vertex v;
 	float out[HW_SHADER_OUTPUTS][4];
@@ -52,6 +71,7 @@ struct draw_ctx {
 	uint32_t batch_from;                     /* polygons into setup then */
 	uint32_t batch_size;                     /* polygons a batch */
 	uint64_t batch_pixels;                   /* pixels a batch at most */
+	struct draw_fragment_program fp;         /* the fragment side, compiled */
 };
 
 static void draw_maybe_close_batch(struct draw_ctx *d);
@@ -164,11 +184,12 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 			     float rgba[4])
 {
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	const struct draw_fragment_program *fp = &d->fp;
 	const struct hw_texture *t = &fr->texture[u];
 	const float *tc = f->varying[fr->texcoord[u]];
-	uint32_t addr[HW_TEX_FOOTPRINT_MAX], size = hw_texture_size(t);
-	const uint8_t *bytes = hw_memory_host(d->u->mem, t->phys, size);
-	unsigned n, k, lines = d->u->texture_cache->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
+	uint32_t addr[HW_TEX_FOOTPRINT_MAX];
+	const uint8_t *bytes = fp->texture_bytes[u];
+	unsigned n, k, lines = fp->texture_line_units;
 
 	d->r->texture_samples++;
 	/* Model choice: no derivatives, so every sample is at level 0 and
@@ -176,7 +197,7 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 	n = hw_texture_footprint(t, tc[0], tc[1], 0.0f, addr);
 	for (k = 0; k < n; k++) {
 		struct hw_cache_traffic tr = hw_cache_access(d->u->texture_cache, addr[k],
-							     hw_texture_texel_bytes(t->format), false);
+							     fp->texel_bytes[u], false);
 		if (tr.fill) {
 			d->r->texture_misses++;
 			if (hw_memory_area_of(addr[k]) == HW_AREA_FCRAM)
@@ -205,10 +226,11 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 {
 	struct draw_ctx *d = user;
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
-	struct hw_combiner_inputs in;
+	struct draw_fragment_program *fp = &d->fp;
+	struct hw_combiner_inputs *in = &fp->inputs;
 	float out[4];
 	uint8_t rgba[4];
-	unsigned u, k;
+	unsigned i, k;
 
 	if (d->status != HW_OK)
 		return;
@@ -219,17 +241,16 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 		return;
 	}
 	d->textured++;
-	memset(&in, 0, sizeof in);
-	for (k = 0; k < 4; k++) {
-		in.primary[k] = f->varying[HW_VARYING_COLOR][k];
-		/* Model choice: lighting is costed, not computed; its outputs
-		 * are the vertex colour and black. */
-		in.fragment_primary[k] = f->varying[HW_VARYING_COLOR][k];
-	}
-	for (u = 0; u < HW_TEXTURE_UNITS; u++)
-		if ((fr->texture_mask >> u) & 1u)
-			fragment_texture(d, u, f, in.texture[u]);
-	hw_combiner_run(&fr->combiner, &in, out);
+	/* Model choice: lighting is costed, not computed; its outputs are
+	 * the vertex colour and black (fragment_secondary stays 0). */
+	if (fp->reads_primary)
+		memcpy(in->primary, f->varying[HW_VARYING_COLOR], sizeof in->primary);
+	if (fp->reads_fragment_primary)
+		memcpy(in->fragment_primary, f->varying[HW_VARYING_COLOR],
+		       sizeof in->fragment_primary);
+	for (i = 0; i < fp->texture_unit_count; i++)
+		fragment_texture(d, fp->texture_units[i], f, in->texture[fp->texture_units[i]]);
+	hw_combiner_exec(&fp->combiner, in, out);
 	for (k = 0; k < 4; k++)
 		rgba[k] = to_byte(out[k]);
 	if (hw_fragment_process(&fr->ops, d->u->fragment_state, d->u->mem, f, rgba, &d->r->delta,
@@ -238,6 +259,28 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 			snprintf(d->fault, d->fault_len, "fragment (%u, %u) falls outside the "
 				 "colour or depth buffer memory", f->x, f->y);
 		d->status = HW_ERROR_FAULT;
+	}
+}
+
+/* Compile the fragment side of the draw (struct draw_fragment_program). */
+static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_program *fp)
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	unsigned u;
+
+	memset(fp, 0, sizeof *fp);
+	hw_combiner_compile(&fr->combiner, &fp->combiner);
+	fp->reads_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_PRIMARY_COLOR) & 1u;
+	fp->reads_fragment_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_FRAG_PRIMARY) & 1u;
+	fp->texture_line_units = d->u->texture_cache->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
+	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
+		const struct hw_texture *t = &fr->texture[u];
+
+		if (!((fr->texture_mask >> u) & 1u))
+			continue;
+		fp->texture_units[fp->texture_unit_count++] = u;
+		fp->texture_bytes[u] = hw_memory_host(d->u->mem, t->phys, hw_texture_size(t));
+		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
 	}
 }
 
@@ -606,6 +649,8 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
+	if (cfg->fragment.enabled)
+		draw_compile_fragment(&d, &d.fp);
 	/* The programs are prepared once per draw: shader memory and
 	 * uniforms cannot change during a draw. */
 	d.vs = hw_shader_program_create(units->vs, units->timing);

@@ -573,6 +573,136 @@ START_TEST(test_combiner_textures_read_matches_the_register_helper)
 }
 END_TEST
 
+static uint32_t xorshift(uint32_t *seed)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+/* A value in -0.25..1.25 (clamping matters), now and then NaN or 1. */
+static float random_channel(uint32_t *seed)
+{
+	uint32_t r = xorshift(seed);
+
+	if (r % 29 == 0)
+		return nanf("");
+	if (r % 31 == 0)
+		return 1.0f;
+	return (float)(r >> 8 & 0xFFFF) / 65535.0f * 1.5f - 0.25f;
+}
+
+/* Random register words: a third of the stages pass through, the rest
+ * take any source (unlisted codes too), operand, op and scale. */
+static void random_combiner(uint32_t *seed, struct hw_combiner_config *c)
+{
+	static uint32_t regs[HW_REG_COUNT];
+	static const unsigned src_codes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 15, 15 };
+	unsigned s, n;
+
+	memset(regs, 0, sizeof regs);
+	for (s = 0; s < HW_COMBINER_STAGES; s++) {
+		uint32_t src = 0, opnd = 0;
+
+		if (xorshift(seed) % 3 == 0) {
+			/* pass-through: sources PREVIOUS, operands 0, REPLACE, x1 */
+			regs[HW_REG_TEXENV_SOURCE(s)] = 0x000F000Fu;
+			continue;
+		}
+		for (n = 0; n < 3; n++) {
+			src |= (uint32_t)src_codes[xorshift(seed) % 14] << (4 * n);
+			src |= (uint32_t)src_codes[xorshift(seed) % 14] << (16 + 4 * n);
+			opnd |= (xorshift(seed) & 0xFu) << (4 * n);
+			opnd |= (xorshift(seed) & 0x7u) << (12 + 4 * n);
+		}
+		regs[HW_REG_TEXENV_SOURCE(s)] = src;
+		regs[HW_REG_TEXENV_OPERAND(s)] = opnd;
+		regs[HW_REG_TEXENV_COMBINER(s)] = (xorshift(seed) & 0xFu)
+						  | (xorshift(seed) & 0xFu) << 16;
+		regs[HW_REG_TEXENV_COLOR(s)] = xorshift(seed);
+		regs[HW_REG_TEXENV_SCALE(s)] = (xorshift(seed) & 3u) | (xorshift(seed) & 3u) << 16;
+	}
+	regs[HW_REG_TEXENV_UPDATE_BUFFER] = xorshift(seed) & 0xFF00u;
+	regs[HW_REG_TEXENV_BUFFER_COLOR] = xorshift(seed);
+	hw_combiner_decode(regs, c);
+}
+
+START_TEST(test_combiner_compiled_gives_the_same_bits)
+{
+	uint32_t seed = 0x2468ACE1u;
+	unsigned round, k, u;
+
+	for (round = 0; round < 20000; round++) {
+		struct hw_combiner_config c;
+		struct hw_combiner_program p;
+		struct hw_combiner_inputs in, poisoned;
+		float want[4], got[4], again[4];
+
+		random_combiner(&seed, &c);
+		hw_combiner_compile(&c, &p);
+		for (k = 0; k < 4; k++) {
+			in.primary[k] = random_channel(&seed);
+			in.fragment_primary[k] = random_channel(&seed);
+			in.fragment_secondary[k] = random_channel(&seed);
+			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
+				in.texture[u][k] = random_channel(&seed);
+		}
+		hw_combiner_run(&c, &in, want);
+		hw_combiner_exec(&p, &in, got);
+		if (memcmp(want, got, sizeof want) != 0)
+			ck_abort_msg("round %u: run %a %a %a %a, exec %a %a %a %a", round,
+				     (double)want[0], (double)want[1], (double)want[2],
+				     (double)want[3], (double)got[0], (double)got[1],
+				     (double)got[2], (double)got[3]);
+		/* Inputs the program does not list are not read. */
+		poisoned = in;
+		for (k = 0; k < 4; k++) {
+			if (!(p.sources_read >> HW_REG_TEVSRC_PRIMARY_COLOR & 1u))
+				poisoned.primary[k] = 0.375f;
+			if (!(p.sources_read >> HW_REG_TEVSRC_FRAG_PRIMARY & 1u))
+				poisoned.fragment_primary[k] = 0.375f;
+			if (!(p.sources_read >> HW_REG_TEVSRC_FRAG_SECONDARY & 1u))
+				poisoned.fragment_secondary[k] = 0.375f;
+			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
+				if (!(p.sources_read >> (HW_REG_TEVSRC_TEXTURE0 + u) & 1u))
+					poisoned.texture[u][k] = 0.375f;
+		}
+		hw_combiner_exec(&p, &poisoned, again);
+		if (memcmp(want, again, sizeof want) != 0)
+			ck_abort_msg("round %u: an input not in sources_read (0x%X) was read",
+				     round, p.sources_read);
+	}
+}
+END_TEST
+
+START_TEST(test_combiner_compiled_default_stages_read_only_the_vertex_colour)
+{
+	static uint32_t regs[HW_REG_COUNT];
+	struct hw_combiner_config c;
+	struct hw_combiner_program p;
+	unsigned s;
+
+	/* All-zero registers: six stages REPLACE with the vertex colour. */
+	memset(regs, 0, sizeof regs);
+	hw_combiner_decode(regs, &c);
+	hw_combiner_compile(&c, &p);
+	ck_assert_uint_eq(p.sources_read, 1u << 0);
+	ck_assert(!p.uses_buffer);
+	/* Stages 1-5 passing through compute nothing. */
+	for (s = 1; s < HW_COMBINER_STAGES; s++)
+		c.stage[s] = (struct hw_combiner_stage){ { 15, 15, 15 }, { 15, 15, 15 },
+							 { 0, 0, 0 }, { 0, 0, 0 }, 0, 0,
+							 { 0, 0, 0, 0 }, 1, 1 };
+	hw_combiner_compile(&c, &p);
+	for (s = 1; s < HW_COMBINER_STAGES; s++)
+		ck_assert(p.step[s].pass);
+	ck_assert(!p.step[0].pass);
+	ck_assert_uint_eq(p.step[0].rgb_args, 1);
+	ck_assert_uint_eq(p.step[0].alpha_args, 1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("combiner");
@@ -598,6 +728,11 @@ int main(void)
 	tc = tcase_create("cost");
 	tcase_add_test(tc, test_combiner_textures_read_and_active_stages_of_typical_setups);
 	tcase_add_test(tc, test_combiner_textures_read_matches_the_register_helper);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("compiled");
+	tcase_add_test(tc, test_combiner_compiled_gives_the_same_bits);
+	tcase_add_test(tc, test_combiner_compiled_default_stages_read_only_the_vertex_colour);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
