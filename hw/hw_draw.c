@@ -31,9 +31,11 @@ struct draw_fragment_program {
 	 * ones the combiner reads are written, the rest stay 0. */
 	struct hw_combiner_inputs inputs;
 	bool reads_primary, reads_fragment_primary;
-	/* Per texture unit sampled: its chain's host bytes (NULL when they
-	 * lie outside memory: the sample reads black), its texel size. */
-	const uint8_t *texture_bytes[HW_TEXTURE_UNITS];
+	/* Per texture unit sampled: its sampler (the chain's host bytes are
+	 * NULL when they lie outside memory: the sample reads black), its
+	 * texel size. Model choice: no derivatives, so every sample is at
+	 * level 0 and magnified (lod 0). */
+	struct hw_texture_sampler sampler[HW_TEXTURE_UNITS];
 	unsigned texel_bytes[HW_TEXTURE_UNITS];
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
@@ -185,16 +187,12 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 {
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
 	const struct draw_fragment_program *fp = &d->fp;
-	const struct hw_texture *t = &fr->texture[u];
 	const float *tc = f->varying[fr->texcoord[u]];
 	uint32_t addr[HW_TEX_FOOTPRINT_MAX];
-	const uint8_t *bytes = fp->texture_bytes[u];
 	unsigned n, k, lines = fp->texture_line_units;
 
 	d->r->texture_samples++;
-	/* Model choice: no derivatives, so every sample is at level 0 and
-	 * magnified (lod 0). */
-	n = hw_texture_footprint(t, tc[0], tc[1], 0.0f, addr);
+	n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
 	for (k = 0; k < n; k++) {
 		struct hw_cache_traffic tr = hw_cache_access(d->u->texture_cache, addr[k],
 							     fp->texel_bytes[u], false);
@@ -205,12 +203,8 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 			hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, addr[k], false, lines);
 		}
 	}
-	if (bytes) {
-		hw_texture_sample(t, bytes, tc[0], tc[1], 0.0f, rgba);
-	} else {
-		rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0;   /* reads outside memory: black */
-		d->texture_faults++;
-	}
+	if (!fp->sampler[u].bytes)
+		d->texture_faults++;            /* reads outside memory: black */
 }
 
 static uint8_t to_byte(float v)
@@ -279,7 +273,8 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		if (!((fr->texture_mask >> u) & 1u))
 			continue;
 		fp->texture_units[fp->texture_unit_count++] = u;
-		fp->texture_bytes[u] = hw_memory_host(d->u->mem, t->phys, hw_texture_size(t));
+		hw_texture_sampler_init(&fp->sampler[u], t,
+					hw_memory_host(d->u->mem, t->phys, hw_texture_size(t)), 0.0f);
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
 	}
 }

@@ -14,6 +14,7 @@
  * hw_raster assumes for render targets. Texel colours: hw_texture.h lists
  * the byte orders and their sources; ETC1 per the Khronos spec. */
 #include <math.h>
+#include <string.h>
 
 #include "hw_texture.h"
 
@@ -307,12 +308,23 @@ static unsigned tex_widen(unsigned v, unsigned bits)
 	}
 }
 
+/* k / 255 for every 8-bit k, as float: the same correctly rounded
+ * divisions, done by the compiler. */
+#define TEX_U8(k) ((float)(k) / 255.0f)
+#define TEX_U8X4(k) TEX_U8(k), TEX_U8((k) + 1), TEX_U8((k) + 2), TEX_U8((k) + 3)
+#define TEX_U8X16(k) TEX_U8X4(k), TEX_U8X4((k) + 4), TEX_U8X4((k) + 8), TEX_U8X4((k) + 12)
+#define TEX_U8X64(k) TEX_U8X16(k), TEX_U8X16((k) + 16), TEX_U8X16((k) + 32), \
+	TEX_U8X16((k) + 48)
+static const float tex_unorm8[256] = {
+	TEX_U8X64(0), TEX_U8X64(64), TEX_U8X64(128), TEX_U8X64(192)
+};
+
 static void tex_set(float rgba[4], unsigned r, unsigned g, unsigned b, unsigned a)
 {
-	rgba[0] = (float)r / 255.0f;
-	rgba[1] = (float)g / 255.0f;
-	rgba[2] = (float)b / 255.0f;
-	rgba[3] = (float)a / 255.0f;
+	rgba[0] = tex_unorm8[r & 0xFFu];
+	rgba[1] = tex_unorm8[g & 0xFFu];
+	rgba[2] = tex_unorm8[b & 0xFFu];
+	rgba[3] = tex_unorm8[a & 0xFFu];
 }
 
 /* Khronos OES_compressed_ETC1_RGB8_texture, table 3.17.2: the small (a)
@@ -366,23 +378,16 @@ static void tex_etc1_pixel(const uint8_t *blk, unsigned i, unsigned j, unsigned 
 	}
 }
 
-void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_bytes,
-			     unsigned level, unsigned x, unsigned y, float rgba[4])
+/* The colour of the texel whose bytes start at p: (x, y) in a level h
+ * texels high, both already inside the level. */
+static void tex_decode_at(enum hw_tex_format format, const uint8_t *p, unsigned x, unsigned y,
+			  unsigned h, float rgba[4])
 {
-	const uint8_t *p;
-	unsigned w, h, v, nib;
+	unsigned v = hw_texture_bits_per_texel(format) == 16
+		     ? (unsigned)p[0] | (unsigned)p[1] << 8 : 0;
+	unsigned nib = (p[0] >> (4u * (x & 1u))) & 0xFu;        /* 4-bit formats: even x low */
 
-	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
-	if (!texture_bytes || !hw_texture_valid(t) || level >= t->levels)
-		return;
-	w = hw_texture_level_width(t, level);
-	h = hw_texture_level_height(t, level);
-	x &= w - 1;
-	y &= h - 1;
-	p = texture_bytes + (hw_texture_texel_address(t, level, x, y) - t->phys);
-	v = hw_texture_bits_per_texel(t->format) == 16 ? (unsigned)p[0] | (unsigned)p[1] << 8 : 0;
-	nib = (p[0] >> (4u * (x & 1u))) & 0xFu;          /* 4-bit formats: even x low */
-	switch (t->format) {
+	switch (format) {
 	case HW_TEX_RGBA8:
 		tex_set(rgba, p[3], p[2], p[1], p[0]);
 		break;
@@ -428,7 +433,7 @@ void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_
 		unsigned j = ((h - 1) - y) % TEX_ETC_BLOCK;     /* memory rows, top first */
 		unsigned a = 255, k = i * 4u + j;
 
-		if (t->format == HW_TEX_ETC1A4) {
+		if (format == HW_TEX_ETC1A4) {
 			a = tex_widen((p[k / 2] >> (4u * (k & 1u))) & 0xFu, 4);
 			p += TEX_ETC_ALPHA_BYTES;
 		}
@@ -437,6 +442,22 @@ void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_
 		break;
 	}
 	}
+}
+
+void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_bytes,
+			     unsigned level, unsigned x, unsigned y, float rgba[4])
+{
+	unsigned w, h;
+
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	if (!texture_bytes || !hw_texture_valid(t) || level >= t->levels)
+		return;
+	w = hw_texture_level_width(t, level);
+	h = hw_texture_level_height(t, level);
+	x &= w - 1;
+	y &= h - 1;
+	tex_decode_at(t->format, texture_bytes + (hw_texture_texel_address(t, level, x, y) - t->phys),
+		      x, y, h, rgba);
 }
 
 /* Texel (i, j) after wrapping, or the border colour. */
@@ -512,4 +533,185 @@ void hw_texture_sample(const struct hw_texture *t, const uint8_t *bytes, float s
 	tex_filter_level(t, bytes, l.level[1], rs, rt, l.filter, second);
 	for (c = 0; c < 4; c++)
 		rgba[c] = (float)((1.0 - l.weight1) * (double)rgba[c] + l.weight1 * (double)second[c]);
+}
+
+/* ---- sampler ------------------------------------------------------------ */
+
+/* Morton index of every (x, y) of a tile (tex_morton), [y][x]. */
+static const unsigned char tex_morton_table[HW_TEX_TILE][HW_TEX_TILE] = {
+	{ 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
+	{ 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
+	{ 32, 33, 36, 37, 48, 49, 52, 53 }, { 34, 35, 38, 39, 50, 51, 54, 55 },
+	{ 40, 41, 44, 45, 56, 57, 60, 61 }, { 42, 43, 46, 47, 58, 59, 62, 63 },
+};
+
+void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_texture *t,
+			     const uint8_t *bytes, float lod)
+{
+	struct tex_levels l;
+	unsigned k;
+
+	memset(sp, 0, sizeof *sp);
+	sp->t = *t;
+	sp->bytes = bytes;
+	sp->valid = hw_texture_valid(t);
+	if (!sp->valid)
+		return;
+	sp->bits = hw_texture_bits_per_texel(t->format);
+	tex_choose_levels(t, lod, &l);
+	sp->nlevels = l.n;
+	sp->filter = l.filter;
+	sp->weight1 = l.weight1;
+	for (k = 0; k < l.n; k++) {
+		struct hw_texture_sampler_level *lv = &sp->level[k];
+
+		sp->level_index[k] = l.level[k];
+		lv->phys = hw_texture_level_phys(t, l.level[k]);
+		lv->width = (long)hw_texture_level_width(t, l.level[k]);
+		lv->height = (long)hw_texture_level_height(t, l.level[k]);
+		lv->tiles_per_row = (unsigned)lv->width / HW_TEX_TILE;
+		lv->tile_bytes = TEX_TILE_TEXELS * sp->bits / 8;
+	}
+}
+
+/* hw_texture_texel_address for (x, y) already inside the level. */
+static uint32_t tex_sampler_address(const struct hw_texture_sampler *sp,
+				    const struct hw_texture_sampler_level *lv, unsigned x,
+				    unsigned y)
+{
+	unsigned row = (unsigned)(lv->height - 1) - y;  /* memory holds the top row first */
+	unsigned tile = (row / HW_TEX_TILE) * lv->tiles_per_row + x / HW_TEX_TILE;
+	uint32_t base = lv->phys + (uint32_t)tile * lv->tile_bytes;
+
+	if (tex_is_etc(sp->t.format)) {
+		unsigned bx = (x / TEX_ETC_BLOCK) & 1u, by = (row / TEX_ETC_BLOCK) & 1u;
+		return base + (bx + 2 * by) * (lv->tile_bytes / 4);
+	}
+	return base + tex_morton_table[row % HW_TEX_TILE][x % HW_TEX_TILE] * sp->bits / 8;
+}
+
+/* tex_wrap for a power-of-two size. */
+static long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
+{
+	long m;
+
+	switch (wrap) {
+	case HW_WRAP_REPEAT:
+		return i & (size - 1);
+	case HW_WRAP_MIRROR:
+		m = i & (2 * size - 1);
+		return m < size ? m : 2 * size - 1 - m;
+	case HW_WRAP_CLAMP_BORDER:
+		return i < 0 || i >= size ? TEX_BORDER : i;
+	case HW_WRAP_CLAMP_EDGE:
+		break;
+	}
+	return i < 0 ? 0 : i >= size ? size - 1 : i;
+}
+
+/* One level: the footprint's addresses (added to fp, as tex_sample_level)
+ * and the filtered colour (as tex_filter_level), each texel's address and
+ * colour computed once. */
+static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, double s,
+			      double tc, struct tex_footprint *fp, float rgba[4])
+{
+	const struct hw_texture_sampler_level *lv = &sp->level[k];
+	long w = lv->width, h = lv->height, i[2], j[2];
+	double u, v, fu, fv, weight[2][2];
+	uint32_t tap_addr;
+	float texel[4][4];
+	bool decoded[4];
+	unsigned a, b, c, n;
+
+	if (sp->filter != HW_FILTER_LINEAR) {
+		i[0] = tex_sampler_wrap((long)floor(s * (double)w), w, sp->t.wrap_s);
+		j[0] = tex_sampler_wrap((long)floor(tc * (double)h), h, sp->t.wrap_t);
+		if (i[0] == TEX_BORDER || j[0] == TEX_BORDER) {
+			for (c = 0; c < 4; c++)
+				rgba[c] = sp->t.border[c];
+			return;
+		}
+		tap_addr = tex_sampler_address(sp, lv, (unsigned)i[0], (unsigned)j[0]);
+		tex_add(fp, tap_addr);
+		if (sp->bytes)
+			tex_decode_at(sp->t.format, sp->bytes + (tap_addr - sp->t.phys),
+				      (unsigned)i[0], (unsigned)j[0], (unsigned)h, rgba);
+		return;
+	}
+	u = s * (double)w - 0.5;
+	v = tc * (double)h - 0.5;
+	i[0] = (long)floor(u);
+	j[0] = (long)floor(v);
+	fu = u - (double)i[0];
+	fv = v - (double)j[0];
+	weight[0][0] = (1.0 - fu) * (1.0 - fv);
+	weight[0][1] = fu * (1.0 - fv);
+	weight[1][0] = (1.0 - fu) * fv;
+	weight[1][1] = fu * fv;
+	i[1] = tex_sampler_wrap(i[0] + 1, w, sp->t.wrap_s);
+	j[1] = tex_sampler_wrap(j[0] + 1, h, sp->t.wrap_t);
+	i[0] = tex_sampler_wrap(i[0], w, sp->t.wrap_s);
+	j[0] = tex_sampler_wrap(j[0], h, sp->t.wrap_t);
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	for (b = 0, n = 0; b < 2; b++) {
+		for (a = 0; a < 2; a++, n++) {
+			const float *tx = texel[n];
+			unsigned m;
+
+			decoded[n] = false;
+			if (i[a] == TEX_BORDER || j[b] == TEX_BORDER) {
+				tx = sp->t.border;
+			} else {
+				tap_addr = tex_sampler_address(sp, lv, (unsigned)i[a], (unsigned)j[b]);
+				tex_add(fp, tap_addr);
+				if (!sp->bytes)
+					continue;       /* the caller reads 0, 0, 0, 0 */
+				/* A texel an earlier tap read (the coordinates
+				 * clamped or wrapped onto it) is not decoded again. */
+				for (m = 0; m < n; m++)
+					if (decoded[m] && i[m & 1u] == i[a] && j[m >> 1] == j[b])
+						break;
+				if (m < n) {
+					tx = texel[m];
+				} else {
+					tex_decode_at(sp->t.format, sp->bytes + (tap_addr - sp->t.phys),
+						      (unsigned)i[a], (unsigned)j[b], (unsigned)h,
+						      texel[n]);
+					decoded[n] = true;
+				}
+			}
+			for (c = 0; c < 4; c++)
+				rgba[c] += (float)(weight[b][a] * (double)tx[c]);
+		}
+	}
+}
+
+unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s, float t_coord,
+				   uint32_t addr[HW_TEX_FOOTPRINT_MAX], float rgba[4])
+{
+	struct tex_footprint fp;
+	double rs, rt;
+	float second[4];
+	unsigned c;
+
+	fp.addr = addr;
+	fp.n = 0;
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	if (!sp->valid)
+		return 0;
+	rs = tex_reduce(s, sp->t.wrap_s);
+	rt = tex_reduce(t_coord, sp->t.wrap_t);
+	tex_sampler_level(sp, 0, rs, rt, &fp, rgba);
+	if (sp->nlevels > 1)
+		tex_sampler_level(sp, 1, rs, rt, &fp, second);
+	if (!sp->bytes) {               /* as hw_texture_sample: no bytes, black */
+		rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+		return fp.n;
+	}
+	if (sp->nlevels < 2)
+		return fp.n;
+	for (c = 0; c < 4; c++)
+		rgba[c] = (float)((1.0 - sp->weight1) * (double)rgba[c]
+				  + sp->weight1 * (double)second[c]);
+	return fp.n;
 }

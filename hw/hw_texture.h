@@ -170,4 +170,43 @@ void hw_texture_decode_texel(const struct hw_texture *t, const uint8_t *texture_
 void hw_texture_sample(const struct hw_texture *t, const uint8_t *bytes, float s, float t_coord,
 		       float lod, float rgba[4]);
 
+/* ---- a texture unit compiled for a draw -------------------------------------
+ *
+ * hw_texture_footprint and hw_texture_sample validate the texture, walk the
+ * mip chain and decode the format on every call, and each computes the
+ * same texel addresses. A draw prepares a sampler once per unit instead
+ * (the levels and filter its fixed lod selects, each level's geometry and
+ * address), and one call gives both the footprint and the colour,
+ * computing each texel's address and colour once. The results are bit for
+ * bit those of hw_texture_footprint and hw_texture_sample with the same
+ * arguments. */
+struct hw_texture_sampler_level {
+	uint32_t phys;                  /* the level's first byte */
+	long width, height;
+	unsigned tiles_per_row;         /* width / 8 */
+	unsigned tile_bytes;
+};
+
+struct hw_texture_sampler {
+	struct hw_texture t;
+	const uint8_t *bytes;           /* the chain's host bytes; NULL reads 0 */
+	bool valid;                     /* hw_texture_valid */
+	unsigned bits;                  /* per texel */
+	unsigned nlevels;               /* 1 or 2 */
+	struct hw_texture_sampler_level level[2];
+	unsigned level_index[2];
+	enum hw_tex_filter filter;
+	double weight1;                 /* of the second level */
+};
+
+/* Prepare a sampler for texture `t` (copied), its chain's host bytes and
+ * the level of detail every sample of the draw uses. */
+void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_texture *t,
+			     const uint8_t *bytes, float lod);
+
+/* One sample: its footprint in addr (the count returned, as
+ * hw_texture_footprint) and its colour in rgba (as hw_texture_sample). */
+unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s, float t_coord,
+				   uint32_t addr[HW_TEX_FOOTPRINT_MAX], float rgba[4]);
+
 #endif

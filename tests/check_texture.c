@@ -818,6 +818,86 @@ START_TEST(test_texture_sample_reads_the_footprint_texels)
 }
 END_TEST
 
+/* ---- the sampler of a draw ------------------------------------------------ */
+
+static uint32_t tex_xorshift(uint32_t *seed)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+/* A coordinate in -1.5..2.5, now and then an exact texel edge or centre,
+ * NaN or infinite. */
+static float tex_random_coord(uint32_t *seed, unsigned size)
+{
+	uint32_t r = tex_xorshift(seed);
+
+	switch (r % 16) {
+	case 0:
+		return (float)((r >> 8) % 64) / (float)size;
+	case 1:
+		return ((float)((r >> 8) % 64) + 0.5f) / (float)size;
+	case 2:
+		return r & 0x100 ? nanf("") : (r & 0x200 ? INFINITY : -INFINITY);
+	default:
+		return (float)(r >> 8 & 0xFFFF) / 65535.0f * 4.0f - 1.5f;
+	}
+}
+
+START_TEST(test_texture_sampler_matches_footprint_and_sample)
+{
+	static uint8_t bytes[128 * 128 * 4 * 2];        /* the largest chain below */
+	static const float lods[] = { 0.0f, -1.0f, 0.25f, 0.5f, 0.75f, 1.0f, 1.5f, 2.3f, 9.0f };
+	uint32_t seed = 0x13579BDFu;
+	unsigned round, k;
+
+	for (k = 0; k < sizeof bytes; k++)
+		bytes[k] = (uint8_t)(tex_xorshift(&seed) >> 5);
+	for (round = 0; round < 3000; round++) {
+		struct hw_texture t;
+		struct hw_texture_sampler sp;
+		unsigned w = 8u << tex_xorshift(&seed) % 5, h = 8u << tex_xorshift(&seed) % 5;
+		unsigned levels = 1 + tex_xorshift(&seed) % hw_texture_max_levels(w, h);
+		float lod = lods[tex_xorshift(&seed) % 9];
+		unsigned sample;
+
+		t = texture(0x18000000u + 128u * (tex_xorshift(&seed) % 64), w, h,
+			    (enum hw_tex_format)(tex_xorshift(&seed) % 14), levels);
+		t.wrap_s = (enum hw_tex_wrap)(tex_xorshift(&seed) % 4);
+		t.wrap_t = (enum hw_tex_wrap)(tex_xorshift(&seed) % 4);
+		t.mag_filter = (enum hw_tex_filter)(tex_xorshift(&seed) % 2);
+		t.min_filter = (enum hw_tex_filter)(tex_xorshift(&seed) % 2);
+		t.mip_filter = (enum hw_tex_filter)(tex_xorshift(&seed) % 2);
+		for (k = 0; k < 4; k++)
+			t.border[k] = (float)(tex_xorshift(&seed) % 256) / 255.0f;
+		if (round % 97 == 0)
+			t.levels = 0;                   /* invalid: reads nothing */
+		hw_texture_sampler_init(&sp, &t, round % 13 == 0 ? NULL : bytes, lod);
+		for (sample = 0; sample < 40; sample++) {
+			uint32_t want_addr[HW_TEX_FOOTPRINT_MAX], got_addr[HW_TEX_FOOTPRINT_MAX];
+			float want[4], got[4];
+			float s = tex_random_coord(&seed, w), tc = tex_random_coord(&seed, h);
+			unsigned n = hw_texture_footprint(&t, s, tc, lod, want_addr);
+			unsigned m = hw_texture_sampler_sample(&sp, s, tc, got_addr, got);
+
+			hw_texture_sample(&t, round % 13 == 0 ? NULL : bytes, s, tc, lod, want);
+			if (n != m || memcmp(want_addr, got_addr, n * sizeof *want_addr) != 0)
+				ck_abort_msg("round %u: footprint of (%a, %a): %u addresses, "
+					     "sampler %u (format %d)", round, (double)s, (double)tc,
+					     n, m, (int)t.format);
+			if (memcmp(want, got, sizeof want) != 0)
+				ck_abort_msg("round %u: colour of (%a, %a): %a %a %a %a, sampler "
+					     "%a %a %a %a (format %d)", round, (double)s, (double)tc,
+					     (double)want[0], (double)want[1], (double)want[2],
+					     (double)want[3], (double)got[0], (double)got[1],
+					     (double)got[2], (double)got[3], (int)t.format);
+		}
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("texture");
@@ -850,6 +930,10 @@ int main(void)
 	tcase_add_test(tc, test_texture_sample_border_colour_outside);
 	tcase_add_test(tc, test_texture_sample_mip_levels_and_their_blend);
 	tcase_add_test(tc, test_texture_sample_reads_the_footprint_texels);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("sampler");
+	tcase_add_test(tc, test_texture_sampler_matches_footprint_and_sample);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cache");
