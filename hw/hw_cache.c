@@ -3,6 +3,7 @@
  * is a row of `ways` lines compared one by one. A line whose valid mask is
  * 0 is empty. Stamps order the lines of a set for replacement: LRU renews a
  * line's stamp on every use, FIFO only when the line is allocated. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +69,11 @@ enum hw_status hw_cache_init(struct hw_cache *c, const struct hw_cache_config *c
 	c->valid = valid;
 	c->dirty = dirty;
 	c->stamp = stamp;
+	c->line_shift = cache_log2(cfg->line_bytes);
+	c->set_bits = cache_log2(cfg->sets);
+	c->full_mask = cfg->line_bytes >= 64 ? ~(uint64_t)0
+		       : ((uint64_t)1 << cfg->line_bytes) - 1;
+	c->last = SIZE_MAX;
 	return HW_OK;
 }
 
@@ -80,11 +86,6 @@ void hw_cache_fini(struct hw_cache *c)
 	free(c->dirty);
 	free(c->stamp);
 	memset(c, 0, sizeof *c);
-}
-
-static uint64_t cache_full_mask(const struct hw_cache *c)
-{
-	return c->cfg.line_bytes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c->cfg.line_bytes) - 1;
 }
 
 /* Bytes [offset, offset + size) of a line; size is at least 1 and stops at
@@ -104,10 +105,7 @@ static uint64_t cache_byte_mask(const struct hw_cache *c, uint32_t offset, uint3
 
 static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t tag)
 {
-	unsigned line_shift = cache_log2(c->cfg.line_bytes);
-	unsigned set_bits = cache_log2(c->cfg.sets);
-
-	return (uint32_t)((((uint64_t)tag << set_bits) | set) << line_shift);
+	return (uint32_t)((((uint64_t)tag << c->set_bits) | set) << c->line_shift);
 }
 
 /* The line to replace in `set`: an empty one if any, else the oldest stamp
@@ -145,19 +143,24 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 					bool write)
 {
 	struct hw_cache_traffic t = { false, false, false, 0 };
-	unsigned line_shift = cache_log2(c->cfg.line_bytes);
-	unsigned set_bits = cache_log2(c->cfg.sets);
-	uint32_t line = addr >> line_shift;
+	uint32_t line = addr >> c->line_shift;
 	uint32_t set = line & (c->cfg.sets - 1);
-	uint32_t tag = (uint32_t)((uint64_t)line >> set_bits);
+	uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	uint64_t mask = cache_byte_mask(c, addr & (c->cfg.line_bytes - 1), size);
 	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
 
 	c->clock++;
-	for (w = 0; w < c->cfg.ways; w++) {
-		if (c->valid[first + w] != 0 && c->tag[first + w] == tag) {
-			i = first + w;
-			break;
+	/* A line holds a tag at most once in its set, so the line the last
+	 * access used, when it is in this set with this tag, is the one the
+	 * search would find. */
+	if (c->last - first < c->cfg.ways && c->valid[c->last] != 0 && c->tag[c->last] == tag) {
+		i = c->last;
+	} else {
+		for (w = 0; w < c->cfg.ways; w++) {
+			if (c->valid[first + w] != 0 && c->tag[first + w] == tag) {
+				i = first + w;
+				break;
+			}
 		}
 	}
 
@@ -168,7 +171,7 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 		cache_allocate(c, i, set, tag, &t);
 		if (!write || !c->cfg.write_no_fill) {
 			t.fill = true;
-			c->valid[i] = cache_full_mask(c);
+			c->valid[i] = c->full_mask;
 		}
 		if (write)
 			c->stats.write_misses++;
@@ -178,7 +181,7 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 		/* Present, but some bytes asked for were never written: fill.
 		 * Written bytes stay dirty; the fill only supplies the rest. */
 		t.fill = true;
-		c->valid[i] = cache_full_mask(c);
+		c->valid[i] = c->full_mask;
 		c->stats.read_misses++;
 	} else {
 		t.hit = true;
@@ -194,6 +197,7 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 	}
 	if (c->cfg.policy == HW_CACHE_LRU)
 		c->stamp[i] = c->clock;
+	c->last = i;
 	return t;
 }
 

@@ -71,6 +71,12 @@ struct hw_cache {
 	uint8_t *dirty;
 	uint64_t *stamp;
 	uint64_t clock;
+	/* Geometry worked out once, at init (cfg must not change after). */
+	unsigned line_shift, set_bits;
+	uint64_t full_mask;             /* every byte of a line */
+	/* The line the last access used (SIZE_MAX: none): an access to the
+	 * same line finds it without searching its set. */
+	size_t last;
 };
 
 /* Result of one access: what memory traffic it causes, in lines. */

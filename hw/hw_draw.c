@@ -26,6 +26,8 @@
  * is decoded and looked up here, not per fragment. Functional only; the
  * timing (draw_account_fragments) reads the counts the fragments leave. */
 struct draw_fragment_program {
+	/* The rasterizer's configuration, without the varyings nothing reads. */
+	struct hw_raster_config raster;
 	struct hw_combiner_program combiner;
 	/* The combiner's inputs, reused from fragment to fragment: only the
 	 * ones the combiner reads are written, the rest stay 0. */
@@ -260,12 +262,15 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_program *fp)
 {
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	uint32_t used = 0;
 	unsigned u;
 
 	memset(fp, 0, sizeof *fp);
 	hw_combiner_compile(&fr->combiner, &fp->combiner);
 	fp->reads_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_PRIMARY_COLOR) & 1u;
 	fp->reads_fragment_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_FRAG_PRIMARY) & 1u;
+	if (fp->reads_primary || fp->reads_fragment_primary)
+		used |= 1u << HW_VARYING_COLOR;
 	fp->texture_line_units = d->u->texture_cache->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
 	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
 		const struct hw_texture *t = &fr->texture[u];
@@ -273,10 +278,22 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		if (!((fr->texture_mask >> u) & 1u))
 			continue;
 		fp->texture_units[fp->texture_unit_count++] = u;
+		used |= 1u << fr->texcoord[u];
 		hw_texture_sampler_init(&fp->sampler[u], t,
 					hw_memory_host(d->u->mem, t->phys, hw_texture_size(t)), 0.0f);
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
 	}
+	/* Only the varyings read above are interpolated (depth always is). */
+	fp->raster = fr->raster;
+	fp->raster.unused_varyings = ~used;
+}
+
+static void on_fragments(void *user, const struct hw_fragment *f, unsigned count)
+{
+	unsigned i;
+
+	for (i = 0; i < count; i++)
+		on_fragment(user, &f[i]);
 }
 
 static void to_raster(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
@@ -286,7 +303,7 @@ static void to_raster(void *user, const struct hw_vertex *a, const struct hw_ver
 
 	if (d->u->triangle_out)
 		d->u->triangle_out(d->u->triangle_user, a, b, c);
-	hw_raster_triangle(&d->cfg->fragment.raster, a, b, c, &d->r->raster, on_fragment, d);
+	hw_raster_triangle_batch(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d);
 }
 
 static void to_setup(void *user, const struct hw_vertex *a, const struct hw_vertex *b,

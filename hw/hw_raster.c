@@ -46,11 +46,6 @@ static int64_t raster_edge_value(const struct raster_edge *e, int64_t x, int64_t
 	return e->dx * (y - e->y0) - e->dy * (x - e->x0);
 }
 
-static bool raster_edge_inside(const struct raster_edge *e, int64_t value)
-{
-	return value > 0 || (value == 0 && e->owns_ties);
-}
-
 /* floor(a / RASTER_ONE) and ceil(a / RASTER_ONE) for negative a too. */
 static int64_t raster_floor_div(int64_t a)
 {
@@ -87,9 +82,9 @@ struct raster_triangle {
 };
 
 /* Depth linear in window space; varyings weighted by 1/w so that they are
- * linear in clip space (perspective-correct). */
+ * linear in clip space (perspective-correct). Varyings in `skip` read 0. */
 static void raster_interpolate(const struct raster_triangle *t, const int64_t w[3],
-			       struct hw_fragment *f)
+			       uint32_t skip, struct hw_fragment *f)
 {
 	double l[3], k[3], q = 0, z = 0;
 	int i, j, n;
@@ -104,82 +99,60 @@ static void raster_interpolate(const struct raster_triangle *t, const int64_t w[
 		 * clipping) falls back to linear weights. */
 		k[n] = q > 0 && isfinite(q) ? l[n] * t->v[n]->pos[3] / q : l[n];
 	f->z = (float)z;
-	for (i = 0; i < HW_VARYING_COUNT; i++)
+	for (i = 0; i < HW_VARYING_COUNT; i++) {
+		if ((skip >> i) & 1u) {
+			for (j = 0; j < 4; j++)
+				f->varying[i][j] = 0.0f;
+			continue;
+		}
 		for (j = 0; j < 4; j++)
 			f->varying[i][j] = (float)(k[0] * t->v[0]->varying[i][j]
 						   + k[1] * t->v[1]->varying[i][j]
 						   + k[2] * t->v[2]->varying[i][j]);
+	}
 }
 
-static void raster_pixel(const struct hw_raster_config *cfg, const struct raster_triangle *t,
-			 unsigned x, unsigned y, struct hw_raster_counts *counts,
-			 hw_fragment_fn out, void *user)
+/* Set up a triangle: snapped, counter-clockwise, its edges and the pixel
+ * range of its bounding box inside the target. False when it makes no
+ * fragments (not finite, too far out, zero area, outside the target). */
+static bool raster_setup(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			 const struct hw_vertex *b, const struct hw_vertex *c,
+			 struct raster_triangle *t, unsigned *x0, unsigned *x1, unsigned *y0,
+			 unsigned *y1)
 {
-	int64_t cx = (int64_t)x * RASTER_ONE + RASTER_HALF;
-	int64_t cy = (int64_t)y * RASTER_ONE + RASTER_HALF;
-	int64_t w[3];
-	struct hw_fragment f;
-	int n;
-
-	for (n = 0; n < 3; n++) {
-		w[n] = raster_edge_value(&t->e[n], cx, cy);
-		if (!raster_edge_inside(&t->e[n], w[n]))
-			return;
-	}
-	counts->covered++;
-	if (cfg->scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
-			     || y < cfg->scissor_y0 || y >= cfg->scissor_y1)) {
-		counts->scissored++;
-		return;
-	}
-	counts->fragments++;
-	if (!out)
-		return;
-	f.x = x;
-	f.y = y;
-	raster_interpolate(t, w, &f);
-	out(user, &f);
-}
-
-void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vertex *a,
-			const struct hw_vertex *b, const struct hw_vertex *c,
-			struct hw_raster_counts *counts, hw_fragment_fn out, void *user)
-{
-	struct raster_triangle t;
 	int64_t p[3][2], area, lo[2], hi[2];
-	unsigned x0, x1, y0, y1, r_top, r_bottom, tr, tc, r, x;
 	int n, k;
 
 	if (!cfg || cfg->width == 0 || cfg->height == 0)
-		return;
-	t.v[0] = a;
-	t.v[1] = b;
-	t.v[2] = c;
+		return false;
+	t->v[0] = a;
+	t->v[1] = b;
+	t->v[2] = c;
 	for (n = 0; n < 3; n++)
 		for (k = 0; k < 2; k++)
-			if (!raster_snap(t.v[n]->pos[k], &p[n][k]))
-				return;
+			if (!raster_snap(t->v[n]->pos[k], &p[n][k]))
+				return false;
 
 	area = (p[1][0] - p[0][0]) * (p[2][1] - p[0][1])
 	       - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
 	if (area == 0)
-		return;
+		return false;
 	if (area < 0) {
 		/* Clockwise: swap two vertices; coverage does not depend on
 		 * the order the triangle came in. */
-		const struct hw_vertex *sv = t.v[1];
+		const struct hw_vertex *sv = t->v[1];
 		int64_t sp[2] = { p[1][0], p[1][1] };
 
-		t.v[1] = t.v[2];
-		t.v[2] = sv;
+		t->v[1] = t->v[2];
+		t->v[2] = sv;
 		memcpy(p[1], p[2], sizeof sp);
 		memcpy(p[2], sp, sizeof sp);
 		area = -area;
 	}
-	t.area = (double)area;
-	raster_edge_setup(&t.e[0], p[1], p[2]);
-	raster_edge_setup(&t.e[1], p[2], p[0]);
-	raster_edge_setup(&t.e[2], p[0], p[1]);
+	t->area = (double)area;
+	raster_edge_setup(&t->e[0], p[1], p[2]);
+	raster_edge_setup(&t->e[1], p[2], p[0]);
+	raster_edge_setup(&t->e[2], p[0], p[1]);
 
 	for (k = 0; k < 2; k++) {
 		lo[k] = hi[k] = p[0][k];
@@ -190,9 +163,105 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
 				hi[k] = p[n][k];
 		}
 	}
-	if (!raster_span(lo[0], hi[0], cfg->width, &x0, &x1)
-	    || !raster_span(lo[1], hi[1], cfg->height, &y0, &y1))
+	return raster_span(lo[0], hi[0], cfg->width, x0, x1)
+	       && raster_span(lo[1], hi[1], cfg->height, y0, y1);
+}
+
+/* Where the tile walk is: a batch of fragments being filled. */
+struct raster_walk {
+	const struct hw_raster_config *cfg;
+	const struct raster_triangle *t;
+	struct hw_raster_counts *counts;
+	struct hw_fragment *batch;      /* NULL: counting only */
+	unsigned n;
+};
+
+/* A covered pixel centre: scissor, count, interpolate into the batch. */
+static void raster_covered(struct raster_walk *wk, unsigned x, unsigned y, const int64_t w[3])
+{
+	const struct hw_raster_config *cfg = wk->cfg;
+	struct hw_fragment *f;
+
+	wk->counts->covered++;
+	if (cfg->scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
+			     || y < cfg->scissor_y0 || y >= cfg->scissor_y1)) {
+		wk->counts->scissored++;
 		return;
+	}
+	wk->counts->fragments++;
+	if (!wk->batch)
+		return;
+	f = &wk->batch[wk->n++];
+	f->x = x;
+	f->y = y;
+	raster_interpolate(wk->t, w, cfg->unused_varyings, f);
+}
+
+/* The pixels x in [xa, xb], y from ytop down to ybottom of one tile. */
+static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
+			unsigned ybottom)
+{
+	const struct raster_triangle *t = wk->t;
+	int64_t step_x[3], step_y[3], row[3], bias[3];
+	int64_t cx = (int64_t)xa * RASTER_ONE + RASTER_HALF;
+	int64_t cy = (int64_t)ytop * RASTER_ONE + RASTER_HALF;
+	int64_t right = (int64_t)(xb - xa), down = (int64_t)(ytop - ybottom);
+	bool all_inside = true;
+	unsigned x, y;
+	int n;
+
+	for (n = 0; n < 3; n++) {
+		const struct raster_edge *e = &t->e[n];
+		int64_t c00, c10, c01, c11;
+
+		/* inside <=> value + bias > 0 (bias 1 on an edge that owns ties) */
+		bias[n] = e->owns_ties ? 1 : 0;
+		step_x[n] = -e->dy * RASTER_ONE;        /* one pixel right */
+		step_y[n] = -e->dx * RASTER_ONE;        /* one pixel down */
+		row[n] = raster_edge_value(e, cx, cy);
+		c00 = row[n] + bias[n];
+		c10 = c00 + step_x[n] * right;
+		c01 = c00 + step_y[n] * down;
+		c11 = c10 + step_y[n] * down;
+		if (c00 <= 0 && c10 <= 0 && c01 <= 0 && c11 <= 0)
+			return;                         /* wholly outside this edge */
+		if (c00 <= 0 || c10 <= 0 || c01 <= 0 || c11 <= 0)
+			all_inside = false;
+	}
+	for (y = ytop;; y--) {
+		int64_t w[3] = { row[0], row[1], row[2] };
+
+		for (x = xa; x <= xb; x++) {
+			if (all_inside || (w[0] + bias[0] > 0 && w[1] + bias[1] > 0
+					   && w[2] + bias[2] > 0))
+				raster_covered(wk, x, y, w);
+			for (n = 0; n < 3; n++)
+				w[n] += step_x[n];
+		}
+		if (y == ybottom)
+			break;
+		for (n = 0; n < 3; n++)
+			row[n] += step_y[n];
+	}
+}
+
+void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			      const struct hw_vertex *b, const struct hw_vertex *c,
+			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
+			      void *user)
+{
+	struct hw_fragment batch[HW_RASTER_BATCH];
+	struct raster_triangle t;
+	struct raster_walk wk;
+	unsigned x0, x1, y0, y1, r_top, r_bottom, tr, tc;
+
+	if (!raster_setup(cfg, a, b, c, &t, &x0, &x1, &y0, &y1))
+		return;
+	wk.cfg = cfg;
+	wk.t = &t;
+	wk.counts = counts;
+	wk.batch = out ? batch : NULL;
+	wk.n = 0;
 
 	/* Walk in framebuffer tiles: memory row r = height - 1 - y, so the
 	 * top row of the bounding box is the first memory row. */
@@ -208,10 +277,37 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
 			unsigned xb = tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < x1
 				      ? tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : x1;
 
-			for (r = ra; r <= rb; r++)
-				for (x = xa; x <= xb; x++)
-					raster_pixel(cfg, &t, x, cfg->height - 1 - r, counts,
-						     out, user);
+			raster_tile(&wk, xa, xb, cfg->height - 1 - ra, cfg->height - 1 - rb);
+			if (wk.n) {
+				out(user, batch, wk.n);
+				wk.n = 0;
+			}
 		}
 	}
+}
+
+/* hw_raster_triangle's callback, fed a batch at a time. */
+struct raster_single {
+	hw_fragment_fn out;
+	void *user;
+};
+
+static void raster_unbatch(void *user, const struct hw_fragment *f, unsigned count)
+{
+	const struct raster_single *one = user;
+	unsigned i;
+
+	for (i = 0; i < count; i++)
+		one->out(one->user, &f[i]);
+}
+
+void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			const struct hw_vertex *b, const struct hw_vertex *c,
+			struct hw_raster_counts *counts, hw_fragment_fn out, void *user)
+{
+	struct raster_single one;
+
+	one.out = out;
+	one.user = user;
+	hw_raster_triangle_batch(cfg, a, b, c, counts, out ? raster_unbatch : NULL, &one);
 }

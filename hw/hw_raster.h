@@ -45,6 +45,9 @@ struct hw_raster_config {
 	/* Window pixels, y up, like hw_fragment.x and .y. */
 	unsigned scissor_x0, scissor_y0;    /* inclusive */
 	unsigned scissor_x1, scissor_y1;    /* exclusive */
+	/* Bit v set: varying v is not interpolated and reads 0 (a draw
+	 * leaves out what no later stage reads). 0: all of them. */
+	uint32_t unused_varyings;
 };
 
 struct hw_fragment {
@@ -54,6 +57,11 @@ struct hw_fragment {
 };
 
 typedef void (*hw_fragment_fn)(void *user, const struct hw_fragment *f);
+
+/* Fragments handed on in batches: the covered fragments of one 8x8 tile,
+ * in traversal order (at most HW_RASTER_BATCH). */
+#define HW_RASTER_BATCH (HW_RASTER_BLOCK * HW_RASTER_BLOCK)
+typedef void (*hw_fragment_batch_fn)(void *user, const struct hw_fragment *f, unsigned count);
 
 struct hw_raster_counts {
 	uint64_t covered;               /* pixel centres inside triangle and target */
@@ -67,5 +75,19 @@ struct hw_raster_counts {
 void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			const struct hw_vertex *b, const struct hw_vertex *c,
 			struct hw_raster_counts *counts, hw_fragment_fn out, void *user);
+
+/* The same, the fragments handed on a tile at a time: the same fragments
+ * in the same order. `out` may be NULL (counting only).
+ *
+ * How (no change to what comes out): edge functions stepped by their
+ * constant increments from pixel to pixel (exact integers); each 8x8 tile
+ * tested at its four corner centres first: a tile wholly outside one edge
+ * is skipped, a tile wholly inside every edge is covered without per-pixel
+ * tests (an edge function is linear, so its extremes over a rectangle are
+ * at the corners); only the varyings used are interpolated. */
+void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			      const struct hw_vertex *b, const struct hw_vertex *c,
+			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
+			      void *user);
 
 #endif

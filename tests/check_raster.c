@@ -453,6 +453,228 @@ START_TEST(test_raster_interpolates_depth_linearly_and_varyings_with_perspective
 }
 END_TEST
 
+/* ---- the fast walk against a per-pixel reference ------------------------ */
+
+/* The rule of hw_raster.h evaluated pixel by pixel, in the same order:
+ * snapped vertices, the edge function of each edge at every centre of the
+ * bounding box, the top-left tie rule, the same interpolation formulas. */
+#define REF_ONE 256
+
+struct ref_list {
+	struct hw_fragment *f;
+	unsigned n, cap;
+	unsigned batches, bad_batches;
+};
+
+static void ref_push(struct ref_list *l, const struct hw_fragment *f)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		l->f = realloc(l->f, l->cap * sizeof *l->f);
+		ck_assert_ptr_nonnull(l->f);
+	}
+	l->f[l->n++] = *f;
+}
+
+static void ref_collect(void *user, const struct hw_fragment *f, unsigned count)
+{
+	struct ref_list *l = user;
+	unsigned i;
+
+	l->batches++;
+	/* A batch is one tile's fragments: 1..64, all in one 8x8 tile. */
+	if (count == 0 || count > HW_RASTER_BATCH)
+		l->bad_batches++;
+	for (i = 0; i < count; i++) {
+		if (f[i].x / 8 != f[0].x / 8 || f[i].y / 8 != f[0].y / 8)
+			l->bad_batches++;
+		ref_push(l, &f[i]);
+	}
+}
+
+static int64_t ref_snap(float v)
+{
+	return (int64_t)floor((double)v * REF_ONE + 0.5);
+}
+
+static void ref_triangle(const struct hw_raster_config *cfg, const struct hw_vertex *in[3],
+			 struct ref_list *out)
+{
+	const struct hw_vertex *v[3] = { in[0], in[1], in[2] };
+	int64_t p[3][2], area, e[3][4];
+	long x, y, r, xmin = 1 << 30, xmax = -(1 << 30), ymin = 1 << 30, ymax = -(1 << 30);
+	int n, k;
+
+	for (n = 0; n < 3; n++)
+		for (k = 0; k < 2; k++)
+			p[n][k] = ref_snap(v[n]->pos[k]);
+	area = (p[1][0] - p[0][0]) * (p[2][1] - p[0][1]) - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
+	if (area == 0)
+		return;
+	if (area < 0) {
+		const struct hw_vertex *sv = v[1];
+		int64_t sp[2] = { p[1][0], p[1][1] };
+
+		v[1] = v[2];
+		v[2] = sv;
+		p[1][0] = p[2][0];
+		p[1][1] = p[2][1];
+		p[2][0] = sp[0];
+		p[2][1] = sp[1];
+		area = -area;
+	}
+	for (n = 0; n < 3; n++) {
+		const int64_t *a = p[(n + 1) % 3], *b = p[(n + 2) % 3];
+
+		e[n][0] = b[0] - a[0];
+		e[n][1] = b[1] - a[1];
+		e[n][2] = a[0];
+		e[n][3] = a[1];
+	}
+	for (n = 0; n < 3; n++) {
+		long lo = (long)floor(((double)p[n][0] - REF_ONE / 2) / REF_ONE);
+		long hi = (long)ceil(((double)p[n][0] - REF_ONE / 2) / REF_ONE);
+		xmin = lo < xmin ? lo : xmin;
+		xmax = hi > xmax ? hi : xmax;
+		lo = (long)floor(((double)p[n][1] - REF_ONE / 2) / REF_ONE);
+		hi = (long)ceil(((double)p[n][1] - REF_ONE / 2) / REF_ONE);
+		ymin = lo < ymin ? lo : ymin;
+		ymax = hi > ymax ? hi : ymax;
+	}
+	xmin = xmin < 0 ? 0 : xmin;
+	ymin = ymin < 0 ? 0 : ymin;
+	xmax = xmax > (long)cfg->width - 1 ? (long)cfg->width - 1 : xmax;
+	ymax = ymax > (long)cfg->height - 1 ? (long)cfg->height - 1 : ymax;
+	if (xmin > xmax || ymin > ymax)
+		return;
+	/* tiles in memory order, rows from the top, left to right */
+	for (r = 0; r < (long)cfg->height; r += 8) {
+		long tx;
+
+		for (tx = 0; tx < (long)cfg->width; tx += 8) {
+			long rr;
+
+			for (rr = r; rr < r + 8; rr++) {
+				y = (long)cfg->height - 1 - rr;
+				if (y < ymin || y > ymax)
+					continue;
+				for (x = tx; x < tx + 8; x++) {
+					int64_t cx = (int64_t)x * REF_ONE + REF_ONE / 2;
+					int64_t cy = (int64_t)y * REF_ONE + REF_ONE / 2, w[3];
+					double l[3], kk[3], q = 0, z = 0;
+					struct hw_fragment f;
+					int i, j;
+					bool inside = x >= xmin && x <= xmax;
+
+					for (n = 0; n < 3 && inside; n++) {
+						bool owns = e[n][1] < 0 || (e[n][1] == 0 && e[n][0] < 0);
+						w[n] = e[n][0] * (cy - e[n][3]) - e[n][1] * (cx - e[n][2]);
+						inside = w[n] > 0 || (w[n] == 0 && owns);
+					}
+					if (!inside)
+						continue;
+					if (cfg->scissor && ((unsigned)x < cfg->scissor_x0
+							     || (unsigned)x >= cfg->scissor_x1
+							     || (unsigned)y < cfg->scissor_y0
+							     || (unsigned)y >= cfg->scissor_y1))
+						continue;
+					f.x = (unsigned)x;
+					f.y = (unsigned)y;
+					for (n = 0; n < 3; n++) {
+						l[n] = (double)w[n] / (double)area;
+						z += l[n] * v[n]->pos[2];
+						q += l[n] * v[n]->pos[3];
+					}
+					for (n = 0; n < 3; n++)
+						kk[n] = q > 0 && isfinite(q) ? l[n] * v[n]->pos[3] / q : l[n];
+					f.z = (float)z;
+					for (i = 0; i < HW_VARYING_COUNT; i++)
+						for (j = 0; j < 4; j++)
+							f.varying[i][j] = (cfg->unused_varyings >> i) & 1u ? 0.0f
+								: (float)(kk[0] * v[0]->varying[i][j]
+									  + kk[1] * v[1]->varying[i][j]
+									  + kk[2] * v[2]->varying[i][j]);
+					ref_push(out, &f);
+				}
+			}
+		}
+	}
+}
+
+static uint32_t ref_xorshift(uint32_t *seed)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+/* A coordinate in -20..(size + 20), often on the sub-pixel grid's pixel
+ * centres and edges, so that ties happen. */
+static float ref_coord(uint32_t *seed, unsigned size)
+{
+	uint32_t r = ref_xorshift(seed);
+	float v = (float)(r >> 8 & 0xFFFF) / 65535.0f * (float)(size + 40) - 20.0f;
+
+	switch (r % 4) {
+	case 0:
+		return floorf(v) + 0.5f;
+	case 1:
+		return floorf(v);
+	default:
+		return v;
+	}
+}
+
+START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
+{
+	uint32_t seed = 0xC0FFEE11u;
+	unsigned round;
+
+	for (round = 0; round < 1500; round++) {
+		struct hw_raster_config cfg = target(8u * (1 + ref_xorshift(&seed) % 12),
+						     8u * (1 + ref_xorshift(&seed) % 12));
+		struct hw_vertex v[3];
+		const struct hw_vertex *pv[3] = { &v[0], &v[1], &v[2] };
+		struct ref_list want = { NULL, 0, 0, 0, 0 }, got = { NULL, 0, 0, 0, 0 };
+		struct hw_raster_counts counts;
+		unsigned n, i, j;
+
+		memset(&counts, 0, sizeof counts);
+		if (round % 5 == 0) {
+			cfg.scissor = true;
+			cfg.scissor_x0 = ref_xorshift(&seed) % cfg.width;
+			cfg.scissor_y0 = ref_xorshift(&seed) % cfg.height;
+			cfg.scissor_x1 = cfg.scissor_x0 + ref_xorshift(&seed) % cfg.width;
+			cfg.scissor_y1 = cfg.scissor_y0 + ref_xorshift(&seed) % cfg.height;
+		}
+		cfg.unused_varyings = round % 3 == 0 ? ref_xorshift(&seed) & 0x3Fu : 0;
+		for (n = 0; n < 3; n++) {
+			v[n] = vtx(ref_coord(&seed, cfg.width), ref_coord(&seed, cfg.height));
+			v[n].pos[2] = (float)(ref_xorshift(&seed) % 1000) / 999.0f;
+			v[n].pos[3] = 0.25f + (float)(ref_xorshift(&seed) % 1000) / 250.0f;
+			for (i = 0; i < HW_VARYING_COUNT; i++)
+				for (j = 0; j < 4; j++)
+					v[n].varying[i][j] = (float)(ref_xorshift(&seed) % 2001) / 1000.0f - 1.0f;
+		}
+		ref_triangle(&cfg, pv, &want);
+		hw_raster_triangle_batch(&cfg, &v[0], &v[1], &v[2], &counts, ref_collect, &got);
+		ck_assert_uint_eq(got.bad_batches, 0);
+		if (got.n != want.n)
+			ck_abort_msg("round %u: %u fragments, the reference %u", round, got.n, want.n);
+		ck_assert_uint_eq(counts.fragments, want.n);
+		for (i = 0; i < want.n; i++)
+			if (memcmp(&got.f[i], &want.f[i], sizeof want.f[i]) != 0)
+				ck_abort_msg("round %u: fragment %u differs: (%u, %u) z %a, the "
+					     "reference (%u, %u) z %a", round, i, got.f[i].x,
+					     got.f[i].y, (double)got.f[i].z, want.f[i].x, want.f[i].y,
+					     (double)want.f[i].z);
+		free(want.f);
+		free(got.f);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("raster");
@@ -470,6 +692,11 @@ int main(void)
 
 	tc = tcase_create("interpolation");
 	tcase_add_test(tc, test_raster_interpolates_depth_linearly_and_varyings_with_perspective);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("walk");
+	tcase_add_test(tc, test_raster_tile_walk_matches_per_pixel_reference);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
