@@ -42,6 +42,7 @@ struct draw_fragment_program {
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
+	struct hw_fragment_target target;        /* the buffers, looked up once */
 };
 
 struct cached_vertex {
@@ -249,8 +250,8 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 	hw_combiner_exec(&fp->combiner, in, out);
 	for (k = 0; k < 4; k++)
 		rgba[k] = to_byte(out[k]);
-	if (hw_fragment_process(&fr->ops, d->u->fragment_state, d->u->mem, f, rgba, &d->r->delta,
-				&d->r->fragments) != HW_OK) {
+	if (hw_fragment_process_target(&fr->ops, &fp->target, d->u->fragment_state, d->u->mem, f,
+				       rgba, &d->r->delta, &d->r->fragments) != HW_OK) {
 		if (d->fault)
 			snprintf(d->fault, d->fault_len, "fragment (%u, %u) falls outside the "
 				 "colour or depth buffer memory", f->x, f->y);
@@ -283,6 +284,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 					hw_memory_host(d->u->mem, t->phys, hw_texture_size(t)), 0.0f);
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
 	}
+	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
 	/* Only the varyings read above are interpolated (depth always is). */
 	fp->raster = fr->raster;
 	fp->raster.unused_varyings = ~used;

@@ -113,12 +113,17 @@ uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsign
 	unsigned r = height - 1 - y;    /* memory rows run from the top */
 	uint32_t tile = (uint32_t)(r / HW_FRAMEBUFFER_TILE) * (width / HW_FRAMEBUFFER_TILE)
 			+ x / HW_FRAMEBUFFER_TILE;
-	uint32_t morton = 0;
-	unsigned bit;
+	/* Morton index in the tile: x bits 0-2 in bits 0, 2, 4, row bits in
+	 * 1, 3, 5; [row % 8][x % 8]. */
+	static const unsigned char morton[HW_FRAMEBUFFER_TILE][HW_FRAMEBUFFER_TILE] = {
+		{ 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
+		{ 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
+		{ 32, 33, 36, 37, 48, 49, 52, 53 }, { 34, 35, 38, 39, 50, 51, 54, 55 },
+		{ 40, 41, 44, 45, 56, 57, 60, 61 }, { 42, 43, 46, 47, 58, 59, 62, 63 },
+	};
 
-	for (bit = 0; bit < 3; bit++)
-		morton |= ((x >> bit) & 1u) << (2 * bit) | ((r >> bit) & 1u) << (2 * bit + 1);
-	return (tile * FRAG_TILE_PIXELS + morton) * bytes;
+	return (tile * FRAG_TILE_PIXELS + morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE])
+	       * bytes;
 }
 
 static bool frag_compare_ok(enum hw_compare f)
@@ -297,7 +302,40 @@ static uint8_t *frag_pixel_bytes(const struct hw_fragment_config *cfg, struct hw
 	return hw_memory_host(mem, *addr, bytes);
 }
 
+void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory *mem,
+			 struct hw_fragment_target *tg)
+{
+	uint32_t pixels = cfg->width * cfg->height;
+	unsigned depth_bytes = hw_fragment_depth_bytes(cfg->depth_format);
+	unsigned color_bytes = hw_fragment_color_bytes(cfg->color_format);
+
+	tg->depth_host = tg->color_host = NULL;
+	if (cfg->width > HW_FRAMEBUFFER_MAX_SIZE || cfg->height > HW_FRAMEBUFFER_MAX_SIZE)
+		return;                 /* no product that could wrap: per pixel */
+	tg->depth_host = cfg->depth_phys && depth_bytes
+			 ? hw_memory_host(mem, cfg->depth_phys, pixels * depth_bytes) : NULL;
+	tg->color_host = cfg->color_phys && color_bytes
+			 ? hw_memory_host(mem, cfg->color_phys, pixels * color_bytes) : NULL;
+}
+
+/* The pixel in a buffer: from the prepared whole buffer (a region holds
+ * every pixel of it, so a per-pixel lookup would find the same bytes), or
+ * looked up. */
+static uint8_t *frag_buffer_pixel(const struct hw_fragment_config *cfg, struct hw_memory *mem,
+				  const struct hw_fragment *f, uint8_t *host, uint32_t phys,
+				  unsigned bytes, uint32_t *addr)
+{
+	uint32_t offset;
+
+	if (!host)
+		return frag_pixel_bytes(cfg, mem, f, phys, bytes, addr);
+	offset = hw_fragment_pixel_offset(f->x, f->y, cfg->width, cfg->height, bytes);
+	*addr = phys + offset;
+	return host + offset;
+}
+
 static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
+				  const struct hw_fragment_target *tg,
 				  struct hw_fragment_state *st, struct hw_memory *mem,
 				  const struct hw_fragment *f, struct frag_pixel *px)
 {
@@ -308,8 +346,8 @@ static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
 		px->depth_bytes = hw_fragment_depth_bytes(cfg->depth_format);
 		if (!px->depth_bytes)
 			return HW_ERROR_RANGE;
-		px->depth = frag_pixel_bytes(cfg, mem, f, cfg->depth_phys, px->depth_bytes,
-					     &px->depth_addr);
+		px->depth = frag_buffer_pixel(cfg, mem, f, tg ? tg->depth_host : NULL,
+					      cfg->depth_phys, px->depth_bytes, &px->depth_addr);
 		if (!px->depth)
 			return HW_ERROR_FAULT;
 	}
@@ -317,8 +355,8 @@ static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
 		px->color_bytes = hw_fragment_color_bytes(cfg->color_format);
 		if (!px->color_bytes)
 			return HW_ERROR_RANGE;
-		px->color = frag_pixel_bytes(cfg, mem, f, cfg->color_phys, px->color_bytes,
-					     &px->color_addr);
+		px->color = frag_buffer_pixel(cfg, mem, f, tg ? tg->color_host : NULL,
+					      cfg->color_phys, px->color_bytes, &px->color_addr);
 		if (!px->color)
 			return HW_ERROR_FAULT;
 	}
@@ -413,7 +451,12 @@ static void frag_color(const struct hw_fragment_config *cfg, struct hw_fragment_
 	if (cfg->blend || mask != present)
 		frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE,
 			    px->color_addr, px->color_bytes, false, delta);
-	hw_pixel_decode(cfg->color_format, px->color, dst);
+	/* Every stored channel written, no blending: the old pixel is not
+	 * needed (the channels it would supply are not stored). */
+	if (cfg->blend || mask != present)
+		hw_pixel_decode(cfg->color_format, px->color, dst);
+	else
+		dst[0] = dst[1] = dst[2] = dst[3] = 0;
 	for (i = 0; i < 4; i++) {
 		unsigned src = rgba[i];
 
@@ -432,9 +475,19 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 				   const struct hw_fragment *f, const uint8_t rgba[4],
 				   struct hw_counters *delta, struct hw_fragment_counts *counts)
 {
+	return hw_fragment_process_target(cfg, NULL, st, mem, f, rgba, delta, counts);
+}
+
+enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
+					  const struct hw_fragment_target *tg,
+					  struct hw_fragment_state *st, struct hw_memory *mem,
+					  const struct hw_fragment *f, const uint8_t rgba[4],
+					  struct hw_counters *delta,
+					  struct hw_fragment_counts *counts)
+{
 	uint32_t z24 = frag_quantize(f->z, FRAG_DEPTH24_MAX);
 	struct frag_pixel px;
-	enum hw_status s = frag_locate(cfg, st, mem, f, &px);
+	enum hw_status s = frag_locate(cfg, tg, st, mem, f, &px);
 
 	if (s != HW_OK)
 		return s;

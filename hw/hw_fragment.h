@@ -187,6 +187,25 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 				   const struct hw_fragment *f, const uint8_t rgba[4],
 				   struct hw_counters *delta, struct hw_fragment_counts *counts);
 
+/* The buffers of a draw, looked up once (hw_fragment_prepare): the host
+ * bytes of a whole buffer when it lies inside one memory region, else
+ * NULL, and then each pixel is looked up as hw_fragment_process does. */
+struct hw_fragment_target {
+	uint8_t *color_host;
+	uint8_t *depth_host;
+};
+
+void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory *mem,
+			 struct hw_fragment_target *tg);
+
+/* hw_fragment_process with the buffers prepared: the same results. */
+enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
+					  const struct hw_fragment_target *tg,
+					  struct hw_fragment_state *st, struct hw_memory *mem,
+					  const struct hw_fragment *f, const uint8_t rgba[4],
+					  struct hw_counters *delta,
+					  struct hw_fragment_counts *counts);
+
 /* FRAMEBUFFER_FLUSH (0x111): write every dirty line of both caches back
  * (words 7 and 9 and the channel words); the lines stay, clean. */
 /* True when the early depth test lets `f` through (or does not run). The

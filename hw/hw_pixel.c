@@ -46,6 +46,13 @@ void hw_pixel_decode(enum hw_color_format f, const uint8_t *p, uint8_t c[4])
 		c[3] = 255;
 		return;
 	}
+	if (f == HW_COLOR_RGBA8) {      /* the word R<<24|G<<16|B<<8|A, little-endian */
+		c[0] = p[3];
+		c[1] = p[2];
+		c[2] = p[1];
+		c[3] = p[0];
+		return;
+	}
 	l = &pixel_layouts[f];
 	for (i = l->bytes; i-- > 0;)
 		v = v << 8 | p[i];
@@ -63,6 +70,13 @@ void hw_pixel_encode(enum hw_color_format f, const uint8_t c[4], uint8_t *p)
 
 	if ((unsigned)f >= PIXEL_FORMATS)
 		return;
+	if (f == HW_COLOR_RGBA8) {
+		p[0] = c[3];
+		p[1] = c[2];
+		p[2] = c[1];
+		p[3] = c[0];
+		return;
+	}
 	l = &pixel_layouts[f];
 	for (i = 0; i < 4; i++)
 		if (l->bits[i])

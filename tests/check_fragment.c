@@ -54,6 +54,8 @@ struct fx {
 	struct hw_raster_counts rcounts;
 	uint8_t rgba[4];
 	bool alpha_from_x;              /* alpha = x * 255 / 239 instead */
+	bool prepared;                  /* through hw_fragment_process_target */
+	struct hw_fragment_target target;
 	unsigned faults;
 	unsigned char triangle;
 	unsigned char *owner;           /* per pixel: triangle id + 1, or NULL */
@@ -128,7 +130,10 @@ static void fx_fragment(void *user, const struct hw_fragment *fr)
 	memcpy(rgba, f->rgba, sizeof rgba);
 	if (f->alpha_from_x)
 		rgba[3] = (uint8_t)(fr->x * 255 / (W - 1));
-	if (hw_fragment_process(&f->cfg, &f->st, &f->mem, fr, rgba, &f->delta, &f->counts) != HW_OK)
+	if ((f->prepared ? hw_fragment_process_target(&f->cfg, &f->target, &f->st, &f->mem, fr,
+						      rgba, &f->delta, &f->counts)
+			 : hw_fragment_process(&f->cfg, &f->st, &f->mem, fr, rgba, &f->delta,
+					       &f->counts)) != HW_OK)
 		f->faults++;
 	if (f->owner)
 		f->owner[fr->y * W + fr->x] = (unsigned char)(f->triangle + 1);
@@ -808,6 +813,60 @@ START_TEST(test_fragment_check_rejects_bad_configurations)
 }
 END_TEST
 
+/* The same triangles through hw_fragment_process and through the prepared
+ * target: the same bytes, counts and traffic. With `short_color`, the
+ * colour buffer's region ends before the target does: the prepared
+ * lookup finds no whole buffer and faults pixel by pixel as the other. */
+static void fx_compare_prepared(bool short_color)
+{
+	struct fx a, b;
+	struct fx *both[2] = { &a, &b };
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		struct fx *f = both[k];
+
+		fx_init(f, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
+		fx_add_depth(f, HW_AREA_VRAM_B, HW_DEPTH_D24S8, 0x800000, 7);
+		if (short_color) {      /* the last region of VRAM B: nothing after it */
+			f->cfg.color_phys = hw_memory_alloc(&f->mem, HW_AREA_VRAM_B, PIXELS * 2);
+			ck_assert_uint_ne(f->cfg.color_phys, 0);
+		}
+		f->cfg.depth_test = true;
+		f->cfg.depth_func = HW_CMP_LESS;
+		f->cfg.depth_write = true;
+		f->cfg.stencil_test = true;
+		f->cfg.stencil_func = HW_CMP_ALWAYS;
+		f->cfg.stencil_zpass = HW_STENCIL_INCR;
+		f->cfg.stencil_write_mask = 0xFF;
+		f->cfg.blend = true;
+		f->alpha_from_x = true;
+		f->prepared = k == 1;
+		hw_fragment_prepare(&f->cfg, &f->mem, &f->target);
+		fx_triangle(f, vtx(0, 0, 0.25f), vtx(240, 30, 0.75f), vtx(10, 400, 0.5f));
+		fx_triangle(f, vtx(240, 0, 0.1f), vtx(230, 400, 0.6f), vtx(0, 200, 0.3f));
+		hw_fragment_flush(&f->st, &f->delta);
+	}
+	ck_assert(short_color ? b.target.color_host == NULL : b.target.color_host != NULL);
+	ck_assert_ptr_nonnull(b.target.depth_host);
+	ck_assert_uint_eq(a.faults, b.faults);
+	ck_assert_uint_eq(a.faults != 0, short_color);
+	ck_assert(memcmp(&a.counts, &b.counts, sizeof a.counts) == 0);
+	ck_assert(memcmp(&a.delta, &b.delta, sizeof a.delta) == 0);
+	ck_assert(memcmp(fx_depth(&a), fx_depth(&b), PIXELS * 4) == 0);
+	if (!short_color)
+		ck_assert(memcmp(fx_color(&a), fx_color(&b), PIXELS * 4) == 0);
+	fx_fini(&a);
+	fx_fini(&b);
+}
+
+START_TEST(test_fragment_prepared_target_gives_the_same_results)
+{
+	fx_compare_prepared(false);
+	fx_compare_prepared(true);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fragment");
@@ -816,6 +875,7 @@ int main(void)
 	tcase_add_test(tc, test_fragment_layout_is_tiled_morton_from_the_top);
 	tcase_add_test(tc, test_fragment_color_formats_store_real_bytes);
 	tcase_add_test(tc, test_fragment_depth_formats_store_quantized_depth);
+	tcase_add_test(tc, test_fragment_prepared_target_gives_the_same_results);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("color");
