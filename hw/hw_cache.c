@@ -150,6 +150,23 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
 
 	c->clock++;
+	/* Same line as the access before, and a hit: only the hit's
+	 * bookkeeping (what the general path below does for a hit). */
+	if (line == c->last_line && c->last != SIZE_MAX && c->valid[c->last] != 0
+	    && (write || (c->valid[c->last] & mask) == mask)) {
+		i = c->last;
+		t.hit = true;
+		if (write) {
+			c->stats.write_hits++;
+			c->valid[i] |= mask;
+			c->dirty[i] = 1;
+		} else {
+			c->stats.read_hits++;
+		}
+		if (c->cfg.policy == HW_CACHE_LRU)
+			c->stamp[i] = c->clock;
+		return t;
+	}
 	/* A line holds a tag at most once in its set, so the line the last
 	 * access used, when it is in this set with this tag, is the one the
 	 * search would find. */
@@ -198,6 +215,7 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 	if (c->cfg.policy == HW_CACHE_LRU)
 		c->stamp[i] = c->clock;
 	c->last = i;
+	c->last_line = line;
 	return t;
 }
 
@@ -224,4 +242,5 @@ void hw_cache_invalidate(struct hw_cache *c)
 
 	memset(c->valid, 0, lines * sizeof *c->valid);
 	memset(c->dirty, 0, lines * sizeof *c->dirty);
+	c->last = SIZE_MAX;
 }

@@ -74,9 +74,12 @@ struct hw_cache {
 	/* Geometry worked out once, at init (cfg must not change after). */
 	unsigned line_shift, set_bits;
 	uint64_t full_mask;             /* every byte of a line */
-	/* The line the last access used (SIZE_MAX: none): an access to the
-	 * same line finds it without searching its set. */
+	/* The line the last access used (SIZE_MAX: none) and its line
+	 * number (address >> line_shift): an access to the same line finds
+	 * it without searching its set, and a hit there is merged with the
+	 * access before (same-line merging). */
 	size_t last;
+	uint32_t last_line;
 };
 
 /* Result of one access: what memory traffic it causes, in lines. */

@@ -1,6 +1,7 @@
 /* check_cache.c: the set-associative cache model (hw/hw_cache.c), by named
  * rules and against a naive reference that keeps each set as a list in
  * replacement order and each line's valid bytes as an array of flags. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -495,11 +496,79 @@ START_TEST(test_cache_access_stops_at_the_line_end)
 }
 END_TEST
 
+/* Same-line merging and the remembered line change no result: a cache
+ * whose remembered line is forgotten before every access (so that every
+ * access takes the general path) gives the same traffic, statistics and
+ * write-backs over random runs of reads and writes. */
+static uint32_t cache_xorshift(uint32_t *seed)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+static void cache_collect(void *user, uint32_t addr)
+{
+	uint32_t *sum = user;
+
+	*sum = *sum * 31u + addr;
+}
+
+START_TEST(test_cache_merged_accesses_match_the_general_path)
+{
+	static const struct hw_cache_config geo[] = {
+		{ 16, 4, 2, HW_CACHE_LRU, true }, { 32, 8, 4, HW_CACHE_FIFO, false },
+		{ 64, 1, 3, HW_CACHE_LRU, false }, { 16, 32, 4, HW_CACHE_FIFO, true },
+	};
+	uint32_t seed = 0x5EED1234u;
+	unsigned g, k;
+
+	for (g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+		struct hw_cache fast, slow;
+		uint32_t addr = 0x18000000u, sum_fast = 0, sum_slow = 0;
+
+		ck_assert_int_eq(hw_cache_init(&fast, &geo[g]), HW_OK);
+		ck_assert_int_eq(hw_cache_init(&slow, &geo[g]), HW_OK);
+		for (k = 0; k < 200000; k++) {
+			uint32_t r = cache_xorshift(&seed);
+			uint32_t size = 1 + (r >> 4) % 8;
+			bool write = (r >> 8) % 3 == 0;
+			struct hw_cache_traffic a, b;
+
+			/* mostly near the last address, so lines repeat */
+			if (r % 7 == 0)
+				addr = 0x18000000u + (r >> 12) % 4096;
+			else
+				addr += (r >> 12) % 9 - 4;
+			slow.last = SIZE_MAX;
+			a = hw_cache_access(&fast, addr, size, write);
+			b = hw_cache_access(&slow, addr, size, write);
+			if (a.hit != b.hit || a.fill != b.fill || a.write_back != b.write_back
+			    || a.write_back_addr != b.write_back_addr)
+				ck_abort_msg("geometry %u, access %u at 0x%08X: traffic differs", g, k,
+					     addr);
+			if (r % 50000 == 0) {
+				hw_cache_invalidate(&fast);
+				hw_cache_invalidate(&slow);
+			}
+		}
+		ck_assert(memcmp(&fast.stats, &slow.stats, sizeof fast.stats) == 0);
+		ck_assert_uint_eq(hw_cache_flush(&fast, cache_collect, &sum_fast),
+				  hw_cache_flush(&slow, cache_collect, &sum_slow));
+		ck_assert_uint_eq(sum_fast, sum_slow);
+		hw_cache_fini(&fast);
+		hw_cache_fini(&slow);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cache");
 	TCase *tc = tcase_create("rules");
 
+	tcase_add_test(tc, test_cache_merged_accesses_match_the_general_path);
 	tcase_add_test(tc, test_cache_sequential_reads_miss_once_per_line);
 	tcase_add_test(tc, test_cache_working_set_that_fits_hits);
 	tcase_add_test(tc, test_cache_thrash_evicts_by_policy);
