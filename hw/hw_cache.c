@@ -139,8 +139,8 @@ static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t 
 	c->stamp[i] = c->clock;
 }
 
-struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint32_t size,
-					bool write)
+struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t addr,
+						uint32_t size, bool write)
 {
 	struct hw_cache_traffic t = { false, false, false, 0 };
 	uint32_t line = addr >> c->line_shift;
@@ -150,23 +150,6 @@ struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint3
 	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
 
 	c->clock++;
-	/* Same line as the access before, and a hit: only the hit's
-	 * bookkeeping (what the general path below does for a hit). */
-	if (line == c->last_line && c->last != SIZE_MAX && c->valid[c->last] != 0
-	    && (write || (c->valid[c->last] & mask) == mask)) {
-		i = c->last;
-		t.hit = true;
-		if (write) {
-			c->stats.write_hits++;
-			c->valid[i] |= mask;
-			c->dirty[i] = 1;
-		} else {
-			c->stats.read_hits++;
-		}
-		if (c->cfg.policy == HW_CACHE_LRU)
-			c->stamp[i] = c->clock;
-		return t;
-	}
 	/* A line holds a tag at most once in its set, so the line the last
 	 * access used, when it is in this set with this tag, is the one the
 	 * search would find. */

@@ -6,6 +6,7 @@
 #define NNGX_HW_CACHE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hw_busy.h"      /* enum hw_status */
@@ -106,8 +107,41 @@ void hw_cache_fini(struct hw_cache *c);
  * takes an empty way first, else evicts by policy (LRU: least recently
  * used; FIFO: allocated longest ago); an evicted dirty line is written
  * back. */
-struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr, uint32_t size,
-					bool write);
+struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t addr,
+						uint32_t size, bool write);
+
+/* An access that hits the line of the access before (same-line merging)
+ * is only the hit's bookkeeping; it is done here, inline, and anything
+ * else goes to hw_cache_access_general. The same results either way. */
+static inline struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr,
+						      uint32_t size, bool write)
+{
+	size_t i = c->last;
+
+	if ((addr >> c->line_shift) == c->last_line && i != SIZE_MAX && c->valid[i] != 0) {
+		uint32_t offset = addr & (c->cfg.line_bytes - 1);
+		uint32_t room = c->cfg.line_bytes - offset;
+		uint32_t n = size == 0 ? 1 : size < room ? size : room;
+		uint64_t mask = (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1) << offset;
+
+		if (write || (c->valid[i] & mask) == mask) {
+			struct hw_cache_traffic t = { true, false, false, 0 };
+
+			c->clock++;
+			if (write) {
+				c->stats.write_hits++;
+				c->valid[i] |= mask;
+				c->dirty[i] = 1;
+			} else {
+				c->stats.read_hits++;
+			}
+			if (c->cfg.policy == HW_CACHE_LRU)
+				c->stamp[i] = c->clock;
+			return t;
+		}
+	}
+	return hw_cache_access_general(c, addr, size, write);
+}
 
 /* Write every dirty line back (end of a draw, a flush); calls `out` (may
  * be NULL) for each written line's address, in set then way order. Lines

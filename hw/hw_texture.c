@@ -620,7 +620,7 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 	double u, v, fu, fv, weight[2][2];
 	uint32_t tap_addr;
 	float texel[4][4];
-	bool decoded[4];
+	bool decoded[4], same_i, same_j;
 	unsigned a, b, c, n;
 
 	if (sp->filter != HW_FILTER_LINEAR) {
@@ -653,10 +653,11 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 	i[0] = tex_sampler_wrap(i[0], w, sp->t.wrap_s);
 	j[0] = tex_sampler_wrap(j[0], h, sp->t.wrap_t);
 	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	same_i = i[0] == i[1];
+	same_j = j[0] == j[1];
 	for (b = 0, n = 0; b < 2; b++) {
 		for (a = 0; a < 2; a++, n++) {
 			const float *tx = texel[n];
-			unsigned m;
 
 			decoded[n] = false;
 			if (i[a] == TEX_BORDER || j[b] == TEX_BORDER) {
@@ -667,12 +668,21 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 				if (!sp->bytes)
 					continue;       /* the caller reads 0, 0, 0, 0 */
 				/* A texel an earlier tap read (the coordinates
-				 * clamped or wrapped onto it) is not decoded again. */
-				for (m = 0; m < n; m++)
-					if (decoded[m] && i[m & 1u] == i[a] && j[m >> 1] == j[b])
-						break;
-				if (m < n) {
-					tx = texel[m];
+				 * clamped or wrapped onto it) is not decoded again:
+				 * the same texel decodes to the same bits. */
+				if (a == 1 && same_i && decoded[n - 1]) {
+					tx = texel[n - 1];
+				} else if (b == 1 && same_j && decoded[n - 2]) {
+					tx = texel[n - 2];
+				} else if (sp->t.format == HW_TEX_RGBA8) {
+					const uint8_t *p = sp->bytes + (tap_addr - sp->t.phys);
+
+					/* tex_decode_at's RGBA8 case, inline */
+					texel[n][0] = tex_unorm8[p[3]];
+					texel[n][1] = tex_unorm8[p[2]];
+					texel[n][2] = tex_unorm8[p[1]];
+					texel[n][3] = tex_unorm8[p[0]];
+					decoded[n] = true;
 				} else {
 					tex_decode_at(sp->t.format, sp->bytes + (tap_addr - sp->t.phys),
 						      (unsigned)i[a], (unsigned)j[b], (unsigned)h,
