@@ -43,6 +43,14 @@ GLint nngx_diag_severity(GLint id)
 static void diag_emit(struct nngx_diag *d, nngxShimDiagId id, const struct diag_row *row,
 		      const char *function, GLenum gl_error, const char *note,
 		      const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 7, 0)))
+#endif
+	;
+
+static void diag_emit(struct nngx_diag *d, nngxShimDiagId id, const struct diag_row *row,
+		      const char *function, GLenum gl_error, const char *note,
+		      const char *fmt, va_list ap)
 {
 	nngxShimDiagnostic msg;
 	char detail[512];
