@@ -103,6 +103,13 @@ void nngx_diag_vreport(struct nngx_diag *d, nngxShimDiagId id, const char *funct
 
 static void diag_emit_args(struct nngx_diag *d, nngxShimDiagId id, const char *function,
 			   const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+static void diag_emit_args(struct nngx_diag *d, nngxShimDiagId id, const char *function,
+			   const char *fmt, ...)
 {
 	va_list ap;
 
