@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "hw/hw_alloc.h"
 #include "nngx_capture.h"
 #include "nngx_counters.h"
 #include "nngx_state.h"
@@ -541,10 +542,17 @@ static void cap_observe(void *user, const struct hw_event *e)
 
 	if (f->ev_count == f->ev_cap) {
 		size_t cap = f->ev_cap ? f->ev_cap * 2 : 64;
-		struct cap_event *p = realloc(f->ev, cap * sizeof *p);
+		struct cap_event *p = hw_realloc(f->ev, cap * sizeof *p);
 
-		if (!p)
-			return;         /* the record loses this event, nothing else */
+		if (!p) {
+			/* Never silent: the record lacks this event and says so;
+			 * the program's own results are untouched. */
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_HOST_OUT_OF_MEMORY,
+					 "libnngx capture", "no memory for event %zu of frame "
+					 "%llu: the capture lacks it", f->ev_count,
+					 (unsigned long long)f->index);
+			return;
+		}
 		f->ev = p;
 		f->ev_cap = cap;
 	}
@@ -608,7 +616,7 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 
 	if (st->capture)
 		nngx_capture_close(st);
-	c = calloc(1, sizeof *c);
+	c = hw_calloc(1, sizeof *c);
 	if (!c) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_OPEN_FAILED, fn,
 				 "no memory for the capture");
