@@ -6,7 +6,8 @@
  * four arguments and the code it must record. Each row also checks that
  * glGetError clears the flag and, when the call records an error, that
  * what the API shows did not change: the bound display buffer's
- * parameters and the bound command list's used sizes.
+ * parameters, the command list binding and the bound command list's used
+ * sizes (with the FIX_LISTS* fixtures, each of the fixture's lists' too).
  *
  * Adding a case: one row. Adding a function: one `enum gx_call` value and
  * its line in gx_call(); a new state to meet: one `enum gx_fixture`
@@ -28,7 +29,15 @@ enum gx_fixture {
 	FIX_UPPER_READY,        /* 240 x 400 RGBA8 bound to DISPLAY0 */
 	FIX_UPPER_WIDE,         /* 248 x 400 RGBA8 bound to DISPLAY0 */
 	FIX_STEREO_NO_RIGHT,    /* stereo, DISPLAY0 ready, nothing for DISPLAY0_EXT */
-	FIX_STEREO_RIGHT_SHORT  /* stereo, DISPLAY0 ready, DISPLAY0_EXT 240 x 392 */
+	FIX_STEREO_RIGHT_SHORT, /* stereo, DISPLAY0 ready, DISPLAY0_EXT 240 x 392 */
+	/* Four lists of the fixture's own (LIST(0) ... LIST(3) in a row's
+	 * arguments): 0 holds 32 bytes, 16 of them a saved region, flushed;
+	 * 1 is empty (4096 bytes); 2 has no storage; 3 has 8 bytes of room. */
+	FIX_LISTS,              /* list 0 bound */
+	FIX_LISTS_NONE,         /* no list bound */
+	FIX_LISTS_1,            /* list 1 bound */
+	FIX_LISTS_3,            /* list 3 bound */
+	FIX_LISTS_SAVING        /* list 0 bound, a save open */
 };
 
 enum gx_call {
@@ -36,7 +45,16 @@ enum gx_call {
 	CALL_SWAP_BUFFERS,              /* display */
 	CALL_DISPLAY_ENV_SWAP,          /* x, y, display: nngxDisplayEnv then swap */
 	CALL_VRAM_DMA,                  /* size */
-	CALL_GL_CLEAR                   /* (a GL call that adds a request) */
+	CALL_GL_CLEAR,                  /* (a GL call that adds a request) */
+	CALL_BIND_CMDLIST,              /* list */
+	CALL_START_SAVE,
+	CALL_STOP_SAVE,
+	CALL_USE_SAVED,                 /* list (the fixture's saved region) */
+	CALL_USE_SAVED_NO_FLUSH,        /* list (the fixture's saved region) */
+	CALL_COPY_CMDLIST,              /* source, destination */
+	CALL_ADD_CMDLIST,               /* list */
+	CALL_MOVE_POINTER,              /* offset */
+	CALL_VRAM_DMA_NO_FLUSH          /* size */
 };
 
 struct gx_row {
@@ -55,6 +73,21 @@ struct gx_row {
 #define S_SWAP_OUT "CTR-SDK reference nngxSwapBuffers lists the origin outside the buffer under 8031 (the SDK library source uses 8032)"
 #define S_DMA "CTR-SDK reference nngxAddVramDmaCommand; SDK library checks (sdk-surface.md section 6)"
 #define S_GLREQ "SDK library: requests queued by GL calls (sdk-surface.md section 6, GL_ERROR_COMMANDREQUEST_FULL_DMP)"
+
+#define S_BIND "SDK library checks of nngxBindCmdlist (sdk-surface.md section 6)"
+#define S_START "SDK library checks of nngxStartCmdlistSave (sdk-surface.md section 6)"
+#define S_STOP "CTR-SDK reference nngxStopCmdlistSave; SDK library checks (sdk-surface.md section 6)"
+#define S_USE "SDK library checks of nngxUseSavedCmdlist (sdk-surface.md section 6)"
+#define S_USE_NF "CTR-SDK reference nngxUseSavedCmdlistNoCacheFlush (sdk-surface.md section 6)"
+#define S_COPY "CTR-SDK reference nngxCopyCmdlist (sdk-surface.md section 6)"
+#define S_ADD "CTR-SDK reference nngxAddCmdlist (sdk-surface.md section 6)"
+#define S_MOVE "CTR-SDK reference nngxMoveCommandbufferPointer; SDK library checks (sdk-surface.md section 6)"
+#define S_DMA_NF "CTR-SDK reference nngxAddVramDmaCommandNoCacheFlush (sdk-surface.md section 6)"
+
+/* A row's argument naming one of the fixture's own lists, and a name no
+ * fixture generates. */
+#define LIST(k) (0x7F000000L + (k))
+#define UNKNOWN_LIST 0x00ABCDEFL
 
 #define D CONF_DOCUMENTED
 #define RGBA8 GL_RGBA8_OES
@@ -108,6 +141,51 @@ static const struct gx_row rows[] = {
 
 	/* ---- requests queued by GL calls */
 	{ "GX-GLREQ-9801-0001", "glClear with the command list's requests used up", S_GLREQ, D, FIX_LIST_FULL, CALL_GL_CLEAR, { 0, 0, 0, 0 }, GL_ERROR_COMMANDREQUEST_FULL_DMP },
+
+	/* ---- nngxBindCmdlist */
+	{ "GX-BIND-8005-0001", "binding another list while a save is open", S_BIND, D, FIX_LISTS_SAVING, CALL_BIND_CMDLIST, { LIST(1), 0, 0, 0 }, GL_ERROR_8005_DMP },
+
+	/* ---- nngxStartCmdlistSave, nngxStopCmdlistSave */
+	{ "GX-SAVE-8034-0001", "a save is already open", S_START, D, FIX_LISTS_SAVING, CALL_START_SAVE, { 0, 0, 0, 0 }, GL_ERROR_8034_DMP },
+	{ "GX-SAVE-8035-0001", "no command list bound", S_START, D, FIX_LISTS_NONE, CALL_START_SAVE, { 0, 0, 0, 0 }, GL_ERROR_8035_DMP },
+	{ "GX-SAVE-8036-0001", "stopping with no save open", S_STOP, D, FIX_LISTS, CALL_STOP_SAVE, { 0, 0, 0, 0 }, GL_ERROR_8036_DMP },
+
+	/* ---- nngxUseSavedCmdlist */
+	{ "GX-USESAVED-8037-0001", "no command list bound", S_USE, D, FIX_LISTS_NONE, CALL_USE_SAVED, { LIST(0), 0, 0, 0 }, GL_ERROR_8037_DMP },
+	{ "GX-USESAVED-8038-0001", "the saved list is a name never generated", S_USE, D, FIX_LISTS, CALL_USE_SAVED, { UNKNOWN_LIST, 0, 0, 0 }, GL_ERROR_8038_DMP },
+	{ "GX-USESAVED-8038-0002", "the saved list has no storage", S_USE, D, FIX_LISTS, CALL_USE_SAVED, { LIST(2), 0, 0, 0 }, GL_ERROR_8038_DMP },
+	{ "GX-USESAVED-803A-0001", "the region does not fit the bound list's 8 bytes of room", S_USE, D, FIX_LISTS_3, CALL_USE_SAVED, { LIST(0), 0, 0, 0 }, GL_ERROR_803A_DMP },
+
+	/* ---- nngxUseSavedCmdlistNoCacheFlush */
+	{ "GX-USESAVEDNF-8092-0001", "no command list bound", S_USE_NF, D, FIX_LISTS_NONE, CALL_USE_SAVED_NO_FLUSH, { LIST(0), 0, 0, 0 }, GL_ERROR_8092_DMP },
+	{ "GX-USESAVEDNF-8093-0001", "the saved list is 0", S_USE_NF, D, FIX_LISTS, CALL_USE_SAVED_NO_FLUSH, { 0, 0, 0, 0 }, GL_ERROR_8093_DMP },
+	{ "GX-USESAVEDNF-8093-0002", "the saved list is a name never generated", S_USE_NF, D, FIX_LISTS, CALL_USE_SAVED_NO_FLUSH, { UNKNOWN_LIST, 0, 0, 0 }, GL_ERROR_8093_DMP },
+	{ "GX-USESAVEDNF-8095-0001", "the region does not fit the bound list's 8 bytes of room", S_USE_NF, D, FIX_LISTS_3, CALL_USE_SAVED_NO_FLUSH, { LIST(0), 0, 0, 0 }, GL_ERROR_8095_DMP },
+
+	/* ---- nngxCopyCmdlist */
+	{ "GX-COPY-8047-0001", "the destination is the bound list", S_COPY, D, FIX_LISTS_1, CALL_COPY_CMDLIST, { LIST(0), LIST(1), 0, 0 }, GL_ERROR_8047_DMP },
+	{ "GX-COPY-8048-0001", "the source is a name never generated", S_COPY, D, FIX_LISTS_NONE, CALL_COPY_CMDLIST, { UNKNOWN_LIST, LIST(1), 0, 0 }, GL_ERROR_8048_DMP },
+	{ "GX-COPY-8049-0001", "the destination is a name never generated", S_COPY, D, FIX_LISTS_NONE, CALL_COPY_CMDLIST, { LIST(0), UNKNOWN_LIST, 0, 0 }, GL_ERROR_8049_DMP },
+	{ "GX-COPY-8049-0002", "the destination has no storage", S_COPY, D, FIX_LISTS_NONE, CALL_COPY_CMDLIST, { LIST(0), LIST(2), 0, 0 }, GL_ERROR_8049_DMP },
+	{ "GX-COPY-804A-0001", "source and destination are the same list", S_COPY, D, FIX_LISTS_NONE, CALL_COPY_CMDLIST, { LIST(0), LIST(0), 0, 0 }, GL_ERROR_804A_DMP },
+	{ "GX-COPY-804C-0001", "the source's 32 bytes and more exceed the destination's 24", S_COPY, D, FIX_LISTS_NONE, CALL_COPY_CMDLIST, { LIST(0), LIST(3), 0, 0 }, GL_ERROR_804C_DMP },
+
+	/* ---- nngxAddCmdlist */
+	{ "GX-ADDLIST-8054-0001", "the list to add is a name never generated", S_ADD, D, FIX_LISTS_1, CALL_ADD_CMDLIST, { UNKNOWN_LIST, 0, 0, 0 }, GL_ERROR_8054_DMP },
+	{ "GX-ADDLIST-8054-0002", "the list to add has no storage", S_ADD, D, FIX_LISTS_1, CALL_ADD_CMDLIST, { LIST(2), 0, 0, 0 }, GL_ERROR_8054_DMP },
+	{ "GX-ADDLIST-8055-0001", "no command list bound", S_ADD, D, FIX_LISTS_NONE, CALL_ADD_CMDLIST, { LIST(0), 0, 0, 0 }, GL_ERROR_8055_DMP },
+	{ "GX-ADDLIST-8056-0001", "the list to add is the bound list", S_ADD, D, FIX_LISTS, CALL_ADD_CMDLIST, { LIST(0), 0, 0, 0 }, GL_ERROR_8056_DMP },
+	{ "GX-ADDLIST-8058-0001", "the list does not fit the bound list's 8 bytes of room", S_ADD, D, FIX_LISTS_3, CALL_ADD_CMDLIST, { LIST(0), 0, 0, 0 }, GL_ERROR_8058_DMP },
+
+	/* ---- nngxMoveCommandbufferPointer */
+	{ "GX-MOVEPTR-8061-0001", "no command list bound", S_MOVE, D, FIX_NO_LIST, CALL_MOVE_POINTER, { 8, 0, 0, 0 }, GL_ERROR_8061_DMP },
+	{ "GX-MOVEPTR-8061-0002", "back over flushed commands", S_MOVE, D, FIX_LISTS, CALL_MOVE_POINTER, { -4, 0, 0, 0 }, GL_ERROR_8061_DMP },
+	{ "GX-MOVEPTR-8061-0003", "past the end of the 4096-byte buffer", S_MOVE, D, FIX_LISTS, CALL_MOVE_POINTER, { 4096, 0, 0, 0 }, GL_ERROR_8061_DMP },
+
+	/* ---- nngxAddVramDmaCommandNoCacheFlush */
+	{ "GX-DMANF-8090-0001", "no command list bound", S_DMA_NF, D, FIX_NO_LIST, CALL_VRAM_DMA_NO_FLUSH, { 16, 0, 0, 0 }, GL_ERROR_8090_DMP },
+	{ "GX-DMANF-8091-0001", "size -1", S_DMA_NF, D, FIX_LIST, CALL_VRAM_DMA_NO_FLUSH, { -1, 0, 0, 0 }, GL_ERROR_8091_DMP },
+	{ "GX-DMANF-8091-0002", "size -2147483648", S_DMA_NF, D, FIX_LIST, CALL_VRAM_DMA_NO_FLUSH, { -2147483647L - 1, 0, 0, 0 }, GL_ERROR_8091_DMP },
 };
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
@@ -117,7 +195,42 @@ struct gx_env {
 	GLint saved_list;
 	GLuint list;            /* a command list of the fixture's own, or 0 */
 	GLuint buffer[2];       /* display buffers of the fixture */
+	GLuint lists[4];        /* FIX_LISTS*: the fixture's own lists, or 0 */
+	int saving;             /* a save left open */
+	GLuint saved_offset, saved_request;     /* list 0's saved region */
+	GLsizei saved_size, saved_requests;
 };
+
+static const GLuint cmd_words[4] = { 0, 0x000F0080u, 0, 0x000F0080u };
+
+/* The four lists of the FIX_LISTS* fixtures; list `bind` (or none, -1)
+ * left bound. */
+static void fixture_lists(struct gx_env *e, int bind)
+{
+	nngxGenCmdlists(4, e->lists);
+	nngxBindCmdlist(e->lists[1]);
+	nngxCmdlistStorage(4096, 8);
+	nngxBindCmdlist(e->lists[3]);
+	nngxCmdlistStorage(24, 2);
+	nngxAdd3DCommand(cmd_words, 16, GL_TRUE);
+	nngxBindCmdlist(e->lists[0]);
+	nngxCmdlistStorage(4096, 8);
+	nngxAdd3DCommand(cmd_words, 16, GL_TRUE);
+	nngxStartCmdlistSave();
+	nngxAdd3DCommand(cmd_words, 16, GL_TRUE);
+	nngxFlush3DCommand();
+	nngxStopCmdlistSave(&e->saved_offset, &e->saved_size, &e->saved_request,
+			    &e->saved_requests);
+	nngxBindCmdlist(bind < 0 ? 0 : e->lists[bind]);
+}
+
+/* A row's argument, with LIST(k) replaced by the fixture's list k. */
+static GLuint list_arg(const struct gx_env *e, long a)
+{
+	if (a >= LIST(0) && a <= LIST(3))
+		return e->lists[a - LIST(0)];
+	return (GLuint)a;
+}
 
 static const GLenum displays[] = { NN_GX_DISPLAY0, NN_GX_DISPLAY1, NN_GX_DISPLAY0_EXT };
 
@@ -181,6 +294,23 @@ static int fixture_set_up(enum gx_fixture f, struct gx_env *e)
 		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
 		nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
 		break;
+	case FIX_LISTS:
+		fixture_lists(e, 0);
+		break;
+	case FIX_LISTS_NONE:
+		fixture_lists(e, -1);
+		break;
+	case FIX_LISTS_1:
+		fixture_lists(e, 1);
+		break;
+	case FIX_LISTS_3:
+		fixture_lists(e, 3);
+		break;
+	case FIX_LISTS_SAVING:
+		fixture_lists(e, 0);
+		nngxStartCmdlistSave();
+		e->saving = 1;
+		break;
 	}
 	return glGetError() == GL_NO_ERROR;
 }
@@ -200,7 +330,15 @@ static void fixture_tear_down(struct gx_env *e)
 		nngxDeleteDisplaybuffers(1, &e->buffer[0]);
 	if (e->buffer[1])
 		nngxDeleteDisplaybuffers(1, &e->buffer[1]);
+	if (e->saving) {
+		GLuint offset, request;
+		GLsizei size, requests;
+
+		nngxStopCmdlistSave(&offset, &size, &request, &requests);
+	}
 	nngxBindCmdlist((GLuint)e->saved_list);
+	if (e->lists[0])
+		nngxDeleteCmdlists(4, e->lists);
 	if (e->list)
 		nngxDeleteCmdlists(1, &e->list);
 	nngxClearCmdlist();
@@ -212,14 +350,35 @@ static void fixture_tear_down(struct gx_env *e)
 struct gx_view {
 	GLint display[4];       /* the active display's buffer: address, format, size */
 	GLint used_bufsize, used_reqcount;
+	GLint binding;
+	GLint list_used[4][2];  /* FIX_LISTS*: each list's used size and requests */
 };
 
 static int fixture_has_list_storage(enum gx_fixture f)
 {
-	return f != FIX_NO_LIST && f != FIX_LIST_NO_STORAGE;
+	return f != FIX_NO_LIST && f != FIX_LIST_NO_STORAGE && f != FIX_LISTS_NONE;
 }
 
-static void view(enum gx_fixture f, struct gx_view *v)
+/* Each of the fixture's own lists with storage, read while bound in turn
+ * (not with a save open, which forbids binding). */
+static void view_lists(const struct gx_env *e, enum gx_fixture f, struct gx_view *v)
+{
+	int k;
+
+	memset(v->list_used, 0, sizeof v->list_used);
+	if (!e->lists[0] || f == FIX_LISTS_SAVING)
+		return;
+	for (k = 0; k < 4; k++) {
+		if (k == 2)
+			continue;
+		nngxBindCmdlist(e->lists[k]);
+		nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_BUFSIZE, &v->list_used[k][0]);
+		nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_REQCOUNT, &v->list_used[k][1]);
+	}
+	nngxBindCmdlist((GLuint)v->binding);
+}
+
+static void view(const struct gx_env *e, enum gx_fixture f, struct gx_view *v)
 {
 	GLenum pname;
 
@@ -232,13 +391,18 @@ static void view(enum gx_fixture f, struct gx_view *v)
 		nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_BUFSIZE, &v->used_bufsize);
 		nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_REQCOUNT, &v->used_reqcount);
 	}
+	v->binding = -12345;
+	nngxGetCmdlistParameteri(NN_GX_CMDLIST_BINDING, &v->binding);
+	view_lists(e, f, v);
 }
 
 static GLuint dma_source[CONF_RESULT_WORDS], dma_destination[CONF_RESULT_WORDS];
 
-static void gx_call(const struct gx_row *row)
+static void gx_call(const struct gx_row *row, const struct gx_env *e)
 {
 	const long *a = row->arg;
+	GLuint offset, request;
+	GLsizei size, requests;
 
 	switch (row->call) {
 	case CALL_DISPLAYBUFFER_STORAGE:
@@ -257,6 +421,35 @@ static void gx_call(const struct gx_row *row)
 	case CALL_GL_CLEAR:
 		glClear(GL_COLOR_BUFFER_BIT);
 		break;
+	case CALL_BIND_CMDLIST:
+		nngxBindCmdlist(list_arg(e, a[0]));
+		break;
+	case CALL_START_SAVE:
+		nngxStartCmdlistSave();
+		break;
+	case CALL_STOP_SAVE:
+		nngxStopCmdlistSave(&offset, &size, &request, &requests);
+		break;
+	case CALL_USE_SAVED:
+		nngxUseSavedCmdlist(list_arg(e, a[0]), e->saved_offset, e->saved_size,
+				    e->saved_request, e->saved_requests, 0, GL_TRUE);
+		break;
+	case CALL_USE_SAVED_NO_FLUSH:
+		nngxUseSavedCmdlistNoCacheFlush(list_arg(e, a[0]), e->saved_offset, e->saved_size,
+						e->saved_request, e->saved_requests, 0);
+		break;
+	case CALL_COPY_CMDLIST:
+		nngxCopyCmdlist(list_arg(e, a[0]), list_arg(e, a[1]));
+		break;
+	case CALL_ADD_CMDLIST:
+		nngxAddCmdlist(list_arg(e, a[0]));
+		break;
+	case CALL_MOVE_POINTER:
+		nngxMoveCommandbufferPointer((GLint)a[0]);
+		break;
+	case CALL_VRAM_DMA_NO_FLUSH:
+		nngxAddVramDmaCommandNoCacheFlush(dma_source, dma_destination, (GLsizei)a[0]);
+		break;
 	}
 }
 
@@ -269,13 +462,13 @@ static void run_row(struct conf_result *r, const void *arg)
 	GLenum got, again;
 	int i;
 
-	view(row->fixture, &before);
+	view(&env, row->fixture, &before);
 	ok = ok && glGetError() == GL_NO_ERROR;
 	if (ok)
-		gx_call(row);
+		gx_call(row, &env);
 	got = glGetError();
 	again = glGetError();
-	view(row->fixture, &after);
+	view(&env, row->fixture, &after);
 	fixture_tear_down(&env);
 	CONF_TRUE(r, ok, "setting up the fixture recorded a GL error");
 	CONF_EQ(r, got, row->want, "the error recorded");
@@ -288,6 +481,13 @@ static void run_row(struct conf_result *r, const void *arg)
 	CONF_EQ(r, after.used_bufsize, before.used_bufsize, "the command list's used size changed");
 	CONF_EQ(r, after.used_reqcount, before.used_reqcount,
 		"the command list's request count changed");
+	CONF_EQ(r, after.binding, before.binding, "the bound command list changed");
+	for (i = 0; i < 4; i++) {
+		CONF_EQ(r, after.list_used[i][0], before.list_used[i][0],
+			"a command list's used size changed");
+		CONF_EQ(r, after.list_used[i][1], before.list_used[i][1],
+			"a command list's request count changed");
+	}
 }
 
 static size_t count(void)
