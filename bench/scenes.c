@@ -20,6 +20,26 @@ struct scene_vertex {
 	GLfloat pos[3], normal[3];
 };
 
+/* Start a SHBIN holding the assembled program as one vertex entry with
+ * the outputs both scenes use (position, colour, texcoord 0); the entry's
+ * index is returned for its uniforms and constants. */
+static size_t scene_shbin_begin(struct shbin_writer *w, const struct shader_asm *a,
+				const struct hw_shader_state *assembled)
+{
+	size_t vs;
+	unsigned k;
+
+	shbin_writer_init(w);
+	shbin_writer_set_program(w, assembled->code, a->ncode);
+	for (k = 0; k < a->nopdesc; k++)
+		shbin_writer_add_opdesc(w, assembled->opdesc[k]);
+	vs = shbin_writer_add_entry(w, 0 /* vertex */, 0, a->ncode);
+	shbin_writer_add_output(w, vs, 0 /* position */, 0, 0xF);
+	shbin_writer_add_output(w, vs, 2 /* colour */, 1, 0xF);
+	shbin_writer_add_output(w, vs, 3 /* texcoord 0 */, 2, 0x3);
+	return vs;
+}
+
 /* o0 = uMvp * v0; o1 = clamp(ambient + sum of two lights' N.L * colour);
  * o2.xy = planar texture coordinates. 19 instructions and END. */
 static int scene_shader_binary(uint8_t **bin, size_t *size, unsigned *instructions)
@@ -55,14 +75,7 @@ static int scene_shader_binary(uint8_t **bin, size_t *size, unsigned *instructio
 		return 0;
 	}
 	*instructions = a.ncode;
-	shbin_writer_init(&w);
-	shbin_writer_set_program(&w, assembled.code, a.ncode);
-	for (k = 0; k < a.nopdesc; k++)
-		shbin_writer_add_opdesc(&w, assembled.opdesc[k]);
-	vs = shbin_writer_add_entry(&w, 0 /* vertex */, 0, a.ncode);
-	shbin_writer_add_output(&w, vs, 0 /* position */, 0, 0xF);
-	shbin_writer_add_output(&w, vs, 2 /* colour */, 1, 0xF);
-	shbin_writer_add_output(&w, vs, 3 /* texcoord 0 */, 2, 0x3);
+	vs = scene_shbin_begin(&w, &a, &assembled);
 	shbin_writer_add_uniform(&w, vs, "aPosition", 0x00, 0x00);
 	shbin_writer_add_uniform(&w, vs, "aNormal", 0x01, 0x01);
 	shbin_writer_add_uniform(&w, vs, "uMvp", 0x10, 0x13);
@@ -157,7 +170,6 @@ static int fill_shader_binary(uint8_t **bin, size_t *size)
 	static struct hw_shader_state assembled;
 	struct shbin_writer w;
 	size_t vs;
-	unsigned k;
 	int ok;
 
 	asm_init(&a);
@@ -169,14 +181,7 @@ static int fill_shader_binary(uint8_t **bin, size_t *size)
 		fprintf(stderr, "scene: fill shader: %s\n", a.error);
 		return 0;
 	}
-	shbin_writer_init(&w);
-	shbin_writer_set_program(&w, assembled.code, a.ncode);
-	for (k = 0; k < a.nopdesc; k++)
-		shbin_writer_add_opdesc(&w, assembled.opdesc[k]);
-	vs = shbin_writer_add_entry(&w, 0 /* vertex */, 0, a.ncode);
-	shbin_writer_add_output(&w, vs, 0 /* position */, 0, 0xF);
-	shbin_writer_add_output(&w, vs, 2 /* colour */, 1, 0xF);
-	shbin_writer_add_output(&w, vs, 3 /* texcoord 0 */, 2, 0x3);
+	vs = scene_shbin_begin(&w, &a, &assembled);
 	shbin_writer_add_uniform(&w, vs, "aPosition", 0x00, 0x00);
 	shbin_writer_add_uniform(&w, vs, "aTexCoord", 0x01, 0x01);
 	shbin_writer_add_float(&w, vs, 4, 1, 1, 1, 1);
