@@ -18,6 +18,7 @@
 #include "fuzz_common.h"
 #include "driver/nngx_state.h"
 #include "tests/shader_asm.h"
+#include "tests/snapshot.h"
 #include "tests/shbin_writer.h"
 
 #define FUZZ_API_CALLS 64
@@ -103,43 +104,6 @@ static void build_scene(void)
 
 /* ---- the profiling contract ------------------------------------------------- */
 
-struct observable {
-	hw_clock_t clock;
-	uint16_t reg_window, reg_window_limit;
-	bool running;
-	hw_clock_t start_clock;
-	uint32_t window, window_limit;
-	uint64_t windows_done;
-	uint16_t busy_counter[HW_BUSY_MODULE_COUNT];
-	size_t segments[HW_BUSY_MODULE_COUNT];
-	struct hw_counters counters;
-	bool time_set, count_set, vcache_started_once;
-};
-
-static void observe(struct observable *o)
-{
-	struct nngx_state *st = nngx_state_get();
-	const struct hw_busy_unit *u = &st->gpu.busy;
-	int m;
-
-	memset(o, 0, sizeof *o);
-	o->clock = st->gpu.clock;
-	o->reg_window = u->reg_window;
-	o->reg_window_limit = u->reg_window_limit;
-	o->running = u->running;
-	o->start_clock = u->start_clock;
-	o->window = u->window;
-	o->window_limit = u->window_limit;
-	o->windows_done = u->windows_done;
-	memcpy(o->busy_counter, u->counter, sizeof o->busy_counter);
-	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
-		o->segments[m] = u->track[m].count;
-	memcpy(&o->counters, &st->gpu.counters, sizeof o->counters);
-	o->time_set = st->sampling_time_set;
-	o->count_set = st->sampling_count_set;
-	o->vcache_started_once = st->vcache_started_once;
-}
-
 static bool startable(GLenum v)
 {
 	return v == 0x0900 || v == 0x0906;     /* BUSY, VERTEX_CACHE (constants.md) */
@@ -170,7 +134,7 @@ enum prof_call { P_START, P_STOP, P_RESULT, P_SET, P_GET, P_CALLS };
 static void profiling_call(enum prof_call call, GLenum item, GLuint value)
 {
 	GLuint buffer[RESULT_WORDS];
-	struct observable before, after;
+	struct tu_snapshot before;
 	GLenum expect = GL_NO_ERROR, err;
 	uint32_t top;
 	int i;
@@ -191,7 +155,7 @@ static void profiling_call(enum prof_call call, GLenum item, GLuint value)
 		break;
 	default: if (!parameter_top(item)) expect = GL_ERROR_80A7_DMP; break;
 	}
-	observe(&before);
+	tu_snapshot_take(&before);
 	switch (call) {
 	case P_START: nngxStartProfiling(item); break;
 	case P_STOP: nngxStopProfiling(item); break;
@@ -209,8 +173,7 @@ static void profiling_call(enum prof_call call, GLenum item, GLuint value)
 	if (err != expect)
 		fuzz_fail("profiling call %d, 0x%X, %u: error 0x%X, want 0x%X", (int)call, item,
 			  value, err, expect);
-	observe(&after);
-	if (memcmp(&before, &after, sizeof before) != 0)
+	if (!tu_snapshot_same(&before))
 		fuzz_fail("profiling call %d, 0x%X, %u: the failing call changed state",
 			  (int)call, item, value);
 	for (i = 0; i < RESULT_WORDS; i++)
