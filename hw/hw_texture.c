@@ -474,12 +474,30 @@ static void tex_fetch(const struct hw_texture *t, const uint8_t *bytes, unsigned
 	hw_texture_decode_texel(t, bytes, level, (unsigned)i, (unsigned)j, rgba);
 }
 
+/* The linear filter's first tap (before wrapping) and the four weights
+ * at (s, tc) on a w x h level: texel centres at half-integers. Shared by
+ * the reference sampler and the prepared one, so both weigh alike. */
+static inline void tex_bilinear(double s, double tc, long w, long h,
+				long *i0, long *j0, double weight[2][2])
+{
+	double u = s * (double)w - 0.5, v = tc * (double)h - 0.5, fu, fv;
+
+	*i0 = (long)floor(u);
+	*j0 = (long)floor(v);
+	fu = u - (double)*i0;
+	fv = v - (double)*j0;
+	weight[0][0] = (1.0 - fu) * (1.0 - fv);
+	weight[0][1] = fu * (1.0 - fv);
+	weight[1][0] = (1.0 - fu) * fv;
+	weight[1][1] = fu * fv;
+}
+
 /* One level filtered at (s, tc), reduced by tex_reduce. */
 static void tex_filter_level(const struct hw_texture *t, const uint8_t *bytes, unsigned level,
 			     double s, double tc, enum hw_tex_filter filter, float rgba[4])
 {
 	long w = (long)hw_texture_level_width(t, level), h = (long)hw_texture_level_height(t, level);
-	double u, v, fu, fv, weight[2][2];
+	double weight[2][2];
 	long i[2], j[2];
 	float texel[4];
 	unsigned a, b, c;
@@ -489,16 +507,7 @@ static void tex_filter_level(const struct hw_texture *t, const uint8_t *bytes, u
 			  tex_wrap((long)floor(tc * (double)h), h, t->wrap_t), rgba);
 		return;
 	}
-	u = s * (double)w - 0.5;
-	v = tc * (double)h - 0.5;
-	i[0] = (long)floor(u);
-	j[0] = (long)floor(v);
-	fu = u - (double)i[0];
-	fv = v - (double)j[0];
-	weight[0][0] = (1.0 - fu) * (1.0 - fv);
-	weight[0][1] = fu * (1.0 - fv);
-	weight[1][0] = (1.0 - fu) * fv;
-	weight[1][1] = fu * fv;
+	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
 	i[1] = tex_wrap(i[0] + 1, w, t->wrap_s);
 	j[1] = tex_wrap(j[0] + 1, h, t->wrap_t);
 	i[0] = tex_wrap(i[0], w, t->wrap_s);
@@ -617,7 +626,7 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 {
 	const struct hw_texture_sampler_level *lv = &sp->level[k];
 	long w = lv->width, h = lv->height, i[2], j[2];
-	double u, v, fu, fv, weight[2][2];
+	double weight[2][2];
 	uint32_t tap_addr;
 	float texel[4][4];
 	bool decoded[4], same_i, same_j;
@@ -638,16 +647,7 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 				      (unsigned)i[0], (unsigned)j[0], (unsigned)h, rgba);
 		return;
 	}
-	u = s * (double)w - 0.5;
-	v = tc * (double)h - 0.5;
-	i[0] = (long)floor(u);
-	j[0] = (long)floor(v);
-	fu = u - (double)i[0];
-	fv = v - (double)j[0];
-	weight[0][0] = (1.0 - fu) * (1.0 - fv);
-	weight[0][1] = fu * (1.0 - fv);
-	weight[1][0] = (1.0 - fu) * fv;
-	weight[1][1] = fu * fv;
+	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
 	i[1] = tex_sampler_wrap(i[0] + 1, w, sp->t.wrap_s);
 	j[1] = tex_sampler_wrap(j[0] + 1, h, sp->t.wrap_t);
 	i[0] = tex_sampler_wrap(i[0], w, sp->t.wrap_s);
