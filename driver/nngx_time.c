@@ -37,17 +37,21 @@ void nngx_callbacks_run(struct nngx_state *st)
 	st->callback_depth--;
 }
 
-/* A vertical blank with a VSync callback set: queued, at most
- * NNGX_TIME_MAX_CALLBACK_VBLANKS waiting at once. */
-static void time_queue_vblank(struct nngx_state *st)
+/* A vertical blank with a VSync callback set: queued. Blanks that pass
+ * while one already waits (only inside a callback's own wait: outside,
+ * each is called back at once) merge with it (NNGX_TIME_MAX_QUEUED_VBLANKS),
+ * and VSYNC_CALLBACKS_SKIPPED says so once per merge. */
+static void time_queue_vblank(struct nngx_state *st, bool *merged)
 {
-	if (st->vsync_pending < NNGX_TIME_MAX_CALLBACK_VBLANKS) {
+	if (st->vsync_pending < NNGX_TIME_MAX_QUEUED_VBLANKS) {
 		st->vsync_pending++;
 		return;
 	}
-	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED, "GPU wait",
-			 "%u vertical blanks wait for their callbacks already; this one is "
-			 "not called back", NNGX_TIME_MAX_CALLBACK_VBLANKS);
+	if (!*merged)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED, "GPU wait",
+				 "vertical blanks pass inside a callback's wait; the VSync "
+				 "callbacks run once for all of them, after the callback");
+	*merged = true;
 }
 
 void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
@@ -56,6 +60,7 @@ void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 	hw_clock_t target = hw_clock_add(gpu->clock, clocks);
 	uint64_t epoch = st->epoch;
 	unsigned vblanks = 0;
+	bool merged = false;
 
 	/* What earlier callbacks queued runs first, at the start of the wait. */
 	nngx_callbacks_run(st);
@@ -70,7 +75,7 @@ void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 		if (hw_gpu_frames(gpu) == frames)
 			break;          /* the clock saturated */
 		vblanks++;
-		time_queue_vblank(st);
+		time_queue_vblank(st, &merged);
 		nngx_callbacks_run(st);
 	}
 	if (st->epoch != epoch)

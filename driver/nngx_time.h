@@ -18,6 +18,13 @@ struct nngx_state;
  * lets the rest pass at once, with VSYNC_CALLBACKS_SKIPPED). */
 #define NNGX_TIME_MAX_CALLBACK_VBLANKS (1u << 20)
 
+/* Vertical blanks that pass while a callback runs (in the waits it makes)
+ * are merged into one call of the VSync callbacks, as the console's
+ * interrupt keeps one pending flag, not a count (model choice). Without the
+ * merge, a callback whose own wait spans many blanks would queue as many
+ * calls, each of which may wait again: work without bound. */
+#define NNGX_TIME_MAX_QUEUED_VBLANKS 1u
+
 /* The VSync callbacks (nngxSetVSyncCallback), one per screen. CPU-side
  * state: a power-on reset keeps them, nngxFinalize drops them. */
 struct nngx_vsync {

@@ -423,8 +423,9 @@ GLint nngxShimFindCounter(const char *name);
      "previous read's values and resets nothing; a start, stop or parameter "   \
      "change is lost")                                                          \
   XX(52, VSYNC_CALLBACKS_SKIPPED, WARNING,                                      \
-     "one wait passed more vertical blanks than the callback limit (2^20); "    \
-     "the VSync callbacks of the rest were not called")                         \
+     "one wait passed more vertical blanks than the callback limit (2^20), "    \
+     "or several blanks passed inside a callback's wait; the VSync callbacks "  \
+     "of the rest were not called (inside a callback: they run once for all)")  \
   XX(53, BUSY_NOT_STARTED, WARNING,                                             \
      "the busy counter was read without a nngxStartProfiling("                  \
      "NN_GX_PROFILING_BUSY) since power-on, so it reads zeros: set the "        \

@@ -228,7 +228,7 @@ END_TEST
 static unsigned cb_calls, cb_depth, cb_max_depth;
 static int cb_action;
 
-enum { CB_WAIT_VSYNC, CB_SWAP, CB_WAIT_CMDLIST_REARM, CB_RESET };
+enum { CB_WAIT_VSYNC, CB_SWAP, CB_WAIT_CMDLIST_REARM, CB_RESET, CB_WAIT_FRAMES };
 
 static void cb_enter(void)
 {
@@ -244,6 +244,7 @@ static void cb_body(void)
 	switch (cb_action) {
 	case CB_WAIT_VSYNC: nngxWaitVSync(NN_GX_DISPLAY_BOTH); break;
 	case CB_SWAP: nngxSwapBuffers(NN_GX_DISPLAY_BOTH); break;
+	case CB_WAIT_FRAMES: nngxShimAdvance(5ull * HW_LCD_FRAME_CLOCKS); break;
 	case CB_WAIT_CMDLIST_REARM:
 		nngxSetCmdlistCallback(on_cmdlist);
 		nngxEnableCmdlistCallback(-1);
@@ -319,6 +320,29 @@ START_TEST(test_callback_vsync_waiting_in_a_long_wait_is_bounded)
 	ck_assert_uint_ge(cb_calls, 10);
 	ck_assert_uint_le(cb_calls, 21);
 	ck_assert_uint_eq(cb_max_depth, 1);
+}
+END_TEST
+
+/* A VSync callback whose own wait passes five blanks: they merge into one
+ * queued call (the console's interrupt keeps one pending flag), so each
+ * program wait calls back at most twice (the merged blank and its own)
+ * and says so with VSYNC_CALLBACKS_SKIPPED. Queued one by one, the calls
+ * would grow fivefold with every wait. */
+START_TEST(test_callback_vsync_blanks_inside_a_callback_merge)
+{
+	GLuint skipped = nngxShimGetDiagCount(NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED);
+	unsigned k;
+
+	callbacks_reset(CB_WAIT_FRAMES);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, on_vsync);
+	for (k = 0; k < 10; k++)
+		nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+	callbacks_off();
+	ck_assert_uint_ge(cb_calls, 10);
+	ck_assert_uint_le(cb_calls, 20);
+	ck_assert_uint_eq(cb_max_depth, 1);
+	ck_assert_uint_gt(nngxShimGetDiagCount(NNGX_SHIM_DIAG_VSYNC_CALLBACKS_SKIPPED), skipped);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
 }
 END_TEST
 
@@ -467,6 +491,7 @@ static Suite *robust_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(cb, test_callback_vsync_may_wait_for_vsync);
 	tcase_add_test(cb, test_callback_vsync_waiting_in_a_long_wait_is_bounded);
+	tcase_add_test(cb, test_callback_vsync_blanks_inside_a_callback_merge);
 	tcase_add_test(cb, test_callback_vsync_may_swap);
 	tcase_add_test(cb, test_callback_cmdlist_rearms_itself_and_waits);
 	tcase_add_test(cb, test_callback_cmdlist_wait_with_work_queued);
