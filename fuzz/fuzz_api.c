@@ -260,6 +260,11 @@ static void api_call(struct fuzz_in *in)
 	GLuint names[4], result[RESULT_WORDS];
 	GLint param[2];
 	uint32_t words[16];
+	/* The arguments of one call, decoded in order: C leaves the order in
+	 * which a call's arguments are evaluated open (gcc and clang differ),
+	 * so two decoders in one argument list would read an input one way in
+	 * the fuzzer and another in the replay. */
+	uint32_t a[4];
 	unsigned k, n;
 
 	switch (op % 40) {
@@ -273,17 +278,35 @@ static void api_call(struct fuzz_in *in)
 	}
 	case 10: nngxShimAdvance(fuzz_u16(in)); break;
 	case 11: nngxShimAdvance((GLuint64EXT)fuzz_u16(in) << 8); break;
-	case 12: nngxShimInjectBusy(fuzz_u8(in) % 9, fuzz_u16(in)); break;
+	case 12:
+		k = fuzz_u8(in) % 9;
+		nngxShimInjectBusy(k, fuzz_u16(in));
+		break;
 	case 13: nngxShimReset(); break;
-	case 14: glDrawArrays(arg_enum(in), (GLint)arg_small(in, 8), (GLsizei)arg_small(in, 12)); break;
-	case 15: glDrawElements(arg_enum(in), (GLsizei)arg_small(in, 12), arg_enum(in),
-				(const GLvoid *)(uintptr_t)(arg_small(in, 8) * 2)); break;
+	case 14:
+		a[0] = arg_enum(in);
+		a[1] = arg_small(in, 8);
+		glDrawArrays(a[0], (GLint)a[1], (GLsizei)arg_small(in, 12));
+		break;
+	case 15:
+		a[0] = arg_enum(in);
+		a[1] = arg_small(in, 12);
+		a[2] = arg_enum(in);
+		glDrawElements(a[0], (GLsizei)a[1], a[2], (const GLvoid *)(uintptr_t)(arg_small(in, 8) * 2));
+		break;
 	case 16: glClear(arg_enum(in)); break;
 	case 17: if (fuzz_u8(in) & 1) glEnable(arg_enum(in)); else glDisable(arg_enum(in)); break;
-	case 18: glViewport((GLint)arg_small(in, 64), (GLint)arg_small(in, 64),
-			    (GLsizei)arg_small(in, 128), (GLsizei)arg_small(in, 128)); break;
+	case 18:
+		a[0] = arg_small(in, 64);
+		a[1] = arg_small(in, 64);
+		a[2] = arg_small(in, 128);
+		glViewport((GLint)a[0], (GLint)a[1], (GLsizei)a[2], (GLsizei)arg_small(in, 128));
+		break;
 	case 19: {
-		GLfloat c[4] = { fuzz_u8(in) / 255.0f, fuzz_u8(in) / 255.0f, 0.5f, 1.0f };
+		GLfloat c[4] = { 0.0f, 0.0f, 0.5f, 1.0f };
+
+		c[0] = fuzz_u8(in) / 255.0f;
+		c[1] = fuzz_u8(in) / 255.0f;
 		glUniform4fv(glGetUniformLocation(program, "uColor"), 1, c);
 		break;
 	}
@@ -295,7 +318,10 @@ static void api_call(struct fuzz_in *in)
 	case 25: nngxBindCmdlist(arg_small(in, 4)); break;
 	case 26: nngxGenCmdlists(arg_names(in), names); break;
 	case 27: names[0] = arg_small(in, 4); nngxDeleteCmdlists(1, names); break;
-	case 28: nngxCmdlistStorage((GLsizei)(arg_small(in, 64) * 256u), (GLsizei)arg_small(in, 8)); break;
+	case 28:
+		a[0] = arg_small(in, 64) * 256u;
+		nngxCmdlistStorage((GLsizei)a[0], (GLsizei)arg_small(in, 8));
+		break;
 	case 29:
 		n = (fuzz_u8(in) % 8u + 1) * 2;
 		for (k = 0; k < n && k < 16; k++)
@@ -305,15 +331,26 @@ static void api_call(struct fuzz_in *in)
 	case 30: nngxGetCmdlistParameteri(arg_enum(in), param); break;
 	case 31: nngxGenDisplaybuffers(arg_names(in), names); break;
 	case 32: nngxActiveDisplay(arg_enum(in)); nngxBindDisplaybuffer(arg_small(in, 4)); break;
-	case 33: nngxDisplaybufferStorage(arg_enum(in), (GLsizei)(arg_small(in, 64) * 8u),
-					  (GLsizei)(arg_small(in, 64) * 8u), arg_enum(in)); break;
+	case 33:
+		a[0] = arg_enum(in);
+		a[1] = arg_small(in, 64) * 8u;
+		a[2] = arg_small(in, 64) * 8u;
+		nngxDisplaybufferStorage(a[0], (GLsizei)a[1], (GLsizei)a[2], arg_enum(in));
+		break;
 	case 34: nngxSwapBuffers(arg_enum(in)); break;
 	case 35: nngxWaitVSync(arg_enum(in)); break;
-	case 36: nngxTransferRenderImage(arg_small(in, 4), arg_enum(in), fuzz_u8(in) & 1,
-					 (GLint)(arg_small(in, 16) * 8u), (GLint)(arg_small(in, 16) * 8u)); break;
+	case 36:
+		a[0] = arg_small(in, 4);
+		a[1] = arg_enum(in);
+		a[2] = fuzz_u8(in) & 1;
+		a[3] = arg_small(in, 16) * 8u;
+		nngxTransferRenderImage(a[0], a[1], (GLboolean)a[2], (GLint)a[3],
+					(GLint)(arg_small(in, 16) * 8u));
+		break;
 	case 37:
 		callback_action = fuzz_u8(in);
-		nngxSetVSyncCallback(arg_enum(in), fuzz_u8(in) & 1 ? on_vsync : NULL);
+		a[0] = arg_enum(in);
+		nngxSetVSyncCallback(a[0], fuzz_u8(in) & 1 ? on_vsync : NULL);
 		break;
 	case 38:
 		callback_action = fuzz_u8(in);
