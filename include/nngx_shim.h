@@ -484,7 +484,13 @@ GLint nngxShimFindCounter(const char *name);
   XX(94, CMDLIST_POINTER_OUTSIDE, ERROR,                                        \
      "nngxMoveCommandbufferPointer would move the write position outside the "  \
      "buffer or back into commands already closed into requests; "              \
-     "GL_ERROR_8061_DMP is recorded and nothing moves")
+     "GL_ERROR_8061_DMP is recorded and nothing moves")                       \
+  XX(95, CMDLIST_EXPORT_REJECTED, ERROR,                                        \
+     "nngxExportCmdlist, nngxImportCmdlist or nngxGetExportedCmdlistInfo was "  \
+     "refused (list 0 or unknown, a region the list does not hold or whose "    \
+     "bytes are not its render requests', a buffer too small, data that is "    \
+     "no export of this library, no room); the SDK's GL error is recorded "     \
+     "where it has one, and nothing changes")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

@@ -205,6 +205,11 @@ void nngxUseSavedCmdlist(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersize
 			 GLboolean copycmd);
 void nngxUseSavedCmdlistNoCacheFlush(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersize,
 				     GLuint requestid, GLsizei requestsize, GLbitfield statemask);
+GLsizei nngxExportCmdlist(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersize,
+			  GLuint requestid, GLsizei requestsize, GLsizei datasize, GLvoid *data);
+void nngxImportCmdlist(GLuint cmdlist, GLvoid *data, GLsizei datasize);
+void nngxGetExportedCmdlistInfo(GLvoid *data, GLsizei *buffersize, GLsizei *requestsize,
+				GLuint *bufferoffset);
 void nngxAddMemoryFillCommand(GLvoid *startaddr0, GLsizei size0, GLuint data0, GLsizei width0,
 			      GLvoid *startaddr1, GLsizei size1, GLuint data1, GLsizei width1);
 
