@@ -51,6 +51,9 @@ struct nngx_cmdlist {
 	struct nngx_request *req;
 	size_t max_req, used_req, run_req;
 	GLint run_mode;
+	/* 0 for the lists of nngxGenCmdlists; a Raw list (nngx_raw.h) has
+	 * name 0 and this number instead, unique until nngx_cmdlists_clear. */
+	uint32_t raw_id;
 };
 
 /* A part of a list: `words` command words from `word`, and `reqs`
@@ -69,6 +72,15 @@ struct nngx_cmdlists {
 	void (*callback)(GLint);
 	bool callback_enabled;
 	GLuint last_run;                /* the list nngx_cmdlist_run ran last */
+	uint32_t last_run_raw;          /* its raw_id (0: a named list) */
+	/* Raw lists (nngx_raw.h): their generation, bumped by every
+	 * nngx_cmdlists_clear, which ends them all; the next raw_id. */
+	uint32_t raw_generation, next_raw_id;
+	/* The callback of the Raw list run last with one enabled, and its
+	 * argument: queued by the next nngx_cmdlist_wait_done, then
+	 * forgotten (model choice: once a run). */
+	void (*raw_callback)(GLint);
+	GLint raw_callback_id;
 	/* nngxStartCmdlistSave: where the open save began in the bound list. */
 	bool saving;
 	size_t save_word, save_req;
@@ -154,5 +166,13 @@ bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *
  * and, when full, the documented GL error) if they were not added. */
 bool nngx_cmdlist_append(struct nngx_state *st, const uint32_t *words, size_t count,
 			 const char *function);
+
+/* The same three on a given list with storage (the Raw API's lists). */
+bool nngx_cmdlist_reserve_in(struct nngx_state *st, struct nngx_cmdlist *l, size_t requests,
+			     bool adding_words, const char *function);
+bool nngx_cmdlist_add_request_to(struct nngx_state *st, struct nngx_cmdlist *l,
+				 const struct nngx_request *r, const char *function);
+bool nngx_cmdlist_append_to(struct nngx_state *st, struct nngx_cmdlist *l,
+			    const uint32_t *words, size_t count, const char *function);
 
 #endif

@@ -36,6 +36,7 @@ void nngx_cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l)
 void nngx_cmdlists_clear(struct nngx_state *st)
 {
 	struct nngx_cmdlists *c = &st->cmdlists;
+	uint32_t generation = c->raw_generation + 1;
 	size_t i;
 
 	for (i = 0; i < c->count; i++)
@@ -43,6 +44,8 @@ void nngx_cmdlists_clear(struct nngx_state *st)
 	free(c->list);
 	nngx_names_fini(&c->where);
 	nngx_cmdlists_init(c);
+	/* Every Raw list ends too (nngx_raw.h): its buffer may be gone. */
+	c->raw_generation = generation;
 }
 
 struct nngx_cmdlist *nngx_cmdlist_find(struct nngx_state *st, GLuint name)
@@ -81,8 +84,12 @@ bool nngx_cmdlist_append(struct nngx_state *st, const uint32_t *words, size_t co
 {
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
 
-	if (!l)
-		return false;
+	return l && nngx_cmdlist_append_to(st, l, words, count, function);
+}
+
+bool nngx_cmdlist_append_to(struct nngx_state *st, struct nngx_cmdlist *l,
+			    const uint32_t *words, size_t count, const char *function)
+{
 	if (count > l->cap_words - l->used_words) {
 		nngx_state_error(st, GL_ERROR_COMMANDBUFFER_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
 				 function, "command list %u: %zu words do not fit in the %zu left",
@@ -121,26 +128,36 @@ struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests
 					  bool adding_words, const char *function)
 {
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
-	size_t needed;
 
-	if (!l)
-		return NULL;
-	needed = requests + (adding_words || l->used_words != l->flushed_words);
+	return l && nngx_cmdlist_reserve_in(st, l, requests, adding_words, function) ? l : NULL;
+}
+
+bool nngx_cmdlist_reserve_in(struct nngx_state *st, struct nngx_cmdlist *l, size_t requests,
+			     bool adding_words, const char *function)
+{
+	size_t needed = requests + (adding_words || l->used_words != l->flushed_words);
+
 	if (l->max_req - l->used_req < needed) {
 		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
 				 function, "command list %u holds %zu of %zu requests; this call "
 				 "needs %zu", l->name, l->used_req, l->max_req, needed);
-		return NULL;
+		return false;
 	}
-	return l;
+	return true;
 }
 
 bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *r,
 			      const char *function)
 {
-	struct nngx_cmdlist *l = nngx_cmdlist_reserve(st, 1, false, function);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, function);
 
-	if (!l)
+	return l && nngx_cmdlist_add_request_to(st, l, r, function);
+}
+
+bool nngx_cmdlist_add_request_to(struct nngx_state *st, struct nngx_cmdlist *l,
+				 const struct nngx_request *r, const char *function)
+{
+	if (!nngx_cmdlist_reserve_in(st, l, 1, false, function))
 		return false;
 	nngx_cmdlist_flush(st, l, function);
 	l->req[l->used_req] = *r;
@@ -195,6 +212,7 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
 	st->cmdlists.last_run = l->name;
+	st->cmdlists.last_run_raw = l->raw_id;
 	if (st->capture)
 		nngx_capture_run(st, l->name, l->used_req - l->run_req);
 	if (l->used_words != l->flushed_words)
@@ -251,6 +269,7 @@ static uint64_t ticks_to_clocks(uint64_t ticks)
 void nngx_cmdlist_wait_done(struct nngx_state *st)
 {
 	struct hw_gpu *gpu = &st->gpu;
+	bool queued = false;
 
 	/* nngxSetTimeout: a wait longer than the limit gives up when it has
 	 * passed, with the GPU still running, and calls the timeout callback
@@ -268,16 +287,27 @@ void nngx_cmdlist_wait_done(struct nngx_state *st)
 	nngx_golden_record(st, "wait");
 	/* Queued, and run unless this wait is itself made by a callback
 	 * (nngx_callbacks_run): then by the next wait outside callbacks. */
+
 	if (st->cmdlists.callback && st->cmdlists.callback_enabled) {
 		st->cmdlist_pending = true;
 		st->cmdlist_pending_id = (GLint)st->cmdlists.bound;
-		nngx_callbacks_run(st);
+		queued = true;
 	}
+	/* A Raw list's callback: once for the run that armed it. */
+	if (st->cmdlists.raw_callback) {
+		st->raw_pending = st->cmdlists.raw_callback;
+		st->raw_pending_id = st->cmdlists.raw_callback_id;
+		st->cmdlists.raw_callback = NULL;
+		queued = true;
+	}
+	if (queued)
+		nngx_callbacks_run(st);
 }
 
 bool nngx_cmdlist_running(const struct nngx_state *st, const struct nngx_cmdlist *l)
 {
-	return st->cmdlists.last_run == l->name && hw_gpu_cmdlist_executing(&st->gpu);
+	return st->cmdlists.last_run == l->name && st->cmdlists.last_run_raw == l->raw_id
+	       && hw_gpu_cmdlist_executing(&st->gpu);
 }
 
 bool nngx_region_inside(const struct nngx_cmdlist *src, const struct nngx_region *r)

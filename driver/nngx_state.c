@@ -276,6 +276,8 @@ void nngx_state_power_on(struct nngx_state *st)
 	/* Events of the old timeline are not called back. */
 	st->vsync_pending = 0;
 	st->cmdlist_pending = false;
+	st->raw_pending = NULL;
+	st->cmdlists.raw_callback = NULL;
 	st->timeout_pending = false;
 	st->epoch++;
 	st->sampling_time_set = false;

@@ -49,6 +49,8 @@ struct nngx_state {
 	uint64_t vsync_pending;         /* vertical blanks not called back yet */
 	bool cmdlist_pending;           /* a completed wait not called back yet */
 	GLint cmdlist_pending_id;
+	void (*raw_pending)(GLint);     /* a Raw list's callback, not run yet */
+	GLint raw_pending_id;
 	uint64_t epoch;                 /* power-on resets so far */
 	/* nngxSetTimeout: the longest nngxWaitCmdlistDone, in system ticks
 	 * (0: none), and what runs when one gives up (queued like the

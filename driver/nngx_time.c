@@ -14,14 +14,16 @@ void nngx_callbacks_run(struct nngx_state *st)
 {
 	uint64_t vsyncs = st->vsync_pending, epoch = st->epoch;
 	bool cmdlist = st->cmdlist_pending, timeout = st->timeout_pending;
-	GLint id = st->cmdlist_pending_id;
+	GLint id = st->cmdlist_pending_id, raw_id = st->raw_pending_id;
+	void (*raw)(GLint) = st->raw_pending;
 
-	if (st->callback_depth || (!vsyncs && !cmdlist && !timeout))
+	if (st->callback_depth || (!vsyncs && !cmdlist && !timeout && !raw))
 		return;
 	/* Taken now: what the callbacks queue waits for the next call. */
 	st->vsync_pending = 0;
 	st->cmdlist_pending = false;
 	st->timeout_pending = false;
+	st->raw_pending = NULL;
 	st->callback_depth++;
 	for (; vsyncs && st->epoch == epoch; vsyncs--) {
 		/* Read each time: a callback may change them. */
@@ -34,6 +36,8 @@ void nngx_callbacks_run(struct nngx_state *st)
 		st->timeout_callback();
 	if (cmdlist && st->epoch == epoch && st->cmdlists.callback && st->cmdlists.callback_enabled)
 		st->cmdlists.callback(id);
+	if (raw && st->epoch == epoch)
+		raw(raw_id);
 	st->callback_depth--;
 }
 

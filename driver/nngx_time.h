@@ -38,13 +38,13 @@ struct nngx_vsync {
  * NN_GX_DISPLAY1. */
 void nngx_time_advance(struct nngx_state *st, uint64_t clocks);
 
-/* Run the callbacks queued so far (VSync ones, then a command-list one),
- * unless a callback is running already: callbacks run one level deep,
- * never inside each other. What a callback queues (its own waits) stays
- * queued for the next call made outside any callback, so that a callback
- * may call any API function, waits included, and one that re-arms itself
- * runs once a wait, not forever. A power-on reset in a callback drops the
- * rest. */
+/* Run the callbacks queued so far (VSync ones, then the command-list
+ * ones: the bound list's, then a Raw list's), unless a callback is
+ * running already: callbacks run one level deep, never inside each
+ * other. What a callback queues (its own waits) stays queued for the
+ * next call made outside any callback, so that a callback may call any
+ * API function, waits included, and one that re-arms itself runs once a
+ * wait, not forever. A power-on reset in a callback drops the rest. */
 void nngx_callbacks_run(struct nngx_state *st);
 
 /* The program waits for the GPU: time runs to the end of the queued work. */
