@@ -472,11 +472,11 @@ GLint nngxShimFindCounter(const char *name);
      "a saved command-list call was refused (a save already open or none "      \
      "open, a bind during a save, a region the list does not hold, or no "      \
      "room for it); the SDK's GL error is recorded where it has one, and "      \
-     "nothing changes")                                                        \
+     "nothing changes")                                                         \
   XX(92, CMDLIST_COPY_REJECTED, ERROR,                                          \
      "nngxAddCmdlist or nngxCopyCmdlist was refused (a list unknown or "        \
      "without storage, the bound or a running list where neither may be, or "   \
-     "no room); the SDK's GL error is recorded and nothing changes")           \
+     "no room); the SDK's GL error is recorded and nothing changes")            \
   XX(93, NO_PHYSICAL_ADDRESS, WARNING,                                          \
      "nngxGetPhysicalAddr: the address is neither in memory the library "       \
      "simulates nor in the VRAM banks' window (nngxGetVramStartAddr); 0 is "    \
@@ -484,13 +484,21 @@ GLint nngxShimFindCounter(const char *name);
   XX(94, CMDLIST_POINTER_OUTSIDE, ERROR,                                        \
      "nngxMoveCommandbufferPointer would move the write position outside the "  \
      "buffer or back into commands already closed into requests; "              \
-     "GL_ERROR_8061_DMP is recorded and nothing moves")                       \
+     "GL_ERROR_8061_DMP is recorded and nothing moves")                         \
   XX(95, CMDLIST_EXPORT_REJECTED, ERROR,                                        \
      "nngxExportCmdlist, nngxImportCmdlist or nngxGetExportedCmdlistInfo was "  \
      "refused (list 0 or unknown, a region the list does not hold or whose "    \
      "bytes are not its render requests', a buffer too small, data that is "    \
      "no export of this library, no room); the SDK's GL error is recorded "     \
-     "where it has one, and nothing changes")
+     "where it has one, and nothing changes")                                   \
+  XX(100, RAW_CMDLIST_INVALID, ERROR,                                           \
+     "a Raw call got a NULL nngxCommandList, or one nngxCmdlistStorageRaw "     \
+     "did not set up (or set up before the last nngxFinalize): nothing "        \
+     "changes and a getter returns 0")                                          \
+  XX(101, RAW_CMDLIST_REJECTED, ERROR,                                          \
+     "a Raw call was refused (the list running, no room, an id outside the "    \
+     "queue, a fill channel out of rule): the GL error the SDK gives its "      \
+     "bound counterpart is recorded and nothing changes")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
