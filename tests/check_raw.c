@@ -67,7 +67,7 @@ static void raw_make(struct raw *r, GLsizei bytes, GLsizei requests)
 	ck_assert_int_gt(need, 0);
 	r->buffer = nngxShimAllocMemory(NN_GX_MEM_FCRAM, bytes);
 	ck_assert_ptr_nonnull(r->buffer);
-	r->requests = malloc((size_t)need);
+	r->requests = calloc(1, (size_t)need);    /* compared byte for byte */
 	ck_assert_ptr_nonnull(r->requests);
 	memset(&r->list, 0xA5, sizeof r->list);
 	nngxCmdlistStorageRaw(&r->list, bytes, r->buffer, requests, r->requests);
@@ -153,6 +153,7 @@ START_TEST(test_raw_request_memory_four_aligned_is_enough)
 	ck_assert_ptr_nonnull(block);
 	r.buffer = nngxShimAllocMemory(NN_GX_MEM_FCRAM, RAW_BUFFER_BYTES);
 	r.requests = block + 4;
+	memset(&r.list, 0, sizeof r.list);
 	nngxCmdlistStorageRaw(&r.list, RAW_BUFFER_BYTES, r.buffer, RAW_REQUESTS, r.requests);
 	ck_assert_ptr_eq(nngxGetTopRequestAddrRaw(&r.list), block + 4);
 	raw_add_draw(&r);
