@@ -115,6 +115,12 @@ unsigned long conf_busy_read(unsigned module[8]);
 int conf_platform_init(void);
 void conf_platform_fini(void);
 
+/* `bytes` of memory the GPU can run commands from, 16-byte aligned, for
+ * nngxCmdlistStorageRaw (the SDK: device memory), or NULL; and its
+ * release. */
+GLvoid *conf_platform_command_buffer(GLsizei bytes);
+void conf_platform_command_buffer_free(GLvoid *buffer);
+
 /* The runner's entry point; the platform's main calls it. */
 int conf_main(int argc, char **argv);
 

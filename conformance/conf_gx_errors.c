@@ -14,6 +14,7 @@
  * value and its lines in fixture_set_up().
  *
  * Part of libnngx (MIT licence). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "conf.h"
@@ -37,7 +38,11 @@ enum gx_fixture {
 	FIX_LISTS_NONE,         /* no list bound */
 	FIX_LISTS_1,            /* list 1 bound */
 	FIX_LISTS_3,            /* list 3 bound */
-	FIX_LISTS_SAVING        /* list 0 bound, a save open */
+	FIX_LISTS_SAVING,       /* list 0 bound, a save open */
+	/* A Raw list of the fixture's own (nngxCmdlistStorageRaw): 4096
+	 * bytes and 2 requests; 16 bytes of commands in one request. */
+	FIX_RAW,
+	FIX_RAW_FULL            /* both requests used, 8 bytes not flushed */
 };
 
 enum gx_call {
@@ -54,7 +59,14 @@ enum gx_call {
 	CALL_COPY_CMDLIST,              /* source, destination */
 	CALL_ADD_CMDLIST,               /* list */
 	CALL_MOVE_POINTER,              /* offset */
-	CALL_VRAM_DMA_NO_FLUSH          /* size */
+	CALL_VRAM_DMA_NO_FLUSH,         /* size */
+	/* On the fixture's Raw list: */
+	CALL_RAW_STORAGE,               /* bufsize, requestcount */
+	CALL_RAW_SPLIT,
+	CALL_RAW_ENABLE_CALLBACK,       /* id */
+	CALL_RAW_MOVE_POINTER,          /* offset */
+	CALL_RAW_FILL,                  /* start offset in VRAM A, size, width (channel 0) */
+	CALL_RAW_DMA_NO_FLUSH           /* size */
 };
 
 struct gx_row {
@@ -83,6 +95,7 @@ struct gx_row {
 #define S_ADD "CTR-SDK reference nngxAddCmdlist (sdk-surface.md section 6)"
 #define S_MOVE "CTR-SDK reference nngxMoveCommandbufferPointer; SDK library checks (sdk-surface.md section 6)"
 #define S_DMA_NF "CTR-SDK reference nngxAddVramDmaCommandNoCacheFlush (sdk-surface.md section 6)"
+#define S_RAW "the codes of the bound counterpart, which the SDK reference does not give for the Raw form (README, Behaviour: model choices)"
 
 /* A row's argument naming one of the fixture's own lists, and a name no
  * fixture generates. */
@@ -186,6 +199,23 @@ static const struct gx_row rows[] = {
 	{ "GX-DMANF-8090-0001", "no command list bound", S_DMA_NF, D, FIX_NO_LIST, CALL_VRAM_DMA_NO_FLUSH, { 16, 0, 0, 0 }, GL_ERROR_8090_DMP },
 	{ "GX-DMANF-8091-0001", "size -1", S_DMA_NF, D, FIX_LIST, CALL_VRAM_DMA_NO_FLUSH, { -1, 0, 0, 0 }, GL_ERROR_8091_DMP },
 	{ "GX-DMANF-8091-0002", "size -2147483648", S_DMA_NF, D, FIX_LIST, CALL_VRAM_DMA_NO_FLUSH, { -2147483647L - 1, 0, 0, 0 }, GL_ERROR_8091_DMP },
+
+	/* The Raw API: the codes of the bound counterparts. */
+	{ "GX-RAWSTOR-8008-0001", "nngxCmdlistStorageRaw: bufsize -16", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_STORAGE, { -16, 2, 0, 0 }, GL_ERROR_8008_DMP },
+	{ "GX-RAWSTOR-8008-0002", "nngxCmdlistStorageRaw: requestcount -1", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_STORAGE, { 4096, -1, 0, 0 }, GL_ERROR_8008_DMP },
+	{ "GX-RAWSPLIT-800D-0001", "nngxSplitDrawCmdlistRaw: commands to close, no request left", S_RAW, CONF_INFERRED, FIX_RAW_FULL, CALL_RAW_SPLIT, { 0, 0, 0, 0 }, GL_ERROR_800D_DMP },
+	{ "GX-RAWCB-8012-0001", "nngxEnableCmdlistCallbackRaw: id 0", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_ENABLE_CALLBACK, { 0, 0, 0, 0 }, GL_ERROR_8012_DMP },
+	{ "GX-RAWCB-8012-0002", "nngxEnableCmdlistCallbackRaw: id 3, past the 2 requests", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_ENABLE_CALLBACK, { 3, 0, 0, 0 }, GL_ERROR_8012_DMP },
+	{ "GX-RAWCB-8012-0003", "nngxEnableCmdlistCallbackRaw: id -2", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_ENABLE_CALLBACK, { -2, 0, 0, 0 }, GL_ERROR_8012_DMP },
+	{ "GX-RAWCB-OK-0001", "nngxEnableCmdlistCallbackRaw: id -1", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_ENABLE_CALLBACK, { -1, 0, 0, 0 }, GL_NO_ERROR },
+	{ "GX-RAWMOVE-8061-0001", "nngxMoveCommandbufferPointerRaw: back over flushed commands", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_MOVE_POINTER, { -4, 0, 0, 0 }, GL_ERROR_8061_DMP },
+	{ "GX-RAWMOVE-8061-0002", "nngxMoveCommandbufferPointerRaw: past the end of the 4096-byte buffer", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_MOVE_POINTER, { 4096, 0, 0, 0 }, GL_ERROR_8061_DMP },
+	{ "GX-RAWFILL-8078-0001", "nngxAddMemoryFillCommandRaw: no request left", S_RAW, CONF_INFERRED, FIX_RAW_FULL, CALL_RAW_FILL, { 0, 64, 32, 0 }, GL_ERROR_8078_DMP },
+	{ "GX-RAWFILL-8079-0001", "nngxAddMemoryFillCommandRaw: start 8 bytes into VRAM A", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_FILL, { 8, 64, 32, 0 }, GL_ERROR_8079_DMP },
+	{ "GX-RAWFILL-807A-0001", "nngxAddMemoryFillCommandRaw: size 40", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_FILL, { 0, 40, 32, 0 }, GL_ERROR_807A_DMP },
+	{ "GX-RAWFILL-807A-0002", "nngxAddMemoryFillCommandRaw: size -16", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_FILL, { 0, -16, 32, 0 }, GL_ERROR_807A_DMP },
+	{ "GX-RAWFILL-807B-0001", "nngxAddMemoryFillCommandRaw: width 8", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_FILL, { 0, 64, 8, 0 }, GL_ERROR_807B_DMP },
+	{ "GX-RAWDMANF-8091-0001", "nngxAddVramDmaCommandNoCacheFlushRaw: size -1", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_DMA_NO_FLUSH, { -1, 0, 0, 0 }, GL_ERROR_8091_DMP },
 };
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
@@ -199,6 +229,9 @@ struct gx_env {
 	int saving;             /* a save left open */
 	GLuint saved_offset, saved_request;     /* list 0's saved region */
 	GLsizei saved_size, saved_requests;
+	nngxCommandList raw;    /* FIX_RAW*: the fixture's Raw list */
+	GLvoid *raw_buffer;
+	void *raw_requests;
 };
 
 static const GLuint cmd_words[4] = { 0, 0x000F0080u, 0, 0x000F0080u };
@@ -222,6 +255,24 @@ static void fixture_lists(struct gx_env *e, int bind)
 	nngxStopCmdlistSave(&e->saved_offset, &e->saved_size, &e->saved_request,
 			    &e->saved_requests);
 	nngxBindCmdlist(bind < 0 ? 0 : e->lists[bind]);
+}
+
+/* The FIX_RAW* list; false when the platform has no memory for it. */
+static int fixture_raw(struct gx_env *e, int full)
+{
+	e->raw_buffer = conf_platform_command_buffer(4096);
+	e->raw_requests = calloc(1, (size_t)nngxGetCommandRequestSizeRaw(2));
+	if (!e->raw_buffer || !e->raw_requests)
+		return 0;
+	nngxCmdlistStorageRaw(&e->raw, 4096, e->raw_buffer, 2, e->raw_requests);
+	nngxAdd3DCommandNoCacheFlushRaw(&e->raw, cmd_words, 16);
+	nngxFlush3DCommandNoCacheFlushRaw(&e->raw);
+	if (full) {
+		nngxAdd3DCommandNoCacheFlushRaw(&e->raw, cmd_words, 8);
+		nngxFlush3DCommandNoCacheFlushRaw(&e->raw);
+		nngxAdd3DCommandNoCacheFlushRaw(&e->raw, cmd_words, 8);
+	}
+	return 1;
 }
 
 /* A row's argument, with LIST(k) replaced by the fixture's list k. */
@@ -311,6 +362,11 @@ static int fixture_set_up(enum gx_fixture f, struct gx_env *e)
 		nngxStartCmdlistSave();
 		e->saving = 1;
 		break;
+	case FIX_RAW:
+	case FIX_RAW_FULL:
+		if (!fixture_raw(e, f == FIX_RAW_FULL))
+			return 0;
+		break;
 	}
 	return glGetError() == GL_NO_ERROR;
 }
@@ -342,6 +398,9 @@ static void fixture_tear_down(struct gx_env *e)
 	if (e->list)
 		nngxDeleteCmdlists(1, &e->list);
 	nngxClearCmdlist();
+	if (e->raw_buffer)
+		conf_platform_command_buffer_free(e->raw_buffer);
+	free(e->raw_requests);
 	conf_clear_errors();
 }
 
@@ -352,6 +411,7 @@ struct gx_view {
 	GLint used_bufsize, used_reqcount;
 	GLint binding;
 	GLint list_used[4][2];  /* FIX_LISTS*: each list's used size and requests */
+	GLint raw_used[2];      /* FIX_RAW*: the Raw list's used size and requests */
 };
 
 static int fixture_has_list_storage(enum gx_fixture f)
@@ -394,6 +454,11 @@ static void view(const struct gx_env *e, enum gx_fixture f, struct gx_view *v)
 	v->binding = -12345;
 	nngxGetCmdlistParameteri(NN_GX_CMDLIST_BINDING, &v->binding);
 	view_lists(e, f, v);
+	v->raw_used[0] = v->raw_used[1] = 0;
+	if (e->raw_requests) {
+		v->raw_used[0] = nngxGetUsedBufferSizeRaw((nngxCommandList *)&e->raw);
+		v->raw_used[1] = nngxGetUsedRequestCountRaw((nngxCommandList *)&e->raw);
+	}
 }
 
 static GLuint dma_source[CONF_RESULT_WORDS], dma_destination[CONF_RESULT_WORDS];
@@ -401,6 +466,7 @@ static GLuint dma_source[CONF_RESULT_WORDS], dma_destination[CONF_RESULT_WORDS];
 static void gx_call(const struct gx_row *row, const struct gx_env *e)
 {
 	const long *a = row->arg;
+	nngxCommandList *raw = (nngxCommandList *)&e->raw;
 	GLuint offset, request;
 	GLsizei size, requests;
 
@@ -450,6 +516,28 @@ static void gx_call(const struct gx_row *row, const struct gx_env *e)
 	case CALL_VRAM_DMA_NO_FLUSH:
 		nngxAddVramDmaCommandNoCacheFlush(dma_source, dma_destination, (GLsizei)a[0]);
 		break;
+	case CALL_RAW_STORAGE:
+		nngxCmdlistStorageRaw(raw, (GLsizei)a[0], e->raw_buffer, (GLsizei)a[1],
+				      e->raw_requests);
+		break;
+	case CALL_RAW_SPLIT:
+		nngxSplitDrawCmdlistRaw(raw);
+		break;
+	case CALL_RAW_ENABLE_CALLBACK:
+		nngxEnableCmdlistCallbackRaw(raw, (GLint)a[0]);
+		break;
+	case CALL_RAW_MOVE_POINTER:
+		nngxMoveCommandbufferPointerRaw(raw, (GLint)a[0]);
+		break;
+	case CALL_RAW_FILL:
+		nngxAddMemoryFillCommandRaw(raw, (GLvoid *)(nngxGetVramStartAddr(NN_GX_MEM_VRAMA)
+							 + (uptr)a[0]),
+					    (GLsizei)a[1], 0, (GLsizei)a[2], NULL, 0, 0, 0);
+		break;
+	case CALL_RAW_DMA_NO_FLUSH:
+		nngxAddVramDmaCommandNoCacheFlushRaw(raw, dma_source, dma_destination,
+						     (GLsizei)a[0]);
+		break;
 	}
 }
 
@@ -482,6 +570,8 @@ static void run_row(struct conf_result *r, const void *arg)
 	CONF_EQ(r, after.used_reqcount, before.used_reqcount,
 		"the command list's request count changed");
 	CONF_EQ(r, after.binding, before.binding, "the bound command list changed");
+	CONF_EQ(r, after.raw_used[0], before.raw_used[0], "the Raw list's used size changed");
+	CONF_EQ(r, after.raw_used[1], before.raw_used[1], "the Raw list's request count changed");
 	for (i = 0; i < 4; i++) {
 		CONF_EQ(r, after.list_used[i][0], before.list_used[i][0],
 			"a command list's used size changed");

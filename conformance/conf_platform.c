@@ -4,12 +4,15 @@
  * Another target replaces this file only: it must provide
  * conf_platform_init (nngxInitialize with the target's allocator, one
  * command list with storage, bound, and a bound framebuffer with a colour
- * buffer for glClear), conf_platform_fini, and a main that calls
+ * buffer for glClear), conf_platform_fini, conf_platform_command_buffer
+ * and its free (memory the GPU runs commands from), and a main that calls
  * conf_main (or whatever entry point the target has).
  *
  * Part of libnngx (MIT licence). */
 #include <stdio.h>
 #include <stdlib.h>
+
+#include <nngx_shim.h>
 
 #include "conf.h"
 
@@ -37,6 +40,17 @@ static void conf_deallocate(GLenum area, GLenum usage, GLuint name, GLvoid *addr
 	(void)usage;
 	(void)name;
 	free(addr);
+}
+
+/* libnngx runs commands from its simulated memory only. */
+GLvoid *conf_platform_command_buffer(GLsizei bytes)
+{
+	return nngxShimAllocMemory(NN_GX_MEM_FCRAM, bytes);
+}
+
+void conf_platform_command_buffer_free(GLvoid *buffer)
+{
+	nngxShimFreeMemory(buffer);
 }
 
 int conf_platform_init(void)
