@@ -60,6 +60,12 @@ enum gx_call {
 	CALL_ADD_CMDLIST,               /* list */
 	CALL_MOVE_POINTER,              /* offset */
 	CALL_VRAM_DMA_NO_FLUSH,         /* size */
+	/* Request 0 of a list (list 0 holds one, over all its 32 bytes): */
+	CALL_EXPORT,                    /* list, byte offset, byte size, datasize */
+	/* A block of list 0's 32 bytes and one request (exported first),
+	 * NULL or 64 zero bytes (block 0, 1, 2): */
+	CALL_IMPORT,                    /* list, block, datasize minus the block's */
+	CALL_EXPORT_INFO,               /* block */
 	/* On the fixture's Raw list: */
 	CALL_RAW_STORAGE,               /* bufsize, requestcount */
 	CALL_RAW_SPLIT,
@@ -95,6 +101,9 @@ struct gx_row {
 #define S_ADD "CTR-SDK reference nngxAddCmdlist (sdk-surface.md section 6)"
 #define S_MOVE "CTR-SDK reference nngxMoveCommandbufferPointer; SDK library checks (sdk-surface.md section 6)"
 #define S_DMA_NF "CTR-SDK reference nngxAddVramDmaCommandNoCacheFlush (sdk-surface.md section 6)"
+#define S_EXPORT "SDK library checks of nngxExportCmdlist (sdk-surface.md section 6)"
+#define S_IMPORT "CTR-SDK reference nngxImportCmdlist (sdk-surface.md section 6)"
+#define S_INFO "CTR-SDK reference nngxGetExportedCmdlistInfo (sdk-surface.md section 6)"
 #define S_RAW "the codes of the bound counterpart, which the SDK reference does not give for the Raw form (README, Behaviour: model choices)"
 
 /* A row's argument naming one of the fixture's own lists, and a name no
@@ -194,6 +203,22 @@ static const struct gx_row rows[] = {
 	{ "GX-MOVEPTR-8061-0001", "no command list bound", S_MOVE, D, FIX_NO_LIST, CALL_MOVE_POINTER, { 8, 0, 0, 0 }, GL_ERROR_8061_DMP },
 	{ "GX-MOVEPTR-8061-0002", "back over flushed commands", S_MOVE, D, FIX_LISTS, CALL_MOVE_POINTER, { -4, 0, 0, 0 }, GL_ERROR_8061_DMP },
 	{ "GX-MOVEPTR-8061-0003", "past the end of the 4096-byte buffer", S_MOVE, D, FIX_LISTS, CALL_MOVE_POINTER, { 4096, 0, 0, 0 }, GL_ERROR_8061_DMP },
+
+	/* ---- nngxExportCmdlist, nngxImportCmdlist, nngxGetExportedCmdlistInfo */
+	{ "GX-EXPORT-803B-0001", "command list 0", S_EXPORT, D, FIX_LISTS, CALL_EXPORT, { 0, 0, 32, 4096 }, GL_ERROR_803B_DMP },
+	{ "GX-EXPORT-803C-0001", "a 16-byte buffer for the export", S_EXPORT, D, FIX_LISTS, CALL_EXPORT, { LIST(0), 0, 32, 16 }, GL_ERROR_803C_DMP },
+	{ "GX-EXPORT-803D-0001", "40 bytes of a list holding 32", S_EXPORT, D, FIX_LISTS, CALL_EXPORT, { LIST(0), 0, 40, 4096 }, GL_ERROR_803D_DMP },
+	{ "GX-EXPORT-803E-0001", "an offset of 4 bytes", S_EXPORT, D, FIX_LISTS, CALL_EXPORT, { LIST(0), 4, 24, 4096 }, GL_ERROR_803E_DMP },
+	{ "GX-EXPORT-8040-0001", "bytes from the middle of the render request", S_EXPORT, D, FIX_LISTS, CALL_EXPORT, { LIST(0), 16, 16, 4096 }, GL_ERROR_8040_DMP },
+	{ "GX-IMPORT-8041-0001", "command list 0", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { 0, 0, 0, 0 }, GL_ERROR_8041_DMP },
+	{ "GX-IMPORT-8041-0002", "a name never generated", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { UNKNOWN_LIST, 0, 0, 0 }, GL_ERROR_8041_DMP },
+	{ "GX-IMPORT-8041-0003", "a list without storage", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { LIST(2), 0, 0, 0 }, GL_ERROR_8041_DMP },
+	{ "GX-IMPORT-8042-0001", "data NULL", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { LIST(1), 1, 0, 0 }, GL_ERROR_8042_DMP },
+	{ "GX-IMPORT-8042-0002", "64 zero bytes", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { LIST(1), 2, 0, 0 }, GL_ERROR_8042_DMP },
+	{ "GX-IMPORT-8043-0001", "datasize 8 bytes short of the export's", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { LIST(1), 0, -8, 0 }, GL_ERROR_8043_DMP },
+	{ "GX-IMPORT-8044-0001", "into a list with 8 bytes of room", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { LIST(3), 0, 0, 0 }, GL_ERROR_8044_DMP },
+	{ "GX-EXPINFO-8046-0001", "data NULL", S_INFO, D, FIX_LISTS, CALL_EXPORT_INFO, { 1, 0, 0, 0 }, GL_ERROR_8046_DMP },
+	{ "GX-EXPINFO-8046-0002", "64 zero bytes", S_INFO, D, FIX_LISTS, CALL_EXPORT_INFO, { 2, 0, 0, 0 }, GL_ERROR_8046_DMP },
 
 	/* ---- nngxAddVramDmaCommandNoCacheFlush */
 	{ "GX-DMANF-8090-0001", "no command list bound", S_DMA_NF, D, FIX_NO_LIST, CALL_VRAM_DMA_NO_FLUSH, { 16, 0, 0, 0 }, GL_ERROR_8090_DMP },
@@ -463,6 +488,20 @@ static void view(const struct gx_env *e, enum gx_fixture f, struct gx_view *v)
 
 static GLuint dma_source[CONF_RESULT_WORDS], dma_destination[CONF_RESULT_WORDS];
 
+/* Room for an export; block_arg fills it with block 0 (an export of
+ * list 0: the call that makes it must succeed) or 2 (zeros), and returns
+ * its size. */
+static GLuint export_block[1024];
+
+static GLsizei block_arg(const struct gx_env *e, long block)
+{
+	memset(export_block, 0, sizeof export_block);
+	if (block != 0)
+		return 64;
+	return nngxExportCmdlist(e->lists[0], 0, 32, 0, 1, (GLsizei)sizeof export_block,
+				 export_block);
+}
+
 static void gx_call(const struct gx_row *row, const struct gx_env *e)
 {
 	const long *a = row->arg;
@@ -515,6 +554,20 @@ static void gx_call(const struct gx_row *row, const struct gx_env *e)
 		break;
 	case CALL_VRAM_DMA_NO_FLUSH:
 		nngxAddVramDmaCommandNoCacheFlush(dma_source, dma_destination, (GLsizei)a[0]);
+		break;
+	case CALL_EXPORT:
+		(void)nngxExportCmdlist(list_arg(e, a[0]), (GLuint)a[1], (GLsizei)a[2], 0, 1,
+					(GLsizei)a[3], export_block);
+		break;
+	case CALL_IMPORT:
+		size = block_arg(e, a[1]);
+		nngxImportCmdlist(list_arg(e, a[0]), a[1] == 1 ? NULL : export_block,
+				  size + (GLsizei)a[2]);
+		break;
+	case CALL_EXPORT_INFO:
+		(void)block_arg(e, a[0]);
+		nngxGetExportedCmdlistInfo(a[0] == 1 ? NULL : export_block, &size, &requests,
+					   &offset);
 		break;
 	case CALL_RAW_STORAGE:
 		nngxCmdlistStorageRaw(raw, (GLsizei)a[0], e->raw_buffer, (GLsizei)a[1],
