@@ -332,7 +332,7 @@ static void busy_count_steady(struct hw_busy_unit *u, hw_clock_t from, uint64_t 
 		busy_award(u, m, wins[m]);
 }
 
-static void busy_catch_up(struct hw_busy_unit *u, hw_clock_t now)
+static void busy_catch_up_windows(struct hw_busy_unit *u, hw_clock_t now)
 {
 	uint64_t T = u->window;
 
@@ -365,15 +365,49 @@ static void busy_catch_up(struct hw_busy_unit *u, hw_clock_t now)
 	}
 }
 
-static void busy_forget_past(struct hw_busy_unit *u, hw_clock_t now)
+/* The common case first: stopped, or no window complete since the last
+ * catch-up (the loop above then only reaches its first break). A running
+ * unit is always short of its limit: start begins at 0 windows of a limit
+ * of at least 1, and the loop stops the unit as the limit is reached. */
+static inline void busy_catch_up(struct hw_busy_unit *u, hw_clock_t now)
+{
+	hw_clock_t ws;
+
+	if (!u->running)
+		return;
+	ws = u->start_clock + u->windows_done * (uint64_t)u->window;
+	if (now < ws || now - ws < u->window)
+		return;
+	busy_catch_up_windows(u, now);
+}
+
+static void busy_forget_tracks(struct hw_busy_unit *u, hw_clock_t horizon)
+{
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		track_forget_before(&u->track[m], horizon);
+	u->forgot_valid = true;
+	u->forgot_to = horizon;
+}
+
+static inline void busy_forget_past(struct hw_busy_unit *u, hw_clock_t now)
 {
 	hw_clock_t horizon = now;
-	int m;
 
 	if (u->running)
 		horizon = u->start_clock + u->windows_done * (uint64_t)u->window;
-	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
-		track_forget_before(&u->track[m], horizon);
+	if (u->forgot_valid && horizon <= u->forgot_to)
+		return;         /* forgotten up to there already, nothing added */
+	busy_forget_tracks(u, horizon);
+}
+
+/* A segment inserted from clock `start` on leaves pieces that end at or
+ * after `start` (track_insert): forgot_to holds only below it. */
+static void busy_note_insert(struct hw_busy_unit *u, hw_clock_t start)
+{
+	if (u->forgot_valid && start <= u->forgot_to)
+		u->forgot_valid = false;
 }
 
 /* ---- interface --------------------------------------------------------- */
@@ -399,6 +433,7 @@ void hw_busy_reset(struct hw_busy_unit *u, uint16_t window, uint16_t window_limi
 
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
 		u->track[m].count = 0;
+	u->forgot_valid = false;
 	u->running = false;
 	u->start_clock = 0;
 	u->window = 0;
@@ -422,6 +457,7 @@ enum hw_status hw_busy_add_interval(struct hw_busy_unit *u, enum hw_busy_module 
 	s.end = hw_clock_add(start, clocks);
 	s.origin = 0;
 	s.period = s.busy = 1;
+	busy_note_insert(u, start);
 	return track_insert(&u->track[m], &s);
 }
 
@@ -441,6 +477,7 @@ enum hw_status hw_busy_add_spread(struct hw_busy_unit *u, enum hw_busy_module m,
 	s.end = start + duration;
 	s.period = duration;
 	s.busy = busy;
+	busy_note_insert(u, start);
 	return track_insert(&u->track[m], &s);
 }
 
@@ -463,10 +500,15 @@ void hw_busy_stop(struct hw_busy_unit *u, hw_clock_t now)
 	busy_forget_past(u, now);
 }
 
-void hw_busy_sync(struct hw_busy_unit *u, hw_clock_t now)
+static inline void busy_sync(struct hw_busy_unit *u, hw_clock_t now)
 {
 	busy_catch_up(u, now);
 	busy_forget_past(u, now);
+}
+
+void hw_busy_sync(struct hw_busy_unit *u, hw_clock_t now)
+{
+	busy_sync(u, now);
 }
 
 bool hw_busy_running(struct hw_busy_unit *u, hw_clock_t now)
@@ -478,7 +520,7 @@ bool hw_busy_running(struct hw_busy_unit *u, hw_clock_t now)
 void hw_busy_read(struct hw_busy_unit *u, hw_clock_t now,
 		  uint16_t out[HW_BUSY_MODULE_COUNT])
 {
-	hw_busy_sync(u, now);
+	busy_sync(u, now);
 	memcpy(out, u->counter, sizeof u->counter);
 	memset(u->counter, 0, sizeof u->counter);
 }

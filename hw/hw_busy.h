@@ -67,6 +67,12 @@ struct hw_busy_unit {
 	uint64_t windows_done;      /* complete windows since start */
 
 	uint16_t counter[HW_BUSY_MODULE_COUNT];
+
+	/* When forgot_valid, every segment of every track ends after clock
+	 * forgot_to, so forgetting up to any horizon <= forgot_to has nothing
+	 * to drop (the repeated read skips the eight tracks). */
+	bool forgot_valid;
+	hw_clock_t forgot_to;
 };
 
 enum hw_status {

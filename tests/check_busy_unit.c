@@ -223,6 +223,60 @@ START_TEST(test_busy_unit_memory_stays_bounded)
 }
 END_TEST
 
+/* A sync remembers how far it forgot, so that the next read at the same
+ * horizon skips the tracks; a segment added in that past must still go at
+ * the next sync (and one that reaches past it must stay). */
+START_TEST(test_busy_unit_forgets_segments_added_in_the_past)
+{
+	struct hw_busy_unit u;
+	uint16_t out[HW_BUSY_MODULE_COUNT];
+
+	hw_busy_init(&u);
+	hw_busy_reset(&u, 10, 0);
+	hw_busy_sync(&u, 1000);
+	ck_assert_int_eq(hw_busy_add_interval(&u, HW_BUSY_TEXTURE, 100, 50), HW_OK);
+	ck_assert_int_eq(hw_busy_add_spread(&u, HW_BUSY_COMBINER, 200, 100, 30), HW_OK);
+	ck_assert_uint_eq(u.track[HW_BUSY_TEXTURE].count, 1);
+	hw_busy_sync(&u, 1000);
+	ck_assert_uint_eq(u.track[HW_BUSY_TEXTURE].count, 0);
+	ck_assert_uint_eq(u.track[HW_BUSY_COMBINER].count, 0);
+
+	ck_assert_int_eq(hw_busy_add_interval(&u, HW_BUSY_TEXTURE, 900, 200), HW_OK);
+	hw_busy_sync(&u, 1000);
+	ck_assert_uint_eq(u.track[HW_BUSY_TEXTURE].count, 1);
+	hw_busy_start(&u, 1000);
+	hw_busy_read(&u, 1010, out);
+	ck_assert_uint_eq(out[HW_BUSY_TEXTURE], 1);
+	/* Running: a read with no window completed keeps what it counted. */
+	hw_busy_read(&u, 1015, out);
+	ck_assert_uint_eq(out[HW_BUSY_TEXTURE], 0);
+	hw_busy_read(&u, 1020, out);
+	ck_assert_uint_eq(out[HW_BUSY_TEXTURE], 1);
+	hw_busy_fini(&u);
+}
+END_TEST
+
+/* The unit stops on the clock its last window ends, also when that clock
+ * is the only one since the previous look (no further window complete). */
+START_TEST(test_busy_unit_stops_at_the_limit_exactly)
+{
+	struct hw_busy_unit u;
+	uint16_t out[HW_BUSY_MODULE_COUNT];
+
+	hw_busy_init(&u);
+	hw_busy_reset(&u, 10, 2);
+	hw_busy_start(&u, 0);
+	ck_assert(hw_busy_running(&u, 19));
+	ck_assert(!hw_busy_running(&u, 20));
+	hw_busy_reset(&u, 10, 2);
+	hw_busy_start(&u, 0);
+	hw_busy_read(&u, 20, out);
+	ck_assert_uint_eq(out[0], 2);
+	ck_assert(!hw_busy_running(&u, 20));
+	hw_busy_fini(&u);
+}
+END_TEST
+
 /* Overlong or inconsistent requests are refused, never half-applied. */
 START_TEST(test_busy_unit_rejects_bad_segments)
 {
@@ -257,6 +311,8 @@ static Suite *busy_unit_suite(void)
 	tcase_add_test(tc, test_busy_unit_idle_stretch_counts_in_closed_form);
 	tcase_add_test(tc, test_busy_unit_long_busy_stretch_counts_in_closed_form);
 	tcase_add_test(tc, test_busy_unit_memory_stays_bounded);
+	tcase_add_test(tc, test_busy_unit_forgets_segments_added_in_the_past);
+	tcase_add_test(tc, test_busy_unit_stops_at_the_limit_exactly);
 	tcase_add_test(tc, test_busy_unit_rejects_bad_segments);
 	suite_add_tcase(s, tc);
 	return s;
