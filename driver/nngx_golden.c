@@ -80,24 +80,25 @@ static void golden_words(FILE *f, unsigned seq, const char *event, const char *i
 
 /* The record file, opened for appending; NULL when NNGX_GOLDEN is unset or
  * empty, or cannot be opened (one warning line on standard error, once). */
+bool nngx_golden_off;
+
 static FILE *golden_open(void)
 {
-	static bool disabled;
 	const char *path;
 	FILE *f;
 
-	if (disabled)
+	if (nngx_golden_off)
 		return NULL;
 	path = getenv(GOLDEN_ENV);
 	if (!path || !*path) {
-		disabled = true;
+		nngx_golden_off = true;
 		return NULL;
 	}
 	f = fopen(path, "a");
 	if (!f) {
 		fprintf(stderr, "libnngx: warning: %s=%s: %s; no golden record is written\n",
 			GOLDEN_ENV, path, strerror(errno));
-		disabled = true;
+		nngx_golden_off = true;
 	}
 	return f;
 }
@@ -105,7 +106,7 @@ static FILE *golden_open(void)
 /* Records are numbered from 1 in program order, reads and states alike. */
 static unsigned golden_seq;
 
-void nngx_golden_result(const char *name, const uint32_t *result, unsigned words)
+void nngx_golden_result_write(const char *name, const uint32_t *result, unsigned words)
 {
 	static const char prefix[] = "NN_GX_PROFILING_";
 	FILE *f = golden_open();

@@ -19,10 +19,22 @@
  * Observes only: no counter, busy count or memory changes. */
 void nngx_golden_record(struct nngx_state *st, const char *event);
 
+/* True once NNGX_GOLDEN is known to be unset, empty or unusable: no
+ * record is written for the rest of the process. */
+extern bool nngx_golden_off;
+
+void nngx_golden_result_write(const char *name, const uint32_t *result, unsigned words);
+
 /* Append what one nngxGetProfilingResult call returned (`words` words of
  * item `name`), so that the record holds the values the program read, busy
  * counts included (a BUSY read zeroes them, so the state records after it
- * show what was left). */
-void nngx_golden_result(const char *name, const uint32_t *result, unsigned words);
+ * show what was left). Inline, so that a read without a record pays one
+ * test. */
+static inline void nngx_golden_result(const char *name, const uint32_t *result,
+				      unsigned words)
+{
+	if (!nngx_golden_off)
+		nngx_golden_result_write(name, result, words);
+}
 
 #endif

@@ -121,11 +121,6 @@ void hw_gpu_advance(struct hw_gpu *gpu, uint64_t clocks)
 	hw_lcd_advance(&gpu->lcd, gpu->clock, &gpu->counters);
 }
 
-bool hw_gpu_cmdlist_executing(const struct hw_gpu *gpu)
-{
-	return gpu->cmdlist_busy_until > gpu->clock;
-}
-
 /* Room for `more` pending entries, so that work can be checked, done and
  * pended without failing half way. */
 static enum hw_status gpu_reserve_pending(struct hw_gpu *gpu, size_t more)

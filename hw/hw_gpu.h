@@ -118,8 +118,12 @@ enum hw_status hw_gpu_configure_caches(struct hw_gpu *gpu, const struct hw_cache
  * that ends by then land in the counters. */
 void hw_gpu_advance(struct hw_gpu *gpu, uint64_t clocks);
 
-/* True while queued command-list work is still running. */
-bool hw_gpu_cmdlist_executing(const struct hw_gpu *gpu);
+/* True while queued command-list work is still running (inline: every
+ * profiling call asks). */
+static inline bool hw_gpu_cmdlist_executing(const struct hw_gpu *gpu)
+{
+	return gpu->cmdlist_busy_until > gpu->clock;
+}
 
 /* Queue counter additions for clock `at` (applied at once if due). */
 enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_counters *delta,

@@ -1,7 +1,7 @@
 /* nngx_items.c: lookups in the item and parameter tables. */
 #include "nngx_items.h"
 
-static const struct nngx_item items[] = {
+const struct nngx_item nngx_items[NNGX_ITEM_COUNT] = {
 #define ITEM_ROW(name, value, words, startable) \
 	{ "NN_GX_PROFILING_" #name, value, words, startable },
 	NNGX_PROFILING_ITEMS(ITEM_ROW)
@@ -15,13 +15,13 @@ static const struct nngx_parameter parameters[] = {
 #undef PARAMETER_ROW
 };
 
-const struct nngx_item *nngx_item_find(unsigned value)
+const struct nngx_item *nngx_item_scan(unsigned value)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof items / sizeof items[0]; i++)
-		if (items[i].value == value)
-			return &items[i];
+	for (i = 0; i < NNGX_ITEM_COUNT; i++)
+		if (nngx_items[i].value == value)
+			return &nngx_items[i];
 	return NULL;
 }
 

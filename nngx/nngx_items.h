@@ -41,8 +41,29 @@ struct nngx_parameter {
 	unsigned min, max;
 };
 
-/* The row for `value`, or NULL when it is not a (modelled) item/parameter. */
-const struct nngx_item *nngx_item_find(unsigned value);
+#define NNGX_ITEM_ROW_COUNT(name, value, words, startable) +1
+#define NNGX_ITEM_COUNT (0 NNGX_PROFILING_ITEMS(NNGX_ITEM_ROW_COUNT))
+
+/* The item rows, in the order of NNGX_PROFILING_ITEMS. */
+extern const struct nngx_item nngx_items[NNGX_ITEM_COUNT];
+
+/* The row for `value` by a search of the table, or NULL. */
+const struct nngx_item *nngx_item_scan(unsigned value);
+
+/* The row for `value`, or NULL when it is not a (modelled) item. Inline,
+ * for the reads: the items are 0x0900 and 0x0902..0x0909 in table order
+ * (the hole is INTERRUPT), so one look, checked, comes before the scan. */
+static inline const struct nngx_item *nngx_item_find(unsigned value)
+{
+	unsigned d = value - NN_GX_PROFILING_BUSY;
+	unsigned i = d ? d - 1 : 0;
+
+	if (d < 10 && d != 1 && i < NNGX_ITEM_COUNT && nngx_items[i].value == value)
+		return &nngx_items[i];
+	return nngx_item_scan(value);
+}
+
+/* The row for `value`, or NULL when it is not a (modelled) parameter. */
 const struct nngx_parameter *nngx_parameter_find(unsigned value);
 
 /* Declared in the SDK header, undocumented, not modelled. */

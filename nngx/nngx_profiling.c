@@ -224,13 +224,18 @@ void nngxGetProfilingParameter(GLenum pname, GLuint *param)
 	}
 }
 
-/* Module i's 16-bit count goes to word i/2, low half for even i. */
+/* Module i's 16-bit count goes to word i/2, low half for even i: on a
+ * little-endian host, the counters' own bytes. */
 static void pack_busy(const uint16_t counter[HW_BUSY_MODULE_COUNT], GLuint *result)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(result, counter, HW_BUSY_MODULE_COUNT * sizeof *counter);
+#else
 	int i;
 
 	for (i = 0; i < HW_BUSY_MODULE_COUNT / 2; i++)
 		result[i] = (GLuint)counter[2 * i] | (GLuint)counter[2 * i + 1] << 16;
+#endif
 }
 
 static GLuint vertex_cache_value(struct nngx_state *st, const char *fn)
@@ -244,26 +249,45 @@ static GLuint vertex_cache_value(struct nngx_state *st, const char *fn)
 	return st->gpu.counters.vertex_cache;
 }
 
+/* `words` words of `from` to the program's buffer and to the item's
+ * last-read row (inline with a constant `words` at each use). */
+static inline void put_result(GLuint *result, GLuint *row, const GLuint *from, size_t words)
+{
+	memcpy(result, from, words * sizeof *result);
+	memcpy(row, from, words * sizeof *result);
+}
+
 /* The read behind nngxGetProfilingResult and its sized variant. When
  * `sized`, `words` is the buffer's size in words (the SDK call trusts the
  * program instead). A short buffer is refused after the checks the SDK
  * call makes, so both calls agree on every other outcome. */
-static void profiling_result_read(const char *fn, GLenum item, GLuint *result,
-				  bool sized, GLsizei words)
+#if defined(__GNUC__)
+#define READ_INLINE inline __attribute__((always_inline))
+#else
+#define READ_INLINE inline
+#endif
+
+/* Inlined into both entry points: nngxGetProfilingResult pays neither the
+ * extra call nor the size check. */
+static READ_INLINE void profiling_result_read(const char *fn, GLenum item, GLuint *result,
+					      bool sized, GLsizei words)
 {
 	NNGX_API(st);
 	struct hw_counters *c = &st->gpu.counters;
 	uint16_t busy[HW_BUSY_MODULE_COUNT];
+	GLuint packed[HW_BUSY_MODULE_COUNT / 2], *row;
 	const struct nngx_item *it;
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
 	if (st->capture)
 		nngx_capture_profiling(st, fn, item, 0);
 
-	it = accept_item(st, item, false, GL_ERROR_80A4_DMP, NNGX_SHIM_DIAG_INVALID_RESULT_ITEM,
-			 fn);
-	if (!it)
+	it = nngx_item_find(item);
+	if (!it) {      /* records 80A4 */
+		(void)accept_item(st, item, false, GL_ERROR_80A4_DMP,
+				  NNGX_SHIM_DIAG_INVALID_RESULT_ITEM, fn);
 		return;
+	}
 	if (!result) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_RESULT, fn, "item %s", it->name);
 		return;
@@ -274,9 +298,9 @@ static void profiling_result_read(const char *fn, GLenum item, GLuint *result,
 				 (unsigned)it->result_words, (int)words);
 		return;
 	}
+	row = last_read[item - NN_GX_PROFILING_BUSY];
 	if (misbehave) {
-		memcpy(result, last_read[item - NN_GX_PROFILING_BUSY],
-		       it->result_words * sizeof *result);
+		memcpy(result, row, it->result_words * sizeof *result);
 		misbehaved(st, fn, "the read returns the previous read's values and resets "
 			   "nothing");
 		nngx_golden_result(it->name, result, it->result_words);
@@ -290,29 +314,30 @@ static void profiling_result_read(const char *fn, GLenum item, GLuint *result,
 					 "reading NN_GX_PROFILING_BUSY, never started since "
 					 "power-on");
 		hw_busy_read(&st->gpu.busy, st->gpu.clock, busy);
-		pack_busy(busy, result);
+		pack_busy(busy, packed);
+		put_result(result, row, packed, NN_GX_PROFILING_RESULT_BUFSIZE_BUSY);
 		break;
 	case NN_GX_PROFILING_VERTEX_SHADER0:
 	case NN_GX_PROFILING_VERTEX_SHADER1:
 	case NN_GX_PROFILING_VERTEX_SHADER2:
 	case NN_GX_PROFILING_VERTEX_SHADER3:
-		memcpy(result, c->shader[item - NN_GX_PROFILING_VERTEX_SHADER0],
-		       sizeof c->shader[0]);
+		put_result(result, row, c->shader[item - NN_GX_PROFILING_VERTEX_SHADER0],
+			   NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_SHADER0);
 		break;
 	case NN_GX_PROFILING_VERTEX_CACHE:
-		result[0] = vertex_cache_value(st, fn);
+		packed[0] = vertex_cache_value(st, fn);
+		put_result(result, row, packed, NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_CACHE);
 		break;
 	case NN_GX_PROFILING_POLYGON:
-		memcpy(result, c->polygon, sizeof c->polygon);
+		put_result(result, row, c->polygon, NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON);
 		break;
 	case NN_GX_PROFILING_FRAGMENT:
-		result[0] = c->fragment;
+		put_result(result, row, &c->fragment, NN_GX_PROFILING_RESULT_BUFSIZE_FRAGMENT);
 		break;
 	default: /* NN_GX_PROFILING_MEMORY_ACCESS */
-		memcpy(result, c->memory, sizeof c->memory);
+		put_result(result, row, c->memory, NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS);
 		break;
 	}
-	memcpy(last_read[item - NN_GX_PROFILING_BUSY], result, it->result_words * sizeof *result);
 	nngx_golden_result(it->name, result, it->result_words);
 }
 
