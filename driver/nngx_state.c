@@ -134,11 +134,15 @@ struct nngx_state *nngx_state_get(void)
 /* ---- the threading contract (nngx_state.h, NNGX_API) ---------------------- */
 
 #if defined(__GNUC__)
-/* The thread inside the library (its number below), 0 when none; and the
- * function it called, for the diagnostic of a thread that meets it. */
-static unsigned long api_owner;
+/* The thread inside the library (its number below), 0 when none (given
+ * back by nngx_api_leave, inline in nngx_state.h); and the function it
+ * called, for the diagnostic of a thread that meets it. */
+unsigned long nngx_api_owner;
 static const char *api_owner_function;
-static __thread unsigned long api_self;
+/* initial-exec: a load relative to the thread pointer instead of a call
+ * to __tls_get_addr on every entry (8 bytes of the static TLS surplus when
+ * the library is loaded with dlopen). */
+static __thread unsigned long api_self __attribute__((tls_model("initial-exec")));
 
 /* A thread's number: the kernel's thread id where there is one (what
  * debuggers and top show), else a count from 1. Read once a thread. */
@@ -158,11 +162,31 @@ static unsigned long api_thread(void)
 static bool api_take(unsigned long self, unsigned long *owner)
 {
 	*owner = 0;
-	return __atomic_compare_exchange_n(&api_owner, owner, self, false, __ATOMIC_ACQUIRE,
+	return __atomic_compare_exchange_n(&nngx_api_owner, owner, self, false, __ATOMIC_ACQUIRE,
 					   __ATOMIC_RELAXED);
 }
 
+static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char *function)
+	__attribute__((noinline));
+
+/* The common case inline: a known thread takes a free library that is set
+ * up. Anything else (first call of a thread or of the process, a nested
+ * call, an overlap) goes the whole way, which tries the take again. */
 struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function)
+{
+	unsigned long self = api_self, owner = 0;
+
+	call->outer = true;
+	if (self && state_ready
+	    && __atomic_compare_exchange_n(&nngx_api_owner, &owner, self, false, __ATOMIC_ACQUIRE,
+					   __ATOMIC_RELAXED)) {
+		__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+		return &state;
+	}
+	return api_enter_slow(call, function);
+}
+
+static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char *function)
 {
 	unsigned long self = api_self ? api_self : api_thread(), owner, waited;
 	const char *owner_function;
@@ -192,11 +216,6 @@ struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *functi
 	return st;
 }
 
-void nngx_api_leave(struct nngx_api_call *call)
-{
-	if (call->outer)
-		__atomic_store_n(&api_owner, 0, __ATOMIC_RELEASE);
-}
 #else
 struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function)
 {

@@ -83,7 +83,19 @@ struct nngx_api_call {
 };
 
 struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function);
+
+#if defined(__GNUC__)
+/* The thread inside the library, 0 when none (nngx_state.c). */
+extern unsigned long nngx_api_owner;
+
+static inline void nngx_api_leave(struct nngx_api_call *call)
+{
+	if (call->outer)
+		__atomic_store_n(&nngx_api_owner, 0, __ATOMIC_RELEASE);
+}
+#else
 void nngx_api_leave(struct nngx_api_call *call);
+#endif
 
 #if defined(__GNUC__)
 #define NNGX_API(st)                                                            \
