@@ -155,9 +155,9 @@ static double tex_reduce(float c, enum hw_tex_wrap wrap)
 
 	switch (wrap) {
 	case HW_WRAP_REPEAT:
-		return v - floor(v);                    /* period 1 */
+		return v - hw_texture_floor(v);         /* period 1 */
 	case HW_WRAP_MIRROR:
-		return v - 2.0 * floor(v / 2.0);        /* period 2 */
+		return v - 2.0 * hw_texture_floor(v / 2.0); /* period 2 */
 	case HW_WRAP_CLAMP_EDGE: case HW_WRAP_CLAMP_BORDER:
 		break;
 	}
@@ -482,8 +482,8 @@ static inline void tex_bilinear(double s, double tc, long w, long h,
 {
 	double u = s * (double)w - 0.5, v = tc * (double)h - 0.5, fu, fv;
 
-	*i0 = (long)floor(u);
-	*j0 = (long)floor(v);
+	*i0 = (long)hw_texture_floor(u);
+	*j0 = (long)hw_texture_floor(v);
 	fu = u - (double)*i0;
 	fv = v - (double)*j0;
 	weight[0][0] = (1.0 - fu) * (1.0 - fv);
@@ -584,7 +584,7 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 }
 
 /* hw_texture_texel_address for (x, y) already inside the level. */
-static uint32_t tex_sampler_address(const struct hw_texture_sampler *sp,
+static inline uint32_t tex_sampler_address(const struct hw_texture_sampler *sp,
 				    const struct hw_texture_sampler_level *lv, unsigned x,
 				    unsigned y)
 {
@@ -600,7 +600,7 @@ static uint32_t tex_sampler_address(const struct hw_texture_sampler *sp,
 }
 
 /* tex_wrap for a power-of-two size. */
-static long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
+static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 {
 	long m;
 
@@ -633,8 +633,8 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 	unsigned a, b, c, n;
 
 	if (sp->filter != HW_FILTER_LINEAR) {
-		i[0] = tex_sampler_wrap((long)floor(s * (double)w), w, sp->t.wrap_s);
-		j[0] = tex_sampler_wrap((long)floor(tc * (double)h), h, sp->t.wrap_t);
+		i[0] = tex_sampler_wrap((long)hw_texture_floor(s * (double)w), w, sp->t.wrap_s);
+		j[0] = tex_sampler_wrap((long)hw_texture_floor(tc * (double)h), h, sp->t.wrap_t);
 		if (i[0] == TEX_BORDER || j[0] == TEX_BORDER) {
 			for (c = 0; c < 4; c++)
 				rgba[c] = sp->t.border[c];

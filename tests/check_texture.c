@@ -31,6 +31,37 @@ static struct hw_texture texture(uint32_t phys, unsigned w, unsigned h, enum hw_
 
 /* ---- formats ------------------------------------------------------------ */
 
+/* The sampler's inline floor is floor, bit for bit. */
+START_TEST(test_texture_floor_is_floor)
+{
+	static const double v[] = {
+		0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 255.999, -255.999,
+		0.49999999999999994, -0.49999999999999994, 1e-300, -1e-300,
+		4503599627370495.5, -4503599627370495.5, 4503599627370496.0,
+		-4503599627370496.0, 9007199254740993.0, -9007199254740993.0, 1e300, -1e300,
+	};
+	double special[3];
+	size_t k;
+	int step;
+
+	special[0] = INFINITY;
+	special[1] = -INFINITY;
+	special[2] = NAN;
+	for (k = 0; k < sizeof v / sizeof v[0]; k++) {
+		double want = floor(v[k]), got = hw_texture_floor(v[k]);
+		ck_assert_msg(memcmp(&want, &got, sizeof want) == 0, "floor(%.17g)", v[k]);
+	}
+	for (k = 0; k < 3; k++) {
+		double want = floor(special[k]), got = hw_texture_floor(special[k]);
+		ck_assert(isnan(want) ? isnan(got) : memcmp(&want, &got, sizeof want) == 0);
+	}
+	for (step = -100000; step <= 100000; step++) {
+		double x = step / 64.0 - 0.5 / 1024.0, want = floor(x), got = hw_texture_floor(x);
+		ck_assert_msg(memcmp(&want, &got, sizeof want) == 0, "floor(%.17g)", x);
+	}
+}
+END_TEST
+
 START_TEST(test_texture_bits_per_texel_by_format)
 {
 	/* 3dbrew / public format tables: 32, 24, 16 x5, 8 x3, 4 x2, ETC1 4, ETC1A4 8. */
@@ -903,6 +934,7 @@ int main(void)
 	Suite *s = suite_create("texture");
 	TCase *tc = tcase_create("layout");
 
+	tcase_add_test(tc, test_texture_floor_is_floor);
 	tcase_add_test(tc, test_texture_bits_per_texel_by_format);
 	tcase_add_test(tc, test_texture_address_32_bits);
 	tcase_add_test(tc, test_texture_address_16_bits);
