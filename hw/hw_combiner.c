@@ -109,7 +109,7 @@ static float comb_alpha_operand(unsigned op, const float col[4])
 }
 
 /* One channel of a combine op other than DOT3. */
-static float comb_apply(unsigned op, float a0, float a1, float a2)
+static inline float comb_apply(unsigned op, float a0, float a1, float a2)
 {
 	switch (op) {
 	case HW_REG_TEVCOMB_MODULATE: return a0 * a1;
@@ -301,6 +301,7 @@ void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_
 		k->pass = comb_passes_through(st);
 		if (k->pass)
 			continue;
+		p->active[p->active_count++] = (uint8_t)s;
 		k->rgb_args = comb_slots_read(st->rgb_op, false);
 		k->alpha_args = k->dot3_rgba ? 0 : comb_slots_read(st->alpha_op, true);
 		for (n = 0; n < k->rgb_args; n++) {
@@ -322,8 +323,8 @@ struct comb_regs {
 	const float *src[16];
 };
 
-static float comb_slot_value(const struct comb_regs *r, const struct hw_combiner_slot *sl,
-			     unsigned k)
+static inline float comb_slot_value(const struct comb_regs *r,
+				    const struct hw_combiner_slot *sl, unsigned k)
 {
 	const float *from = r->src[sl->source & 0xFu];
 	float v = comb_clamp(from[sl->channel == 4 ? k : sl->channel]);
@@ -331,11 +332,39 @@ static float comb_slot_value(const struct comb_regs *r, const struct hw_combiner
 	return sl->invert ? 1.0f - v : v;
 }
 
+/* REPLACE or MODULATE on one channel (comb_apply's two cases), scaled
+ * and clamped as comb_exec_step does. */
+static inline float comb_simple_channel(const struct comb_regs *r, unsigned op,
+					const struct hw_combiner_slot sl[3], unsigned k,
+					float scale)
+{
+	float v = comb_slot_value(r, &sl[0], k);
+
+	if (op == HW_REG_TEVCOMB_MODULATE)
+		v = v * comb_slot_value(r, &sl[1], k);
+	return comb_clamp(v * scale);
+}
+
+static bool comb_is_simple(unsigned op)
+{
+	return op == HW_REG_TEVCOMB_REPLACE || op == HW_REG_TEVCOMB_MODULATE;
+}
+
 static void comb_exec_step(const struct hw_combiner_step *st, const struct comb_regs *r,
 			   float out[4])
 {
 	float rgb[3][3] = { { 0 } }, alpha[3] = { 0, 0, 0 };
 	unsigned n, k;
+
+	/* The common stages (a texture replaced or modulated by a colour)
+	 * without the general path's argument arrays: the same operations
+	 * in the same order, so the same bits. */
+	if (comb_is_simple(st->rgb_op) && comb_is_simple(st->alpha_op)) {
+		for (k = 0; k < 3; k++)
+			out[k] = comb_simple_channel(r, st->rgb_op, st->rgb, k, st->rgb_scale);
+		out[3] = comb_simple_channel(r, st->alpha_op, st->alpha, 3, st->alpha_scale);
+		return;
+	}
 
 	for (n = 0; n < st->rgb_args; n++)
 		for (k = 0; k < 3; k++)
@@ -361,6 +390,22 @@ static void comb_exec_step(const struct hw_combiner_step *st, const struct comb_
 	out[3] = comb_clamp(out[3] * st->alpha_scale);
 }
 
+/* The index of m's lowest set bit (m != 0). */
+static inline unsigned comb_lowest_bit(uint32_t m)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctz(m);
+#else
+	unsigned k = 0;
+
+	while (!(m & 1u)) {
+		m >>= 1;
+		k++;
+	}
+	return k;
+#endif
+}
+
 void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
 		      float out[4])
 {
@@ -368,6 +413,33 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 	struct comb_regs r;
 	unsigned s, k;
 
+	if (!p->uses_buffer) {
+		/* No latch is read: a pass-through stage changes nothing, so
+		 * only the active stages run (comb_passes_through), and only
+		 * the sources they read are bound. */
+		uint32_t m;
+
+		for (m = p->sources_read & 0x1FFFu; m; m &= m - 1) {
+			k = comb_lowest_bit(m);
+			r.src[k] = k > HW_REG_TEVSRC_TEXTURE3 ? comb_zero       /* not listed */
+				   : k >= HW_REG_TEVSRC_TEXTURE0
+				   ? in->texture[k - HW_REG_TEVSRC_TEXTURE0]
+				   : k == HW_REG_TEVSRC_PRIMARY_COLOR ? in->primary
+				   : k == HW_REG_TEVSRC_FRAG_PRIMARY ? in->fragment_primary
+				   : in->fragment_secondary;
+		}
+		r.src[HW_REG_TEVSRC_PREVIOUS] = previous;
+		for (s = 0; s < p->active_count; s++) {
+			const struct hw_combiner_step *st = &p->step[p->active[s]];
+			float result[4];
+
+			r.src[HW_REG_TEVSRC_CONSTANT] = st->constant;
+			comb_exec_step(st, &r, result);
+			memcpy(previous, result, sizeof previous);
+		}
+		memcpy(out, previous, sizeof previous);
+		return;
+	}
 	for (k = 0; k < 16; k++)
 		r.src[k] = comb_zero;           /* 7-12: not listed */
 	r.src[HW_REG_TEVSRC_PRIMARY_COLOR] = in->primary;
@@ -377,10 +449,8 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 		r.src[HW_REG_TEVSRC_TEXTURE0 + k] = in->texture[k];
 	r.src[HW_REG_TEVSRC_PREVIOUS_BUFFER] = buffer;
 	r.src[HW_REG_TEVSRC_PREVIOUS] = previous;
-	if (p->uses_buffer) {
-		memcpy(buffer, p->buffer_color, sizeof buffer);
-		memcpy(next_buffer, p->buffer_color, sizeof next_buffer);
-	}
+	memcpy(buffer, p->buffer_color, sizeof buffer);
+	memcpy(next_buffer, p->buffer_color, sizeof next_buffer);
 	for (s = 0; s < HW_COMBINER_STAGES; s++) {
 		const struct hw_combiner_step *st = &p->step[s];
 		float result[4];

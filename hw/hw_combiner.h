@@ -161,6 +161,10 @@ struct hw_combiner_program {
 	struct hw_combiner_step step[HW_COMBINER_STAGES];
 	float buffer_color[4];
 	bool uses_buffer;               /* some used slot reads PREVIOUS_BUFFER */
+	/* The stages that do not pass through, in order: without the buffer,
+	 * the only ones exec visits. */
+	uint8_t active[HW_COMBINER_STAGES];
+	uint8_t active_count;
 	/* Source codes (bit per HW_REG_TEVSRC_* code) that some used slot
 	 * reads: the draw fills only the inputs that are read. */
 	uint32_t sources_read;
