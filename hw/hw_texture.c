@@ -618,6 +618,46 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 	return i < 0 ? 0 : i >= size ? size - 1 : i;
 }
 
+/* tex_sampler_level for the common case: bilinear RGBA8 with bytes and
+ * no border (every wrap but CLAMP_BORDER names a texel). The same taps in
+ * the same order, each texel decoded where it is read (the same bits as
+ * a copy), the address split into its row and column parts. */
+static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
+					   const struct hw_texture_sampler_level *lv,
+					   double s, double tc, struct tex_footprint *fp,
+					   float rgba[4])
+{
+	long w = lv->width, h = lv->height, i[2], j[2];
+	double weight[2][2];
+	unsigned a, b, c;
+
+	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
+	i[1] = tex_sampler_wrap(i[0] + 1, w, sp->t.wrap_s);
+	j[1] = tex_sampler_wrap(j[0] + 1, h, sp->t.wrap_t);
+	i[0] = tex_sampler_wrap(i[0], w, sp->t.wrap_s);
+	j[0] = tex_sampler_wrap(j[0], h, sp->t.wrap_t);
+	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	for (b = 0; b < 2; b++) {
+		/* tex_sampler_address, the row's part once */
+		unsigned row = (unsigned)(h - 1) - (unsigned)j[b];
+		uint32_t row_base = lv->phys + (uint32_t)((row / HW_TEX_TILE) * lv->tiles_per_row)
+						* lv->tile_bytes;
+		const unsigned char *morton = tex_morton_table[row % HW_TEX_TILE];
+
+		for (a = 0; a < 2; a++) {
+			unsigned x = (unsigned)i[a];
+			uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
+					+ morton[x % HW_TEX_TILE] * 4u;
+			const uint8_t *p = sp->bytes + (addr - sp->t.phys);
+
+			tex_add(fp, addr);
+			/* tex_decode_at's RGBA8 case: A B G R in memory */
+			for (c = 0; c < 4; c++)
+				rgba[c] += (float)(weight[b][a] * (double)tex_unorm8[p[3 - c]]);
+		}
+	}
+}
+
 /* One level: the footprint's addresses (added to fp, as tex_sample_level)
  * and the filtered colour (as tex_filter_level), each texel's address and
  * colour computed once. */
@@ -645,6 +685,11 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 		if (sp->bytes)
 			tex_decode_at(sp->t.format, sp->bytes + (tap_addr - sp->t.phys),
 				      (unsigned)i[0], (unsigned)j[0], (unsigned)h, rgba);
+		return;
+	}
+	if (sp->t.format == HW_TEX_RGBA8 && sp->bytes && sp->t.wrap_s != HW_WRAP_CLAMP_BORDER
+	    && sp->t.wrap_t != HW_WRAP_CLAMP_BORDER) {
+		tex_sampler_level_rgba8_linear(sp, lv, s, tc, fp, rgba);
 		return;
 	}
 	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
