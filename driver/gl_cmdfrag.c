@@ -467,6 +467,22 @@ static void frag_scissor(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	gl_cmd_seq(c, HW_REG_SCISSORTEST_MODE, v, 3);
 }
 
+/* The depth map's offset: near, plus glPolygonOffset's units times the
+ * depth buffer's smallest step while GL_POLYGON_OFFSET_FILL is on (model
+ * choice, gles_stub/gl_state.c: the PICA200 has no slope term, so factor
+ * is not used). Off, exactly near, as before polygon offset existed. */
+static float frag_depth_offset(const struct gl_frag_plan *p)
+{
+	const struct gl_fragment_state *f = &p->gl->frag;
+	float step;
+
+	if (!frag_cap(p->gl, GL_CAP_POLYGON_OFFSET_FILL))
+		return f->depth_near;
+	step = p->target.depth_format == HW_REG_DEPTHFMT_D16 ? 1.0f / 65535.0f
+							     : 1.0f / 16777215.0f;
+	return f->depth_near + f->polygon_offset_units * step;
+}
+
 static void frag_raster(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_fragment_state *f = &p->gl->frag;
@@ -475,7 +491,7 @@ static void frag_raster(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	 * volume has z from -w (far) to 0 (near). */
 	gl_cmd_reg(c, HW_REG_DEPTHMAP_ENABLE, 1);
 	gl_cmd_reg(c, HW_REG_DEPTHMAP_SCALE, hw_reg_float_to_f24(f->depth_near - f->depth_far));
-	gl_cmd_reg(c, HW_REG_DEPTHMAP_OFFSET, hw_reg_float_to_f24(f->depth_near));
+	gl_cmd_reg(c, HW_REG_DEPTHMAP_OFFSET, hw_reg_float_to_f24(frag_depth_offset(p)));
 	gl_cmd_reg(c, HW_REG_EARLYDEPTH_FUNC, frag_early_func(f->early_depth_func));
 	gl_cmd_reg(c, HW_REG_EARLYDEPTH_TEST1, frag_cap(p->gl, GL_CAP_EARLY_DEPTH_TEST_DMP) ? 1 : 0);
 	frag_scissor(c, p);

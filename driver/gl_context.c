@@ -81,6 +81,12 @@ static void context_defaults(struct gl_context *gl)
 	texture_defaults(&gl->default_texture, 0);
 	gl->default_texture.created = true;
 	fragment_defaults(&gl->frag);
+	/* OpenGL ES 2.0 tables 6.6, 6.8, 6.10 and 6.17 initial values. */
+	gl->misc.line_width = 1.0f;
+	gl->misc.generate_mipmap_hint = GL_DONT_CARE;
+	gl->misc.pack_alignment = gl->misc.unpack_alignment = 4;
+	gl->misc.sample_coverage_value = 1.0f;
+	gl->misc.sample_coverage_invert = GL_FALSE;
 }
 
 void gl_context_update_state(struct gl_context *gl, GLbitfield mask)

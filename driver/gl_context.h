@@ -5,7 +5,8 @@
  * the driver, which generates commands from it. The entry points
  * (gles_stub/: gl_buffer.c, gl_vertex.c, gl_shader.c, gl_program.c,
  * gl_uniform.c, gl_raster.c, gl_draw.c, gl_texture.c, gl_framebuffer.c,
- * gl_fragment.c, gl_dmp.c) find it through the library instance; everything below them
+ * gl_fragment.c, gl_dmp.c, gl_state.c, gl_query.c) find it through the
+ * library instance; everything below them
  * takes it as an argument. This file and gl_context.c own the objects'
  * lifetimes. */
 #ifndef NNGX_GL_CONTEXT_H
@@ -120,6 +121,20 @@ struct gl_fragment_state {
 	GLint clear_stencil;
 	GLenum early_depth_func;
 	GLuint early_depth_clear;     /* 24-bit */
+	/* glPolygonOffset: the PICA200 has a constant depth offset and no
+	 * slope term; `units` moves the depth map (gl_cmdfrag.c), `factor`
+	 * is kept for the query only. */
+	GLfloat polygon_offset_factor, polygon_offset_units;
+};
+
+/* State the OpenGL ES 2.0 queries read back but the PICA200 has no
+ * counterpart for (gles_stub/gl_state.c says what each one does). */
+struct gl_misc_state {
+	GLfloat line_width;                  /* glLineWidth */
+	GLenum generate_mipmap_hint;         /* glHint */
+	GLint pack_alignment, unpack_alignment;   /* glPixelStorei */
+	GLfloat sample_coverage_value;       /* glSampleCoverage */
+	GLboolean sample_coverage_invert;
 };
 
 /* The reserved uniforms of the fixed-function fragment stage (dmp_*; the
@@ -319,6 +334,7 @@ struct gl_context {
 	uint32_t default_color_phys, default_depth_phys;
 
 	struct gl_fragment_state frag;
+	struct gl_misc_state misc;
 
 	uint64_t next_serial;
 	/* The executable whose code and uniforms the GPU holds from this

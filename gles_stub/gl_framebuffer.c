@@ -453,6 +453,7 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 	uint32_t tile_row_bytes, size;
 	enum hw_status status;
 	uint8_t *rows;
+	size_t stride;
 
 	if (!read_format_known(format) || !read_type_known(type)) {
 		gl_enum_error(st, fn, "format 0x%04X, type 0x%04X: not a pixel format and type",
@@ -512,6 +513,11 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 		free(rows);
 		return;
 	}
+	/* Rows of width RGBA pixels, each padded to GL_PACK_ALIGNMENT (only 8
+	 * pads: 4 bytes a pixel). */
+	stride = (size_t)width * 4;
+	stride = (stride + (size_t)st->gl.misc.pack_alignment - 1)
+		 / (size_t)st->gl.misc.pack_alignment * (size_t)st->gl.misc.pack_alignment;
 	for (j = (unsigned)(y0 - y); j < (unsigned)(y1 - y); j++)
 		for (i = (unsigned)(x0 - x); i < (unsigned)(x1 - x); i++) {
 			uint32_t at = hw_fragment_pixel_offset((unsigned)(x + (GLint)i),
@@ -519,7 +525,7 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 							       t.height, bytes)
 				      - first_tile_row * tile_row_bytes;
 			read_decode(t.color_format, rows + at,
-				    (uint8_t *)pixels + ((size_t)j * (size_t)width + i) * 4);
+				    (uint8_t *)pixels + (size_t)j * stride + (size_t)i * 4);
 		}
 	free(rows);
 }

@@ -1148,6 +1148,38 @@ START_TEST(test_glfrag_depth_range_reaches_the_depth_map)
 }
 END_TEST
 
+/* glPolygonOffset moves the depth map's offset by units depth-buffer steps
+ * while GL_POLYGON_OFFSET_FILL is on; factor (no slope term on the
+ * PICA200) moves nothing. The default framebuffer's depth is 24-bit. */
+START_TEST(test_glfrag_polygon_offset_moves_the_depth_map)
+{
+	const float step24 = 1.0f / 16777215.0f;
+	struct regs r;
+
+	glPolygonOffset(3.0f, 256.0f);
+	draw_regs(&r);
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_OFFSET]) == 0.0f);   /* off */
+	glEnable(GL_POLYGON_OFFSET_FILL);
+	draw_regs(&r);
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_OFFSET])
+		  == hw_reg_f24_field(hw_reg_float_to_f24(256.0f * step24)));
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_OFFSET]) > 0.0f);
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_SCALE]) == -1.0f);   /* unchanged */
+	glPolygonOffset(100.0f, 0.0f);                  /* factor alone: nothing */
+	draw_regs(&r);
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_OFFSET]) == 0.0f);
+	glPolygonOffset(0.0f, -65536.0f);
+	glDepthRangef(0.5f, 1.0f);
+	draw_regs(&r);
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_OFFSET])
+		  == hw_reg_f24_field(hw_reg_float_to_f24(0.5f - 65536.0f * step24)));
+	glDisable(GL_POLYGON_OFFSET_FILL);
+	draw_regs(&r);
+	ck_assert(hw_reg_f24_field(r.v[HW_REG_DEPTHMAP_OFFSET]) == 0.5f);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
 /* ---- reserved uniforms -------------------------------------------------------------- */
 
 static GLint loc(const char *name)
@@ -1612,6 +1644,7 @@ int main(void)
 	tcase_add_test(tc, test_glfrag_early_depth_state_and_clear);
 	tcase_add_test(tc, test_glfrag_draw_ends_with_flush_then_invalidate);
 	tcase_add_test(tc, test_glfrag_depth_range_reaches_the_depth_map);
+	tcase_add_test(tc, test_glfrag_polygon_offset_moves_the_depth_map);
 	tcase_add_test(tc, test_glfrag_dmp_locations_are_distinct_and_bounded);
 	tcase_add_test(tc, test_glfrag_dmp_defaults);
 	tcase_add_test(tc, test_glfrag_dmp_uniform_errors_change_nothing);

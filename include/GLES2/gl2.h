@@ -550,6 +550,24 @@ GL_APICALL void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum 
 					     GLint x, GLint y, GLsizei width, GLsizei height,
 					     GLint border);
 
+/* State queries */
+GL_APICALL void GL_APIENTRY glGetBooleanv(GLenum pname, GLboolean *params);
+GL_APICALL void GL_APIENTRY glGetIntegerv(GLenum pname, GLint *params);
+GL_APICALL void GL_APIENTRY glGetFloatv(GLenum pname, GLfloat *params);
+GL_APICALL const GLubyte *GL_APIENTRY glGetString(GLenum name);
+
+/* State the PICA200 keeps one of, or none */
+GL_APICALL void GL_APIENTRY glPolygonOffset(GLfloat factor, GLfloat units);
+GL_APICALL void GL_APIENTRY glLineWidth(GLfloat width);
+GL_APICALL void GL_APIENTRY glHint(GLenum target, GLenum mode);
+GL_APICALL void GL_APIENTRY glPixelStorei(GLenum pname, GLint param);
+GL_APICALL void GL_APIENTRY glSampleCoverage(GLclampf value, GLboolean invert);
+GL_APICALL void GL_APIENTRY glStencilFuncSeparate(GLenum face, GLenum func, GLint ref,
+						  GLuint mask);
+GL_APICALL void GL_APIENTRY glStencilMaskSeparate(GLenum face, GLuint mask);
+GL_APICALL void GL_APIENTRY glStencilOpSeparate(GLenum face, GLenum fail, GLenum zfail,
+						GLenum zpass);
+
 /* Drawing */
 GL_APICALL void GL_APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count);
 GL_APICALL void GL_APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,

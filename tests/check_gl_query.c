@@ -1,0 +1,678 @@
+/* check_gl_query.c: the OpenGL ES 2.0 queries (gles_stub/gl_query.c) and
+ * the state calls behind them (gles_stub/gl_state.c): every state's
+ * initial value, round trips (set a state, read it back with each of
+ * glGetBooleanv / glGetIntegerv / glGetFloatv and their conversions),
+ * glGetString, and every error case, each checked to change nothing else:
+ * the whole queryable state is read before and after. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gl_fixture.h"
+
+#define ck_gl_error(code) ck_assert_uint_eq(glGetError(), (code))
+
+/* Every pname the queries answer, with how many values it has. */
+static const struct {
+	GLenum pname;
+	unsigned n;
+} pnames[] = {
+	{ GL_VIEWPORT, 4 }, { GL_DEPTH_RANGE, 2 }, { GL_LINE_WIDTH, 1 }, { GL_CULL_FACE, 1 },
+	{ GL_CULL_FACE_MODE, 1 }, { GL_FRONT_FACE, 1 }, { GL_POLYGON_OFFSET_FACTOR, 1 },
+	{ GL_POLYGON_OFFSET_UNITS, 1 }, { GL_POLYGON_OFFSET_FILL, 1 },
+	{ GL_SAMPLE_ALPHA_TO_COVERAGE, 1 }, { GL_SAMPLE_COVERAGE, 1 },
+	{ GL_SAMPLE_COVERAGE_VALUE, 1 }, { GL_SAMPLE_COVERAGE_INVERT, 1 },
+	{ GL_ACTIVE_TEXTURE, 1 }, { GL_TEXTURE_BINDING_2D, 1 }, { GL_TEXTURE_BINDING_CUBE_MAP, 1 },
+	{ GL_SCISSOR_TEST, 1 }, { GL_SCISSOR_BOX, 4 }, { GL_STENCIL_TEST, 1 },
+	{ GL_STENCIL_FUNC, 1 }, { GL_STENCIL_VALUE_MASK, 1 }, { GL_STENCIL_REF, 1 },
+	{ GL_STENCIL_FAIL, 1 }, { GL_STENCIL_PASS_DEPTH_FAIL, 1 }, { GL_STENCIL_PASS_DEPTH_PASS, 1 },
+	{ GL_STENCIL_BACK_FUNC, 1 }, { GL_STENCIL_BACK_VALUE_MASK, 1 }, { GL_STENCIL_BACK_REF, 1 },
+	{ GL_STENCIL_BACK_FAIL, 1 }, { GL_STENCIL_BACK_PASS_DEPTH_FAIL, 1 },
+	{ GL_STENCIL_BACK_PASS_DEPTH_PASS, 1 }, { GL_DEPTH_TEST, 1 }, { GL_DEPTH_FUNC, 1 },
+	{ GL_BLEND, 1 }, { GL_BLEND_SRC_RGB, 1 }, { GL_BLEND_SRC_ALPHA, 1 }, { GL_BLEND_DST_RGB, 1 },
+	{ GL_BLEND_DST_ALPHA, 1 }, { GL_BLEND_EQUATION_RGB, 1 }, { GL_BLEND_EQUATION_ALPHA, 1 },
+	{ GL_BLEND_COLOR, 4 }, { GL_DITHER, 1 }, { GL_COLOR_LOGIC_OP, 1 }, { GL_LOGIC_OP_MODE, 1 },
+	{ GL_EARLY_DEPTH_TEST_DMP, 1 }, { GL_EARLY_DEPTH_FUNC_DMP, 1 },
+	{ GL_EARLY_DEPTH_CLEAR_VALUE_DMP, 1 }, { GL_COLOR_WRITEMASK, 4 }, { GL_DEPTH_WRITEMASK, 1 },
+	{ GL_STENCIL_WRITEMASK, 1 }, { GL_STENCIL_BACK_WRITEMASK, 1 }, { GL_COLOR_CLEAR_VALUE, 4 },
+	{ GL_DEPTH_CLEAR_VALUE, 1 }, { GL_STENCIL_CLEAR_VALUE, 1 }, { GL_UNPACK_ALIGNMENT, 1 },
+	{ GL_PACK_ALIGNMENT, 1 }, { GL_ARRAY_BUFFER_BINDING, 1 },
+	{ GL_ELEMENT_ARRAY_BUFFER_BINDING, 1 }, { GL_CURRENT_PROGRAM, 1 },
+	{ GL_RENDERBUFFER_BINDING, 1 }, { GL_FRAMEBUFFER_BINDING, 1 },
+	{ GL_GENERATE_MIPMAP_HINT, 1 }, { GL_SUBPIXEL_BITS, 1 }, { GL_MAX_TEXTURE_SIZE, 1 },
+	{ GL_MAX_CUBE_MAP_TEXTURE_SIZE, 1 }, { GL_MAX_VIEWPORT_DIMS, 2 },
+	{ GL_ALIASED_POINT_SIZE_RANGE, 2 }, { GL_ALIASED_LINE_WIDTH_RANGE, 2 },
+	{ GL_SAMPLE_BUFFERS, 1 }, { GL_SAMPLES, 1 }, { GL_NUM_COMPRESSED_TEXTURE_FORMATS, 1 },
+	{ GL_COMPRESSED_TEXTURE_FORMATS, 3 }, { GL_NUM_SHADER_BINARY_FORMATS, 1 },
+	{ GL_SHADER_BINARY_FORMATS, 1 }, { GL_SHADER_COMPILER, 1 }, { GL_MAX_VERTEX_ATTRIBS, 1 },
+	{ GL_MAX_VERTEX_UNIFORM_VECTORS, 1 }, { GL_MAX_VARYING_VECTORS, 1 },
+	{ GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 1 }, { GL_MAX_TEXTURE_IMAGE_UNITS, 1 },
+	{ GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 1 }, { GL_MAX_FRAGMENT_UNIFORM_VECTORS, 1 },
+	{ GL_MAX_RENDERBUFFER_SIZE, 1 }, { GL_IMPLEMENTATION_COLOR_READ_TYPE, 1 },
+	{ GL_IMPLEMENTATION_COLOR_READ_FORMAT, 1 }, { GL_RED_BITS, 1 }, { GL_GREEN_BITS, 1 },
+	{ GL_BLUE_BITS, 1 }, { GL_ALPHA_BITS, 1 }, { GL_DEPTH_BITS, 1 }, { GL_STENCIL_BITS, 1 },
+};
+
+#define NPNAMES (sizeof pnames / sizeof pnames[0])
+#define SLOTS 8
+
+/* The whole queryable state, as integers and as floats. */
+struct state {
+	GLint i[NPNAMES][SLOTS];
+	GLfloat f[NPNAMES][SLOTS];
+	GLboolean b[NPNAMES][SLOTS];
+};
+
+static void state_take(struct state *s)
+{
+	size_t k;
+
+	memset(s, 0, sizeof *s);
+	for (k = 0; k < NPNAMES; k++) {
+		glGetIntegerv(pnames[k].pname, s->i[k]);
+		glGetFloatv(pnames[k].pname, s->f[k]);
+		glGetBooleanv(pnames[k].pname, s->b[k]);
+	}
+}
+
+static void state_assert_same(const struct state *before)
+{
+	struct state *now = malloc(sizeof *now);
+	size_t k;
+
+	ck_assert_ptr_nonnull(now);
+	state_take(now);
+	for (k = 0; k < NPNAMES; k++) {
+		ck_assert_msg(memcmp(now->i[k], before->i[k], sizeof now->i[k]) == 0
+			      && memcmp(now->f[k], before->f[k], sizeof now->f[k]) == 0
+			      && memcmp(now->b[k], before->b[k], sizeof now->b[k]) == 0,
+			      "pname 0x%04X changed", pnames[k].pname);
+	}
+	free(now);
+}
+
+static GLint geti(GLenum pname)
+{
+	GLint v[SLOTS] = { 0x5A5A5A5A };
+
+	glGetIntegerv(pname, v);
+	return v[0];
+}
+
+static GLfloat getf(GLenum pname)
+{
+	GLfloat v[SLOTS] = { -12345.0f };
+
+	glGetFloatv(pname, v);
+	return v[0];
+}
+
+static GLboolean getb(GLenum pname)
+{
+	GLboolean v[SLOTS] = { 77 };
+
+	glGetBooleanv(pname, v);
+	return v[0];
+}
+
+static void setup(void)
+{
+	fx_reset();
+}
+
+/* ---- counts and initial values ------------------------------------------------------ */
+
+START_TEST(test_query_every_pname_writes_exactly_its_count)
+{
+	size_t k;
+	unsigned j;
+
+	for (k = 0; k < NPNAMES; k++) {
+		GLint iv[SLOTS + 1];
+		GLfloat fv[SLOTS + 1];
+		GLboolean bv[SLOTS + 1];
+
+		for (j = 0; j <= SLOTS; j++) {
+			iv[j] = 0x7B7B7B7B;
+			fv[j] = -777.0f;
+			bv[j] = 0xAB;
+		}
+		glGetIntegerv(pnames[k].pname, iv);
+		glGetFloatv(pnames[k].pname, fv);
+		glGetBooleanv(pnames[k].pname, bv);
+		ck_gl_error(GL_NO_ERROR);
+		for (j = 0; j <= SLOTS; j++) {
+			bool written = j < pnames[k].n;
+			ck_assert_msg((iv[j] != 0x7B7B7B7B) == written && (fv[j] != -777.0f) == written,
+				      "pname 0x%04X slot %u", pnames[k].pname, j);
+			ck_assert_msg((bv[j] != 0xAB) == written, "pname 0x%04X slot %u",
+				      pnames[k].pname, j);
+			if (written)
+				ck_assert(bv[j] == GL_TRUE || bv[j] == GL_FALSE);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_query_initial_values)
+{
+	GLint iv[4];
+	GLfloat fv[4];
+	GLboolean bv[4];
+
+	glGetIntegerv(GL_VIEWPORT, iv);
+	ck_assert(iv[0] == 0 && iv[1] == 0 && iv[2] == 240 && iv[3] == 400);
+	glGetIntegerv(GL_SCISSOR_BOX, iv);
+	ck_assert(iv[0] == 0 && iv[1] == 0 && iv[2] == 240 && iv[3] == 400);
+	glGetFloatv(GL_DEPTH_RANGE, fv);
+	ck_assert(fv[0] == 0.0f && fv[1] == 1.0f);
+	ck_assert(getf(GL_LINE_WIDTH) == 1.0f);
+	ck_assert_int_eq(getb(GL_CULL_FACE), GL_FALSE);
+	ck_assert_int_eq(geti(GL_CULL_FACE_MODE), GL_BACK);
+	ck_assert_int_eq(geti(GL_FRONT_FACE), GL_CCW);
+	ck_assert(getf(GL_POLYGON_OFFSET_FACTOR) == 0.0f && getf(GL_POLYGON_OFFSET_UNITS) == 0.0f);
+	ck_assert_int_eq(getb(GL_POLYGON_OFFSET_FILL), GL_FALSE);
+	ck_assert(getf(GL_SAMPLE_COVERAGE_VALUE) == 1.0f);
+	ck_assert_int_eq(getb(GL_SAMPLE_COVERAGE_INVERT), GL_FALSE);
+	ck_assert_int_eq(geti(GL_ACTIVE_TEXTURE), GL_TEXTURE0);
+	ck_assert_int_eq(geti(GL_TEXTURE_BINDING_2D), 0);
+	ck_assert_int_eq(getb(GL_SCISSOR_TEST), GL_FALSE);
+	ck_assert_int_eq(getb(GL_STENCIL_TEST), GL_FALSE);
+	ck_assert_int_eq(geti(GL_STENCIL_FUNC), GL_ALWAYS);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_FUNC), GL_ALWAYS);
+	ck_assert_int_eq(geti(GL_STENCIL_VALUE_MASK), -1);
+	ck_assert(getf(GL_STENCIL_VALUE_MASK) == 4294967295.0f);
+	ck_assert_int_eq(geti(GL_STENCIL_REF), 0);
+	ck_assert_int_eq(geti(GL_STENCIL_FAIL), GL_KEEP);
+	ck_assert_int_eq(geti(GL_STENCIL_PASS_DEPTH_FAIL), GL_KEEP);
+	ck_assert_int_eq(geti(GL_STENCIL_PASS_DEPTH_PASS), GL_KEEP);
+	ck_assert_int_eq(geti(GL_STENCIL_WRITEMASK), -1);
+	ck_assert_int_eq(getb(GL_DEPTH_TEST), GL_FALSE);
+	ck_assert_int_eq(geti(GL_DEPTH_FUNC), GL_LESS);
+	ck_assert_int_eq(getb(GL_BLEND), GL_FALSE);
+	ck_assert_int_eq(geti(GL_BLEND_SRC_RGB), GL_ONE);
+	ck_assert_int_eq(geti(GL_BLEND_SRC_ALPHA), GL_ONE);
+	ck_assert_int_eq(geti(GL_BLEND_DST_RGB), GL_ZERO);
+	ck_assert_int_eq(geti(GL_BLEND_DST_ALPHA), GL_ZERO);
+	ck_assert_int_eq(geti(GL_BLEND_EQUATION), GL_FUNC_ADD);
+	ck_assert_int_eq(geti(GL_BLEND_EQUATION_ALPHA), GL_FUNC_ADD);
+	glGetFloatv(GL_BLEND_COLOR, fv);
+	ck_assert(fv[0] == 0.0f && fv[1] == 0.0f && fv[2] == 0.0f && fv[3] == 0.0f);
+	ck_assert_int_eq(getb(GL_DITHER), GL_TRUE);
+	ck_assert_int_eq(geti(GL_LOGIC_OP_MODE), GL_COPY);
+	ck_assert_int_eq(geti(GL_EARLY_DEPTH_FUNC_DMP), GL_LESS);
+	ck_assert_int_eq(geti(GL_EARLY_DEPTH_CLEAR_VALUE_DMP), 0xFFFFFF);
+	glGetBooleanv(GL_COLOR_WRITEMASK, bv);
+	ck_assert(bv[0] && bv[1] && bv[2] && bv[3]);
+	ck_assert_int_eq(getb(GL_DEPTH_WRITEMASK), GL_TRUE);
+	ck_assert(getf(GL_DEPTH_CLEAR_VALUE) == 1.0f);
+	ck_assert_int_eq(geti(GL_DEPTH_CLEAR_VALUE), 2147483647);
+	ck_assert_int_eq(geti(GL_STENCIL_CLEAR_VALUE), 0);
+	ck_assert_int_eq(geti(GL_UNPACK_ALIGNMENT), 4);
+	ck_assert_int_eq(geti(GL_PACK_ALIGNMENT), 4);
+	ck_assert_int_eq(geti(GL_CURRENT_PROGRAM), 0);
+	ck_assert_int_eq(geti(GL_ARRAY_BUFFER_BINDING), 0);
+	ck_assert_int_eq(geti(GL_FRAMEBUFFER_BINDING), 0);
+	ck_assert_int_eq(geti(GL_GENERATE_MIPMAP_HINT), GL_DONT_CARE);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+START_TEST(test_query_implementation_limits)
+{
+	GLint iv[4];
+	GLfloat fv[2];
+
+	ck_assert_int_eq(geti(GL_MAX_VERTEX_ATTRIBS), 12);
+	ck_assert_int_eq(geti(GL_MAX_VERTEX_UNIFORM_VECTORS), 96);
+	ck_assert_int_eq(geti(GL_MAX_VARYING_VECTORS), 7);
+	ck_assert_int_eq(geti(GL_MAX_TEXTURE_IMAGE_UNITS), 3);
+	ck_assert_int_eq(geti(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), 3);
+	ck_assert_int_eq(geti(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS), 0);
+	ck_assert_int_eq(geti(GL_MAX_FRAGMENT_UNIFORM_VECTORS), 0);
+	ck_assert_int_eq(geti(GL_MAX_TEXTURE_SIZE), 1024);
+	ck_assert_int_eq(geti(GL_MAX_CUBE_MAP_TEXTURE_SIZE), 0);
+	ck_assert_int_eq(geti(GL_MAX_RENDERBUFFER_SIZE), 1024);
+	glGetIntegerv(GL_MAX_VIEWPORT_DIMS, iv);
+	ck_assert(iv[0] == 1024 && iv[1] == 1024);
+	glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, fv);
+	ck_assert(fv[0] == 1.0f && fv[1] == 1.0f);
+	ck_assert_int_eq(geti(GL_SUBPIXEL_BITS), 8);
+	ck_assert_int_eq(geti(GL_SAMPLES), 0);
+	ck_assert_int_eq(geti(GL_SAMPLE_BUFFERS), 0);
+	ck_assert_int_eq(geti(GL_NUM_COMPRESSED_TEXTURE_FORMATS), 3);
+	glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, iv);
+	ck_assert(iv[0] == GL_ETC1_RGB8_OES && iv[1] == GL_ETC1_RGB8_NATIVE_DMP
+		  && iv[2] == GL_ETC1_ALPHA_RGB8_A4_NATIVE_DMP);
+	ck_assert_int_eq(geti(GL_NUM_SHADER_BINARY_FORMATS), 1);
+	ck_assert_int_eq(geti(GL_SHADER_BINARY_FORMATS), GL_PLATFORM_BINARY_DMP);
+	ck_assert_int_eq(getb(GL_SHADER_COMPILER), GL_FALSE);
+	ck_assert_int_eq(geti(GL_IMPLEMENTATION_COLOR_READ_FORMAT), GL_RGBA);
+	ck_assert_int_eq(geti(GL_IMPLEMENTATION_COLOR_READ_TYPE), GL_UNSIGNED_BYTE);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* The bits are the bound framebuffer's: the default one RGBA8 + D24S8, a
+ * framebuffer object its attachments', an incomplete one none. */
+START_TEST(test_query_bits_follow_the_framebuffer)
+{
+	GLuint fb, rb[2];
+
+	ck_assert_int_eq(geti(GL_RED_BITS), 8);
+	ck_assert_int_eq(geti(GL_ALPHA_BITS), 8);
+	ck_assert_int_eq(geti(GL_DEPTH_BITS), 24);
+	ck_assert_int_eq(geti(GL_STENCIL_BITS), 8);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	ck_assert_int_eq(geti(GL_FRAMEBUFFER_BINDING), (GLint)fb);
+	ck_assert_int_eq(geti(GL_RED_BITS), 0);           /* incomplete: nothing */
+	ck_assert_int_eq(geti(GL_DEPTH_BITS), 0);
+	glGenRenderbuffers(2, rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 64, 64);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+	ck_assert_int_eq(geti(GL_RENDERBUFFER_BINDING), (GLint)rb[1]);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 64, 64);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+	ck_assert_uint_eq(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	ck_assert_int_eq(geti(GL_RED_BITS), 5);
+	ck_assert_int_eq(geti(GL_GREEN_BITS), 6);
+	ck_assert_int_eq(geti(GL_BLUE_BITS), 5);
+	ck_assert_int_eq(geti(GL_ALPHA_BITS), 0);
+	ck_assert_int_eq(geti(GL_DEPTH_BITS), 16);
+	ck_assert_int_eq(geti(GL_STENCIL_BITS), 0);
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	ck_assert_int_eq(geti(GL_RED_BITS), 8);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* ---- round trips -------------------------------------------------------------------- */
+
+START_TEST(test_query_round_trips)
+{
+	GLint iv[4];
+	GLfloat fv[4];
+	GLboolean bv[4];
+	GLuint buf[2], tex;
+
+	glViewport(-3, 7, 100, 50);
+	glGetIntegerv(GL_VIEWPORT, iv);
+	ck_assert(iv[0] == -3 && iv[1] == 7 && iv[2] == 100 && iv[3] == 50);
+	glGetFloatv(GL_VIEWPORT, fv);
+	ck_assert(fv[0] == -3.0f && fv[1] == 7.0f && fv[2] == 100.0f && fv[3] == 50.0f);
+	glScissor(1, 2, 3, 4);
+	glGetIntegerv(GL_SCISSOR_BOX, iv);
+	ck_assert(iv[0] == 1 && iv[1] == 2 && iv[2] == 3 && iv[3] == 4);
+	glDepthRangef(0.25f, 0.75f);
+	glGetFloatv(GL_DEPTH_RANGE, fv);
+	ck_assert(fv[0] == 0.25f && fv[1] == 0.75f);
+	glClearColor(0.0f, 0.5f, 1.0f, 0.25f);
+	glGetFloatv(GL_COLOR_CLEAR_VALUE, fv);
+	ck_assert(fv[0] == 0.0f && fv[1] == 0.5f && fv[2] == 1.0f && fv[3] == 0.25f);
+	glGetBooleanv(GL_COLOR_CLEAR_VALUE, bv);
+	ck_assert(!bv[0] && bv[1] && bv[2] && bv[3]);
+	glClearDepthf(0.5f);
+	ck_assert(getf(GL_DEPTH_CLEAR_VALUE) == 0.5f);
+	glClearStencil(0x55);
+	ck_assert_int_eq(geti(GL_STENCIL_CLEAR_VALUE), 0x55);
+	glBlendColor(1.0f, 0.0f, 0.0f, 1.0f);
+	glGetFloatv(GL_BLEND_COLOR, fv);
+	ck_assert(fv[0] == 1.0f && fv[1] == 0.0f && fv[3] == 1.0f);
+	glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_DST_COLOR, GL_ONE);
+	ck_assert_int_eq(geti(GL_BLEND_SRC_RGB), GL_SRC_ALPHA);
+	ck_assert_int_eq(geti(GL_BLEND_DST_RGB), GL_ONE_MINUS_SRC_ALPHA);
+	ck_assert_int_eq(geti(GL_BLEND_SRC_ALPHA), GL_DST_COLOR);
+	ck_assert_int_eq(geti(GL_BLEND_DST_ALPHA), GL_ONE);
+	glBlendEquationSeparate(GL_FUNC_SUBTRACT, GL_MAX);
+	ck_assert_int_eq(geti(GL_BLEND_EQUATION_RGB), GL_FUNC_SUBTRACT);
+	ck_assert_int_eq(geti(GL_BLEND_EQUATION_ALPHA), GL_MAX);
+	glDepthFunc(GL_GEQUAL);
+	ck_assert_int_eq(geti(GL_DEPTH_FUNC), GL_GEQUAL);
+	ck_assert(getf(GL_DEPTH_FUNC) == (GLfloat)GL_GEQUAL);
+	ck_assert_int_eq(getb(GL_DEPTH_FUNC), GL_TRUE);
+	glDepthMask(GL_FALSE);
+	ck_assert_int_eq(getb(GL_DEPTH_WRITEMASK), GL_FALSE);
+	ck_assert_int_eq(geti(GL_DEPTH_WRITEMASK), 0);
+	glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+	glGetIntegerv(GL_COLOR_WRITEMASK, iv);
+	ck_assert(iv[0] == 1 && iv[1] == 0 && iv[2] == 1 && iv[3] == 0);
+	glCullFace(GL_FRONT_AND_BACK);
+	ck_assert_int_eq(geti(GL_CULL_FACE_MODE), GL_FRONT_AND_BACK);
+	glFrontFace(GL_CW);
+	ck_assert_int_eq(geti(GL_FRONT_FACE), GL_CW);
+	glEnable(GL_CULL_FACE);
+	glEnable(GL_BLEND);
+	glEnable(GL_SCISSOR_TEST);
+	glEnable(GL_EARLY_DEPTH_TEST_DMP);
+	glDisable(GL_DITHER);
+	ck_assert(getb(GL_CULL_FACE) && getb(GL_BLEND) && getb(GL_SCISSOR_TEST)
+		  && getb(GL_EARLY_DEPTH_TEST_DMP) && !getb(GL_DITHER));
+	ck_assert(getf(GL_CULL_FACE) == 1.0f && geti(GL_DITHER) == 0);
+	glLogicOp(GL_XOR);
+	ck_assert_int_eq(geti(GL_LOGIC_OP_MODE), GL_XOR);
+	glEarlyDepthFuncDMP(GL_GREATER);
+	ck_assert_int_eq(geti(GL_EARLY_DEPTH_FUNC_DMP), GL_GREATER);
+	glClearEarlyDepthDMP(0x123456);
+	ck_assert_int_eq(geti(GL_EARLY_DEPTH_CLEAR_VALUE_DMP), 0x123456);
+	glPolygonOffset(-1.5f, 2.5f);
+	ck_assert(getf(GL_POLYGON_OFFSET_FACTOR) == -1.5f);
+	ck_assert(getf(GL_POLYGON_OFFSET_UNITS) == 2.5f);
+	ck_assert_int_eq(geti(GL_POLYGON_OFFSET_FACTOR), -2);     /* -1.5 rounds away */
+	ck_assert_int_eq(geti(GL_POLYGON_OFFSET_UNITS), 3);
+	glLineWidth(2.5f);
+	ck_assert(getf(GL_LINE_WIDTH) == 2.5f);
+	glHint(GL_GENERATE_MIPMAP_HINT, GL_NICEST);
+	ck_assert_int_eq(geti(GL_GENERATE_MIPMAP_HINT), GL_NICEST);
+	glPixelStorei(GL_PACK_ALIGNMENT, 8);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+	ck_assert_int_eq(geti(GL_PACK_ALIGNMENT), 8);
+	ck_assert_int_eq(geti(GL_UNPACK_ALIGNMENT), 1);
+	glSampleCoverage(1.5f, 7);                       /* clamped; any true is GL_TRUE */
+	ck_assert(getf(GL_SAMPLE_COVERAGE_VALUE) == 1.0f);
+	ck_assert_int_eq(getb(GL_SAMPLE_COVERAGE_INVERT), GL_TRUE);
+	glSampleCoverage(0.25f, GL_FALSE);
+	ck_assert(getf(GL_SAMPLE_COVERAGE_VALUE) == 0.25f);
+	ck_assert_int_eq(getb(GL_SAMPLE_COVERAGE_INVERT), GL_FALSE);
+	glGenBuffers(2, buf);
+	glBindBuffer(GL_ARRAY_BUFFER, buf[0]);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[1]);
+	ck_assert_int_eq(geti(GL_ARRAY_BUFFER_BINDING), (GLint)buf[0]);
+	ck_assert_int_eq(geti(GL_ELEMENT_ARRAY_BUFFER_BINDING), (GLint)buf[1]);
+	glGenTextures(1, &tex);
+	glActiveTexture(GL_TEXTURE2);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	ck_assert_int_eq(geti(GL_ACTIVE_TEXTURE), GL_TEXTURE2);
+	ck_assert_int_eq(geti(GL_TEXTURE_BINDING_2D), (GLint)tex);
+	glActiveTexture(GL_TEXTURE0);
+	ck_assert_int_eq(geti(GL_TEXTURE_BINDING_2D), 0);    /* per unit */
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+START_TEST(test_query_current_program)
+{
+	struct fx_shader *s = fx_shader_passthrough();
+	GLuint p = fx_program(s);
+
+	ck_assert_int_eq(geti(GL_CURRENT_PROGRAM), (GLint)p);
+	glUseProgram(0);
+	ck_assert_int_eq(geti(GL_CURRENT_PROGRAM), 0);
+	ck_gl_error(GL_NO_ERROR);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* Colours, the depth range and clear depth read as integers scaled onto
+ * [0, 2^31 - 1]; other floats round to the nearest integer. */
+START_TEST(test_query_float_to_integer_conversions)
+{
+	GLint iv[4];
+
+	glClearColor(0.0f, 0.5f, 1.0f, 0.25f);
+	glGetIntegerv(GL_COLOR_CLEAR_VALUE, iv);
+	ck_assert_int_eq(iv[0], 0);
+	ck_assert_int_eq(iv[1], 1073741824);              /* 0.5 * (2^31 - 1), rounded */
+	ck_assert_int_eq(iv[2], 2147483647);
+	ck_assert_int_eq(iv[3], 536870912);
+	glDepthRangef(0.0f, 1.0f);
+	glGetIntegerv(GL_DEPTH_RANGE, iv);
+	ck_assert(iv[0] == 0 && iv[1] == 2147483647);
+	glLineWidth(2.4f);
+	ck_assert_int_eq(geti(GL_LINE_WIDTH), 2);
+	glLineWidth(2.6f);
+	ck_assert_int_eq(geti(GL_LINE_WIDTH), 3);
+	glPolygonOffset(1e30f, -1e30f);                  /* saturated */
+	ck_assert_int_eq(geti(GL_POLYGON_OFFSET_FACTOR), 2147483647);
+	ck_assert_int_eq(geti(GL_POLYGON_OFFSET_UNITS), (GLint)-2147483647 - 1);
+	ck_assert_int_eq(getb(GL_POLYGON_OFFSET_UNITS), GL_TRUE);
+	glPolygonOffset(0.0f, 0.0f);
+	ck_assert_int_eq(getb(GL_POLYGON_OFFSET_UNITS), GL_FALSE);
+	glStencilMask(0x80000001u);
+	ck_assert_int_eq(geti(GL_STENCIL_WRITEMASK), (GLint)(int32_t)0x80000001u);
+	ck_assert(getf(GL_STENCIL_WRITEMASK) == 2147483649.0f);
+	ck_assert_int_eq(getb(GL_STENCIL_WRITEMASK), GL_TRUE);
+	glStencilMask(0);
+	ck_assert_int_eq(getb(GL_STENCIL_WRITEMASK), GL_FALSE);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* One stencil state: every face sets it, front and back read it. */
+static const GLenum faces[] = { GL_FRONT, GL_BACK, GL_FRONT_AND_BACK };
+
+START_TEST(test_query_stencil_separate_sets_the_one_state)
+{
+	GLenum face = faces[_i];
+
+	glStencilFuncSeparate(face, GL_GREATER, 9, 0xF0u);
+	ck_assert_int_eq(geti(GL_STENCIL_FUNC), GL_GREATER);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_FUNC), GL_GREATER);
+	ck_assert_int_eq(geti(GL_STENCIL_REF), 9);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_REF), 9);
+	ck_assert_int_eq(geti(GL_STENCIL_VALUE_MASK), 0xF0);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_VALUE_MASK), 0xF0);
+	glStencilOpSeparate(face, GL_INCR_WRAP, GL_INVERT, GL_REPLACE);
+	ck_assert_int_eq(geti(GL_STENCIL_FAIL), GL_INCR_WRAP);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_FAIL), GL_INCR_WRAP);
+	ck_assert_int_eq(geti(GL_STENCIL_PASS_DEPTH_FAIL), GL_INVERT);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_PASS_DEPTH_FAIL), GL_INVERT);
+	ck_assert_int_eq(geti(GL_STENCIL_PASS_DEPTH_PASS), GL_REPLACE);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_PASS_DEPTH_PASS), GL_REPLACE);
+	glStencilMaskSeparate(face, 0x3Cu);
+	ck_assert_int_eq(geti(GL_STENCIL_WRITEMASK), 0x3C);
+	ck_assert_int_eq(geti(GL_STENCIL_BACK_WRITEMASK), 0x3C);
+	/* And the state a draw sends is that one. */
+	ck_assert_uint_eq(nngx_state_get()->gl.frag.stencil_func, GL_GREATER);
+	ck_assert_uint_eq(nngx_state_get()->gl.frag.stencil_write_mask, 0x3Cu);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* GL_PACK_ALIGNMENT pads the rows glReadPixels writes; padding bytes are
+ * left alone. */
+START_TEST(test_query_pack_alignment_pads_read_rows)
+{
+	uint8_t px[64];
+	unsigned row, k;
+
+	fx_list(1 << 16, 16);
+	glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glPixelStorei(GL_PACK_ALIGNMENT, 8);
+	memset(px, 0xEE, sizeof px);
+	glReadPixels(0, 0, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_gl_error(GL_NO_ERROR);
+	for (row = 0; row < 2; row++) {
+		for (k = 0; k < 12; k += 4) {
+			const uint8_t *p = px + row * 16 + k;
+			ck_assert(p[0] == 255 && p[1] == 0 && p[2] == 0 && p[3] == 255);
+		}
+		for (k = 12; k < 16; k++)
+			ck_assert_uint_eq(px[row * 16 + k], 0xEE);
+	}
+	ck_assert_uint_eq(px[32], 0xEE);
+	/* Alignment 4: tight rows of 12 bytes. */
+	glPixelStorei(GL_PACK_ALIGNMENT, 4);
+	memset(px, 0xEE, sizeof px);
+	glReadPixels(0, 0, 3, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert(px[12] == 255 && px[23] == 255 && px[24] == 0xEE);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* ---- glGetString -------------------------------------------------------------------- */
+
+START_TEST(test_query_strings)
+{
+	const char *v = (const char *)glGetString(GL_VERSION);
+	const char *sl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+	const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert(strncmp(v, "OpenGL ES 2.0 ", 14) == 0);
+	ck_assert_ptr_nonnull(sl);
+	ck_assert(strncmp(sl, "OpenGL ES GLSL ES 1.00", 22) == 0);
+	ck_assert_str_eq((const char *)glGetString(GL_VENDOR), "libnngx");
+	ck_assert_ptr_nonnull(strstr((const char *)glGetString(GL_RENDERER), "PICA200"));
+	ck_assert_ptr_nonnull(ext);
+	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_compressed_ETC1_RGB8_texture"));
+	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_rgb8_rgba8"));
+	ck_assert(ext[0] != ' ' && ext[strlen(ext) - 1] != ' ');
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+/* ---- errors: each records its code and changes nothing ----------------------------- */
+
+enum bad_call {
+	BAD_GETSTRING, BAD_GETINTEGER, BAD_GETFLOAT, BAD_GETBOOLEAN, BAD_GET_DMP_MISSING,
+	BAD_LINEWIDTH_ZERO, BAD_LINEWIDTH_NEGATIVE, BAD_LINEWIDTH_NAN,
+	BAD_HINT_TARGET, BAD_HINT_MODE, BAD_PIXELSTORE_PNAME, BAD_PIXELSTORE_ZERO,
+	BAD_PIXELSTORE_THREE, BAD_PIXELSTORE_SIXTEEN, BAD_FUNCSEP_FACE, BAD_FUNCSEP_FUNC,
+	BAD_OPSEP_FACE, BAD_OPSEP_OP, BAD_MASKSEP_FACE, BAD_COUNT
+};
+
+static const struct {
+	enum bad_call call;
+	GLenum code;
+} bad_calls[] = {
+	{ BAD_GETSTRING, GL_INVALID_ENUM }, { BAD_GETINTEGER, GL_INVALID_ENUM },
+	{ BAD_GETFLOAT, GL_INVALID_ENUM }, { BAD_GETBOOLEAN, GL_INVALID_ENUM },
+	{ BAD_GET_DMP_MISSING, GL_INVALID_ENUM },
+	{ BAD_LINEWIDTH_ZERO, GL_INVALID_VALUE }, { BAD_LINEWIDTH_NEGATIVE, GL_INVALID_VALUE },
+	{ BAD_LINEWIDTH_NAN, GL_INVALID_VALUE },
+	{ BAD_HINT_TARGET, GL_INVALID_ENUM }, { BAD_HINT_MODE, GL_INVALID_ENUM },
+	{ BAD_PIXELSTORE_PNAME, GL_INVALID_ENUM }, { BAD_PIXELSTORE_ZERO, GL_INVALID_VALUE },
+	{ BAD_PIXELSTORE_THREE, GL_INVALID_VALUE }, { BAD_PIXELSTORE_SIXTEEN, GL_INVALID_VALUE },
+	{ BAD_FUNCSEP_FACE, GL_INVALID_ENUM }, { BAD_FUNCSEP_FUNC, GL_INVALID_ENUM },
+	{ BAD_OPSEP_FACE, GL_INVALID_ENUM }, { BAD_OPSEP_OP, GL_INVALID_ENUM },
+	{ BAD_MASKSEP_FACE, GL_INVALID_ENUM },
+};
+
+static void bad_run(enum bad_call call)
+{
+	GLint iv[SLOTS] = { 99, 99 };
+	GLfloat fv[SLOTS] = { 99.0f };
+	GLboolean bv[SLOTS] = { 99 };
+
+	switch (call) {
+	case BAD_GETSTRING: ck_assert_ptr_null(glGetString(0x1F04)); break;
+	case BAD_GETINTEGER: glGetIntegerv(0x0B20 /* GL_LINE_SMOOTH, desktop only */, iv); break;
+	case BAD_GETFLOAT: glGetFloatv(GL_TEXTURE_2D, fv); break;
+	case BAD_GETBOOLEAN: glGetBooleanv(GL_NONE, bv); break;
+	case BAD_GET_DMP_MISSING: glGetIntegerv(GL_EARLY_DEPTH_BUFFER_BIT_DMP, iv); break;
+	case BAD_LINEWIDTH_ZERO: glLineWidth(0.0f); break;
+	case BAD_LINEWIDTH_NEGATIVE: glLineWidth(-2.0f); break;
+	case BAD_LINEWIDTH_NAN: glLineWidth(nanf("")); break;
+	case BAD_HINT_TARGET: glHint(GL_NICEST, GL_NICEST); break;
+	case BAD_HINT_MODE: glHint(GL_GENERATE_MIPMAP_HINT, GL_GENERATE_MIPMAP_HINT); break;
+	case BAD_PIXELSTORE_PNAME: glPixelStorei(GL_TEXTURE_2D, 4); break;
+	case BAD_PIXELSTORE_ZERO: glPixelStorei(GL_PACK_ALIGNMENT, 0); break;
+	case BAD_PIXELSTORE_THREE: glPixelStorei(GL_UNPACK_ALIGNMENT, 3); break;
+	case BAD_PIXELSTORE_SIXTEEN: glPixelStorei(GL_PACK_ALIGNMENT, 16); break;
+	case BAD_FUNCSEP_FACE: glStencilFuncSeparate(GL_FRONT_FACE, GL_LESS, 1, 1); break;
+	case BAD_FUNCSEP_FUNC: glStencilFuncSeparate(GL_BACK, GL_KEEP, 1, 1); break;
+	case BAD_OPSEP_FACE: glStencilOpSeparate(GL_CW, GL_ZERO, GL_ZERO, GL_ZERO); break;
+	case BAD_OPSEP_OP: glStencilOpSeparate(GL_FRONT, GL_ZERO, GL_NEVER, GL_ZERO); break;
+	case BAD_MASKSEP_FACE: glStencilMaskSeparate(GL_CCW, 0); break;
+	case BAD_COUNT: break;
+	}
+	/* A failing query writes nothing. */
+	ck_assert(iv[0] == 99 && iv[1] == 99 && fv[0] == 99.0f && bv[0] == 99);
+}
+
+START_TEST(test_query_errors_change_nothing)
+{
+	struct state *before = malloc(sizeof *before);
+
+	ck_assert_ptr_nonnull(before);
+	/* Not the defaults, so a reset to them would show. */
+	glLineWidth(3.0f);
+	glHint(GL_GENERATE_MIPMAP_HINT, GL_FASTEST);
+	glPixelStorei(GL_PACK_ALIGNMENT, 2);
+	glStencilFuncSeparate(GL_FRONT, GL_EQUAL, 3, 0x0F);
+	glStencilOpSeparate(GL_BACK, GL_DECR, GL_INCR, GL_ZERO);
+	glStencilMaskSeparate(GL_FRONT_AND_BACK, 0x77);
+	ck_gl_error(GL_NO_ERROR);
+	state_take(before);
+	ck_gl_error(GL_NO_ERROR);
+	bad_run(bad_calls[_i].call);
+	ck_assert_msg(glGetError() == bad_calls[_i].code, "bad call %d", (int)bad_calls[_i].call);
+	state_assert_same(before);
+	ck_gl_error(GL_NO_ERROR);
+	free(before);
+}
+END_TEST
+
+/* A NULL params: diagnosed, no GL error, nothing else. */
+START_TEST(test_query_null_params_is_diagnosed)
+{
+	GLuint before = nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT);
+
+	glGetIntegerv(GL_VIEWPORT, NULL);
+	glGetFloatv(GL_VIEWPORT, NULL);
+	glGetBooleanv(GL_VIEWPORT, NULL);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), before + 3);
+	glGetIntegerv(0x9999, NULL);                     /* the enum is checked first */
+	ck_gl_error(GL_INVALID_ENUM);
+}
+END_TEST
+
+/* glLineWidth, glHint and glSampleCoverage keep their state but act on
+ * nothing the model draws: CALL_NOT_MODELLED once per function. */
+START_TEST(test_query_not_modelled_once_per_function)
+{
+	GLint id = NNGX_SHIM_DIAG_CALL_NOT_MODELLED;
+	GLuint base = nngxShimGetDiagCount(id);
+
+	glLineWidth(2.0f);
+	glLineWidth(3.0f);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 1);
+	glHint(GL_GENERATE_MIPMAP_HINT, GL_FASTEST);
+	glHint(GL_GENERATE_MIPMAP_HINT, GL_NICEST);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 2);
+	glSampleCoverage(0.5f, GL_TRUE);
+	glSampleCoverage(0.5f, GL_FALSE);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 3);
+	/* Calls the model does act on say nothing. */
+	glPolygonOffset(1.0f, 1.0f);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
+	glStencilMaskSeparate(GL_BACK, 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 3);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+static Suite *query_suite(void)
+{
+	Suite *s = suite_create("gl_query");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_query_every_pname_writes_exactly_its_count);
+	tcase_add_test(tc, test_query_initial_values);
+	tcase_add_test(tc, test_query_implementation_limits);
+	tcase_add_test(tc, test_query_bits_follow_the_framebuffer);
+	tcase_add_test(tc, test_query_round_trips);
+	tcase_add_test(tc, test_query_current_program);
+	tcase_add_test(tc, test_query_float_to_integer_conversions);
+	tcase_add_loop_test(tc, test_query_stencil_separate_sets_the_one_state, 0,
+			    (int)(sizeof faces / sizeof faces[0]));
+	tcase_add_test(tc, test_query_pack_alignment_pads_read_rows);
+	tcase_add_test(tc, test_query_strings);
+	tcase_add_loop_test(tc, test_query_errors_change_nothing, 0,
+			    (int)(sizeof bad_calls / sizeof bad_calls[0]));
+	tcase_add_test(tc, test_query_null_params_is_diagnosed);
+	tcase_add_test(tc, test_query_not_modelled_once_per_function);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(query_suite());
+}
