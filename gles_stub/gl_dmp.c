@@ -380,7 +380,7 @@ static size_t dmp_offset(const struct dmp_field *f, unsigned element)
 /* Whether a glUniform* call of `call` with `n` components can set `f`. */
 static bool dmp_call_fits(const struct dmp_field *f, enum gl_uniform_call call, unsigned n)
 {
-	if (call == GL_UNIFORM_MATRIX4)
+	if (call == GL_UNIFORM_MATRIX)
 		return false;
 	if (f->kind == DMP_BOOL)
 		return n == 1;

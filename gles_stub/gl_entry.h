@@ -56,7 +56,7 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 		      struct gl_frag_texture *unit, const char *fn);
 
 /* How a glUniform* call gives its values (gl_uniform.c, gl_dmp.c). */
-enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX4 };
+enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX };
 
 /* Reserved dmp_ uniforms (gl_dmp.c). Their locations have this bit set,
  * which no shader uniform's has (bits 16-17 are its stages, never 0). */

@@ -119,13 +119,15 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 		if (!((u->stages >> s) & 1u))
 			continue;
 		for (m = 0; m < items; m++) {
-			if (call == GL_UNIFORM_MATRIX4) {
-				/* GL gives columns: element [c][r] at c * 4 + r. */
-				for (r = 0; r < 4; r++) {
+			if (call == GL_UNIFORM_MATRIX) {
+				/* GL gives an n x n matrix by columns: element [c][r]
+				 * at c * n + r. Row r goes to register r, components
+				 * 0..n-1; the rest of the register is left alone. */
+				for (r = 0; r < n; r++) {
 					GLfloat row[4];
-					for (c = 0; c < 4; c++)
-						row[c] = fv[m * 16 + c * 4 + r];
-					stage_set_float(stage, first + m * 4 + r, 4, row);
+					for (c = 0; c < n; c++)
+						row[c] = fv[m * n * n + c * n + r];
+					stage_set_float(stage, first + m * n + r, n, row);
 				}
 			} else if (u->file == GL_REGS_BOOL) {
 				stage_set_bool(stage, first + m, fv ? fv[m] != 0.0f : iv[m] != 0);
@@ -145,7 +147,7 @@ static void uniform_set(GLint location, GLsizei count, enum gl_uniform_call call
 	NNGX_API(st);
 	struct gl_executable *exe;
 	const struct gl_uniform *u;
-	unsigned index, stages, element, per = call == GL_UNIFORM_MATRIX4 ? 4 : 1, items;
+	unsigned index, stages, element, per = call == GL_UNIFORM_MATRIX ? n : 1, items;
 
 	if (count < 0) {
 		gl_value_error(st, fn, "count %d is negative", count);
@@ -170,14 +172,14 @@ static void uniform_set(GLint location, GLsizei count, enum gl_uniform_call call
 	u = &exe->uniforms[index];
 	if ((u->file == GL_REGS_FLOAT && call == GL_UNIFORM_INTS)
 	    || (u->file == GL_REGS_INT && call != GL_UNIFORM_INTS)
-	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX4 || n != 1))) {
+	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX || n != 1))) {
 		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
 				   "cannot set", u->name, file_names[u->file]);
 		return;
 	}
-	if (call == GL_UNIFORM_MATRIX4 && element + 4 > u->count) {
+	if (call == GL_UNIFORM_MATRIX && element + n > u->count) {
 		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
-				   "not a 4x4 matrix", u->name, u->count - element, element);
+				   "not a %ux%u matrix", u->name, u->count - element, element, n, n);
 		return;
 	}
 	if (count > 1 && u->count < 2 * per) {
@@ -295,17 +297,36 @@ void glUniform4iv(GLint location, GLsizei count, const GLint *v)
 	uniform_set(location, count, GL_UNIFORM_INTS, 4, NULL, v, "glUniform4iv");
 }
 
-void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
-			const GLfloat *value)
+/* glUniformMatrix{2,3,4}fv: an n x n matrix takes n registers, one a row
+ * (model choice: as the 4x4 one; a row's unused components are kept). */
+static void uniform_matrix(GLint location, GLsizei count, GLboolean transpose,
+			   const GLfloat *value, unsigned n, const char *fn)
 {
-	static const char fn[] = "glUniformMatrix4fv";
 	NNGX_API(st);
 
 	if (transpose != GL_FALSE) {
 		gl_value_error(st, fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
 		return;
 	}
-	uniform_set(location, count, GL_UNIFORM_MATRIX4, 4, value, NULL, fn);
+	uniform_set(location, count, GL_UNIFORM_MATRIX, n, value, NULL, fn);
+}
+
+void glUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose,
+			const GLfloat *value)
+{
+	uniform_matrix(location, count, transpose, value, 2, "glUniformMatrix2fv");
+}
+
+void glUniformMatrix3fv(GLint location, GLsizei count, GLboolean transpose,
+			const GLfloat *value)
+{
+	uniform_matrix(location, count, transpose, value, 3, "glUniformMatrix3fv");
+}
+
+void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose,
+			const GLfloat *value)
+{
+	uniform_matrix(location, count, transpose, value, 4, "glUniformMatrix4fv");
 }
 
 /* A float register component as glGetUniformiv gives it: rounded,

@@ -503,6 +503,129 @@ START_TEST(test_query_pack_alignment_pads_read_rows)
 }
 END_TEST
 
+/* ---- uniform matrices ------------------------------------------------------------ */
+
+/* A vertex shader with input aPosition (v0) and uniforms m2 c20-c21,
+ * m3 c22-c24, m3a c25-c30 (two mat3), m4 c31-c34, uColor c35, uLoop i1. */
+static struct fx_shader *shader_with_matrices(void)
+{
+	struct fx_shader *s = fx_shader_new();
+	size_t vs;
+
+	asm_mov(&s->a, asm_o(0), asm_v(0));
+	asm_end(&s->a);
+	fx_shader_code(s);
+	vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
+	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
+	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
+	shbin_writer_add_uniform(&s->w, vs, "m2", 0x10 + 20, 0x10 + 21);
+	shbin_writer_add_uniform(&s->w, vs, "m3", 0x10 + 22, 0x10 + 24);
+	shbin_writer_add_uniform(&s->w, vs, "m3a", 0x10 + 25, 0x10 + 30);
+	shbin_writer_add_uniform(&s->w, vs, "m4", 0x10 + 31, 0x10 + 34);
+	shbin_writer_add_uniform(&s->w, vs, "uColor", 0x10 + 35, 0x10 + 35);
+	shbin_writer_add_uniform(&s->w, vs, "uLoop", 0x71, 0x71);
+	fx_shader_binary(s);
+	return s;
+}
+
+static const struct gl_stage *vertex_stage(GLuint program)
+{
+	return &gl_object_find(&nngx_state_get()->gl, program)->u.program.exe->stage[GL_STAGE_VERTEX];
+}
+
+/* glUniformMatrix2fv / 3fv: an n x n matrix (columns, as GL gives it) is
+ * n registers, row r in register r, components 0..n-1; the rest of each
+ * register is kept. */
+START_TEST(test_query_uniform_matrix2_and_3_rows)
+{
+	static const GLfloat m2[4] = { 1, 2, 10, 20 };            /* columns (1,2), (10,20) */
+	static const GLfloat m3[9] = { 1, 2, 3, 10, 20, 30, 100, 200, 300 };
+	static const GLfloat m3x2[18] = { 1, 2, 3, 4, 5, 6, 7, 8, 9,
+					  11, 12, 13, 14, 15, 16, 17, 18, 19 };
+	struct fx_shader *s = shader_with_matrices();
+	GLuint p = fx_program(s);
+	const struct gl_stage *vs = vertex_stage(p);
+	GLfloat got[4];
+	unsigned r;
+
+	glUniform4f(glGetUniformLocation(p, "m2[1]"), -1, -1, -1, -1);
+	glUniformMatrix2fv(glGetUniformLocation(p, "m2"), 1, GL_FALSE, m2);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert(vs->f[20][0] == 1 && vs->f[20][1] == 10 && vs->f[20][2] == 0);
+	ck_assert(vs->f[21][0] == 2 && vs->f[21][1] == 20);
+	ck_assert(vs->f[21][2] == -1 && vs->f[21][3] == -1);     /* kept */
+	glUniformMatrix3fv(glGetUniformLocation(p, "m3"), 1, GL_FALSE, m3);
+	for (r = 0; r < 3; r++) {
+		ck_assert(vs->f[22 + r][0] == (float)(r + 1));
+		ck_assert(vs->f[22 + r][1] == (float)(10 * (r + 1)));
+		ck_assert(vs->f[22 + r][2] == (float)(100 * (r + 1)));
+	}
+	glGetUniformfv(p, glGetUniformLocation(p, "m3[2]"), got);
+	ck_assert(got[0] == 3 && got[1] == 30 && got[2] == 300);
+	/* An array of two mat3: 6 registers; a count past it is cut. */
+	glUniformMatrix3fv(glGetUniformLocation(p, "m3a"), 5, GL_FALSE, m3x2);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert(vs->f[25][0] == 1 && vs->f[25][1] == 4 && vs->f[25][2] == 7);
+	ck_assert(vs->f[27][0] == 3 && vs->f[27][2] == 9);
+	ck_assert(vs->f[28][0] == 11 && vs->f[28][1] == 14 && vs->f[28][2] == 17);
+	ck_assert(vs->f[30][0] == 13 && vs->f[30][2] == 19);
+	ck_gl_error(GL_NO_ERROR);
+	fx_shader_free(s);
+}
+END_TEST
+
+enum bad_matrix {
+	BADM_TRANSPOSE2, BADM_TRANSPOSE3, BADM_COUNT2, BADM_NO_ARRAY, BADM_SHORT2,
+	BADM_SHORT3, BADM_INT, BADM_LOCATION, BADM_DMP, BADM_NO_PROGRAM
+};
+
+static const struct {
+	enum bad_matrix call;
+	GLenum code;
+} bad_matrices[] = {
+	{ BADM_TRANSPOSE2, GL_INVALID_VALUE }, { BADM_TRANSPOSE3, GL_INVALID_VALUE },
+	{ BADM_COUNT2, GL_INVALID_VALUE }, { BADM_NO_ARRAY, GL_INVALID_OPERATION },
+	{ BADM_SHORT2, GL_INVALID_OPERATION }, { BADM_SHORT3, GL_INVALID_OPERATION },
+	{ BADM_INT, GL_INVALID_OPERATION }, { BADM_LOCATION, GL_INVALID_OPERATION },
+	{ BADM_DMP, GL_INVALID_OPERATION }, { BADM_NO_PROGRAM, GL_INVALID_OPERATION },
+};
+
+/* Each bad matrix call records its code and changes no register. */
+START_TEST(test_query_uniform_matrix_errors_change_nothing)
+{
+	static const GLfloat m[18] = { 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5 };
+	struct fx_shader *s = shader_with_matrices();
+	GLuint p = fx_program(s);
+	struct gl_stage before = *vertex_stage(p);
+
+	switch (bad_matrices[_i].call) {
+	case BADM_TRANSPOSE2: glUniformMatrix2fv(glGetUniformLocation(p, "m2"), 1, GL_TRUE, m); break;
+	case BADM_TRANSPOSE3: glUniformMatrix3fv(glGetUniformLocation(p, "m3"), 1, 2, m); break;
+	case BADM_COUNT2: glUniformMatrix2fv(glGetUniformLocation(p, "m2"), -1, GL_FALSE, m); break;
+	case BADM_NO_ARRAY: glUniformMatrix3fv(glGetUniformLocation(p, "m3"), 2, GL_FALSE, m); break;
+	case BADM_SHORT2: glUniformMatrix2fv(glGetUniformLocation(p, "uColor"), 1, GL_FALSE, m); break;
+	case BADM_SHORT3: glUniformMatrix3fv(glGetUniformLocation(p, "m3[1]"), 1, GL_FALSE, m); break;
+	case BADM_INT: glUniformMatrix2fv(glGetUniformLocation(p, "uLoop"), 1, GL_FALSE, m); break;
+	case BADM_LOCATION: glUniformMatrix3fv(0x7F0000, 1, GL_FALSE, m); break;
+	case BADM_DMP:
+		glUniformMatrix3fv(glGetUniformLocation(p, "dmp_TexEnv[0].constRgba"), 1, GL_FALSE, m);
+		break;
+	case BADM_NO_PROGRAM:
+		glUseProgram(0);
+		glUniformMatrix2fv(glGetUniformLocation(p, "m2"), 1, GL_FALSE, m);
+		break;
+	}
+	ck_assert_uint_eq(glGetError(), bad_matrices[_i].code);
+	ck_assert_mem_eq(vertex_stage(p), &before, sizeof before);
+	/* Location -1 is silently ignored. */
+	glUseProgram(p);
+	glUniformMatrix3fv(-1, 1, GL_FALSE, m);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_mem_eq(vertex_stage(p), &before, sizeof before);
+	fx_shader_free(s);
+}
+END_TEST
+
 /* ---- glGetString -------------------------------------------------------------------- */
 
 START_TEST(test_query_strings)
@@ -663,6 +786,9 @@ static Suite *query_suite(void)
 	tcase_add_loop_test(tc, test_query_stencil_separate_sets_the_one_state, 0,
 			    (int)(sizeof faces / sizeof faces[0]));
 	tcase_add_test(tc, test_query_pack_alignment_pads_read_rows);
+	tcase_add_test(tc, test_query_uniform_matrix2_and_3_rows);
+	tcase_add_loop_test(tc, test_query_uniform_matrix_errors_change_nothing, 0,
+			    (int)(sizeof bad_matrices / sizeof bad_matrices[0]));
 	tcase_add_test(tc, test_query_strings);
 	tcase_add_loop_test(tc, test_query_errors_change_nothing, 0,
 			    (int)(sizeof bad_calls / sizeof bad_calls[0]));

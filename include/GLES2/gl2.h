@@ -469,6 +469,10 @@ GL_APICALL void GL_APIENTRY glUniform1iv(GLint location, GLsizei count, const GL
 GL_APICALL void GL_APIENTRY glUniform2iv(GLint location, GLsizei count, const GLint *v);
 GL_APICALL void GL_APIENTRY glUniform3iv(GLint location, GLsizei count, const GLint *v);
 GL_APICALL void GL_APIENTRY glUniform4iv(GLint location, GLsizei count, const GLint *v);
+GL_APICALL void GL_APIENTRY glUniformMatrix2fv(GLint location, GLsizei count,
+					       GLboolean transpose, const GLfloat *value);
+GL_APICALL void GL_APIENTRY glUniformMatrix3fv(GLint location, GLsizei count,
+					       GLboolean transpose, const GLfloat *value);
 GL_APICALL void GL_APIENTRY glUniformMatrix4fv(GLint location, GLsizei count,
 					       GLboolean transpose, const GLfloat *value);
 
