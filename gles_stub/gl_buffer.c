@@ -281,3 +281,39 @@ bool gl_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const ch
 	}
 	return true;
 }
+
+/* glGetBufferParameteriv (ES 2.0, 6.1.7): the buffer bound to `target`;
+ * none bound is GL_INVALID_OPERATION. GL_BUFFER_USAGE of a buffer never
+ * given storage is the initial GL_STATIC_DRAW. */
+void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+	static const char fn[] = "glGetBufferParameteriv";
+	NNGX_API(st);
+	const struct gl_buffer *b;
+	GLuint name;
+
+	if (!buffer_target_ok(target)) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_ARRAY_BUFFER or "
+			      "GL_ELEMENT_ARRAY_BUFFER", target);
+		return;
+	}
+	if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE) {
+		gl_enum_error(st, fn, "pname 0x%04X is not GL_BUFFER_SIZE or GL_BUFFER_USAGE",
+			      pname);
+		return;
+	}
+	name = *buffer_binding(&st->gl, target);
+	b = name ? gl_buffer_find(&st->gl, name) : NULL;
+	if (!b) {
+		gl_operation_error(st, fn, "no buffer is bound to %s", target_name(target));
+		return;
+	}
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	if (pname == GL_BUFFER_SIZE)
+		*params = (GLint)b->size;
+	else
+		*params = b->usage ? (GLint)b->usage : GL_STATIC_DRAW;
+}

@@ -31,6 +31,12 @@ bool gl_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const ch
 struct gl_object *gl_object_expect(struct nngx_state *st, GLuint name, enum gl_object_kind kind,
 				   const char *fn);
 
+/* A string out of a GL query (glGet*InfoLog, glGetActive*, ...): at most
+ * bufsize - 1 characters and a NUL (nothing when bufsize is 0, or `out`
+ * is NULL); *length, when not NULL, the characters written. bufsize < 0
+ * is the caller's GL_INVALID_VALUE. */
+void gl_string_out(const char *src, GLsizei bufsize, GLsizei *length, GLchar *out);
+
 /* The current program's executable, or NULL after GL_INVALID_OPERATION
  * (no program in use). */
 struct gl_executable *gl_current_executable(struct nngx_state *st, const char *fn);

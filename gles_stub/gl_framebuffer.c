@@ -188,6 +188,76 @@ void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, 
 	rb->user_block = user;
 }
 
+/* Bits of red, green, blue, alpha, depth and stencil of a renderbuffer
+ * format; all 0 before any storage (ES 2.0 table 6.21). */
+static void rb_bits(GLenum format, GLint bits[6])
+{
+	memset(bits, 0, 6 * sizeof *bits);
+	switch (format) {
+	case GL_RGBA8_OES: bits[0] = bits[1] = bits[2] = bits[3] = 8; break;
+	case GL_RGB8_OES: bits[0] = bits[1] = bits[2] = 8; break;
+	case GL_RGB5_A1: bits[0] = bits[1] = bits[2] = 5; bits[3] = 1; break;
+	case GL_RGB565: bits[0] = bits[2] = 5; bits[1] = 6; break;
+	case GL_RGBA4: bits[0] = bits[1] = bits[2] = bits[3] = 4; break;
+	case GL_DEPTH_COMPONENT16: bits[4] = 16; break;
+	case GL_DEPTH_COMPONENT24_OES: bits[4] = 24; break;
+	case GL_DEPTH24_STENCIL8_EXT: bits[4] = 24; bits[5] = 8; break;
+	default: break;
+	}
+}
+
+/* glGetRenderbufferParameteriv (ES 2.0, 6.1.14): the bound renderbuffer;
+ * none bound is GL_INVALID_OPERATION. Before storage: 0 x 0, GL_RGBA4
+ * (the initial internal format) with its sizes 0 (no image). */
+void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+	static const char fn[] = "glGetRenderbufferParameteriv";
+	NNGX_API(st);
+	const struct gl_renderbuffer *rb;
+	GLint bits[6];
+
+	if (target != GL_RENDERBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_RENDERBUFFER", target);
+		return;
+	}
+	switch (pname) {
+	case GL_RENDERBUFFER_WIDTH: case GL_RENDERBUFFER_HEIGHT:
+	case GL_RENDERBUFFER_INTERNAL_FORMAT: case GL_RENDERBUFFER_RED_SIZE:
+	case GL_RENDERBUFFER_GREEN_SIZE: case GL_RENDERBUFFER_BLUE_SIZE:
+	case GL_RENDERBUFFER_ALPHA_SIZE: case GL_RENDERBUFFER_DEPTH_SIZE:
+	case GL_RENDERBUFFER_STENCIL_SIZE:
+		break;
+	default:
+		gl_enum_error(st, fn, "pname 0x%04X is not a renderbuffer parameter", pname);
+		return;
+	}
+	rb = st->gl.renderbuffer_binding ? gl_renderbuffer_find(&st->gl,
+								 st->gl.renderbuffer_binding)
+					 : NULL;
+	if (!rb) {
+		gl_operation_error(st, fn, "no renderbuffer is bound");
+		return;
+	}
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	rb_bits(rb->format, bits);
+	switch (pname) {
+	case GL_RENDERBUFFER_WIDTH: *params = rb->width; break;
+	case GL_RENDERBUFFER_HEIGHT: *params = rb->height; break;
+	case GL_RENDERBUFFER_INTERNAL_FORMAT:
+		*params = rb->format ? (GLint)rb->format : GL_RGBA4;
+		break;
+	case GL_RENDERBUFFER_RED_SIZE: *params = bits[0]; break;
+	case GL_RENDERBUFFER_GREEN_SIZE: *params = bits[1]; break;
+	case GL_RENDERBUFFER_BLUE_SIZE: *params = bits[2]; break;
+	case GL_RENDERBUFFER_ALPHA_SIZE: *params = bits[3]; break;
+	case GL_RENDERBUFFER_DEPTH_SIZE: *params = bits[4]; break;
+	default: *params = bits[5]; break;
+	}
+}
+
 /* ---- framebuffers --------------------------------------------------------- */
 
 void glGenFramebuffers(GLsizei n, GLuint *framebuffers)
@@ -359,6 +429,58 @@ void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, 
 	for (k = 0; k < n; k++) {
 		fb->at[point[k]].type = texture ? GL_TEXTURE : GL_NONE;
 		fb->at[point[k]].name = texture;
+	}
+}
+
+/* glGetFramebufferAttachmentParameteriv (ES 2.0, 6.1.13): framebuffer 0
+ * bound is GL_INVALID_OPERATION; a pname the attachment's type does not
+ * have is GL_INVALID_ENUM. GL_DEPTH_STENCIL_ATTACHMENT, which the attach
+ * calls take, reads the depth point. A texture is attached at level 0 of
+ * a 2D texture: level 0, cube map face 0. */
+void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+					   GLint *params)
+{
+	static const char fn[] = "glGetFramebufferAttachmentParameteriv";
+	NNGX_API(st);
+	const struct gl_framebuffer *fb;
+	const struct gl_attachment *a;
+	unsigned point[2];
+
+	if (target != GL_FRAMEBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_FRAMEBUFFER", target);
+		return;
+	}
+	if (!fb_points(st, attachment, point, fn))
+		return;
+	switch (pname) {
+	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+		break;
+	default:
+		gl_enum_error(st, fn, "pname 0x%04X is not a framebuffer attachment parameter",
+			      pname);
+		return;
+	}
+	fb = fb_bound_object(st, fn);
+	if (!fb)
+		return;
+	a = &fb->at[point[0]];
+	if ((a->type == GL_NONE && pname != GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE)
+	    || (a->type == GL_RENDERBUFFER && (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL
+					       || pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE))) {
+		gl_enum_error(st, fn, "pname 0x%04X: the attachment holds %s", pname,
+			      a->type == GL_NONE ? "nothing" : "a renderbuffer");
+		return;
+	}
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	switch (pname) {
+	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE: *params = (GLint)a->type; break;
+	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME: *params = (GLint)a->name; break;
+	default: *params = 0; break;
 	}
 }
 

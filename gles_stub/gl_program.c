@@ -724,3 +724,144 @@ int glGetAttribLocation(GLuint program, const GLchar *name)
 			return (int)exe->inputs[k].location;
 	return -1;
 }
+
+/* ---- active attributes and uniforms, attached shaders, info log ----------------- */
+
+/* The shader binary has no GLSL types. Model choice (README): an input of
+ * n v registers is a vec4 (n = 1) or a mat2/mat3/mat4 (n = 2-4; attributes
+ * cannot be arrays), size 1. A uniform of n registers is an array of n:
+ * GL_FLOAT_VEC4 (c), GL_INT_VEC4 (i) or GL_BOOL (b). */
+static GLenum active_input_type(unsigned count)
+{
+	switch (count) {
+	case 2: return GL_FLOAT_MAT2;
+	case 3: return GL_FLOAT_MAT3;
+	case 4: return GL_FLOAT_MAT4;
+	default: return GL_FLOAT_VEC4;
+	}
+}
+
+static GLenum active_uniform_type(enum gl_reg_file file)
+{
+	switch (file) {
+	case GL_REGS_INT: return GL_INT_VEC4;
+	case GL_REGS_BOOL: return GL_BOOL;
+	default: return GL_FLOAT_VEC4;
+	}
+}
+
+/* The program's executable for glGetActive*, and the GL_INVALID_VALUE
+ * checks every one of them shares; NULL after the error. An unlinked
+ * program has no active variables: every index is out of range. */
+static bool active_ok(struct nngx_state *st, GLuint program, GLuint index, GLsizei bufsize,
+		      bool uniforms, const struct gl_executable **exe, const char *fn)
+{
+	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
+	size_t n;
+
+	if (!o)
+		return false;
+	*exe = o->u.program.link_status ? o->u.program.exe : NULL;
+	n = !*exe ? 0 : uniforms ? (*exe)->uniform_count : (*exe)->input_count;
+	if (index >= n) {
+		gl_value_error(st, fn, "index %u is not below the program's %lu active %s", index,
+			       (unsigned long)n, uniforms ? "uniforms" : "attributes");
+		return false;
+	}
+	if (bufsize < 0) {
+		gl_value_error(st, fn, "bufsize %d is negative", bufsize);
+		return false;
+	}
+	return true;
+}
+
+void glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufsize, GLsizei *length,
+		       GLint *size, GLenum *type, GLchar *name)
+{
+	static const char fn[] = "glGetActiveAttrib";
+	NNGX_API(st);
+	const struct gl_executable *exe;
+	const struct gl_input *in;
+
+	if (!active_ok(st, program, index, bufsize, false, &exe, fn))
+		return;
+	in = &exe->inputs[index];
+	if (size)
+		*size = 1;
+	if (type)
+		*type = active_input_type(in->count);
+	gl_string_out(in->name, bufsize, length, name);
+}
+
+void glGetActiveUniform(GLuint program, GLuint index, GLsizei bufsize, GLsizei *length,
+			GLint *size, GLenum *type, GLchar *name)
+{
+	static const char fn[] = "glGetActiveUniform";
+	NNGX_API(st);
+	const struct gl_executable *exe;
+	const struct gl_uniform *u;
+
+	if (!active_ok(st, program, index, bufsize, true, &exe, fn))
+		return;
+	u = &exe->uniforms[index];
+	if (size)
+		*size = (GLint)u->count;
+	if (type)
+		*type = active_uniform_type(u->file);
+	gl_string_out(u->name, bufsize, length, name);
+}
+
+/* The vertex shader, the geometry shader and GL_DMP_FRAGMENT_SHADER_DMP,
+ * those attached, in that order (GL_ATTACHED_SHADERS counts the same). */
+void glGetAttachedShaders(GLuint program, GLsizei maxcount, GLsizei *count, GLuint *shaders)
+{
+	static const char fn[] = "glGetAttachedShaders";
+	NNGX_API(st);
+	const struct gl_program *p;
+	GLuint names[GL_STAGE_COUNT + 1];
+	GLsizei n = 0, k;
+	unsigned s;
+
+	if (maxcount < 0) {
+		gl_value_error(st, fn, "maxcount %d is negative", maxcount);
+		return;
+	}
+	{
+		struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
+		if (!o)
+			return;
+		p = &o->u.program;
+	}
+	for (s = 0; s < GL_STAGE_COUNT; s++)
+		if (p->shader[s])
+			names[n++] = p->shader[s];
+	if (p->fragment_attached)
+		names[n++] = (GLuint)GL_DMP_FRAGMENT_SHADER_DMP;
+	if (n > maxcount)
+		n = maxcount;
+	if (n && !shaders) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "shaders is NULL");
+		n = 0;
+	}
+	for (k = 0; k < n; k++)
+		shaders[k] = names[k];
+	if (count)
+		*count = n;
+}
+
+/* The info log is always empty (GL_INFO_LOG_LENGTH 0): why a link failed
+ * is said by the LINK_FAILED diagnostic. */
+void glGetProgramInfoLog(GLuint program, GLsizei bufsize, GLsizei *length, GLchar *infolog)
+{
+	static const char fn[] = "glGetProgramInfoLog";
+	NNGX_API(st);
+
+	if (bufsize < 0) {
+		gl_value_error(st, fn, "bufsize %d is negative", bufsize);
+		return;
+	}
+	if (!gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn))
+		return;
+	gl_string_out("", bufsize, length, infolog);
+}

@@ -2,7 +2,9 @@
  * fill them: glShaderBinary with GL_PLATFORM_BINARY_DMP and a PICA200
  * shader binary (SHBIN). shaders[i] takes the binary's DVLE i; the DVLE
  * says whether it is a vertex or a geometry shader. There is no source
- * compiler: glShaderSource and glCompileShader do not exist here. */
+ * compiler: glShaderSource, glCompileShader, glGetShaderPrecisionFormat
+ * and glReleaseShaderCompiler record GL_INVALID_OPERATION, as OpenGL ES
+ * 2.0 says for an implementation without one (2.10). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,4 +195,97 @@ void glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
 	default: value = 0; break;     /* no info log, no source */
 	}
 	*params = value;
+}
+
+void gl_string_out(const char *src, GLsizei bufsize, GLsizei *length, GLchar *out)
+{
+	size_t n = strlen(src);
+
+	if (bufsize <= 0 || !out) {
+		if (length)
+			*length = 0;
+		return;
+	}
+	if (n > (size_t)bufsize - 1)
+		n = (size_t)bufsize - 1;
+	memcpy(out, src, n);
+	out[n] = '\0';
+	if (length)
+		*length = (GLsizei)n;
+}
+
+/* ---- no shader compiler (ES 2.0, 2.10: GL_SHADER_COMPILER is GL_FALSE, so
+ * glShaderSource, glCompileShader, glGetShaderPrecisionFormat and
+ * glReleaseShaderCompiler record GL_INVALID_OPERATION; shaders come from
+ * glShaderBinary). Nothing is read or written. -------------------------------- */
+
+static void shader_no_compiler(const char *fn)
+{
+	NNGX_API(st);
+
+	gl_operation_error(st, fn, "there is no shader compiler (GL_SHADER_COMPILER is "
+			   "GL_FALSE): load shaders with glShaderBinary and "
+			   "GL_PLATFORM_BINARY_DMP");
+}
+
+void glShaderSource(GLuint shader, GLsizei count, const GLchar **string, const GLint *length)
+{
+	(void)shader;
+	(void)count;
+	(void)string;
+	(void)length;
+	shader_no_compiler("glShaderSource");
+}
+
+void glCompileShader(GLuint shader)
+{
+	(void)shader;
+	shader_no_compiler("glCompileShader");
+}
+
+void glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *range,
+				GLint *precision)
+{
+	(void)shadertype;
+	(void)precisiontype;
+	(void)range;
+	(void)precision;
+	shader_no_compiler("glGetShaderPrecisionFormat");
+}
+
+void glReleaseShaderCompiler(void)
+{
+	shader_no_compiler("glReleaseShaderCompiler");
+}
+
+/* The source is always empty (GL_SHADER_SOURCE_LENGTH 0): none can be
+ * given. The shader is looked up as glGetShaderiv does. */
+void glGetShaderSource(GLuint shader, GLsizei bufsize, GLsizei *length, GLchar *source)
+{
+	static const char fn[] = "glGetShaderSource";
+	NNGX_API(st);
+
+	if (bufsize < 0) {
+		gl_value_error(st, fn, "bufsize %d is negative", bufsize);
+		return;
+	}
+	if (!gl_object_expect(st, shader, GL_OBJECT_SHADER, fn))
+		return;
+	gl_string_out("", bufsize, length, source);
+}
+
+/* The info log is always empty (GL_INFO_LOG_LENGTH 0): what glShaderBinary
+ * rejects is said by diagnostics. */
+void glGetShaderInfoLog(GLuint shader, GLsizei bufsize, GLsizei *length, GLchar *infolog)
+{
+	static const char fn[] = "glGetShaderInfoLog";
+	NNGX_API(st);
+
+	if (bufsize < 0) {
+		gl_value_error(st, fn, "bufsize %d is negative", bufsize);
+		return;
+	}
+	if (!gl_object_expect(st, shader, GL_OBJECT_SHADER, fn))
+		return;
+	gl_string_out("", bufsize, length, infolog);
 }

@@ -790,6 +790,49 @@ void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 	tex_parameter(target, pname, tex_float_enum(params[0]), "glTexParameterfv");
 }
 
+/* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
+ * active unit; 0 (nothing written) after the GL error. */
+static bool tex_get_parameter(GLenum target, GLenum pname, GLint *v, const void *params,
+			      const char *fn)
+{
+	NNGX_API(st);
+	const struct gl_texture *t;
+
+	if (!tex_target_ok(st, target, fn))
+		return false;
+	t = tex_bound(&st->gl);
+	switch (pname) {
+	case GL_TEXTURE_MIN_FILTER: *v = (GLint)t->min_filter; break;
+	case GL_TEXTURE_MAG_FILTER: *v = (GLint)t->mag_filter; break;
+	case GL_TEXTURE_WRAP_S: *v = (GLint)t->wrap_s; break;
+	case GL_TEXTURE_WRAP_T: *v = (GLint)t->wrap_t; break;
+	default:
+		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
+		return false;
+	}
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return false;
+	}
+	return true;
+}
+
+void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+	GLint v;
+
+	if (tex_get_parameter(target, pname, &v, params, "glGetTexParameteriv"))
+		*params = v;
+}
+
+void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+	GLint v;
+
+	if (tex_get_parameter(target, pname, &v, params, "glGetTexParameterfv"))
+		*params = (GLfloat)v;
+}
+
 /* ---- what a draw reads ----------------------------------------------------- */
 
 static enum hw_tex_wrap tex_hw_wrap(GLenum wrap)

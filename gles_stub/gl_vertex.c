@@ -8,7 +8,9 @@
  * normalized = GL_TRUE is ignored with a warning (the loader does not
  * normalise); client-side arrays (no GL_ARRAY_BUFFER bound) are
  * GL_INVALID_OPERATION. */
+#include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "gl_entry.h"
 
@@ -161,4 +163,89 @@ void glVertexAttrib3fv(GLuint indx, const GLfloat *values)
 void glVertexAttrib4fv(GLuint indx, const GLfloat *values)
 {
 	attrib_set(indx, 4, values, "glVertexAttrib4fv");
+}
+
+/* ---- queries (ES 2.0, 6.1.8) ------------------------------------------------- */
+
+/* The value(s) of `pname` for attribute `index` as floats (4 for
+ * GL_CURRENT_VERTEX_ATTRIB, else 1); 0 after the GL error. The
+ * normalized flag reads GL_FALSE: the loader ignores it
+ * (NORMALIZED_IGNORED). */
+static unsigned attrib_query(struct nngx_state *st, GLuint index, GLenum pname, GLfloat out[4],
+			     const void *params, const char *fn)
+{
+	const struct gl_attrib *a;
+
+	if (!attrib_index_ok(st, index, fn))
+		return 0;
+	a = &st->gl.attrib[index];
+	switch (pname) {
+	case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: out[0] = (GLfloat)a->buffer; break;
+	case GL_VERTEX_ATTRIB_ARRAY_ENABLED: out[0] = a->enabled ? 1.0f : 0.0f; break;
+	case GL_VERTEX_ATTRIB_ARRAY_SIZE: out[0] = (GLfloat)a->size; break;
+	case GL_VERTEX_ATTRIB_ARRAY_STRIDE: out[0] = (GLfloat)a->stride; break;
+	case GL_VERTEX_ATTRIB_ARRAY_TYPE: out[0] = (GLfloat)a->type; break;
+	case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: out[0] = 0.0f; break;
+	case GL_CURRENT_VERTEX_ATTRIB:
+		memcpy(out, a->current, sizeof a->current);
+		break;
+	default:
+		gl_enum_error(st, fn, "pname 0x%04X is not a vertex attribute parameter", pname);
+		return 0;
+	}
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return 0;
+	}
+	return pname == GL_CURRENT_VERTEX_ATTRIB ? 4 : 1;
+}
+
+void glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
+{
+	NNGX_API(st);
+	GLfloat v[4];
+	unsigned k, n = attrib_query(st, index, pname, v, params, "glGetVertexAttribfv");
+
+	for (k = 0; k < n; k++)
+		params[k] = v[k];
+}
+
+/* Integers: the current value's components are rounded to the nearest
+ * (ES 2.0, 6.1.2), saturated; the other values are integers already. */
+void glGetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
+{
+	NNGX_API(st);
+	GLfloat v[4];
+	unsigned k, n = attrib_query(st, index, pname, v, params, "glGetVertexAttribiv");
+
+	for (k = 0; k < n; k++) {
+		if (!(v[k] == v[k]))
+			params[k] = 0;
+		else if (v[k] >= 2147483647.0f)
+			params[k] = 2147483647;
+		else if (v[k] <= -2147483648.0f)
+			params[k] = (GLint)-2147483647 - 1;
+		else
+			params[k] = (GLint)lround((double)v[k]);
+	}
+}
+
+/* The pointer glVertexAttribPointer was given: an offset into its
+ * buffer, as a pointer. */
+void glGetVertexAttribPointerv(GLuint index, GLenum pname, GLvoid **pointer)
+{
+	static const char fn[] = "glGetVertexAttribPointerv";
+	NNGX_API(st);
+
+	if (!attrib_index_ok(st, index, fn))
+		return;
+	if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) {
+		gl_enum_error(st, fn, "pname 0x%04X is not GL_VERTEX_ATTRIB_ARRAY_POINTER", pname);
+		return;
+	}
+	if (!pointer) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "pointer is NULL");
+		return;
+	}
+	*pointer = (GLvoid *)(uintptr_t)st->gl.attrib[index].offset;
 }

@@ -626,6 +626,340 @@ START_TEST(test_query_uniform_matrix_errors_change_nothing)
 }
 END_TEST
 
+/* ---- object queries -------------------------------------------------------------- */
+
+START_TEST(test_query_buffer_parameters)
+{
+	static const uint8_t data[40];
+	GLint v = -1;
+	GLuint b = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, data, sizeof data);
+	GLuint e;
+
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
+	ck_assert_int_eq(v, 40);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_USAGE, &v);
+	ck_assert_int_eq(v, GL_STATIC_DRAW);
+	glBufferData(GL_ARRAY_BUFFER, 8, NULL, GL_DYNAMIC_DRAW);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
+	ck_assert_int_eq(v, 8);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_USAGE, &v);
+	ck_assert_int_eq(v, GL_DYNAMIC_DRAW);
+	glGenBuffers(1, &e);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, e);         /* no storage yet */
+	glGetBufferParameteriv(GL_ELEMENT_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
+	ck_assert_int_eq(v, 0);
+	glGetBufferParameteriv(GL_ELEMENT_ARRAY_BUFFER, GL_BUFFER_USAGE, &v);
+	ck_assert_int_eq(v, GL_STATIC_DRAW);
+	ck_gl_error(GL_NO_ERROR);
+	/* Errors: nothing written. */
+	v = 1234;
+	glGetBufferParameteriv(GL_TEXTURE_2D, GL_BUFFER_SIZE, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_ACCESS_OES, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_int_eq(v, 1234);
+	(void)b;
+}
+END_TEST
+
+START_TEST(test_query_vertex_attributes)
+{
+	static const float xyz[9];
+	GLint iv[4] = { 0 };
+	GLfloat fv[4];
+	GLvoid *ptr = (GLvoid *)1;
+	GLuint b = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, xyz, sizeof xyz);
+
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_SIZE, iv);
+	ck_assert_int_eq(iv[0], 4);
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_TYPE, iv);
+	ck_assert_int_eq(iv[0], GL_FLOAT);
+	glGetVertexAttribfv(3, GL_CURRENT_VERTEX_ATTRIB, fv);
+	ck_assert(fv[0] == 0 && fv[1] == 0 && fv[2] == 0 && fv[3] == 1);
+	glVertexAttribPointer(3, 2, GL_SHORT, GL_FALSE, 12, (const GLvoid *)(uintptr_t)4);
+	glEnableVertexAttribArray(3);
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_SIZE, iv);
+	ck_assert_int_eq(iv[0], 2);
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_TYPE, iv);
+	ck_assert_int_eq(iv[0], GL_SHORT);
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_STRIDE, iv);
+	ck_assert_int_eq(iv[0], 12);
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_ENABLED, iv);
+	ck_assert_int_eq(iv[0], GL_TRUE);
+	glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_NORMALIZED, iv);
+	ck_assert_int_eq(iv[0], GL_FALSE);
+	glGetVertexAttribfv(3, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, fv);
+	ck_assert(fv[0] == (GLfloat)b);
+	glGetVertexAttribPointerv(3, GL_VERTEX_ATTRIB_ARRAY_POINTER, &ptr);
+	ck_assert_ptr_eq(ptr, (GLvoid *)(uintptr_t)4);
+	glVertexAttrib4f(5, 1.4f, -2.6f, 7.0f, 0.5f);
+	glGetVertexAttribfv(5, GL_CURRENT_VERTEX_ATTRIB, fv);
+	ck_assert(fv[0] == 1.4f && fv[1] == -2.6f && fv[2] == 7.0f && fv[3] == 0.5f);
+	glGetVertexAttribiv(5, GL_CURRENT_VERTEX_ATTRIB, iv);
+	ck_assert(iv[0] == 1 && iv[1] == -3 && iv[2] == 7 && iv[3] == 1);   /* rounded */
+	ck_gl_error(GL_NO_ERROR);
+	/* Errors write nothing. */
+	iv[0] = 99;
+	fv[0] = 99.0f;
+	ptr = (GLvoid *)7;
+	glGetVertexAttribiv(GL_CONTEXT_MAX_ATTRIBS, GL_VERTEX_ATTRIB_ARRAY_SIZE, iv);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetVertexAttribfv(0, GL_VERTEX_ATTRIB_ARRAY_POINTER, fv);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetVertexAttribPointerv(12, GL_VERTEX_ATTRIB_ARRAY_POINTER, &ptr);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetVertexAttribPointerv(0, GL_VERTEX_ATTRIB_ARRAY_SIZE, &ptr);
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert(iv[0] == 99 && fv[0] == 99.0f && ptr == (GLvoid *)7);
+}
+END_TEST
+
+START_TEST(test_query_texture_parameters)
+{
+	GLuint t;
+	GLint v = 0;
+	GLfloat f = 0;
+
+	glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &v);   /* texture 0 */
+	ck_assert_int_eq(v, GL_NEAREST_MIPMAP_LINEAR);
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, &v);
+	ck_assert_int_eq(v, GL_LINEAR);
+	glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &f);
+	ck_assert(f == (GLfloat)GL_REPEAT);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+	glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, &v);
+	ck_assert_int_eq(v, GL_MIRRORED_REPEAT);
+	glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &f);
+	ck_assert(f == (GLfloat)GL_LINEAR_MIPMAP_NEAREST);
+	glActiveTexture(GL_TEXTURE1);                      /* the unit's own binding */
+	glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, &v);
+	ck_assert_int_eq(v, GL_NEAREST_MIPMAP_LINEAR);
+	ck_gl_error(GL_NO_ERROR);
+	v = 5;
+	f = 5.0f;
+	glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_2D, &f);
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert(v == 5 && f == 5.0f);
+}
+END_TEST
+
+START_TEST(test_query_renderbuffer_and_attachment_parameters)
+{
+	GLuint rb, fb, t;
+	GLint v = -1;
+
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+	ck_gl_error(GL_INVALID_OPERATION);                /* none bound */
+	ck_assert_int_eq(v, -1);
+	glGenRenderbuffers(1, &rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_INTERNAL_FORMAT, &v);
+	ck_assert_int_eq(v, GL_RGBA4);                     /* initial */
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_RED_SIZE, &v);
+	ck_assert_int_eq(v, 0);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8_EXT, 32, 16);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+	ck_assert_int_eq(v, 32);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_HEIGHT, &v);
+	ck_assert_int_eq(v, 16);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_INTERNAL_FORMAT, &v);
+	ck_assert_int_eq(v, GL_DEPTH24_STENCIL8_EXT);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_DEPTH_SIZE, &v);
+	ck_assert_int_eq(v, 24);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_STENCIL_SIZE, &v);
+	ck_assert_int_eq(v, 8);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_ALPHA_SIZE, &v);
+	ck_assert_int_eq(v, 0);
+	ck_gl_error(GL_NO_ERROR);
+	glGetRenderbufferParameteriv(GL_FRAMEBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_BINDING, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert_int_eq(v, 0);
+
+	v = -1;
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	ck_gl_error(GL_INVALID_OPERATION);                /* framebuffer 0 */
+	ck_assert_int_eq(v, -1);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	ck_assert_int_eq(v, GL_NONE);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+	ck_gl_error(GL_INVALID_ENUM);                     /* nothing attached */
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	ck_assert_int_eq(v, GL_RENDERBUFFER);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+	ck_assert_int_eq(v, (GLint)rb);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+					      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
+	ck_gl_error(GL_INVALID_ENUM);                     /* a renderbuffer */
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	ck_gl_error(GL_NO_ERROR);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	ck_assert_int_eq(v, GL_TEXTURE);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+	ck_assert_int_eq(v, (GLint)t);
+	v = 9;
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, &v);
+	ck_assert_int_eq(v, 0);
+	v = 9;
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE, &v);
+	ck_assert_int_eq(v, 0);
+	ck_gl_error(GL_NO_ERROR);
+	glGetFramebufferAttachmentParameteriv(GL_RENDERBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 1,
+					      GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+					      GL_RENDERBUFFER_WIDTH, &v);
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert_int_eq(v, 0);
+}
+END_TEST
+
+START_TEST(test_query_program_introspection)
+{
+	struct fx_shader *s = shader_with_matrices();
+	GLuint p = fx_program(s), q, attached[4] = { 0 };
+	GLint n = -1, size = -1, count;
+	GLenum type = 0;
+	GLsizei len = -1, i;
+	char name[32];
+	bool seen_m3a = false, seen_loop = false;
+
+	glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &n);
+	ck_assert_int_eq(n, 1);
+	glGetActiveAttrib(p, 0, sizeof name, &len, &size, &type, name);
+	ck_assert_str_eq(name, "aPosition");
+	ck_assert_int_eq(len, 9);
+	ck_assert_int_eq(size, 1);
+	ck_assert_uint_eq(type, GL_FLOAT_VEC4);
+	glGetActiveAttrib(p, 0, 4, &len, NULL, NULL, name);   /* cut: 3 and a NUL */
+	ck_assert_str_eq(name, "aPo");
+	ck_assert_int_eq(len, 3);
+	glGetProgramiv(p, GL_ACTIVE_UNIFORMS, &count);
+	ck_assert_int_eq(count, 6);
+	for (i = 0; i < count; i++) {
+		glGetActiveUniform(p, (GLuint)i, sizeof name, &len, &size, &type, name);
+		ck_assert_int_eq(len, (GLsizei)strlen(name));
+		ck_assert_int_ge(glGetUniformLocation(p, name), 0);
+		if (strcmp(name, "m3a") == 0) {
+			seen_m3a = true;
+			ck_assert_int_eq(size, 6);
+			ck_assert_uint_eq(type, GL_FLOAT_VEC4);
+		} else if (strcmp(name, "uLoop") == 0) {
+			seen_loop = true;
+			ck_assert_int_eq(size, 1);
+			ck_assert_uint_eq(type, GL_INT_VEC4);
+		}
+	}
+	ck_assert(seen_m3a && seen_loop);
+	ck_gl_error(GL_NO_ERROR);
+	/* bufsize 0 writes no name; length 0. */
+	name[0] = 'X';
+	glGetActiveUniform(p, 0, 0, &len, NULL, NULL, name);
+	ck_assert(name[0] == 'X' && len == 0);
+	glGetAttachedShaders(p, 4, &n, attached);
+	ck_assert_int_eq(n, 2);
+	ck_assert(glIsShader(attached[0]));
+	ck_assert_uint_eq(attached[1], (GLuint)GL_DMP_FRAGMENT_SHADER_DMP);
+	glGetAttachedShaders(p, 1, &n, attached);
+	ck_assert_int_eq(n, 1);
+	glGetProgramInfoLog(p, sizeof name, &len, name);
+	ck_assert(len == 0 && name[0] == '\0');
+	glGetShaderInfoLog(attached[0], sizeof name, &len, name);
+	ck_assert(len == 0 && name[0] == '\0');
+	glGetShaderSource(attached[0], sizeof name, &len, name);
+	ck_assert(len == 0 && name[0] == '\0');
+	ck_gl_error(GL_NO_ERROR);
+
+	/* Errors: nothing written. */
+	q = glCreateProgram();                           /* not linked: no actives */
+	len = 77;
+	name[0] = 'Y';
+	glGetActiveAttrib(q, 0, sizeof name, &len, NULL, NULL, name);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetActiveUniform(p, (GLuint)count, sizeof name, &len, NULL, NULL, name);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetActiveUniform(p, 0, -1, &len, NULL, NULL, name);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetActiveAttrib(attached[0], 0, sizeof name, &len, NULL, NULL, name);
+	ck_gl_error(GL_INVALID_OPERATION);               /* a shader */
+	glGetActiveAttrib(0x777, 0, sizeof name, &len, NULL, NULL, name);
+	ck_gl_error(GL_INVALID_VALUE);                   /* no such object */
+	glGetAttachedShaders(p, -1, &n, attached);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetAttachedShaders(attached[0], 4, &n, attached);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGetProgramInfoLog(attached[0], sizeof name, &len, name);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGetProgramInfoLog(p, -2, &len, name);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetShaderInfoLog(p, sizeof name, &len, name);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGetShaderSource(0, sizeof name, &len, name);
+	ck_gl_error(GL_INVALID_VALUE);
+	glGetShaderSource(attached[0], -1, &len, name);
+	ck_gl_error(GL_INVALID_VALUE);
+	ck_assert(len == 77 && name[0] == 'Y' && n == 1);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* No shader compiler (ES 2.0, 2.10): GL_INVALID_OPERATION, whatever the
+ * arguments, and nothing else changes. */
+START_TEST(test_query_no_shader_compiler)
+{
+	static const GLchar *src[] = { "void main() {}" };
+	struct state *before = malloc(sizeof *before);
+	GLuint sh = glCreateShader(GL_VERTEX_SHADER);
+	GLint range[2] = { 5, 5 }, precision = 5, status = -1;
+
+	ck_assert_ptr_nonnull(before);
+	state_take(before);
+	glShaderSource(sh, 1, src, NULL);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glCompileShader(sh);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGetShaderPrecisionFormat(GL_VERTEX_SHADER, GL_HIGH_FLOAT, range, &precision);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert(range[0] == 5 && range[1] == 5 && precision == 5);
+	glReleaseShaderCompiler();
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGetShaderiv(sh, GL_COMPILE_STATUS, &status);
+	ck_assert_int_eq(status, GL_FALSE);
+	glGetShaderiv(sh, GL_SHADER_SOURCE_LENGTH, &status);
+	ck_assert_int_eq(status, 0);
+	state_assert_same(before);
+	ck_gl_error(GL_NO_ERROR);
+	free(before);
+}
+END_TEST
+
 /* ---- glGetString -------------------------------------------------------------------- */
 
 START_TEST(test_query_strings)
@@ -789,6 +1123,12 @@ static Suite *query_suite(void)
 	tcase_add_test(tc, test_query_uniform_matrix2_and_3_rows);
 	tcase_add_loop_test(tc, test_query_uniform_matrix_errors_change_nothing, 0,
 			    (int)(sizeof bad_matrices / sizeof bad_matrices[0]));
+	tcase_add_test(tc, test_query_buffer_parameters);
+	tcase_add_test(tc, test_query_vertex_attributes);
+	tcase_add_test(tc, test_query_texture_parameters);
+	tcase_add_test(tc, test_query_renderbuffer_and_attachment_parameters);
+	tcase_add_test(tc, test_query_program_introspection);
+	tcase_add_test(tc, test_query_no_shader_compiler);
 	tcase_add_test(tc, test_query_strings);
 	tcase_add_loop_test(tc, test_query_errors_change_nothing, 0,
 			    (int)(sizeof bad_calls / sizeof bad_calls[0]));

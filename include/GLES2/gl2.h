@@ -414,6 +414,7 @@ GL_APICALL void GL_APIENTRY glBufferData(GLenum target, GLsizeiptr size, const G
 GL_APICALL void GL_APIENTRY glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size,
 					    const GLvoid *data);
 GL_APICALL GLboolean GL_APIENTRY glIsBuffer(GLuint buffer);
+GL_APICALL void GL_APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params);
 
 /* Vertex attributes */
 GL_APICALL void GL_APIENTRY glVertexAttribPointer(GLuint indx, GLint size, GLenum type,
@@ -430,6 +431,10 @@ GL_APICALL void GL_APIENTRY glVertexAttrib1fv(GLuint indx, const GLfloat *values
 GL_APICALL void GL_APIENTRY glVertexAttrib2fv(GLuint indx, const GLfloat *values);
 GL_APICALL void GL_APIENTRY glVertexAttrib3fv(GLuint indx, const GLfloat *values);
 GL_APICALL void GL_APIENTRY glVertexAttrib4fv(GLuint indx, const GLfloat *values);
+GL_APICALL void GL_APIENTRY glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params);
+GL_APICALL void GL_APIENTRY glGetVertexAttribiv(GLuint index, GLenum pname, GLint *params);
+GL_APICALL void GL_APIENTRY glGetVertexAttribPointerv(GLuint index, GLenum pname,
+						      GLvoid **pointer);
 
 /* Shaders and programs */
 GL_APICALL GLuint GL_APIENTRY glCreateShader(GLenum type);
@@ -438,6 +443,16 @@ GL_APICALL void GL_APIENTRY glShaderBinary(GLsizei n, const GLuint *shaders, GLe
 					   const GLvoid *binary, GLsizei length);
 GL_APICALL GLboolean GL_APIENTRY glIsShader(GLuint shader);
 GL_APICALL void GL_APIENTRY glGetShaderiv(GLuint shader, GLenum pname, GLint *params);
+GL_APICALL void GL_APIENTRY glGetShaderInfoLog(GLuint shader, GLsizei bufsize, GLsizei *length,
+					       GLchar *infolog);
+GL_APICALL void GL_APIENTRY glGetShaderSource(GLuint shader, GLsizei bufsize, GLsizei *length,
+					      GLchar *source);
+GL_APICALL void GL_APIENTRY glShaderSource(GLuint shader, GLsizei count, const GLchar **string,
+					   const GLint *length);
+GL_APICALL void GL_APIENTRY glCompileShader(GLuint shader);
+GL_APICALL void GL_APIENTRY glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
+						       GLint *range, GLint *precision);
+GL_APICALL void GL_APIENTRY glReleaseShaderCompiler(void);
 GL_APICALL GLuint GL_APIENTRY glCreateProgram(void);
 GL_APICALL void GL_APIENTRY glDeleteProgram(GLuint program);
 GL_APICALL void GL_APIENTRY glAttachShader(GLuint program, GLuint shader);
@@ -449,6 +464,16 @@ GL_APICALL void GL_APIENTRY glUseProgram(GLuint program);
 GL_APICALL GLboolean GL_APIENTRY glIsProgram(GLuint program);
 GL_APICALL void GL_APIENTRY glGetProgramiv(GLuint program, GLenum pname, GLint *params);
 GL_APICALL int GL_APIENTRY glGetAttribLocation(GLuint program, const GLchar *name);
+GL_APICALL void GL_APIENTRY glGetProgramInfoLog(GLuint program, GLsizei bufsize, GLsizei *length,
+						GLchar *infolog);
+GL_APICALL void GL_APIENTRY glGetAttachedShaders(GLuint program, GLsizei maxcount, GLsizei *count,
+						 GLuint *shaders);
+GL_APICALL void GL_APIENTRY glGetActiveAttrib(GLuint program, GLuint index, GLsizei bufsize,
+					      GLsizei *length, GLint *size, GLenum *type,
+					      GLchar *name);
+GL_APICALL void GL_APIENTRY glGetActiveUniform(GLuint program, GLuint index, GLsizei bufsize,
+					       GLsizei *length, GLint *size, GLenum *type,
+					       GLchar *name);
 
 /* Uniforms */
 GL_APICALL int GL_APIENTRY glGetUniformLocation(GLuint program, const GLchar *name);
@@ -505,6 +530,8 @@ GL_APICALL void GL_APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat
 GL_APICALL void GL_APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params);
 GL_APICALL void GL_APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param);
 GL_APICALL void GL_APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params);
+GL_APICALL void GL_APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params);
+GL_APICALL void GL_APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint *params);
 
 /* Framebuffer and renderbuffer objects */
 GL_APICALL void GL_APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers);
@@ -523,6 +550,11 @@ GL_APICALL void GL_APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum atta
 GL_APICALL void GL_APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment,
 						   GLenum textarget, GLuint texture, GLint level);
 GL_APICALL GLenum GL_APIENTRY glCheckFramebufferStatus(GLenum target);
+GL_APICALL void GL_APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname,
+							 GLint *params);
+GL_APICALL void GL_APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target,
+								  GLenum attachment,
+								  GLenum pname, GLint *params);
 
 /* Per-fragment operations and clears */
 GL_APICALL void GL_APIENTRY glDepthFunc(GLenum func);

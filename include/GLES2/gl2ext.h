@@ -363,6 +363,12 @@ GL_APICALL void GL_APIENTRY glLogicOp(GLenum opcode);
 #define GL_DEPTH_STENCIL_OES                                 0x84F9
 #define GL_DEPTH24_STENCIL8_OES                              0x88F0
 
+/* OES_mapbuffer */
+#define GL_WRITE_ONLY_OES                                    0x88B9
+#define GL_BUFFER_ACCESS_OES                                 0x88BB
+#define GL_BUFFER_MAPPED_OES                                 0x88BC
+#define GL_BUFFER_MAP_POINTER_OES                            0x88BD
+
 #ifdef __cplusplus
 }
 #endif
