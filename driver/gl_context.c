@@ -264,6 +264,7 @@ void gl_buffer_free_storage(struct gl_buffer *b, struct hw_memory *mem,
 	b->phys = 0;
 	b->size = 0;
 	b->user_block = NULL;
+	b->mapped = false;
 }
 
 void gl_buffer_destroy(struct gl_context *gl, struct gl_buffer *b, struct hw_memory *mem,

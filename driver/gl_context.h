@@ -46,6 +46,7 @@ struct gl_buffer {
 	GLenum usage;             /* GL_STATIC_DRAW, ... */
 	GLenum area;              /* NN_GX_MEM_FCRAM, _VRAMA or _VRAMB */
 	void *user_block;         /* what nngxInitialize's allocator gave */
+	bool mapped;              /* glMapBufferOES; storage freed unmaps */
 };
 
 /* One generic vertex attribute (location 0-11). */

@@ -6,7 +6,9 @@
  * in. The storage is placed in that area, so the GPU's reads of it count
  * on the right memory channel. Model choices: no area means FCRAM; the
  * copy flags are accepted and change nothing (the model keeps one copy,
- * the GPU's); both copy flags at once are GL_INVALID_ENUM. */
+ * the GPU's); both copy flags at once are GL_INVALID_ENUM. OES_mapbuffer
+ * maps the storage itself (see below). */
+#define GL_GLEXT_PROTOTYPES     /* OES_mapbuffer's declarations */
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
@@ -297,9 +299,10 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 			      "GL_ELEMENT_ARRAY_BUFFER", target);
 		return;
 	}
-	if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE) {
-		gl_enum_error(st, fn, "pname 0x%04X is not GL_BUFFER_SIZE or GL_BUFFER_USAGE",
-			      pname);
+	if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE && pname != GL_BUFFER_ACCESS_OES
+	    && pname != GL_BUFFER_MAPPED_OES) {
+		gl_enum_error(st, fn, "pname 0x%04X is not GL_BUFFER_SIZE, GL_BUFFER_USAGE, "
+			      "GL_BUFFER_ACCESS_OES or GL_BUFFER_MAPPED_OES", pname);
 		return;
 	}
 	name = *buffer_binding(&st->gl, target);
@@ -312,8 +315,97 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
 		return;
 	}
-	if (pname == GL_BUFFER_SIZE)
-		*params = (GLint)b->size;
-	else
-		*params = b->usage ? (GLint)b->usage : GL_STATIC_DRAW;
+	switch (pname) {
+	case GL_BUFFER_SIZE: *params = (GLint)b->size; break;
+	case GL_BUFFER_USAGE: *params = b->usage ? (GLint)b->usage : GL_STATIC_DRAW; break;
+	case GL_BUFFER_ACCESS_OES: *params = GL_WRITE_ONLY_OES; break;   /* the only access */
+	default: *params = b->mapped ? GL_TRUE : GL_FALSE; break;
+	}
+}
+
+/* ---- OES_mapbuffer ------------------------------------------------------------
+ * The map is the storage itself: the simulated memory the GPU reads, as
+ * glBufferSubData writes it. Model choices (README): a buffer without a
+ * data store (no glBufferData, or 0 bytes) cannot be mapped
+ * (GL_INVALID_OPERATION, NULL); glBufferData and glDeleteBuffers unmap. */
+
+/* The buffer bound to `target`, or NULL after the GL error. */
+static struct gl_buffer *buffer_bound(struct nngx_state *st, GLenum target, const char *fn)
+{
+	struct gl_buffer *b;
+
+	if (!buffer_target_ok(target)) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_ARRAY_BUFFER or "
+			      "GL_ELEMENT_ARRAY_BUFFER", target);
+		return NULL;
+	}
+	b = *buffer_binding(&st->gl, target) ? gl_buffer_find(&st->gl,
+							       *buffer_binding(&st->gl, target))
+					     : NULL;
+	if (!b)
+		gl_operation_error(st, fn, "no buffer is bound to %s", target_name(target));
+	return b;
+}
+
+void *glMapBufferOES(GLenum target, GLenum access)
+{
+	static const char fn[] = "glMapBufferOES";
+	NNGX_API(st);
+	struct gl_buffer *b;
+
+	if (!buffer_target_ok(target) || access != GL_WRITE_ONLY_OES) {
+		gl_enum_error(st, fn, "target 0x%04X, access 0x%04X: GL_ARRAY_BUFFER or "
+			      "GL_ELEMENT_ARRAY_BUFFER with GL_WRITE_ONLY_OES", target, access);
+		return NULL;
+	}
+	b = buffer_bound(st, target, fn);
+	if (!b)
+		return NULL;
+	if (b->mapped) {
+		gl_operation_error(st, fn, "buffer %u is mapped already", b->name);
+		return NULL;
+	}
+	if (!b->phys) {
+		gl_operation_error(st, fn, "buffer %u has no data store (glBufferData first)",
+				   b->name);
+		return NULL;
+	}
+	b->mapped = true;
+	return hw_memory_host(&st->gpu.memory, b->phys, b->size);
+}
+
+GLboolean glUnmapBufferOES(GLenum target)
+{
+	static const char fn[] = "glUnmapBufferOES";
+	NNGX_API(st);
+	struct gl_buffer *b = buffer_bound(st, target, fn);
+
+	if (!b)
+		return GL_FALSE;
+	if (!b->mapped) {
+		gl_operation_error(st, fn, "buffer %u is not mapped", b->name);
+		return GL_FALSE;
+	}
+	b->mapped = false;
+	return GL_TRUE;           /* simulated memory is never lost */
+}
+
+void glGetBufferPointervOES(GLenum target, GLenum pname, GLvoid **params)
+{
+	static const char fn[] = "glGetBufferPointervOES";
+	NNGX_API(st);
+	struct gl_buffer *b;
+
+	if (pname != GL_BUFFER_MAP_POINTER_OES) {
+		gl_enum_error(st, fn, "pname 0x%04X is not GL_BUFFER_MAP_POINTER_OES", pname);
+		return;
+	}
+	b = buffer_bound(st, target, fn);
+	if (!b)
+		return;
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	*params = b->mapped ? hw_memory_host(&st->gpu.memory, b->phys, b->size) : NULL;
 }

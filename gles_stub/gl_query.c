@@ -399,7 +399,7 @@ static const char query_version[] = "OpenGL ES 2.0 libnngx " PACKAGE_VERSION;
 static const char query_glsl_version[] = "OpenGL ES GLSL ES 1.00 (no compiler: "
 					 "GL_PLATFORM_BINARY_DMP shader binaries only)";
 static const char query_extensions[] = "GL_OES_compressed_ETC1_RGB8_texture GL_OES_depth24 "
-				       "GL_OES_rgb8_rgba8";
+				       "GL_OES_mapbuffer GL_OES_rgb8_rgba8";
 
 const GLubyte *glGetString(GLenum name)
 {

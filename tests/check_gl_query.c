@@ -4,6 +4,7 @@
  * glGetBooleanv / glGetIntegerv / glGetFloatv and their conversions),
  * glGetString, and every error case, each checked to change nothing else:
  * the whole queryable state is read before and after. */
+#define GL_GLEXT_PROTOTYPES
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -655,7 +656,7 @@ START_TEST(test_query_buffer_parameters)
 	v = 1234;
 	glGetBufferParameteriv(GL_TEXTURE_2D, GL_BUFFER_SIZE, &v);
 	ck_gl_error(GL_INVALID_ENUM);
-	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_ACCESS_OES, &v);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER_OES, &v);
 	ck_gl_error(GL_INVALID_ENUM);
 	glBindBuffer(GL_ARRAY_BUFFER, 0);
 	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &v);
@@ -960,6 +961,84 @@ START_TEST(test_query_no_shader_compiler)
 }
 END_TEST
 
+/* ---- OES_mapbuffer ----------------------------------------------------------------- */
+
+/* The map is the buffer's storage: what is written through it is what the
+ * GPU reads. */
+START_TEST(test_query_map_buffer_writes_the_storage)
+{
+	static const uint8_t zero[16];
+	GLuint b = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMB, zero, sizeof zero);
+	const struct hw_memory *mem = &nngx_state_get()->gpu.memory;
+	uint8_t *p;
+	GLvoid *q = (GLvoid *)1;
+	GLint v = -1;
+
+	glGetBufferPointervOES(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER_OES, &q);
+	ck_assert_ptr_null(q);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED_OES, &v);
+	ck_assert_int_eq(v, GL_FALSE);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_ACCESS_OES, &v);
+	ck_assert_int_eq(v, GL_WRITE_ONLY_OES);
+	p = glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES);
+	ck_assert_ptr_nonnull(p);
+	ck_gl_error(GL_NO_ERROR);
+	p[3] = 0xA5;
+	p[15] = 0x5A;
+	ck_assert_uint_eq(((const uint8_t *)hw_memory_host((struct hw_memory *)mem,
+			  nngxShimGetBufferAddress(b), 16))[3], 0xA5);
+	glGetBufferPointervOES(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER_OES, &q);
+	ck_assert_ptr_eq(q, p);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED_OES, &v);
+	ck_assert_int_eq(v, GL_TRUE);
+	/* Mapped twice: refused, still mapped. */
+	ck_assert_ptr_null(glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES));
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_uint_eq(glUnmapBufferOES(GL_ARRAY_BUFFER), GL_TRUE);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_uint_eq(glUnmapBufferOES(GL_ARRAY_BUFFER), GL_FALSE);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGetBufferPointervOES(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER_OES, &q);
+	ck_assert_ptr_null(q);
+	/* glBufferData replaces the store and unmaps. */
+	ck_assert_ptr_nonnull(glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES));
+	glBufferData(GL_ARRAY_BUFFER, 32, NULL, GL_STATIC_DRAW);
+	glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED_OES, &v);
+	ck_assert_int_eq(v, GL_FALSE);
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
+START_TEST(test_query_map_buffer_errors)
+{
+	GLuint b;
+	GLvoid *q = (GLvoid *)3;
+
+	ck_assert_ptr_null(glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES));
+	ck_gl_error(GL_INVALID_OPERATION);               /* nothing bound */
+	glGenBuffers(1, &b);
+	glBindBuffer(GL_ARRAY_BUFFER, b);
+	ck_assert_ptr_null(glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES));
+	ck_gl_error(GL_INVALID_OPERATION);               /* no data store */
+	glBufferData(GL_ARRAY_BUFFER, 8, NULL, GL_STATIC_DRAW);
+	ck_assert_ptr_null(glMapBufferOES(GL_ARRAY_BUFFER, 0x88B8 /* READ_ONLY */));
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert_ptr_null(glMapBufferOES(GL_TEXTURE_2D, GL_WRITE_ONLY_OES));
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert_uint_eq(glUnmapBufferOES(GL_TEXTURE_2D), GL_FALSE);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetBufferPointervOES(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &q);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGetBufferPointervOES(GL_ELEMENT_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER_OES, &q);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_ptr_eq(q, (GLvoid *)3);
+	/* Nothing was mapped by the failures. */
+	ck_assert_ptr_nonnull(glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES));
+	glDeleteBuffers(1, &b);                          /* deleting unmaps */
+	ck_gl_error(GL_NO_ERROR);
+}
+END_TEST
+
 /* ---- glGetString -------------------------------------------------------------------- */
 
 START_TEST(test_query_strings)
@@ -977,6 +1056,7 @@ START_TEST(test_query_strings)
 	ck_assert_ptr_nonnull(ext);
 	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_compressed_ETC1_RGB8_texture"));
 	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_rgb8_rgba8"));
+	ck_assert_ptr_nonnull(strstr(ext, "GL_OES_mapbuffer"));
 	ck_assert(ext[0] != ' ' && ext[strlen(ext) - 1] != ' ');
 	ck_gl_error(GL_NO_ERROR);
 }
@@ -1129,6 +1209,8 @@ static Suite *query_suite(void)
 	tcase_add_test(tc, test_query_renderbuffer_and_attachment_parameters);
 	tcase_add_test(tc, test_query_program_introspection);
 	tcase_add_test(tc, test_query_no_shader_compiler);
+	tcase_add_test(tc, test_query_map_buffer_writes_the_storage);
+	tcase_add_test(tc, test_query_map_buffer_errors);
 	tcase_add_test(tc, test_query_strings);
 	tcase_add_loop_test(tc, test_query_errors_change_nothing, 0,
 			    (int)(sizeof bad_calls / sizeof bad_calls[0]));

@@ -368,6 +368,11 @@ GL_APICALL void GL_APIENTRY glLogicOp(GLenum opcode);
 #define GL_BUFFER_ACCESS_OES                                 0x88BB
 #define GL_BUFFER_MAPPED_OES                                 0x88BC
 #define GL_BUFFER_MAP_POINTER_OES                            0x88BD
+#ifdef GL_GLEXT_PROTOTYPES
+GL_APICALL void *GL_APIENTRY glMapBufferOES(GLenum target, GLenum access);
+GL_APICALL GLboolean GL_APIENTRY glUnmapBufferOES(GLenum target);
+GL_APICALL void GL_APIENTRY glGetBufferPointervOES(GLenum target, GLenum pname, GLvoid **params);
+#endif
 
 #ifdef __cplusplus
 }
