@@ -711,6 +711,98 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	nngx_cmdlist_add_request(st, &r, fn);
 }
 
+/* OpenGL ES 2.0, 3.7.2, into a level that has an image, with the copy
+ * engine as glCopyTexImage2D. Model choices (README): the rectangle and
+ * the offsets lie on the 8x8 tile grid, the rectangle inside the colour
+ * buffer and the level (GL_INVALID_VALUE otherwise; 0 x 0 copies
+ * nothing); the level's format must be the one a copy of the colour
+ * buffer makes (GL_INVALID_OPERATION otherwise). The window's pixel
+ * (x + i, y + j) lands where the level, drawn into as a colour attachment,
+ * has its pixel (xoffset + i, yoffset + j). One COPYTEX request when the
+ * rectangle spans the level's width (its tile rows are consecutive), else
+ * one per tile row. */
+void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
+			 GLint y, GLsizei width, GLsizei height)
+{
+	static const char fn[] = "glCopyTexSubImage2D";
+	NNGX_API(st);
+	struct gl_frag_target fb;
+	const struct tex_format *f;
+	struct nngx_request r;
+	struct gl_texture *t;
+	unsigned bytes, lw, lh, rows, k, requests;
+	uint32_t src_top, dst_top;
+
+	if (!tex_target_ok(st, target, fn))
+		return;
+	if (level < 0 || level > TEX_MAX_LEVEL || width < 0 || height < 0) {
+		gl_value_error(st, fn, "level %d, %d x %d: the level is 0..%d and sizes are not "
+			       "negative", level, width, height, TEX_MAX_LEVEL);
+		return;
+	}
+	t = tex_bound(&st->gl);
+	if (!((t->level_mask >> level) & 1u) || !t->hw.phys) {
+		gl_operation_error(st, fn, "level %d of the bound texture has no image", level);
+		return;
+	}
+	lw = t->hw.width >> level;
+	lh = t->hw.height >> level;
+	if (xoffset < 0 || yoffset < 0 || (long long)xoffset + width > (long long)lw
+	    || (long long)yoffset + height > (long long)lh) {
+		gl_value_error(st, fn, "offset (%d, %d) %d x %d is outside level %d (%u x %u)",
+			       xoffset, yoffset, width, height, level, lw, lh);
+		return;
+	}
+	if (!gl_framebuffer_target(st, &fb, fn))
+		return;
+	if (!fb.color_phys) {
+		gl_operation_error(st, fn, "the bound framebuffer has no colour buffer");
+		return;
+	}
+	f = tex_copy_format(fb.color_format, t->format);
+	if (!f || f->hw != t->hw.format) {
+		gl_operation_error(st, fn, "the texture's format (0x%04X 0x%04X) is not what the "
+				   "copy engine makes of a colour buffer of format %u", t->format,
+				   t->type, fb.color_format);
+		return;
+	}
+	if (x < 0 || y < 0 || (long long)x + width > (long long)fb.width
+	    || (long long)y + height > (long long)fb.height
+	    || (x | y | xoffset | yoffset | width | height) % HW_TEX_TILE) {
+		gl_value_error(st, fn, "(%d, %d) %d x %d to (%d, %d): the rectangle must lie in "
+			       "the %u x %u colour buffer, corners and sizes on the 8x8 tile "
+			       "grid", x, y, width, height, xoffset, yoffset, fb.width, fb.height);
+		return;
+	}
+	if (width == 0 || height == 0)
+		return;
+	rows = (unsigned)height / HW_TEX_TILE;
+	requests = (unsigned)width == lw ? 1 : rows;
+	if (!nngx_cmdlist_reserve(st, requests, false, fn))
+		return;
+	st->gl.texture_epoch++;
+	/* Tile rows from the rectangle's top, in the colour buffer and in
+	 * the level (both laid out as render targets: memory row 0 is the
+	 * top). */
+	bytes = hw_fragment_color_bytes((enum hw_color_format)fb.color_format);
+	src_top = fb.height - (uint32_t)y - (uint32_t)height;
+	dst_top = lh - (uint32_t)yoffset - (uint32_t)height;
+	for (k = 0; k < requests; k++) {
+		unsigned first = k * (rows / requests);
+		memset(&r, 0, sizeof r);
+		r.type = NN_GX_CMDLIST_REQTYPE_COPYTEX;
+		r.u.copy.src = fb.color_phys + ((src_top + first * HW_TEX_TILE) * fb.width
+						+ (uint32_t)x * HW_TEX_TILE) * bytes;
+		r.u.copy.dst = hw_texture_level_phys(&t->hw, (unsigned)level)
+			       + ((dst_top + first * HW_TEX_TILE) * lw
+				  + (uint32_t)xoffset * HW_TEX_TILE) * bytes;
+		r.u.copy.row_bytes = (uint32_t)width * HW_TEX_TILE * bytes;
+		r.u.copy.src_stride = fb.width * HW_TEX_TILE * bytes;
+		r.u.copy.rows = rows / requests;
+		nngx_cmdlist_add_request(st, &r, fn);
+	}
+}
+
 /* ---- parameters ----------------------------------------------------------- */
 
 static bool tex_filter_ok(GLenum pname, GLint v)

@@ -1075,6 +1075,90 @@ START_TEST(test_copyteximage_copies_the_tiles_with_the_copy_engine)
 }
 END_TEST
 
+/* A sub-rectangle lands at its offset in the level, read as a colour
+ * attachment; the rest of the level is kept. Narrower than the level: one
+ * request a tile row; as wide: one request. */
+START_TEST(test_copytexsubimage_copies_into_the_level)
+{
+	struct gl_texture *t;
+	const uint8_t *c, *tex;
+	uint8_t before[32 * 32 * 4];
+	GLuint name;
+	unsigned i, j;
+	bool same = true;
+
+	write_pattern();
+	glGenTextures(1, &name);
+	glBindTexture(GL_TEXTURE_2D, name);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	t = gl_texture_find(&nngx_state_get()->gl, name);
+	tex = host_of(t->hw.phys);
+	memset((uint8_t *)tex, 0x3C, sizeof before);
+	memcpy(before, tex, sizeof before);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 8, 16, 40, 48, 16, 16);
+	ck_gl_ok();
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 2);   /* 2 tile rows */
+	run_and_wait();
+	c = default_color();
+	for (j = 0; j < 32 && same; j++)
+		for (i = 0; i < 32 && same; i++) {
+			uint32_t at = hw_fragment_pixel_offset(i, j, 32, 32, 4);
+			if (i >= 8 && i < 24 && j >= 16)
+				same = le32(tex + at) == le32(c + hw_fragment_pixel_offset(
+						40 + i - 8, 48 + j - 16, W, H, 4));
+			else
+				same = le32(tex + at) == le32(before + at);
+		}
+	ck_assert_msg(same, "texel (%u, %u) differs", i - 1, j - 1);
+	/* The level's whole width: one request. */
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 8, 32, 8);
+	ck_gl_ok();
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
+	run_and_wait();
+	for (i = 0; i < 32 && same; i++)
+		same = le32(tex + hw_fragment_pixel_offset(i, 3, 32, 32, 4))
+		       == le32(c + hw_fragment_pixel_offset(i, 11, W, H, 4));
+	ck_assert(same);
+	/* 0 x 0: nothing. */
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 0);
+	ck_gl_ok();
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+}
+END_TEST
+
+START_TEST(test_copytexsubimage_errors)
+{
+	GLuint name;
+
+	glGenTextures(1, &name);
+	glBindTexture(GL_TEXTURE_2D, name);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 8, 8);       /* no image */
+	ck_gl_error(GL_INVALID_OPERATION);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	ck_gl_ok();
+	glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP, 0, 0, 0, 0, 0, 8, 8);
+	ck_gl_error(GL_INVALID_ENUM);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, -1, 0, 0, 0, 0, 8, 8);
+	ck_gl_error(GL_INVALID_VALUE);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, -8, 8);
+	ck_gl_error(GL_INVALID_VALUE);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 0, 0, 8, 8);        /* level 1 undefined */
+	ck_gl_error(GL_INVALID_OPERATION);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 24, 0, 0, 0, 16, 8);      /* past the level */
+	ck_gl_error(GL_INVALID_VALUE);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, -8, 0, 0, 0, 8, 8);
+	ck_gl_error(GL_INVALID_VALUE);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 4, 0, 0, 0, 8, 8);        /* off the grid */
+	ck_gl_error(GL_INVALID_VALUE);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 236, 0, 8, 8);      /* past the buffer */
+	ck_gl_error(GL_INVALID_VALUE);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 32, 32, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL);
+	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 8, 8);        /* RGB8 from RGBA8 */
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+}
+END_TEST
+
 START_TEST(test_copyteximage_errors)
 {
 	GLuint name;
@@ -1286,6 +1370,8 @@ int main(void)
 	tcase_add_test(tc, test_requests_run_in_the_order_of_the_calls);
 	tcase_add_test(tc, test_copyteximage_copies_the_tiles_with_the_copy_engine);
 	tcase_add_test(tc, test_copyteximage_errors);
+	tcase_add_test(tc, test_copytexsubimage_copies_into_the_level);
+	tcase_add_test(tc, test_copytexsubimage_errors);
 	tcase_add_test(tc, test_profiling_during_a_command_list_only_warns_by_default);
 	tcase_add_test(tc, test_profiling_during_a_command_list_misbehaves_when_configured);
 	tcase_add_test(tc, test_misbehave_key_is_a_boolean_off_by_default);

@@ -585,6 +585,9 @@ GL_APICALL void GL_APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsize
 GL_APICALL void GL_APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
 					     GLint x, GLint y, GLsizei width, GLsizei height,
 					     GLint border);
+GL_APICALL void GL_APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+						GLint yoffset, GLint x, GLint y, GLsizei width,
+						GLsizei height);
 
 /* State queries */
 GL_APICALL void GL_APIENTRY glGetBooleanv(GLenum pname, GLboolean *params);
