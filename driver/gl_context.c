@@ -87,6 +87,7 @@ static void context_defaults(struct gl_context *gl)
 	gl->misc.pack_alignment = gl->misc.unpack_alignment = 4;
 	gl->misc.sample_coverage_value = 1.0f;
 	gl->misc.sample_coverage_invert = GL_FALSE;
+	gl->misc.render_block_mode = GL_RENDER_BLOCK8_MODE_DMP;
 }
 
 void gl_context_update_state(struct gl_context *gl, GLbitfield mask)

@@ -136,6 +136,7 @@ struct gl_misc_state {
 	GLint pack_alignment, unpack_alignment;   /* glPixelStorei */
 	GLfloat sample_coverage_value;       /* glSampleCoverage */
 	GLboolean sample_coverage_invert;
+	GLenum render_block_mode;            /* glRenderBlockModeDMP */
 };
 
 /* The reserved uniforms of the fixed-function fragment stage (dmp_*; the

@@ -220,6 +220,7 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 	case GL_EARLY_DEPTH_TEST_DMP:
 		query_bool(v, query_cap(gl, GL_CAP_EARLY_DEPTH_TEST_DMP));
 		return true;
+	case GL_RENDER_BLOCK_MODE_DMP: query_int(v, (GLint)gl->misc.render_block_mode); return true;
 	case GL_EARLY_DEPTH_FUNC_DMP: query_int(v, (GLint)f->early_depth_func); return true;
 	case GL_EARLY_DEPTH_CLEAR_VALUE_DMP: query_int(v, (GLint)f->early_depth_clear); return true;
 	/* Framebuffer control (table 6.13). */

@@ -1,6 +1,6 @@
 /* gl_state.c: the OpenGL ES 2.0 state calls the PICA200 has little or no
  * counterpart for: glPolygonOffset, glLineWidth, glHint, glPixelStorei,
- * glSampleCoverage, and the *Separate stencil calls. Each checks its
+ * glSampleCoverage, glRenderBlockModeDMP, and the *Separate stencil calls. Each checks its
  * arguments as OpenGL ES 2.0 says and keeps the state, so the queries
  * (gl_query.c) read back what was set.
  *
@@ -94,6 +94,26 @@ void glSampleCoverage(GLclampf value, GLboolean invert)
 	st->gl.misc.sample_coverage_invert = invert ? GL_TRUE : GL_FALSE;
 	nngx_state_not_modelled(st, fn, "multisample coverage (the PICA200 has no "
 				"multisampling; kept for glGetFloatv)");
+}
+
+/* The tile size of the render buffers. Model choice (README): the model
+ * lays out and draws 8x8 blocks only (hw_fragment.h), so
+ * GL_RENDER_BLOCK32_MODE_DMP is kept for glGetIntegerv, the draws still
+ * send 8x8 blocks, and CALL_NOT_MODELLED is raised once. */
+void glRenderBlockModeDMP(GLenum mode)
+{
+	static const char fn[] = "glRenderBlockModeDMP";
+	NNGX_API(st);
+
+	if (mode != GL_RENDER_BLOCK8_MODE_DMP && mode != GL_RENDER_BLOCK32_MODE_DMP) {
+		gl_enum_error(st, fn, "mode 0x%04X is not GL_RENDER_BLOCK8_MODE_DMP or "
+			      "GL_RENDER_BLOCK32_MODE_DMP", mode);
+		return;
+	}
+	st->gl.misc.render_block_mode = mode;
+	if (mode == GL_RENDER_BLOCK32_MODE_DMP)
+		nngx_state_not_modelled(st, fn, "32x32 render blocks (the model draws 8x8 "
+					"blocks; the mode is kept for glGetIntegerv)");
 }
 
 static bool state_face_ok(struct nngx_state *st, GLenum face, const char *fn)

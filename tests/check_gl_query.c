@@ -34,7 +34,7 @@ static const struct {
 	{ GL_BLEND_DST_ALPHA, 1 }, { GL_BLEND_EQUATION_RGB, 1 }, { GL_BLEND_EQUATION_ALPHA, 1 },
 	{ GL_BLEND_COLOR, 4 }, { GL_DITHER, 1 }, { GL_COLOR_LOGIC_OP, 1 }, { GL_LOGIC_OP_MODE, 1 },
 	{ GL_EARLY_DEPTH_TEST_DMP, 1 }, { GL_EARLY_DEPTH_FUNC_DMP, 1 },
-	{ GL_EARLY_DEPTH_CLEAR_VALUE_DMP, 1 }, { GL_COLOR_WRITEMASK, 4 }, { GL_DEPTH_WRITEMASK, 1 },
+	{ GL_EARLY_DEPTH_CLEAR_VALUE_DMP, 1 }, { GL_RENDER_BLOCK_MODE_DMP, 1 }, { GL_COLOR_WRITEMASK, 4 }, { GL_DEPTH_WRITEMASK, 1 },
 	{ GL_STENCIL_WRITEMASK, 1 }, { GL_STENCIL_BACK_WRITEMASK, 1 }, { GL_COLOR_CLEAR_VALUE, 4 },
 	{ GL_DEPTH_CLEAR_VALUE, 1 }, { GL_STENCIL_CLEAR_VALUE, 1 }, { GL_UNPACK_ALIGNMENT, 1 },
 	{ GL_PACK_ALIGNMENT, 1 }, { GL_ARRAY_BUFFER_BINDING, 1 },
@@ -203,6 +203,7 @@ START_TEST(test_query_initial_values)
 	ck_assert_int_eq(geti(GL_LOGIC_OP_MODE), GL_COPY);
 	ck_assert_int_eq(geti(GL_EARLY_DEPTH_FUNC_DMP), GL_LESS);
 	ck_assert_int_eq(geti(GL_EARLY_DEPTH_CLEAR_VALUE_DMP), 0xFFFFFF);
+	ck_assert_int_eq(geti(GL_RENDER_BLOCK_MODE_DMP), GL_RENDER_BLOCK8_MODE_DMP);
 	glGetBooleanv(GL_COLOR_WRITEMASK, bv);
 	ck_assert(bv[0] && bv[1] && bv[2] && bv[3]);
 	ck_assert_int_eq(getb(GL_DEPTH_WRITEMASK), GL_TRUE);
@@ -358,6 +359,10 @@ START_TEST(test_query_round_trips)
 	ck_assert_int_eq(geti(GL_EARLY_DEPTH_FUNC_DMP), GL_GREATER);
 	glClearEarlyDepthDMP(0x123456);
 	ck_assert_int_eq(geti(GL_EARLY_DEPTH_CLEAR_VALUE_DMP), 0x123456);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
+	ck_assert_int_eq(geti(GL_RENDER_BLOCK_MODE_DMP), GL_RENDER_BLOCK32_MODE_DMP);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK8_MODE_DMP);
+	ck_assert_int_eq(geti(GL_RENDER_BLOCK_MODE_DMP), GL_RENDER_BLOCK8_MODE_DMP);
 	glPolygonOffset(-1.5f, 2.5f);
 	ck_assert(getf(GL_POLYGON_OFFSET_FACTOR) == -1.5f);
 	ck_assert(getf(GL_POLYGON_OFFSET_UNITS) == 2.5f);
@@ -1069,7 +1074,7 @@ enum bad_call {
 	BAD_LINEWIDTH_ZERO, BAD_LINEWIDTH_NEGATIVE, BAD_LINEWIDTH_NAN,
 	BAD_HINT_TARGET, BAD_HINT_MODE, BAD_PIXELSTORE_PNAME, BAD_PIXELSTORE_ZERO,
 	BAD_PIXELSTORE_THREE, BAD_PIXELSTORE_SIXTEEN, BAD_FUNCSEP_FACE, BAD_FUNCSEP_FUNC,
-	BAD_OPSEP_FACE, BAD_OPSEP_OP, BAD_MASKSEP_FACE, BAD_COUNT
+	BAD_OPSEP_FACE, BAD_OPSEP_OP, BAD_MASKSEP_FACE, BAD_BLOCKMODE, BAD_COUNT
 };
 
 static const struct {
@@ -1086,7 +1091,7 @@ static const struct {
 	{ BAD_PIXELSTORE_THREE, GL_INVALID_VALUE }, { BAD_PIXELSTORE_SIXTEEN, GL_INVALID_VALUE },
 	{ BAD_FUNCSEP_FACE, GL_INVALID_ENUM }, { BAD_FUNCSEP_FUNC, GL_INVALID_ENUM },
 	{ BAD_OPSEP_FACE, GL_INVALID_ENUM }, { BAD_OPSEP_OP, GL_INVALID_ENUM },
-	{ BAD_MASKSEP_FACE, GL_INVALID_ENUM },
+	{ BAD_MASKSEP_FACE, GL_INVALID_ENUM }, { BAD_BLOCKMODE, GL_INVALID_ENUM },
 };
 
 static void bad_run(enum bad_call call)
@@ -1115,6 +1120,7 @@ static void bad_run(enum bad_call call)
 	case BAD_OPSEP_FACE: glStencilOpSeparate(GL_CW, GL_ZERO, GL_ZERO, GL_ZERO); break;
 	case BAD_OPSEP_OP: glStencilOpSeparate(GL_FRONT, GL_ZERO, GL_NEVER, GL_ZERO); break;
 	case BAD_MASKSEP_FACE: glStencilMaskSeparate(GL_CCW, 0); break;
+	case BAD_BLOCKMODE: glRenderBlockModeDMP(GL_RENDER_BLOCK_MODE_DMP); break;
 	case BAD_COUNT: break;
 	}
 	/* A failing query writes nothing. */
@@ -1133,6 +1139,7 @@ START_TEST(test_query_errors_change_nothing)
 	glStencilFuncSeparate(GL_FRONT, GL_EQUAL, 3, 0x0F);
 	glStencilOpSeparate(GL_BACK, GL_DECR, GL_INCR, GL_ZERO);
 	glStencilMaskSeparate(GL_FRONT_AND_BACK, 0x77);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
 	ck_gl_error(GL_NO_ERROR);
 	state_take(before);
 	ck_gl_error(GL_NO_ERROR);
@@ -1175,11 +1182,16 @@ START_TEST(test_query_not_modelled_once_per_function)
 	glSampleCoverage(0.5f, GL_TRUE);
 	glSampleCoverage(0.5f, GL_FALSE);
 	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 3);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK8_MODE_DMP);      /* the model's own mode */
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 3);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 4);
 	/* Calls the model does act on say nothing. */
 	glPolygonOffset(1.0f, 1.0f);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 2);
 	glStencilMaskSeparate(GL_BACK, 1);
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 3);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 4);
 	ck_gl_error(GL_NO_ERROR);
 }
 END_TEST

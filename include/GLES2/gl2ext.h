@@ -352,6 +352,7 @@ typedef void *GLeglImageOES;
 GL_APICALL void GL_APIENTRY glClearEarlyDepthDMP(GLuint depth);
 GL_APICALL void GL_APIENTRY glEarlyDepthFuncDMP(GLenum func);
 GL_APICALL void GL_APIENTRY glLogicOp(GLenum opcode);
+GL_APICALL void GL_APIENTRY glRenderBlockModeDMP(GLenum mode);
 
 /* Common OES extension constants */
 #define GL_RGB8_OES                                          0x8051
