@@ -26,6 +26,8 @@ struct nngx_request {
 	/* RUN3D: command words [begin, end); the others: begin = end = the
 	 * words flushed before them (NN_GX_CMDLIST_RUN_BUFSIZE). */
 	size_t begin, end;
+	/* COPYTEX: u.block (nngxAddBlockImageCopyCommand) instead of u.copy. */
+	bool block;
 	union {
 		struct { uint32_t src, dst, size; } dma;                 /* DMA */
 		struct hw_fill fill[HW_FILL_CHANNELS];  /* FILLMEM; phys 0: unused */
@@ -39,6 +41,7 @@ struct nngx_request {
 			 * by src_stride and the destination by row_bytes. */
 			uint32_t src, dst, row_bytes, src_stride, rows;
 		} copy;
+		struct hw_block_copy block;                             /* COPYTEX */
 	} u;
 };
 
@@ -161,6 +164,13 @@ struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests
  * storage) or GL_ERROR_COMMANDREQUEST_FULL_DMP (no room for both). */
 bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *r,
 			      const char *function);
+
+/* Add request `r` (not RUN3D) to list `l` without closing the 3D
+ * commands added since the last flush: they stay pending and, once
+ * flushed, run after it (the SDK's "no split" requests: L2B and B2L
+ * transfers, block copies, nngxTransferLinearImage,
+ * nngxFilterBlockImage). The caller checked that a request is left. */
+void nngx_cmdlist_queue_request(struct nngx_cmdlist *l, const struct nngx_request *r);
 
 /* Append commands to the bound list. Returns false (after the diagnostic
  * and, when full, the documented GL error) if they were not added. */

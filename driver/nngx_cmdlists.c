@@ -166,6 +166,13 @@ bool nngx_cmdlist_add_request_to(struct nngx_state *st, struct nngx_cmdlist *l,
 	return true;
 }
 
+void nngx_cmdlist_queue_request(struct nngx_cmdlist *l, const struct nngx_request *r)
+{
+	l->req[l->used_req] = *r;
+	l->req[l->used_req].begin = l->req[l->used_req].end = l->flushed_words;
+	l->used_req++;
+}
+
 static const char *request_name(GLenum type)
 {
 	switch (type) {
@@ -201,6 +208,8 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 		return hw_gpu_display_transfer(gpu, &r->u.post.src, &r->u.post.dst, r->u.post.aa,
 					       r->u.post.yflip);
 	default: /* COPYTEX */
+		if (r->block)
+			return hw_gpu_block_copy(gpu, &r->u.block);
 		for (k = 0; k < r->u.copy.rows && status == HW_OK; k++)
 			status = hw_gpu_texture_copy(gpu, r->u.copy.src + k * r->u.copy.src_stride,
 						     r->u.copy.dst + k * r->u.copy.row_bytes,

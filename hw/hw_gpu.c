@@ -306,6 +306,24 @@ enum hw_status hw_gpu_texture_copy(struct hw_gpu *gpu, uint32_t src, uint32_t ds
 	return HW_OK;
 }
 
+enum hw_status hw_gpu_block_copy(struct hw_gpu *gpu, const struct hw_block_copy *c)
+{
+	struct hw_counters delta;
+	uint64_t clocks = 0;
+	enum hw_status st = hw_transfer_block_copy_check(&gpu->memory, c);
+
+	if (st != HW_OK || c->size == 0)
+		return st;
+	if (gpu_reserve_pending(gpu, 1) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	memset(&delta, 0, sizeof delta);
+	st = hw_transfer_block_copy(&gpu->memory, c, &delta, &clocks);
+	if (st != HW_OK)
+		return st;
+	gpu_queue_work(gpu, HW_EVENT_COPY, clocks, &delta);
+	return HW_OK;
+}
+
 enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_phys, uint32_t size)
 {
 	struct hw_counters delta;

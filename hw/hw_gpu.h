@@ -174,6 +174,10 @@ enum hw_status hw_gpu_display_transfer(struct hw_gpu *gpu, const struct hw_trans
  * 12/13. */
 enum hw_status hw_gpu_texture_copy(struct hw_gpu *gpu, uint32_t src, uint32_t dst, uint32_t size);
 
+/* Block copy (nngxAddBlockImageCopyCommand): the texture-copy mode with
+ * units and gaps on each side (hw_transfer.h); words 12/13. */
+enum hw_status hw_gpu_block_copy(struct hw_gpu *gpu, const struct hw_block_copy *c);
+
 /* CPU-side DMA of `size` bytes; word 17 and the destination's channel. */
 enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_phys, uint32_t size);
 

@@ -59,7 +59,18 @@ static uint32_t image_pixel_offset(const struct hw_transfer_image *img, unsigned
 
 uint64_t hw_transfer_image_bytes(const struct hw_transfer_image *img)
 {
-	return (uint64_t)img->width * img->height * hw_pixel_bytes((enum hw_color_format)img->format);
+	uint64_t rows = img->height;
+
+	if (img->tiled)
+		rows = (rows + HW_FRAMEBUFFER_TILE - 1) / HW_FRAMEBUFFER_TILE * HW_FRAMEBUFFER_TILE;
+	return (uint64_t)img->width * rows * hw_pixel_bytes((enum hw_color_format)img->format);
+}
+
+/* Bytes of the pixels a transfer reads (the destination's pixels times the
+ * scale, in source pixels) or writes. */
+static uint64_t image_pixel_bytes(unsigned width, unsigned height, unsigned format)
+{
+	return (uint64_t)width * height * hw_pixel_bytes((enum hw_color_format)format);
 }
 
 static bool image_shape_ok(const struct hw_transfer_image *img)
@@ -68,7 +79,7 @@ static bool image_shape_ok(const struct hw_transfer_image *img)
 	    || img->width > TRANSFER_MAX_SIDE || img->height > TRANSFER_MAX_SIDE
 	    || img->phys % TRANSFER_ADDRESS_ALIGN != 0)
 		return false;
-	if (img->tiled && (img->width % HW_FRAMEBUFFER_TILE || img->height % HW_FRAMEBUFFER_TILE))
+	if (img->tiled && img->width % HW_FRAMEBUFFER_TILE)
 		return false;
 	return hw_transfer_image_bytes(img) <= UINT32_MAX;
 }
@@ -82,7 +93,7 @@ enum hw_status hw_transfer_display_check(const struct hw_memory *mem,
 
 	if (!src || !dst || aa > HW_TRANSFER_AA_2X2 || !image_shape_ok(src) || !image_shape_ok(dst))
 		return HW_ERROR_RANGE;
-	if (src->width != (uint64_t)dst->width * sx || src->height != (uint64_t)dst->height * sy)
+	if (src->width < (uint64_t)dst->width * sx || src->height < (uint64_t)dst->height * sy)
 		return HW_ERROR_RANGE;
 	if (!hw_memory_host(mem, src->phys, (uint32_t)hw_transfer_image_bytes(src))
 	    || !hw_memory_host(mem, dst->phys, (uint32_t)hw_transfer_image_bytes(dst)))
@@ -149,6 +160,9 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
 	}
 	free(copy);
 
+	/* What was read and written: the whole images unless cropped. */
+	src_bytes = image_pixel_bytes(dst->width * sx, dst->height * sy, src->format);
+	dst_bytes = image_pixel_bytes(dst->width, dst->height, dst->format);
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_READ, src->phys, false,
 			hw_transfer_accesses(src_bytes));
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, dst->phys, true,
@@ -183,6 +197,102 @@ enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t ds
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_READ, src, false, hw_transfer_accesses(size));
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, dst, true, hw_transfer_accesses(size));
 	*clocks += hw_transfer_clocks(size, hw_transfer_post_rate(src));
+	return HW_OK;
+}
+
+/* ---- block copy --------------------------------------------------------- */
+
+uint64_t hw_block_copy_span(uint32_t unit, uint32_t gap, uint32_t size)
+{
+	uint64_t units;
+
+	if (size == 0 || unit == 0)
+		return 0;
+	units = ((uint64_t)size + unit - 1) / unit;     /* the last may be partial */
+	if (units > 1 && (uint64_t)unit + gap > UINT64_MAX / 2 / (units - 1))
+		return UINT64_MAX;                      /* far past any region */
+	return (units - 1) * ((uint64_t)unit + gap) + (size - (units - 1) * unit);
+}
+
+static bool block_side_ok(uint32_t phys, uint32_t unit, uint32_t gap)
+{
+	return phys % TRANSFER_ADDRESS_ALIGN == 0 && unit >= HW_MEMORY_ACCESS_BYTES
+	       && unit % HW_MEMORY_ACCESS_BYTES == 0 && gap % HW_MEMORY_ACCESS_BYTES == 0;
+}
+
+enum hw_status hw_transfer_block_copy_check(const struct hw_memory *mem,
+					    const struct hw_block_copy *c)
+{
+	uint64_t src_span, dst_span;
+
+	if (!c)
+		return HW_ERROR_RANGE;
+	if (c->size == 0)
+		return HW_OK;
+	if (c->size % HW_MEMORY_ACCESS_BYTES || !block_side_ok(c->src, c->src_unit, c->src_gap)
+	    || !block_side_ok(c->dst, c->dst_unit, c->dst_gap))
+		return HW_ERROR_RANGE;
+	src_span = hw_block_copy_span(c->src_unit, c->src_gap, c->size);
+	dst_span = hw_block_copy_span(c->dst_unit, c->dst_gap, c->size);
+	if (src_span > UINT32_MAX || dst_span > UINT32_MAX
+	    || !hw_memory_host(mem, c->src, (uint32_t)src_span)
+	    || !hw_memory_host(mem, c->dst, (uint32_t)dst_span))
+		return HW_ERROR_FAULT;
+	return HW_OK;
+}
+
+enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_block_copy *c,
+				      struct hw_counters *delta, uint64_t *clocks)
+{
+	enum hw_status st = hw_transfer_block_copy_check(mem, c);
+	uint32_t src_span, dst_span, done = 0, in = 0, out = 0, in_left, out_left;
+	const uint8_t *from;
+	uint8_t *to, *copy = NULL;
+
+	if (st != HW_OK || c->size == 0)
+		return st;
+	src_span = (uint32_t)hw_block_copy_span(c->src_unit, c->src_gap, c->size);
+	dst_span = (uint32_t)hw_block_copy_span(c->dst_unit, c->dst_gap, c->size);
+	from = hw_memory_host(mem, c->src, src_span);
+	to = hw_memory_host(mem, c->dst, dst_span);
+	if (ranges_overlap(c->src, src_span, c->dst, dst_span)) {
+		copy = hw_malloc(src_span);
+		if (!copy)
+			return HW_ERROR_NO_MEMORY;
+		memcpy(copy, from, src_span);
+		from = copy;
+	}
+	/* The stream, in pieces that end at a unit boundary of either side. */
+	in_left = c->src_unit;
+	out_left = c->dst_unit;
+	while (done < c->size) {
+		uint32_t n = c->size - done;
+
+		if (n > in_left)
+			n = in_left;
+		if (n > out_left)
+			n = out_left;
+		memcpy(to + out, from + in, n);
+		done += n;
+		in += n;
+		out += n;
+		in_left -= n;
+		out_left -= n;
+		if (in_left == 0) {
+			in += c->src_gap;
+			in_left = c->src_unit;
+		}
+		if (out_left == 0) {
+			out += c->dst_gap;
+			out_left = c->dst_unit;
+		}
+	}
+	free(copy);
+	hw_memory_count(delta, HW_MEM_POST_TRANSFER_READ, c->src, false,
+			hw_transfer_accesses(c->size));
+	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, c->dst, true,
+			hw_transfer_accesses(c->size));
+	*clocks += hw_transfer_clocks(c->size, hw_transfer_post_rate(c->src));
 	return HW_OK;
 }
 

@@ -66,17 +66,26 @@ uint32_t hw_transfer_accesses(uint64_t bytes);
  * alpha 255. Anti-aliasing averages the 2 or 4 source pixels of each
  * destination pixel, per component, rounded to nearest ((sum + n/2) / n).
  *
- * Counts: the whole source is read and the whole destination written:
- * ceil(bytes / 16) on word 12 (and the read channel word of the source)
- * and word 13 (and the write channel word of the destination). A 2x2
- * transfer reads 4 source pixels a destination pixel; flipping changes the
- * order, not the amount. Time (model choice): the larger of the bytes read
- * and written, at the post-transfer rate of the source's area.
+ * Cropping (model choice): a source larger than the destination's size
+ * times the scale gives its first columns and its first memory rows (the
+ * top of a tiled image); the rest is not read. Same-layout transfers
+ * (tiled to tiled: nngxFilterBlockImage) keep the tiling.
+ *
+ * Counts: the source pixels read and the destination written: ceil(bytes
+ * / 16) of the destination's pixels times the scale, in source bytes, on
+ * word 12 (and the read channel word of the source) and ceil(bytes / 16)
+ * of the destination on word 13 (and the write channel word of the
+ * destination); an uncropped source is read whole. A 2x2 transfer reads
+ * 4 source pixels a destination pixel; flipping changes the order, not
+ * the amount. Time (model choice): the larger of the bytes read and
+ * written, at the post-transfer rate of the source's area.
  *
  * Checks: aa 0 (none), 1 (2x1) or 2 (2x2); known formats; a destination
- * of at least 1x1 and a source of exactly the destination's size times the
- * scale (no cropping or offsets: not modelled); tiled sides multiples of
- * 8; addresses 8-byte aligned (the registers hold address >> 3), else
+ * of at least 1x1 and a source of at least the destination's size times
+ * the scale; tiled widths multiples of 8 (a tiled height that is not a
+ * multiple of 8 ends in a partly used tile row: the image takes whole tile
+ * rows of memory, model choice for nngxFilterBlockImage's halved heights);
+ * addresses 8-byte aligned (the registers hold address >> 3), else
  * HW_ERROR_RANGE. HW_ERROR_FAULT when an image does not lie inside one
  * memory region. Overlapping images work as if the source were read
  * whole first. */
@@ -89,7 +98,8 @@ struct hw_transfer_image {
 
 enum hw_transfer_aa { HW_TRANSFER_AA_NONE = 0, HW_TRANSFER_AA_2X1, HW_TRANSFER_AA_2X2 };
 
-/* Bytes an image takes (0 for an unknown format). */
+/* Bytes of memory an image takes (0 for an unknown format): a tiled image
+ * whole tile rows. */
 uint64_t hw_transfer_image_bytes(const struct hw_transfer_image *img);
 
 enum hw_status hw_transfer_display_check(const struct hw_memory *mem,
@@ -112,6 +122,35 @@ enum hw_status hw_transfer_copy_check(const struct hw_memory *mem, uint32_t src,
 				      uint32_t size);
 enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
 				struct hw_counters *delta, uint64_t *clocks);
+
+/* ---- block copy (post transfer, words 12 and 13) -----------------------
+ * The texture-copy mode with gaps (nngxAddBlockImageCopyCommand): `size`
+ * bytes go as they are from the source to the destination; the source is
+ * read `src_unit` bytes at a time, `src_gap` bytes skipped after each unit,
+ * and the destination written `dst_unit` bytes at a time with `dst_gap`
+ * skipped (the two sides cut the stream independently; a gap of 0 is a
+ * plain copy). Units and gaps are in 16-byte steps (3dbrew: the engine's
+ * line width and gap fields count 16 bytes), units at least 16, size a
+ * multiple of 16, addresses 8-byte aligned: else HW_ERROR_RANGE;
+ * HW_ERROR_FAULT when a side's span (from its address to its last byte)
+ * is not inside one memory region. Overlapping spans work as if the
+ * source were read whole first. Counts size / 16 on word 12 (and the read
+ * channel word) and on word 13 (and the write channel word); time from
+ * `size` at the post-transfer rate of the source's area. size 0 does
+ * nothing. */
+struct hw_block_copy {
+	uint32_t src, src_unit, src_gap;
+	uint32_t dst, dst_unit, dst_gap;
+	uint32_t size;
+};
+
+/* Bytes from the first to the last byte a side touches (0 for size 0). */
+uint64_t hw_block_copy_span(uint32_t unit, uint32_t gap, uint32_t size);
+
+enum hw_status hw_transfer_block_copy_check(const struct hw_memory *mem,
+					    const struct hw_block_copy *c);
+enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_block_copy *c,
+				      struct hw_counters *delta, uint64_t *clocks);
 
 /* ---- memory fill (words 14 and 15) --------------------------------------
  * nngxAddMemoryFillCommand (CTR-SDK reference) and 3dbrew Memory Fill:

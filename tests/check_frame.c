@@ -428,7 +428,7 @@ START_TEST(test_transfers_outside_memory_fault_without_effect)
 	dst.phys = f + 128;                                     /* 256 bytes past 128 */
 	ck_assert_int_eq(hw_gpu_display_transfer(&gpu, &src, &dst, 0, false), HW_ERROR_FAULT);
 	dst.phys = f;
-	dst.width = 4;                                          /* not the source size */
+	dst.width = 16;                                         /* wider than the source */
 	ck_assert_int_eq(hw_gpu_display_transfer(&gpu, &src, &dst, 0, false), HW_ERROR_RANGE);
 	ck_assert_int_eq(hw_gpu_display_transfer(&gpu, &src, &dst, 3, false), HW_ERROR_RANGE);
 	dst.width = 8;
