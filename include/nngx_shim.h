@@ -498,7 +498,20 @@ GLint nngxShimFindCounter(const char *name);
   XX(101, RAW_CMDLIST_REJECTED, ERROR,                                          \
      "a Raw call was refused (the list running, no room, an id outside the "    \
      "queue, a fill channel out of rule): the GL error the SDK gives its "      \
-     "bound counterpart is recorded and nothing changes")
+     "bound counterpart is recorded and nothing changes")                      \
+  XX(105, TRANSFER_ARGUMENT_REJECTED, ERROR,                                    \
+     "an image transfer (nngxAddL2BTransferCommand, nngxAddB2LTransferCommand, " \
+     "nngxAddBlockImageCopyCommand, nngxTransferLinearImage, "                 \
+     "nngxFilterBlockImage) got an address, block size, anti-aliasing mode, "  \
+     "format or size outside what the SDK allows; the SDK's code is recorded " \
+     "where it has one, and nothing is added")                                 \
+  XX(106, TRANSFER_TARGET_NOT_READY, ERROR,                                     \
+     "nngxTransferLinearImage needs a renderbuffer or texture with storage "   \
+     "in one of the five transfer formats (or, for id 0, a colour buffer in "  \
+     "the bound framebuffer); cube maps are not modelled; nothing is added")   \
+  XX(107, BLOCK32_AS_8X8, WARNING,                                              \
+     "blocksize 32: the model lays block images out in 8x8 blocks only, so "   \
+     "the transfer converts with that layout")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

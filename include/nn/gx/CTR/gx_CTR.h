@@ -212,6 +212,18 @@ void nngxGetExportedCmdlistInfo(GLvoid *data, GLsizei *buffersize, GLsizei *requ
 				GLuint *bufferoffset);
 void nngxAddMemoryFillCommand(GLvoid *startaddr0, GLsizei size0, GLuint data0, GLsizei width0,
 			      GLvoid *startaddr1, GLsizei size1, GLuint data1, GLsizei width1);
+void nngxAddL2BTransferCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
+			       GLsizei height, GLenum format, GLsizei blocksize);
+void nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei srcheight,
+			       GLenum srcformat, GLvoid *dstaddr, GLsizei dstwidth,
+			       GLsizei dstheight, GLenum dstformat, GLenum aamode,
+			       GLboolean yflip, GLsizei blocksize);
+void nngxAddBlockImageCopyCommand(const GLvoid *srcaddr, GLsizei srcunit, GLsizei srcinterval,
+				  GLvoid *dstaddr, GLsizei dstunit, GLsizei dstinterval,
+				  GLsizei totalsize);
+void nngxTransferLinearImage(const GLvoid *srcaddr, GLuint dstid, GLenum target);
+void nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width, GLsizei height,
+			  GLenum format);
 
 /* ---- Displays */
 void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers);
