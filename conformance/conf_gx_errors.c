@@ -14,6 +14,7 @@
  * value and its lines in fixture_set_up().
  *
  * Part of libnngx (MIT licence). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,8 @@ enum gx_call {
 	 * NULL or 64 zero bytes (block 0, 1, 2): */
 	CALL_IMPORT,                    /* list, block, datasize minus the block's */
 	CALL_EXPORT_INFO,               /* block */
+	CALL_B2L,                       /* misalign, blocksize, aamode, shape (b2l_shapes) */
+	CALL_FILTER,                    /* misalign, width, height, format */
 	/* On the fixture's Raw list: */
 	CALL_RAW_STORAGE,               /* bufsize, requestcount */
 	CALL_RAW_SPLIT,
@@ -105,6 +108,8 @@ struct gx_row {
 #define S_IMPORT "CTR-SDK reference nngxImportCmdlist (sdk-surface.md section 6)"
 #define S_INFO "CTR-SDK reference nngxGetExportedCmdlistInfo (sdk-surface.md section 6)"
 #define S_RAW "the codes of the bound counterpart, which the SDK reference does not give for the Raw form (README, Behaviour: model choices)"
+#define S_B2L "SDK library checks of nngxAddB2LTransferCommand (sdk-surface.md section 6)"
+#define S_FILTER "CTR-SDK reference nngxFilterBlockImage (sdk-surface.md section 6)"
 
 /* A row's argument naming one of the fixture's own lists, and a name no
  * fixture generates. */
@@ -219,6 +224,43 @@ static const struct gx_row rows[] = {
 	{ "GX-IMPORT-8044-0001", "into a list with 8 bytes of room", S_IMPORT, D, FIX_LISTS, CALL_IMPORT, { LIST(3), 0, 0, 0 }, GL_ERROR_8044_DMP },
 	{ "GX-EXPINFO-8046-0001", "data NULL", S_INFO, D, FIX_LISTS, CALL_EXPORT_INFO, { 1, 0, 0, 0 }, GL_ERROR_8046_DMP },
 	{ "GX-EXPINFO-8046-0002", "64 zero bytes", S_INFO, D, FIX_LISTS, CALL_EXPORT_INFO, { 2, 0, 0, 0 }, GL_ERROR_8046_DMP },
+
+	/* ---- nngxAddB2LTransferCommand: 807C-8083 in the library's order.
+	 * Shapes (b2l_shapes): 0 16x16 RGBA8 -> 8x8 RGBA8; 1 RGB565 -> RGB8;
+	 * 2 source height -8; 3 source height 12; 4 RGB8 destination 8 wide;
+	 * 5 source format GL_RGBA; 6 destination format 0; 7 zero sizes;
+	 * 8 16x8 -> 8x8 (too short for 2x2). */
+	{ "GX-B2L-807C-0001", "no command list bound", S_B2L, D, FIX_NO_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807C_DMP },
+	{ "GX-B2L-807C-0002", "the bound command list has no storage", S_B2L, D, FIX_LIST_NO_STORAGE, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807C_DMP },
+	{ "GX-B2L-807C-0003", "the request queue is full", S_B2L, D, FIX_LIST_FULL, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807C_DMP },
+	{ "GX-B2L-807C-0004", "no list and a misaligned address: 807C first", S_B2L, D, FIX_NO_LIST, CALL_B2L, { 8, 8, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807C_DMP },
+	{ "GX-B2L-807D-0001", "source address 8 bytes past 16-byte alignment", S_B2L, D, FIX_LIST, CALL_B2L, { 8, 8, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807D_DMP },
+	{ "GX-B2L-807D-0002", "misaligned and blocksize 4: 807D first", S_B2L, D, FIX_LIST, CALL_B2L, { 4, 4, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807D_DMP },
+	{ "GX-B2L-807E-0001", "blocksize 16", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 16, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_807E_DMP },
+	{ "GX-B2L-807E-0002", "blocksize 0 and a bad aamode: 807E first", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 0, 0, 0 }, GL_ERROR_807E_DMP },
+	{ "GX-B2L-807F-0001", "aamode 0x0503, past NN_GX_ANTIALIASE_2x2", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, 0x0503, 0 }, GL_ERROR_807F_DMP },
+	{ "GX-B2L-807F-0002", "aamode 0 and a bad format: 807F first", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, 0, 5 }, GL_ERROR_807F_DMP },
+	{ "GX-B2L-8080-0001", "source format GL_RGBA", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 5 }, GL_ERROR_8080_DMP },
+	{ "GX-B2L-8080-0002", "destination format 0", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 6 }, GL_ERROR_8080_DMP },
+	{ "GX-B2L-8081-0001", "RGB565 into RGB8: a wider destination pixel", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 1 }, GL_ERROR_8081_DMP },
+	{ "GX-B2L-8082-0001", "source height -8", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 2 }, GL_ERROR_8082_DMP },
+	{ "GX-B2L-8082-0002", "source height 12, not a block multiple", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 3 }, GL_ERROR_8082_DMP },
+	{ "GX-B2L-8082-0003", "RGB8 destination width 8, not a multiple of 16", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 4 }, GL_ERROR_8082_DMP },
+	{ "GX-B2L-8082-0004", "16x16 with blocksize 32", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 32, NN_GX_ANTIALIASE_NOT_USED, 0 }, GL_ERROR_8082_DMP },
+	{ "GX-B2L-8083-0001", "8x8 from 16x8 with 2x2", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_2x2, 8 }, GL_ERROR_8083_DMP },
+	{ "GX-B2L-OK-0001", "zero sizes add nothing and record nothing", S_B2L, D, FIX_LIST, CALL_B2L, { 0, 8, NN_GX_ANTIALIASE_NOT_USED, 7 }, GL_NO_ERROR },
+
+	/* ---- nngxFilterBlockImage: 8068-806A */
+	{ "GX-FILTER-8068-0001", "no command list bound", S_FILTER, D, FIX_NO_LIST, CALL_FILTER, { 0, 64, 64, RGBA8 }, GL_ERROR_8068_DMP },
+	{ "GX-FILTER-8068-0002", "the bound command list has no storage", S_FILTER, D, FIX_LIST_NO_STORAGE, CALL_FILTER, { 0, 64, 64, RGBA8 }, GL_ERROR_8068_DMP },
+	{ "GX-FILTER-8068-0003", "the request queue is full", S_FILTER, D, FIX_LIST_FULL, CALL_FILTER, { 0, 64, 64, RGBA8 }, GL_ERROR_8068_DMP },
+	{ "GX-FILTER-8069-0001", "source address 4 bytes past 8-byte alignment", S_FILTER, D, FIX_LIST, CALL_FILTER, { 4, 64, 64, RGBA8 }, GL_ERROR_8069_DMP },
+	{ "GX-FILTER-8069-0002", "misaligned and a bad width: 8069 first", S_FILTER, D, FIX_LIST, CALL_FILTER, { 4, 8, 64, RGBA8 }, GL_ERROR_8069_DMP },
+	{ "GX-FILTER-806A-0001", "RGBA8 width 96, not a multiple of 64", S_FILTER, D, FIX_LIST, CALL_FILTER, { 0, 96, 64, RGBA8 }, GL_ERROR_806A_DMP },
+	{ "GX-FILTER-806A-0002", "RGBA8 height 56, under 64", S_FILTER, D, FIX_LIST, CALL_FILTER, { 0, 64, 56, RGBA8 }, GL_ERROR_806A_DMP },
+	{ "GX-FILTER-806A-0003", "RGBA8 height 68, not a multiple of 8", S_FILTER, D, FIX_LIST, CALL_FILTER, { 0, 64, 68, RGBA8 }, GL_ERROR_806A_DMP },
+	{ "GX-FILTER-806A-0004", "RGB565 width 64, under 128", S_FILTER, D, FIX_LIST, CALL_FILTER, { 0, 64, 128, GL_RGB565 }, GL_ERROR_806A_DMP },
+	{ "GX-FILTER-806A-0005", "RGB8 width 0", S_FILTER, D, FIX_LIST, CALL_FILTER, { 0, 0, 64, GL_RGB8_OES }, GL_ERROR_806A_DMP },
 
 	/* ---- nngxAddVramDmaCommandNoCacheFlush */
 	{ "GX-DMANF-8090-0001", "no command list bound", S_DMA_NF, D, FIX_NO_LIST, CALL_VRAM_DMA_NO_FLUSH, { 16, 0, 0, 0 }, GL_ERROR_8090_DMP },
@@ -502,6 +544,34 @@ static GLsizei block_arg(const struct gx_env *e, long block)
 				 export_block);
 }
 
+/* nngxAddB2LTransferCommand's sizes and formats, by a row's shape. */
+static const struct {
+	GLsizei sw, sh;
+	GLenum sf;
+	GLsizei dw, dh;
+	GLenum df;
+} b2l_shapes[] = {
+	{ 16, 16, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES },
+	{ 8, 8, GL_RGB565, 16, 8, GL_RGB8_OES },
+	{ 8, -8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES },
+	{ 8, 12, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES },
+	{ 8, 8, GL_RGBA8_OES, 8, 8, GL_RGB8_OES },
+	{ 8, 8, GL_RGBA, 8, 8, GL_RGBA8_OES },
+	{ 8, 8, GL_RGBA8_OES, 8, 8, 0 },
+	{ 0, 0, GL_RGBA8_OES, 0, 0, GL_RGBA8_OES },
+	{ 16, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES },
+};
+
+/* Images of the transfer rows, at a 16-byte aligned address inside. */
+static GLuint image_source[16 * 16 + 4], image_destination[16 * 16 + 4];
+
+static GLvoid *aligned16(GLuint *p, long misalign)
+{
+	uintptr_t a = ((uintptr_t)p + 15) & ~(uintptr_t)15;
+
+	return (GLvoid *)(a + (uintptr_t)misalign);
+}
+
 static void gx_call(const struct gx_row *row, const struct gx_env *e)
 {
 	const long *a = row->arg;
@@ -590,6 +660,20 @@ static void gx_call(const struct gx_row *row, const struct gx_env *e)
 	case CALL_RAW_DMA_NO_FLUSH:
 		nngxAddVramDmaCommandNoCacheFlushRaw(raw, dma_source, dma_destination,
 						     (GLsizei)a[0]);
+		break;
+	case CALL_B2L: {
+		size_t k = (size_t)a[3];
+
+		nngxAddB2LTransferCommand(aligned16(image_source, a[0]), b2l_shapes[k].sw,
+					  b2l_shapes[k].sh, b2l_shapes[k].sf,
+					  aligned16(image_destination, 0), b2l_shapes[k].dw,
+					  b2l_shapes[k].dh, b2l_shapes[k].df, (GLenum)a[2], GL_FALSE,
+					  (GLsizei)a[1]);
+		break;
+	}
+	case CALL_FILTER:
+		nngxFilterBlockImage(aligned16(image_source, a[0]), aligned16(image_destination, 0),
+				     (GLsizei)a[1], (GLsizei)a[2], (GLenum)a[3]);
 		break;
 	}
 }

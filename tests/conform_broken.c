@@ -32,6 +32,12 @@ void __real_glClear(GLbitfield mask);
 void __real_nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLenum area);
 void __real_nngxSwapBuffers(GLenum display);
 void __real_nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size);
+void __real_nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei srcheight,
+				      GLenum srcformat, GLvoid *dstaddr, GLsizei dstwidth,
+				      GLsizei dstheight, GLenum dstformat, GLenum aamode,
+				      GLboolean yflip, GLsizei blocksize);
+void __real_nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
+				 GLsizei height, GLenum format);
 
 void __wrap_nngxStartProfiling(GLenum item);
 void __wrap_nngxStopProfiling(GLenum item);
@@ -43,6 +49,12 @@ void __wrap_glClear(GLbitfield mask);
 void __wrap_nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLenum area);
 void __wrap_nngxSwapBuffers(GLenum display);
 void __wrap_nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size);
+void __wrap_nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei srcheight,
+				      GLenum srcformat, GLvoid *dstaddr, GLsizei dstwidth,
+				      GLsizei dstheight, GLenum dstformat, GLenum aamode,
+				      GLboolean yflip, GLsizei blocksize);
+void __wrap_nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
+				 GLsizei height, GLenum format);
 
 /* XX(name): each breaks one rule (the comment says which). */
 #define MUTANTS(XX)                                                                   \
@@ -109,7 +121,10 @@ void __wrap_nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size);
 	XX(dma_no_8062)              /* no command list with storage records nothing */ \
 	XX(dbstor_no_8025)           /* an allocation that fails records nothing */   \
 	XX(memory_ignores_fills)     /* MEMORY_ACCESS words 14 and 15 never move */    \
-	XX(errors_bump_fragment)     /* every error recorded adds 1 to FRAGMENT */
+	XX(errors_bump_fragment)     /* every error recorded adds 1 to FRAGMENT */ \
+	XX(b2l_aamode_first)         /* B2L checks aamode before everything else */   \
+	XX(b2l_no_8083)              /* a B2L source too small records nothing */      \
+	XX(filter_adds_on_error)     /* a filter size error still adds a request */
 
 enum mutant {
 	M_none,
@@ -554,6 +569,42 @@ void __wrap_nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size)
 	code = take();
 	if (IS(dma_no_8062) && code == GL_ERROR_8062_DMP)
 		code = GL_NO_ERROR;
+	record(code);
+}
+
+void __wrap_nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei srcheight,
+				      GLenum srcformat, GLvoid *dstaddr, GLsizei dstwidth,
+				      GLsizei dstheight, GLenum dstformat, GLenum aamode,
+				      GLboolean yflip, GLsizei blocksize)
+{
+	GLenum code;
+
+	pull();
+	if (IS(b2l_aamode_first)
+	    && (aamode < NN_GX_ANTIALIASE_NOT_USED || aamode > NN_GX_ANTIALIASE_2x2)) {
+		record(GL_ERROR_807F_DMP);
+		return;
+	}
+	__real_nngxAddB2LTransferCommand(srcaddr, srcwidth, srcheight, srcformat, dstaddr,
+					 dstwidth, dstheight, dstformat, aamode, yflip, blocksize);
+	code = take();
+	if (IS(b2l_no_8083) && code == GL_ERROR_8083_DMP)
+		code = GL_NO_ERROR;
+	record(code);
+}
+
+void __wrap_nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
+				 GLsizei height, GLenum format)
+{
+	GLenum code;
+
+	pull();
+	__real_nngxFilterBlockImage(srcaddr, dstaddr, width, height, format);
+	code = take();
+	if (IS(filter_adds_on_error) && code == GL_ERROR_806A_DMP) {
+		__real_glClear(GL_COLOR_BUFFER_BIT);
+		(void)take();
+	}
 	record(code);
 }
 
