@@ -254,6 +254,7 @@ static const struct gx_row rows[] = {
 	{ "GX-FILTER-8068-0001", "no command list bound", S_FILTER, D, FIX_NO_LIST, CALL_FILTER, { 0, 64, 64, RGBA8 }, GL_ERROR_8068_DMP },
 	{ "GX-FILTER-8068-0002", "the bound command list has no storage", S_FILTER, D, FIX_LIST_NO_STORAGE, CALL_FILTER, { 0, 64, 64, RGBA8 }, GL_ERROR_8068_DMP },
 	{ "GX-FILTER-8068-0003", "the request queue is full", S_FILTER, D, FIX_LIST_FULL, CALL_FILTER, { 0, 64, 64, RGBA8 }, GL_ERROR_8068_DMP },
+	{ "GX-FILTER-OK-0001", "8-byte aligned, not 16-byte aligned, is accepted", S_FILTER, D, FIX_LIST, CALL_FILTER, { 8, 64, 64, RGBA8 }, GL_NO_ERROR },
 	{ "GX-FILTER-8069-0001", "source address 4 bytes past 8-byte alignment", S_FILTER, D, FIX_LIST, CALL_FILTER, { 4, 64, 64, RGBA8 }, GL_ERROR_8069_DMP },
 	{ "GX-FILTER-8069-0002", "misaligned and a bad width: 8069 first", S_FILTER, D, FIX_LIST, CALL_FILTER, { 4, 8, 64, RGBA8 }, GL_ERROR_8069_DMP },
 	{ "GX-FILTER-806A-0001", "RGBA8 width 96, not a multiple of 64", S_FILTER, D, FIX_LIST, CALL_FILTER, { 0, 96, 64, RGBA8 }, GL_ERROR_806A_DMP },

@@ -498,6 +498,7 @@ TLI(tli_tex_format, lin_buf, tex_la, GL_TEXTURE_2D)
 TLI(tli_outside, not_simulated, rb_ok, GL_RENDERBUFFER)
 
 FBI(fbi_ok, blk_buf, lin_buf, 64, 64, GL_RGBA8_OES)
+FBI(fbi_ok8, blk_buf + 8, lin_buf + 8, 64, 64, GL_RGBA8_OES)
 FBI(fbi_align, blk_buf + 4, lin_buf, 64, 64, GL_RGBA8_OES)
 FBI(fbi_format, blk_buf, lin_buf, 64, 64, GL_RGBA)
 FBI(fbi_width, blk_buf, lin_buf, 96, 64, GL_RGBA8_OES)
@@ -649,14 +650,14 @@ START_TEST(test_every_error_changes_nothing_else)
 END_TEST
 
 /* The table's valid calls do add one request each (so the rows above
- * fail for the reason they name). */
+ * fail for the reason they name); the filter takes 8-byte alignment. */
 START_TEST(test_the_tables_valid_calls_add_a_request)
 {
-	static void (*const ok[])(void) = { l2b_ok, b2l_ok, bic_ok, fbi_ok };
+	static void (*const ok[])(void) = { l2b_ok, b2l_ok, bic_ok, fbi_ok, fbi_ok8 };
 	unsigned k;
 
-	lin_buf = alloc(NN_GX_MEM_FCRAM, LIN_BYTES);
-	blk_buf = alloc(NN_GX_MEM_VRAMA, LIN_BYTES);
+	lin_buf = alloc(NN_GX_MEM_FCRAM, LIN_BYTES + 16);
+	blk_buf = alloc(NN_GX_MEM_VRAMA, LIN_BYTES + 16);
 	for (k = 0; k < sizeof ok / sizeof ok[0]; k++) {
 		ok[k]();
 		ck_gl_ok();
