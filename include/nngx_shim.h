@@ -401,8 +401,9 @@ GLint nngxShimFindCounter(const char *name);
   XX(47, DISPLAY_REGION_OUTSIDE, ERROR,                                         \
      "the screen's region (240 pixels by 400 or 320 lines from the "            \
      "nngxDisplayEnv offset) must lie inside the display buffer and start "     \
-     "16-byte aligned; GL_ERROR_8031_DMP, 9001 or 8053 is recorded and "        \
-     "nothing is swapped")                                                      \
+     "16-byte aligned; GL_ERROR_8031_DMP, 9001 or 8053 is recorded (no error "  \
+     "for nngxSwapBuffersByAddress's unaligned address) and nothing is "        \
+     "swapped")                                                                 \
   XX(48, TRANSFER_REJECTED, ERROR,                                              \
      "nngxTransferRenderImage copies the whole width of the bound "             \
      "framebuffer's colour buffer, which must be the display buffer's width "   \

@@ -18,6 +18,7 @@
  * nngxDisplayEnv offset; nngxTransferRenderImage copies the whole colour
  * buffer of the bound framebuffer, which must be the display buffer's
  * size times the anti-aliasing scale. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -579,6 +580,79 @@ void nngxSwapBuffers(GLenum display_id)
 			shot[s].src = src[s];
 			shot[s].format = shot[s].swapped ? left[s]->format->code : 0;
 		}
+		nngx_capture_swap(st, shot);
+	}
+	nngx_golden_record(st, "swap");
+}
+
+/* nngxSwapBuffersByAddress: what nngxSwapBuffers does, from addresses
+ * the program gives instead of bound display buffers. Model choices
+ * (README, "SDK surface"): NN_GX_DISPLAY0 or NN_GX_DISPLAY1 (one address
+ * cannot feed both screens); `addr` (and `addrB`, the right eye, for the
+ * upper screen in stereo mode only) are pointers into simulated memory,
+ * 16-byte aligned, each holding the screen's lines of `width` pixels
+ * (at least the LCD's 240); the LCD reads 240 pixels of each line as it
+ * does for nngxSwapBuffers. The SDK documents no GL error for it: a
+ * refused call gives a diagnostic and changes nothing. */
+void nngxSwapBuffersByAddress(GLenum display_id, const GLvoid *addr, const GLvoid *addrB,
+			      GLsizei width, GLenum format)
+{
+	static const char fn[] = "nngxSwapBuffersByAddress";
+	NNGX_API(st);
+	const struct display_format *f = display_format_find(format);
+	unsigned s = display_id == NN_GX_DISPLAY0 ? HW_LCD_UPPER : HW_LCD_LOWER;
+	bool stereo = s == HW_LCD_UPPER && display.mode == NN_GX_DISPLAYMODE_STEREO;
+	struct hw_lcd_source src;
+	uint32_t bytes;
+	unsigned eye;
+
+	if (display_id != NN_GX_DISPLAY0 && display_id != NN_GX_DISPLAY1) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "display 0x%04X is not NN_GX_DISPLAY0 or NN_GX_DISPLAY1; nothing "
+				 "is swapped", display_id);
+		return;
+	}
+	if (!f || width < LCD_WIDTH || width > DISPLAY_MAX_SIZE) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "format 0x%04X (GL_RGBA8_OES, GL_RGB8_OES, GL_RGB5_A1, GL_RGB565 "
+				 "or GL_RGBA4) and width %d (%d to %d); nothing is swapped", format,
+				 width, LCD_WIDTH, DISPLAY_MAX_SIZE);
+		return;
+	}
+	memset(&src, 0, sizeof src);
+	bytes = (uint32_t)width * lcd_lines[s] * f->bytes;
+	for (eye = 0; eye < (stereo ? 2u : 1u); eye++) {
+		const GLvoid *p = eye ? addrB : addr;
+
+		if ((uintptr_t)p % DISPLAY_ADDRESS_ALIGN) {
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_DISPLAY_REGION_OUTSIDE, fn,
+					 "%s %p is not 16-byte aligned; nothing is swapped",
+					 eye ? "addrB" : "addr", p);
+			return;
+		}
+		src.phys[eye] = display_phys_of(st, p, bytes);
+		if (!src.phys[eye]) {
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+					 "%s [%p, +%u) (%u lines of %d pixels) is not inside one "
+					 "block of simulated memory; nothing is swapped",
+					 eye ? "addrB" : "addr", p, bytes, lcd_lines[s], width);
+			return;
+		}
+	}
+	src.width = LCD_WIDTH;
+	src.height = lcd_lines[s];
+	src.bytes_per_pixel = f->bytes;
+	src.stereo = stereo;
+	hw_gpu_set_display(&st->gpu, (enum hw_lcd_screen_id)s, &src);
+	display.shown[s][0] = display.shown[s][1] = 0;  /* no named buffer */
+	display.swap_frame[s] = hw_gpu_frames(&st->gpu);
+	if (st->capture) {
+		struct nngx_capture_screen shot[HW_LCD_SCREENS];
+
+		memset(shot, 0, sizeof shot);
+		shot[s].swapped = true;
+		shot[s].src = src;
+		shot[s].format = f->code;
 		nngx_capture_swap(st, shot);
 	}
 	nngx_golden_record(st, "swap");

@@ -445,6 +445,91 @@ START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 }
 END_TEST
 
+/* nngxSwapBuffersByAddress shows memory the program names: the lower
+ * screen from FCRAM (word 11 only: no VRAM channel), the upper one in
+ * stereo from both addresses; the last swap before the blank wins. */
+START_TEST(test_swap_by_address_scans_out_the_given_memory)
+{
+	struct mem_delta d;
+	uint8_t *lower = nngxShimAllocMemory(NN_GX_MEM_FCRAM, W * LOWER_H * 2);
+	uint8_t *left = nngxShimAllocMemory(NN_GX_MEM_VRAMA, W * H * 4);
+	uint8_t *right = nngxShimAllocMemory(NN_GX_MEM_VRAMB, W * H * 4);
+	unsigned k;
+	static const unsigned lower_only[][2] = {
+		{ HW_MEM_LCD_LOWER_READ, 10 * LOWER_RGB565 },
+	};
+	static const unsigned stereo[][2] = {
+		{ HW_MEM_LCD_UPPER_READ, 10 * 2 * SCREEN_RGBA8 },
+		{ HW_MEM_VRAM_A_READ, 10 * SCREEN_RGBA8 },
+		{ HW_MEM_VRAM_B_READ, 10 * SCREEN_RGBA8 },
+		{ HW_MEM_LCD_LOWER_READ, 10 * LOWER_RGB565 },
+	};
+
+	ck_assert_ptr_nonnull(lower);
+	ck_assert_ptr_nonnull(left);
+	ck_assert_ptr_nonnull(right);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY1, left, NULL, W, GL_RGBA8_OES);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY1, lower, NULL, W, GL_RGB565);    /* wins */
+	ck_gl_ok();
+	ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY1), GL_FALSE);
+	nngxWaitVSync(NN_GX_DISPLAY1);
+	ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY1), GL_TRUE);
+	delta_begin(&d);
+	for (k = 0; k < 10; k++)
+		nngxWaitVSync(NN_GX_DISPLAY1);
+	delta_end(&d);
+	delta_is(&d, lower_only, 1);
+
+	nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, left, right, W, GL_RGBA8_OES);
+	ck_gl_ok();
+	nngxWaitVSync(NN_GX_DISPLAY0);
+	delta_begin(&d);
+	for (k = 0; k < 10; k++)
+		nngxWaitVSync(NN_GX_DISPLAY0);
+	delta_end(&d);
+	delta_is(&d, stereo, 4);
+	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);
+}
+END_TEST
+
+/* Refused: a diagnostic, no GL error, and the screen keeps showing what
+ * it showed (nothing here: no LCD reads). */
+START_TEST(test_swap_by_address_errors_change_nothing)
+{
+	uint8_t *buf = nngxShimAllocMemory(NN_GX_MEM_VRAMA, W * H * 4 + 16);
+	uint8_t outside[64];
+	struct mem_delta d;
+	unsigned long invalid = diag_count(INVALID_ARGUMENT);
+	unsigned long region = diag_count(DISPLAY_REGION_OUTSIDE);
+	unsigned long memory = diag_count(MEMORY_NOT_SIMULATED);
+	static const unsigned none[][2] = { { 0, 0 } };
+
+	ck_assert_ptr_nonnull(buf);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY_BOTH, buf, NULL, W, GL_RGBA8_OES);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0_EXT, buf, NULL, W, GL_RGBA8_OES);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, buf, NULL, W, GL_RGBA);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, buf, NULL, W - 8, GL_RGBA8_OES);
+	ck_assert_uint_eq(diag_count(INVALID_ARGUMENT), invalid + 4);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, buf + 8, NULL, W, GL_RGBA8_OES);
+	ck_assert_uint_eq(diag_count(DISPLAY_REGION_OUTSIDE), region + 1);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, outside, NULL, W, GL_RGBA8_OES);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, buf + 32, NULL, W, GL_RGBA8_OES); /* past it */
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, buf, NULL, W + 8, GL_RGBA8_OES);  /* past it */
+	nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
+	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, buf, NULL, W, GL_RGBA8_OES);      /* no right eye */
+	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), memory + 4);
+	ck_gl_ok();
+	nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+	delta_begin(&d);
+	nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+	delta_end(&d);
+	delta_is(&d, none, 0);
+	ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY0), GL_TRUE);     /* no swap pending */
+}
+END_TEST
+
 START_TEST(test_deleting_a_shown_buffer_stops_its_scanout)
 {
 	struct mem_delta d;
@@ -1349,6 +1434,8 @@ int main(void)
 	tcase_add_test(tc, test_swap_errors_follow_the_sdk_reference);
 	tcase_add_test(tc, test_sixty_vsync_waits_scan_out_sixty_frames_of_both_screens);
 	tcase_add_test(tc, test_stereo_mode_doubles_the_upper_scanout);
+	tcase_add_test(tc, test_swap_by_address_scans_out_the_given_memory);
+	tcase_add_test(tc, test_swap_by_address_errors_change_nothing);
 	tcase_add_test(tc, test_deleting_a_shown_buffer_stops_its_scanout);
 	tcase_add_test(tc, test_vsync_callbacks_run_at_each_vblank_of_every_wait);
 	tcase_add_test(tc, test_check_vsync_says_whether_the_swap_took_effect);

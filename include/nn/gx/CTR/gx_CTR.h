@@ -237,6 +237,8 @@ void nngxSetDisplayMode(GLenum mode);
 void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint colorx,
 			     GLint colory);
 void nngxSwapBuffers(GLenum display);
+void nngxSwapBuffersByAddress(GLenum display, const GLvoid *addr, const GLvoid *addrB,
+			      GLsizei width, GLenum format);
 void nngxWaitVSync(GLenum display);
 GLint nngxCheckVSync(GLenum display);
 void nngxSetVSyncCallback(GLenum display, void (*func)(GLenum));
