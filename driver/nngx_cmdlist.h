@@ -53,6 +53,9 @@ struct nngx_cmdlist {
 	size_t cap_words, used_words, flushed_words;
 	struct nngx_request *req;
 	size_t max_req, used_req, run_req;
+	/* nngxReserveStopCmdlist: a run stops after request number stop_after
+	 * (1-based; 0: no stop reserved), and the reservation is used up. */
+	size_t stop_after;
 	GLint run_mode;
 	/* 0 for the lists of nngxGenCmdlists; a Raw list (nngx_raw.h) has
 	 * name 0 and this number instead, unique until nngx_cmdlists_clear. */
@@ -108,7 +111,8 @@ void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const cha
 void nngx_cmdlist_flush_words(struct nngx_state *st, struct nngx_cmdlist *l, size_t words,
 			      const char *fn);
 
-/* Hand the requests of `l` not run yet to the GPU, in order. */
+/* Hand the requests of `l` not run yet to the GPU, in order (up to the
+ * reserved stop, if one lies ahead). */
 void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn);
 
 /* Whether list `l`'s requests are executing on the GPU (it ran last and

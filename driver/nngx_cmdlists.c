@@ -30,7 +30,7 @@ void nngx_cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l)
 	l->user_block = NULL;
 	l->req = NULL;
 	l->cap_words = l->used_words = l->flushed_words = 0;
-	l->max_req = l->used_req = l->run_req = 0;
+	l->max_req = l->used_req = l->run_req = l->stop_after = 0;
 }
 
 void nngx_cmdlists_clear(struct nngx_state *st)
@@ -246,6 +246,12 @@ void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char 
 					 "command list %u, request %zu (%s): the engine refused "
 					 "it (status %d) and did nothing", l->name, l->run_req,
 					 request_name(r->type), (int)status);
+		if (l->stop_after == l->run_req + 1) {
+			/* The reserved stop: the next run goes on from here. */
+			l->stop_after = 0;
+			l->run_req++;
+			break;
+		}
 	}
 }
 

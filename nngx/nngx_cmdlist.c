@@ -263,6 +263,29 @@ void nngxStopCmdlist(void)
 			 "work already handed to the GPU completes");
 }
 
+/* Model choice (README, "SDK surface"): `id` numbers the bound list's
+ * requests from 1, as nngxEnableCmdlistCallback's do; the next runs stop
+ * once request `id` has run, and the next nngxRunCmdlist goes on from
+ * there. A later call replaces the reservation; clearing the list drops
+ * it. The SDK documents no GL error: an id outside 1 ... the list's
+ * request count gives INVALID_ARGUMENT and changes nothing. */
+void nngxReserveStopCmdlist(GLint id)
+{
+	static const char fn[] = "nngxReserveStopCmdlist";
+	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
+
+	if (!l)
+		return;
+	if (id < 1 || (size_t)id > l->max_req) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "id %d: command list %u numbers its requests 1 to %zu; nothing "
+				 "is reserved", id, l->name, l->max_req);
+		return;
+	}
+	l->stop_after = (size_t)id;
+}
+
 void nngxClearCmdlist(void)
 {
 	NNGX_API(st);
@@ -271,7 +294,7 @@ void nngxClearCmdlist(void)
 	if (!l)
 		return;
 	l->used_words = l->flushed_words = 0;
-	l->used_req = l->run_req = 0;
+	l->used_req = l->run_req = l->stop_after = 0;
 	/* An open save now starts at the empty list (model choice). */
 	st->cmdlists.save_word = st->cmdlists.save_req = 0;
 }
@@ -285,7 +308,7 @@ void nngxClearFillCmdlist(GLuint data)
 	if (!l)
 		return;
 	l->used_words = l->flushed_words = 0;
-	l->used_req = l->run_req = 0;
+	l->used_req = l->run_req = l->stop_after = 0;
 	st->cmdlists.save_word = st->cmdlists.save_req = 0;
 	for (i = 0; i < l->cap_words; i++)
 		l->words[i] = data;

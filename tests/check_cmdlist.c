@@ -212,6 +212,66 @@ START_TEST(test_cmdlist_misuse_is_diagnosed_without_gl_error)
 }
 END_TEST
 
+static GLint list_param(GLenum pname)
+{
+	GLint v = -1;
+
+	nngxGetCmdlistParameteri(pname, &v);
+	return v;
+}
+
+/* nngxReserveStopCmdlist: a run stops once request `id` (from 1) has run,
+ * the next run goes on from there, and the reservation is used up. The
+ * DMA requests copy for real, so what ran is visible in memory. */
+START_TEST(test_reserve_stop_runs_up_to_the_request_and_resumes)
+{
+	uint8_t *src, *dst;
+	unsigned k;
+
+	tu_reset();
+	make_list(256, 8);
+	src = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 64);
+	dst = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 64);
+	ck_assert_ptr_nonnull(src);
+	ck_assert_ptr_nonnull(dst);
+	for (k = 0; k < 64; k++)
+		src[k] = (uint8_t)(k + 1);
+	for (k = 0; k < 4; k++)
+		nngxAddVramDmaCommand(src + 16 * k, dst + 16 * k, 16);
+	nngxReserveStopCmdlist(2);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_RUN_REQCOUNT), 2);
+	ck_assert(memcmp(dst, src, 32) == 0);
+	ck_assert_uint_eq(dst[32], 0);
+	nngxRunCmdlist();                               /* the reservation is used up */
+	nngxWaitCmdlistDone();
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_RUN_REQCOUNT), 4);
+	ck_assert(memcmp(dst, src, 64) == 0);
+
+	/* Cleared with the list; refused ids change nothing. */
+	nngxClearCmdlist();
+	memset(dst, 0, 64);
+	nngxReserveStopCmdlist(1);
+	nngxClearCmdlist();
+	nngxReserveStopCmdlist(0);
+	nngxReserveStopCmdlist(9);
+	nngxReserveStopCmdlist(-1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), 3);
+	nngxAddVramDmaCommand(src, dst, 16);
+	nngxAddVramDmaCommand(src + 16, dst + 16, 16);
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_RUN_REQCOUNT), 2);
+	ck_assert(memcmp(dst, src, 32) == 0);
+	nngxBindCmdlist(0);
+	nngxReserveStopCmdlist(1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_NONE), 1);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+}
+END_TEST
+
 static GLvoid *counting_alloc(GLenum area, GLenum usage, GLuint name, GLsizei size);
 static void counting_free(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
 static int allocs, frees;
@@ -306,6 +366,7 @@ int main(void)
 	tcase_add_test(tc, test_cmdlist_parameters_report_use);
 	tcase_add_test(tc, test_cmdlist_full_buffer_and_queue_record_their_codes);
 	tcase_add_test(tc, test_cmdlist_misuse_is_diagnosed_without_gl_error);
+	tcase_add_test(tc, test_reserve_stop_runs_up_to_the_request_and_resumes);
 	tcase_add_test(tc, test_initialize_allocator_and_reset_keep_state);
 	tcase_add_test(tc, test_finalize_deletes_gl_buffers);
 	suite_add_tcase(s, tc);

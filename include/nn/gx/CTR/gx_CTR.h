@@ -161,6 +161,7 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount);
 void nngxRunCmdlist(void);
 void nngxRunCmdlistByID(GLuint cmdlist);
 void nngxStopCmdlist(void);
+void nngxReserveStopCmdlist(GLint id);
 void nngxSplitDrawCmdlist(void);
 void nngxClearCmdlist(void);
 /* Clear the bound list and fill its whole buffer with the word `data`. */
