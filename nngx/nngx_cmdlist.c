@@ -10,6 +10,7 @@
 #include "driver/nngx_golden.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_alloc.h"
+#include "hw/hw_regs.h"
 #include "nngx_display.h"
 
 #define NNGX_REQUEST_FCRAM_BYTES 32u
@@ -230,6 +231,54 @@ void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean co
 void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
 {
 	add_3d_command(bufferaddr, buffersize, GL_FALSE, "nngxAdd3DCommandNoCacheFlush");
+}
+
+/* nngxAddJumpCommand: register writes that point command channel 0 at
+ * the external buffer (CMDBUF_SIZE0, CMDBUF_ADDR0) and kick it
+ * (CMDBUF_JUMP0); the GPU goes on in that buffer and does not come back.
+ * Model choices (README, "SDK surface"): `bufferaddr` is a pointer into
+ * simulated memory; commands added after the jump could never run in
+ * the same request, so the call closes the commands so far (the jump
+ * included) into a request, as a split does; the interrupt the SDK wants
+ * at the end of the buffer is not needed by the model (a request ends
+ * with its buffer). No GL error is documented: a refused call gives a
+ * diagnostic and adds nothing. */
+#define JUMP_ALIGN 16
+#define JUMP_WORDS 6
+
+void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
+{
+	static const char fn[] = "nngxAddJumpCommand";
+	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_reserve(st, 0, true, fn);
+	uint32_t words[JUMP_WORDS], phys;
+
+	if (!l)
+		return;
+	if ((uintptr_t)bufferaddr % JUMP_ALIGN || buffersize <= 0 || buffersize % JUMP_ALIGN) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffer %p, size %d: a 16-byte aligned address and a positive "
+				 "multiple of 16 bytes; nothing is added", bufferaddr, buffersize);
+		return;
+	}
+	phys = bufferaddr ? hw_memory_phys(&st->gpu.memory, bufferaddr) : 0;
+	if (!phys || hw_memory_host(&st->gpu.memory, phys, (uint32_t)buffersize) != bufferaddr) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the buffer [%p, +%d) is not inside one block of simulated memory; "
+				 "nothing is added", bufferaddr, buffersize);
+		return;
+	}
+	/* Each command: the value, then the header (register, all four
+	 * bytes written). */
+	words[0] = (uint32_t)buffersize >> 3;
+	words[1] = HW_REG_CMDBUF_SIZE0 | 0xFu << 16;
+	words[2] = phys >> 3;
+	words[3] = HW_REG_CMDBUF_ADDR0 | 0xFu << 16;
+	words[4] = 1;
+	words[5] = HW_REG_CMDBUF_JUMP0 | 0xFu << 16;
+	/* A full buffer: GL_ERROR_COMMANDBUFFER_FULL_DMP, nothing added. */
+	if (nngx_cmdlist_append(st, words, JUMP_WORDS, fn))
+		nngx_cmdlist_flush(st, l, fn);
 }
 
 void nngxRunCmdlist(void)

@@ -272,6 +272,61 @@ START_TEST(test_reserve_stop_runs_up_to_the_request_and_resumes)
 }
 END_TEST
 
+/* nngxAddJumpCommand: the GPU goes on in the external buffer (its
+ * register writes land, its words are fetched: MEMORY_ACCESS word 4) and
+ * the commands so far, the jump included, are closed into a request. */
+START_TEST(test_jump_command_runs_the_external_buffer)
+{
+	struct nngx_state *st;
+	uint32_t *ext;
+	GLuint before[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint after[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	uint8_t outside[32];
+	GLint used;
+
+	tu_reset();
+	st = nngx_state_get();
+	make_list(256, 4);
+	ext = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 32);
+	ck_assert_ptr_nonnull(ext);
+	ext[0] = 0x1234;
+	ext[1] = HW_REG_CMDBUF_SIZE1 | 0xFu << 16;
+	ext[2] = 0x5678;
+	ext[3] = HW_REG_CMDBUF_ADDR1 | 0xFu << 16;
+
+	/* Refused: nothing added, no GL error. */
+	nngxAddJumpCommand((const uint8_t *)ext + 8, 16);
+	nngxAddJumpCommand(ext, 0);
+	nngxAddJumpCommand(ext, 24);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), 3);
+	nngxAddJumpCommand(NULL, 16);
+	nngxAddJumpCommand(ext, 48);                    /* past the block */
+	nngxAddJumpCommand((const void *)(((uintptr_t)outside + 15) & ~(uintptr_t)15), 16);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED), 3);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_BUFSIZE), 0);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+
+	nngxAddJumpCommand(ext, 16);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	used = list_param(NN_GX_CMDLIST_USED_BUFSIZE);
+	ck_assert_int_eq(used, 24);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
+	ck_assert_int_eq(list_param(NN_GX_CMDLIST_RUN_BUFSIZE), 0);
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, before);
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, after);
+	ck_assert_uint_eq(st->gpu.regs[HW_REG_CMDBUF_SIZE1], 0x1234);
+	ck_assert_uint_eq(st->gpu.regs[HW_REG_CMDBUF_ADDR1], 0x5678);
+	/* 24 bytes of the list (2 accesses), then 16 of the buffer (1). */
+	ck_assert_uint_eq(after[HW_MEM_COMMAND_VERTEX_READ] - before[HW_MEM_COMMAND_VERTEX_READ], 3);
+	nngxBindCmdlist(0);
+	nngxAddJumpCommand(ext, 16);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_NONE), 1);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+}
+END_TEST
+
 static GLvoid *counting_alloc(GLenum area, GLenum usage, GLuint name, GLsizei size);
 static void counting_free(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
 static int allocs, frees;
@@ -367,6 +422,7 @@ int main(void)
 	tcase_add_test(tc, test_cmdlist_full_buffer_and_queue_record_their_codes);
 	tcase_add_test(tc, test_cmdlist_misuse_is_diagnosed_without_gl_error);
 	tcase_add_test(tc, test_reserve_stop_runs_up_to_the_request_and_resumes);
+	tcase_add_test(tc, test_jump_command_runs_the_external_buffer);
 	tcase_add_test(tc, test_initialize_allocator_and_reset_keep_state);
 	tcase_add_test(tc, test_finalize_deletes_gl_buffers);
 	suite_add_tcase(s, tc);

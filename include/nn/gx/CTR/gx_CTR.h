@@ -184,6 +184,7 @@ void nngxFlush3DCommandNoCacheFlush(void);
 void nngxFlush3DCommandPartially(GLsizei buffersize);
 void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand);
 void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize);
+void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize);
 void nngxAddVramDmaCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
 void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
 void nngxAddCmdlist(GLuint cmdlist);
