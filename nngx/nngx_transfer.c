@@ -48,6 +48,7 @@
 #define FILTER_ADDRESS_ALIGN 8          /* nngxFilterBlockImage */
 #define XFER_TILE 8                     /* the model's block side */
 #define COPY_STEP 16                    /* block copy: units, gaps, size */
+#define XFER_MAX_SIDE 0xFFFF            /* the engine's 16-bit size fields (hw_transfer.c) */
 
 struct xfer_format {
 	GLenum format;
@@ -216,9 +217,10 @@ void nngxAddL2BTransferCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei w
 		return;
 	}
 	if (width < 0 || height < 0 || width % blocksize || height % blocksize
+	    || width > XFER_MAX_SIDE || height > XFER_MAX_SIDE
 	    || (f->bytes == 3 && blocksize == 8 && width % 32)) {
 		xfer_reject(st, 0, fn, "%d x %d: sides are multiples of the block size %d (of 32 "
-			    "for a 24-bit format with blocksize 8) and not negative", width, height,
+			    "for a 24-bit format with blocksize 8) from 0 to 65535", width, height,
 			    blocksize);
 		return;
 	}
@@ -282,10 +284,11 @@ void nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei 
 	}
 	if (srcwidth < 0 || srcheight < 0 || dstwidth < 0 || dstheight < 0
 	    || srcwidth % blocksize || srcheight % blocksize || dstwidth % XFER_TILE
-	    || dstheight % XFER_TILE || (out->bytes == 3 && dstwidth % 16)) {
+	    || dstheight % XFER_TILE || (out->bytes == 3 && dstwidth % 16)
+	    || srcwidth > XFER_MAX_SIDE || srcheight > XFER_MAX_SIDE) {
 		xfer_reject(st, GL_ERROR_8082_DMP, fn, "source %d x %d (multiples of the block "
-			    "size %d), destination %d x %d (multiples of 8; the width of 16 for "
-			    "a 24-bit format)", srcwidth, srcheight, blocksize, dstwidth,
+			    "size %d, at most 65535), destination %d x %d (multiples of 8; the "
+			    "width of 16 for a 24-bit format)", srcwidth, srcheight, blocksize, dstwidth,
 			    dstheight);
 		return;
 	}
@@ -475,7 +478,8 @@ void nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
 		return;
 	}
 	step = f->bytes == 2 ? 128 : 64;        /* 16-bit formats: 128; 24 and 32: 64 */
-	if (width < step || width % step || height < step || height % XFER_TILE) {
+	if (width < step || width % step || height < step || height % XFER_TILE
+	    || width > XFER_MAX_SIDE || height > XFER_MAX_SIDE) {
 		xfer_reject(st, GL_ERROR_806A_DMP, fn, "%d x %d: a %u-byte format needs a width "
 			    "of at least %d in multiples of %d and a height of at least %d in "
 			    "multiples of 8", width, height, f->bytes, step, step, step);

@@ -455,6 +455,7 @@ L2B(l2b_rgb8_width, lin_buf, blk_buf, 16, 8, GL_RGB8_OES, 8)
 L2B(l2b_outside, not_simulated, blk_buf, 8, 8, GL_RGBA8_OES, 8)
 L2B(l2b_too_big, lin_buf, blk_buf, 512, 512, GL_RGBA8_OES, 8)
 L2B(l2b_zero, lin_buf, blk_buf, 0, 8, GL_RGBA8_OES, 8)
+L2B(l2b_wide, lin_buf, blk_buf, 65536, 8, GL_RGBA8_OES, 8)
 
 #define B2L_ARGS(sw, sh, sf, dw, dh, df, aa, bs) \
 	blk_buf, sw, sh, sf, lin_buf, dw, dh, df, aa, GL_FALSE, bs
@@ -474,6 +475,7 @@ B2L(b2l_dst_not_8, B2L_ARGS(16, 16, GL_RGBA8_OES, 8, 4, GL_RGBA8_OES, NN_GX_ANTI
 B2L(b2l_rgb8_width, B2L_ARGS(8, 8, GL_RGBA8_OES, 8, 8, GL_RGB8_OES, NN_GX_ANTIALIASE_NOT_USED, 8))
 B2L(b2l_small, B2L_ARGS(8, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_2x1, 8))
 B2L(b2l_small_h, B2L_ARGS(16, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_2x2, 8))
+B2L(b2l_tall, B2L_ARGS(8, 65536, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_NOT_USED, 8))
 B2L(b2l_zero, B2L_ARGS(0, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_NOT_USED, 8))
 B2L(b2l_outside, not_simulated, 8, 8, GL_RGBA8_OES, lin_buf, 8, 8, GL_RGBA8_OES,
     NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8)
@@ -506,6 +508,7 @@ FBI(fbi_small, blk_buf, lin_buf, 64, 56, GL_RGBA8_OES)
 FBI(fbi_height, blk_buf, lin_buf, 64, 68, GL_RGBA8_OES)
 FBI(fbi_16bit, blk_buf, lin_buf, 64, 128, GL_RGB565)
 FBI(fbi_outside, not_simulated, lin_buf, 64, 64, GL_RGBA8_OES)
+FBI(fbi_tall, blk_buf, lin_buf, 64, 65536 + 8, GL_RGBA8_OES)
 
 #define D(id) NNGX_SHIM_DIAG_##id
 #define NONE GL_NO_ERROR
@@ -523,6 +526,7 @@ static const struct error_row error_rows[] = {
 	{ "L2B RGB8 width not x32", F_LIST, l2b_rgb8_width, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "L2B outside simulated memory", F_LIST, l2b_outside, NONE, D(MEMORY_NOT_SIMULATED) },
 	{ "L2B past the block", F_LIST, l2b_too_big, NONE, D(MEMORY_NOT_SIMULATED) },
+	{ "L2B width past the engine's 65535", F_LIST, l2b_wide, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "L2B zero width", F_LIST, l2b_zero, NONE, (nngxShimDiagId)0 },
 	{ "B2L no list", F_NO_LIST, b2l_ok, GL_ERROR_807C_DMP, D(CMDLIST_NONE) },
 	{ "B2L no storage", F_NO_STORAGE, b2l_ok, GL_ERROR_807C_DMP, D(CMDLIST_NO_STORAGE) },
@@ -540,6 +544,7 @@ static const struct error_row error_rows[] = {
 	{ "B2L RGB8 width not x16", F_LIST, b2l_rgb8_width, GL_ERROR_8082_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "B2L source narrower than 2x1", F_LIST, b2l_small, GL_ERROR_8083_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "B2L source shorter than 2x2", F_LIST, b2l_small_h, GL_ERROR_8083_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
+	{ "B2L source height past 65535", F_LIST, b2l_tall, GL_ERROR_8082_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "B2L zero width", F_LIST, b2l_zero, NONE, (nngxShimDiagId)0 },
 	{ "B2L outside simulated memory", F_LIST, b2l_outside, NONE, D(MEMORY_NOT_SIMULATED) },
 	{ "block copy no list", F_NO_LIST, bic_ok, NONE, D(CMDLIST_NONE) },
@@ -570,6 +575,7 @@ static const struct error_row error_rows[] = {
 	{ "filter height under 64", F_LIST, fbi_small, GL_ERROR_806A_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "filter height not x8", F_LIST, fbi_height, GL_ERROR_806A_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "filter 16-bit width under 128", F_LIST, fbi_16bit, GL_ERROR_806A_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
+	{ "filter height past 65535", F_LIST, fbi_tall, GL_ERROR_806A_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "filter outside simulated memory", F_LIST, fbi_outside, NONE, D(MEMORY_NOT_SIMULATED) },
 };
 
