@@ -150,6 +150,12 @@ void nngx_cmdlist_wait_done(struct nngx_state *st);
 /* The bound list with storage, or NULL after a diagnostic for `function`. */
 struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function);
 
+/* The same, recording `code` (a section-6 code of the calling function)
+ * with the diagnostic; 0 records none. A list without storage counts as
+ * no list (model choice, README "Bound forms: error codes"). */
+struct nngx_cmdlist *nngx_cmdlist_bound_code(struct nngx_state *st, GLenum code,
+					     const char *function);
+
 /* The bound list with storage, or NULL, without a diagnostic. */
 struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st);
 
@@ -184,6 +190,10 @@ bool nngx_cmdlist_append(struct nngx_state *st, const uint32_t *words, size_t co
 /* The same three on a given list with storage (the Raw API's lists). */
 bool nngx_cmdlist_reserve_in(struct nngx_state *st, struct nngx_cmdlist *l, size_t requests,
 			     bool adding_words, const char *function);
+/* nngx_cmdlist_reserve_in recording `code` instead of
+ * GL_ERROR_COMMANDREQUEST_FULL_DMP (the SDK entry points' own codes). */
+bool nngx_cmdlist_room(struct nngx_state *st, struct nngx_cmdlist *l, size_t requests,
+		       bool adding_words, GLenum code, const char *function);
 bool nngx_cmdlist_add_request_to(struct nngx_state *st, struct nngx_cmdlist *l,
 				 const struct nngx_request *r, const char *function);
 bool nngx_cmdlist_append_to(struct nngx_state *st, struct nngx_cmdlist *l,

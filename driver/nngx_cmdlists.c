@@ -64,16 +64,30 @@ struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st)
 
 struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *function)
 {
+	return nngx_cmdlist_bound_code(st, 0, function);
+}
+
+struct nngx_cmdlist *nngx_cmdlist_bound_code(struct nngx_state *st, GLenum code,
+					     const char *function)
+{
 	struct nngx_cmdlist *l = nngx_cmdlist_find(st, st->cmdlists.bound);
 
 	if (!l) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, function,
-				 "no command list is bound");
+		if (code)
+			nngx_state_error(st, code, NNGX_SHIM_DIAG_CMDLIST_NONE, function,
+					 "no command list is bound");
+		else
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, function,
+					 "no command list is bound");
 		return NULL;
 	}
 	if (!l->phys) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE, function,
-				 "command list %u", l->name);
+		if (code)
+			nngx_state_error(st, code, NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE, function,
+					 "command list %u has no storage", l->name);
+		else
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NO_STORAGE, function,
+					 "command list %u", l->name);
 		return NULL;
 	}
 	return l;
@@ -135,10 +149,17 @@ struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests
 bool nngx_cmdlist_reserve_in(struct nngx_state *st, struct nngx_cmdlist *l, size_t requests,
 			     bool adding_words, const char *function)
 {
+	return nngx_cmdlist_room(st, l, requests, adding_words, GL_ERROR_COMMANDREQUEST_FULL_DMP,
+				 function);
+}
+
+bool nngx_cmdlist_room(struct nngx_state *st, struct nngx_cmdlist *l, size_t requests,
+		       bool adding_words, GLenum code, const char *function)
+{
 	size_t needed = requests + (adding_words || l->used_words != l->flushed_words);
 
 	if (l->max_req - l->used_req < needed) {
-		nngx_state_error(st, GL_ERROR_COMMANDREQUEST_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
+		nngx_state_error(st, code, NNGX_SHIM_DIAG_CMDLIST_FULL,
 				 function, "command list %u holds %zu of %zu requests; this call "
 				 "needs %zu", l->name, l->used_req, l->max_req, needed);
 		return false;

@@ -512,7 +512,11 @@ GLint nngxShimFindCounter(const char *name);
      "the bound framebuffer); cube maps are not modelled; nothing is added")   \
   XX(107, BLOCK32_AS_8X8, WARNING,                                              \
      "blocksize 32: the model lays block images out in 8x8 blocks only, so "   \
-     "the transfer converts with that layout")
+     "the transfer converts with that layout")                                  \
+  XX(115, CMDLIST_RUNNING, ERROR,                                               \
+     "a command-list call was refused because the list is running (the GPU "    \
+     "has not finished the run that nngxRunCmdlist started): the SDK's code "   \
+     "is recorded (8003, 8007, 800F, 8010, 8015) and nothing changes")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

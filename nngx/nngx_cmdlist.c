@@ -1,8 +1,11 @@
 /* nngx_cmdlist.c: the command-list entry points of the SDK.
  *
- * The SDK's error codes for misuse of these calls are not public: the
- * model records none (except the documented buffer/request-full codes) and
- * reports a diagnostic instead (README, model choices). */
+ * Error codes: each condition sdk-surface section 6 lists for a function
+ * records its GL_ERROR_xxxx_DMP code with a diagnostic and changes nothing
+ * else; conditions it does not list give the diagnostic alone (README,
+ * "Bound forms: error codes"). A list without storage counts as no list
+ * for the "no list bound" codes. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,9 +26,14 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 	struct nngx_cmdlists *c = &st->cmdlists;
 	GLsizei i;
 
-	if (n < 0 || (n > 0 && !cmdlists)) {
+	if (n < 0) {
+		nngx_state_error(st, GL_ERROR_8000_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxGenCmdlists", "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !cmdlists) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxGenCmdlists",
-				 "n = %d, cmdlists %s", n, cmdlists ? "given" : "NULL");
+				 "n = %d, cmdlists NULL", n);
 		return;
 	}
 	if (c->count + (size_t)n > c->cap) {
@@ -35,7 +43,7 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 			cap *= 2;
 		grown = hw_realloc(c->list, cap * sizeof *grown);
 		if (!grown) {
-			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
+			nngx_state_error(st, GL_ERROR_8001_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
 					 "nngxGenCmdlists", "%d command lists", n);
 			return;
 		}
@@ -43,7 +51,7 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 		c->cap = cap;
 	}
 	if (!nngx_names_reserve(&c->where, (size_t)n)) {
-		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
+		nngx_state_error(st, GL_ERROR_8001_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY,
 				 "nngxGenCmdlists", "%d command list names", n);
 		return;
 	}
@@ -67,15 +75,27 @@ void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 	struct nngx_cmdlists *c = &st->cmdlists;
 	GLsizei i;
 
-	if (n < 0 || (n > 0 && !cmdlists)) {
+	if (n < 0) {
+		nngx_state_error(st, GL_ERROR_8002_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxDeleteCmdlists", "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !cmdlists) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxDeleteCmdlists",
-				 "n = %d", n);
+				 "n = %d, cmdlists NULL", n);
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		struct nngx_cmdlist *l = nngx_cmdlist_find(st, cmdlists[i]);
 		if (!l)
 			continue;              /* unknown names are ignored, as in GL */
+		/* A running list stays; the names after it are still deleted. */
+		if (nngx_cmdlist_running(st, l)) {
+			nngx_state_error(st, GL_ERROR_8003_DMP, NNGX_SHIM_DIAG_CMDLIST_RUNNING,
+					 "nngxDeleteCmdlists", "command list %u is running; it "
+					 "is not deleted", l->name);
+			continue;
+		}
 		if (c->bound == l->name) {
 			c->bound = 0;
 			c->saving = false;     /* the save's list is gone */
@@ -115,24 +135,36 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 	uint32_t phys;
 	void *user = NULL;
 
+	/* No list bound: the SDK returns silently; the model says why. */
 	if (!l) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_NONE, fn, "no command list is bound");
 		return;
 	}
-	if (bufsize <= 0 || requestcount <= 0) {
+	if (nngx_cmdlist_running(st, l)) {
+		nngx_state_error(st, GL_ERROR_8007_DMP, NNGX_SHIM_DIAG_CMDLIST_RUNNING, fn,
+				 "command list %u is running", l->name);
+		return;
+	}
+	if (bufsize < 0 || requestcount < 0) {
+		nngx_state_error(st, GL_ERROR_8008_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "bufsize %d and requestcount %d must not be negative", bufsize,
+				 requestcount);
+		return;
+	}
+	if (bufsize == 0 || requestcount == 0) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
 				 "bufsize %d and requestcount %d must be positive", bufsize, requestcount);
 		return;
 	}
 	if ((uint32_t)bufsize > hw_memory_area_bytes(HW_AREA_FCRAM)) {
-		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+		nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 				 "%d bytes of command buffer: more than FCRAM holds", bufsize);
 		return;
 	}
 	if (st->allocator) {
 		user = st->allocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, bufsize);
 		if (!user) {
-			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+			nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 					 "the program's allocator returned NULL for %d bytes", bufsize);
 			return;
 		}
@@ -147,7 +179,7 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 		free(req);
 		if (user && st->deallocator)
 			st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, user);
-		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+		nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 				 "%d bytes of command buffer and %d requests", bufsize,
 				 requestcount);
 		return;
@@ -161,11 +193,23 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 	l->max_req = (size_t)requestcount;
 }
 
-void nngxFlush3DCommand(void)
+/* Close the bound list's pending commands into a request, with the codes
+ * of nngxFlush3DCommand or nngxSplitDrawCmdlist: `none` without a list
+ * (or storage), `full` when commands are pending and the queue is full.
+ * The model's flush adds no closing commands, so the SDK's "no room for
+ * them" codes (8086, 800E) never occur. */
+static void flush_coded(GLenum none, GLenum full, const char *fn)
 {
 	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound_code(st, none, fn);
 
-	nngx_cmdlist_flush_bound(st, "nngxFlush3DCommand");
+	if (l && nngx_cmdlist_room(st, l, 0, false, full, fn))
+		nngx_cmdlist_flush(st, l, fn);
+}
+
+void nngxFlush3DCommand(void)
+{
+	flush_coded(GL_ERROR_8084_DMP, GL_ERROR_8085_DMP, "nngxFlush3DCommand");
 }
 
 /* The model has no CPU data cache: the NoCacheFlush variants do what
@@ -197,18 +241,58 @@ void nngxFlush3DCommandPartially(GLsizei buffersize)
 
 void nngxSplitDrawCmdlist(void)
 {
-	NNGX_API(st);
-	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, "nngxSplitDrawCmdlist");
-
 	/* Model choice: the split's interrupt is not modelled; it closes the
 	 * commands so far into a request, like a flush. */
-	if (l)
-		nngx_cmdlist_flush(st, l, "nngxSplitDrawCmdlist");
+	flush_coded(GL_ERROR_800C_DMP, GL_ERROR_800D_DMP, "nngxSplitDrawCmdlist");
 }
 
-static void add_3d_command(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand,
-			   const char *fn)
+/* Model choice: the commands are always copied (copycommand GL_FALSE
+ * would make the GPU jump to the caller's buffer). The checks are the
+ * SDK's for each mode: a copy needs a multiple of 4 bytes and room in the
+ * 3D buffer (8050); a reference a 16-byte aligned multiple of 16 bytes
+ * and a free request for the jump (8051), and the model still copies it,
+ * so it also needs the room (8050). */
+void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
 {
+	static const char fn[] = "nngxAdd3DCommand";
+	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound_code(st, GL_ERROR_804E_DMP, fn);
+	bool copy = copycommand != GL_FALSE;
+
+	if (!l)
+		return;
+	if (buffersize <= 0 || buffersize % (copy ? 4 : 16)) {
+		nngx_state_error(st, GL_ERROR_804F_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffersize %d is not a positive multiple of %d bytes", buffersize,
+				 copy ? 4 : 16);
+		return;
+	}
+	if (!bufferaddr) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_PARAM, fn, "bufferaddr is NULL");
+		return;
+	}
+	if (!copy && l->used_req == l->max_req) {
+		nngx_state_error(st, GL_ERROR_8051_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL, fn,
+				 "command list %u: no request left for the reference", l->name);
+		return;
+	}
+	if (!copy && (uintptr_t)bufferaddr % 16) {
+		nngx_state_error(st, GL_ERROR_8052_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "bufferaddr %p is not 16-byte aligned", bufferaddr);
+		return;
+	}
+	if ((size_t)buffersize / 4 > l->cap_words - l->used_words) {
+		nngx_state_error(st, GL_ERROR_8050_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL, fn,
+				 "command list %u: %d bytes do not fit in the %zu left", l->name,
+				 buffersize, (l->cap_words - l->used_words) * 4);
+		return;
+	}
+	nngx_cmdlist_append_to(st, l, bufferaddr, (size_t)buffersize / 4, fn);
+}
+
+void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
+{
+	static const char fn[] = "nngxAdd3DCommandNoCacheFlush";
 	NNGX_API(st);
 
 	if (!bufferaddr || buffersize <= 0 || buffersize % 8) {
@@ -217,20 +301,7 @@ static void add_3d_command(const GLvoid *bufferaddr, GLsizei buffersize, GLboole
 				 bufferaddr ? "given" : "NULL", buffersize);
 		return;
 	}
-	/* Model choice: the commands are always copied (copycommand GL_FALSE
-	 * would make the GPU jump to the caller's buffer). */
-	(void)copycommand;
 	nngx_cmdlist_append(st, bufferaddr, (size_t)buffersize / 4, fn);
-}
-
-void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand)
-{
-	add_3d_command(bufferaddr, buffersize, copycommand, "nngxAdd3DCommand");
-}
-
-void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
-{
-	add_3d_command(bufferaddr, buffersize, GL_FALSE, "nngxAdd3DCommandNoCacheFlush");
 }
 
 /* nngxAddJumpCommand: register writes that point command channel 0 at
@@ -283,9 +354,15 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 
 void nngxRunCmdlist(void)
 {
+	static const char fn[] = "nngxRunCmdlist";
 	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_find(st, st->cmdlists.bound);
 
-	nngx_cmdlist_run_bound(st, "nngxRunCmdlist");
+	/* 8009 names a bound list without storage; with none bound the SDK
+	 * documents no code (the diagnostic alone). */
+	l = l ? nngx_cmdlist_bound_code(st, GL_ERROR_8009_DMP, fn) : nngx_cmdlist_bound(st, fn);
+	if (l)
+		nngx_cmdlist_run(st, l, fn);
 }
 
 void nngxRunCmdlistByID(GLuint cmdlist)
@@ -342,6 +419,11 @@ void nngxClearCmdlist(void)
 
 	if (!l)
 		return;
+	if (nngx_cmdlist_running(st, l)) {
+		nngx_state_error(st, GL_ERROR_800F_DMP, NNGX_SHIM_DIAG_CMDLIST_RUNNING,
+				 "nngxClearCmdlist", "command list %u is running", l->name);
+		return;
+	}
 	l->used_words = l->flushed_words = 0;
 	l->used_req = l->run_req = l->stop_after = 0;
 	/* An open save now starts at the empty list (model choice). */
@@ -356,6 +438,12 @@ void nngxClearFillCmdlist(GLuint data)
 
 	if (!l)
 		return;
+	/* nngxClearCmdlist's code (model choice: the SDK lists none here). */
+	if (nngx_cmdlist_running(st, l)) {
+		nngx_state_error(st, GL_ERROR_800F_DMP, NNGX_SHIM_DIAG_CMDLIST_RUNNING,
+				 "nngxClearFillCmdlist", "command list %u is running", l->name);
+		return;
+	}
 	l->used_words = l->flushed_words = 0;
 	l->used_req = l->run_req = l->stop_after = 0;
 	st->cmdlists.save_word = st->cmdlists.save_req = 0;
@@ -425,15 +513,30 @@ GLboolean nngxGetIsRunning(void)
 void nngxSetCmdlistCallback(void (*func)(GLint))
 {
 	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_current(st);
 
+	if (l && nngx_cmdlist_running(st, l)) {
+		nngx_state_error(st, GL_ERROR_8010_DMP, NNGX_SHIM_DIAG_CMDLIST_RUNNING,
+				 "nngxSetCmdlistCallback", "command list %u is running", l->name);
+		return;
+	}
 	st->cmdlists.callback = func;
 }
 
 void nngxEnableCmdlistCallback(GLint id)
 {
 	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_current(st);
+	size_t max = l ? l->max_req : 0;
 
-	(void)id;   /* model choice: one callback, called when a wait completes */
+	/* -1 or a request of the bound list (none without a list). */
+	if (id != -1 && (id < 1 || (size_t)id > max)) {
+		nngx_state_error(st, GL_ERROR_8012_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxEnableCmdlistCallback", "id %d is neither -1 nor a request "
+				 "of 1..%zu", id, max);
+		return;
+	}
+	/* Model choice: one callback, called when a wait completes. */
 	st->cmdlists.callback_enabled = true;
 }
 
@@ -453,17 +556,19 @@ void nngxSetCmdlistParameteri(GLenum pname, GLint param)
 
 	if (!l)
 		return;
-	if (pname != NN_GX_CMDLIST_RUN_MODE) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "pname 0x%04X cannot be set", pname);
+	if (nngx_cmdlist_running(st, l)) {
+		nngx_state_error(st, GL_ERROR_8015_DMP, NNGX_SHIM_DIAG_CMDLIST_RUNNING, fn,
+				 "command list %u is running", l->name);
 		return;
 	}
-	if (param < NN_GX_CMDLIST_SERIAL_RUN || param > NN_GX_CMDLIST_SYNC_RUN) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "run mode 0x%04X", (unsigned)param);
+	/* The SDK takes NN_GX_CMDLIST_SERIAL_RUN only. */
+	if (pname != NN_GX_CMDLIST_RUN_MODE || param != NN_GX_CMDLIST_SERIAL_RUN) {
+		nngx_state_error(st, GL_ERROR_8016_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "pname 0x%04X, value 0x%04X: only NN_GX_CMDLIST_RUN_MODE = "
+				 "NN_GX_CMDLIST_SERIAL_RUN can be set", pname, (unsigned)param);
 		return;
 	}
-	l->run_mode = param;   /* execution is serial in virtual time whatever the mode */
+	l->run_mode = param;
 }
 
 void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
@@ -476,8 +581,36 @@ void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NULL_PARAM, fn, "pname 0x%04X", pname);
 		return;
 	}
-	if (pname == NN_GX_CMDLIST_BINDING) {
+	switch (pname) {
+	case NN_GX_CMDLIST_BINDING:
 		*param = (GLint)st->cmdlists.bound;
+		return;
+	case NN_GX_CMDLIST_IS_RUNNING: case NN_GX_CMDLIST_RUN_MODE:
+	case NN_GX_CMDLIST_USED_BUFSIZE: case NN_GX_CMDLIST_USED_REQCOUNT:
+	case NN_GX_CMDLIST_MAX_BUFSIZE: case NN_GX_CMDLIST_MAX_REQCOUNT:
+	case NN_GX_CMDLIST_TOP_BUFADDR: case NN_GX_CMDLIST_CURRENT_BUFADDR:
+	case NN_GX_CMDLIST_RUN_REQCOUNT: case NN_GX_CMDLIST_RUN_BUFSIZE:
+	case NN_GX_CMDLIST_NEXT_REQTYPE: case NN_GX_CMDLIST_TOP_REQADDR:
+	case NN_GX_CMDLIST_NEXT_REQINFO: case NN_GX_CMDLIST_HW_STATE:
+	case NN_GX_CMDLIST_GAS_UPDATE:
+		break;
+	default:
+		nngx_state_error(st, GL_ERROR_8017_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "pname 0x%04X is not a command-list parameter", pname);
+		return;
+	}
+	/* Without a bound list the SDK answers BINDING (above),
+	 * CURRENT_BUFADDR (0 here) and HW_STATE; the rest record 8018. */
+	if (!nngx_cmdlist_find(st, st->cmdlists.bound)) {
+		if (pname == NN_GX_CMDLIST_CURRENT_BUFADDR || pname == NN_GX_CMDLIST_HW_STATE) {
+			if (pname == NN_GX_CMDLIST_HW_STATE)
+				nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
+						 "pname 0x%04X reads 0", pname);
+			*param = 0;
+			return;
+		}
+		nngx_state_error(st, GL_ERROR_8018_DMP, NNGX_SHIM_DIAG_CMDLIST_NONE, fn,
+				 "pname 0x%04X needs a bound command list", pname);
 		return;
 	}
 	if (pname == NN_GX_CMDLIST_IS_RUNNING) {
@@ -508,9 +641,7 @@ void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
 				 "pname 0x%04X reads 0", pname);
 		*param = 0;
 		return;
-	default:
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "pname 0x%04X is not a command-list parameter", pname);
+	default: /* NN_GX_CMDLIST_BINDING and IS_RUNNING: answered above */
 		return;
 	}
 }

@@ -228,9 +228,14 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 	NNGX_API(st);
 	GLsizei i;
 
-	if (n < 0 || (n > 0 && !buffers)) {
+	if (n < 0) {
+		nngx_state_error(st, GL_ERROR_801C_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !buffers) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "n = %d, buffers %s", n, buffers ? "given" : "NULL");
+				 "n = %d, buffers NULL", n);
 		return;
 	}
 	if (display.count + (size_t)n > display.cap) {
@@ -240,7 +245,7 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 			cap *= 2;
 		grown = hw_realloc(display.buf, cap * sizeof *grown);
 		if (!grown) {
-			nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+			nngx_state_error(st, GL_ERROR_801D_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 					 "%d display buffers", n);
 			return;
 		}
@@ -248,7 +253,7 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 		display.cap = cap;
 	}
 	if (!nngx_names_reserve(&display.where, (size_t)n)) {
-		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+		nngx_state_error(st, GL_ERROR_801D_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 				 "%d display buffer names", n);
 		return;
 	}
@@ -269,10 +274,14 @@ void nngxDeleteDisplaybuffers(GLsizei n, GLuint *buffers)
 	GLsizei i;
 	unsigned t;
 
-	if (n < 0 || (n > 0 && !buffers)) {
+	if (n < 0) {
+		nngx_state_error(st, GL_ERROR_801E_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxDeleteDisplaybuffers", "n = %d is negative", n);
+		return;
+	}
+	if (n > 0 && !buffers) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
-				 "nngxDeleteDisplaybuffers", "n = %d, buffers %s", n,
-				 buffers ? "given" : "NULL");
+				 "nngxDeleteDisplaybuffers", "n = %d, buffers NULL", n);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -304,9 +313,9 @@ void nngxActiveDisplay(GLenum display_id)
 		display.active = TARGET_BIT(TARGET_UPPER) | TARGET_BIT(TARGET_LOWER);
 		break;
 	default:
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxActiveDisplay",
-				 "display 0x%04X is not NN_GX_DISPLAY0, NN_GX_DISPLAY1, "
-				 "NN_GX_DISPLAY_BOTH or NN_GX_DISPLAY0_EXT", display_id);
+		nngx_state_error(st, GL_ERROR_801F_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxActiveDisplay", "display 0x%04X is not NN_GX_DISPLAY0, "
+				 "NN_GX_DISPLAY1, NN_GX_DISPLAY_BOTH or NN_GX_DISPLAY0_EXT", display_id);
 		break;
 	}
 }
@@ -425,8 +434,8 @@ void nngxDisplayEnv(GLint x, GLint y)
 	unsigned t;
 
 	if (x < 0 || y < 0) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxDisplayEnv",
-				 "offset (%d, %d) must not be negative", x, y);
+		nngx_state_error(st, GL_ERROR_8026_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxDisplayEnv", "offset (%d, %d) must not be negative", x, y);
 		return;
 	}
 	for (t = 0; t < TARGET_COUNT; t++)
@@ -448,7 +457,7 @@ void nngxGetDisplaybufferParameteri(GLenum pname, GLint *param)
 		return;
 	}
 	if (pname < NN_GX_DISPLAYBUFFER_ADDRESS || pname > NN_GX_DISPLAYBUFFER_HEIGHT) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+		nngx_state_error(st, GL_ERROR_8033_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
 				 "pname 0x%04X is not NN_GX_DISPLAYBUFFER_ADDRESS, _FORMAT, _WIDTH "
 				 "or _HEIGHT", pname);
 		return;
@@ -477,9 +486,9 @@ void nngxSetDisplayMode(GLenum mode)
 	NNGX_API(st);
 
 	if (mode != NN_GX_DISPLAYMODE_NORMAL && mode != NN_GX_DISPLAYMODE_STEREO) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxSetDisplayMode",
-				 "mode 0x%04X is not NN_GX_DISPLAYMODE_NORMAL or "
-				 "NN_GX_DISPLAYMODE_STEREO", mode);
+		nngx_state_error(st, GL_ERROR_9003_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxSetDisplayMode", "mode 0x%04X is not NN_GX_DISPLAYMODE_NORMAL "
+				 "or NN_GX_DISPLAYMODE_STEREO", mode);
 		return;
 	}
 	/* Takes effect at the next nngxSwapBuffers of NN_GX_DISPLAY0. */
@@ -665,9 +674,9 @@ void nngxWaitVSync(GLenum display_id)
 	hw_clock_t next;
 
 	if (!display_screens(display_id)) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxWaitVSync",
-				 "display 0x%04X is not NN_GX_DISPLAY0, NN_GX_DISPLAY1 or "
-				 "NN_GX_DISPLAY_BOTH", display_id);
+		nngx_state_error(st, GL_ERROR_801A_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxWaitVSync", "display 0x%04X is not NN_GX_DISPLAY0, "
+				 "NN_GX_DISPLAY1 or NN_GX_DISPLAY_BOTH", display_id);
 		return;
 	}
 	/* Both screens share the vertical blank: the next one, strictly
@@ -684,9 +693,9 @@ GLint nngxCheckVSync(GLenum display_id)
 	uint64_t frames = hw_gpu_frames(&st->gpu);
 
 	if (!screens) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, "nngxCheckVSync",
-				 "display 0x%04X is not NN_GX_DISPLAY0, NN_GX_DISPLAY1 or "
-				 "NN_GX_DISPLAY_BOTH; 0 is returned", display_id);
+		nngx_state_error(st, GL_ERROR_8019_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+				 "nngxCheckVSync", "display 0x%04X is not NN_GX_DISPLAY0, "
+				 "NN_GX_DISPLAY1 or NN_GX_DISPLAY_BOTH; 0 is returned", display_id);
 		return 0;
 	}
 	/* Model choice: whether a vertical blank came since the last
@@ -780,9 +789,10 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 /* nngxAddVramDmaCommand and its NoCacheFlush variant (the model has no
  * CPU data cache), which differ in their error codes only. */
 static void add_vram_dma(const GLvoid *src, GLvoid *dst, GLsizei size, GLenum no_list,
-			 GLenum negative, const char *fn)
+			 GLenum negative, GLenum full, const char *fn)
 {
 	NNGX_API(st);
+	struct nngx_cmdlist *l;
 	struct nngx_request r;
 	uint32_t from, to;
 
@@ -813,18 +823,24 @@ static void add_vram_dma(const GLvoid *src, GLvoid *dst, GLsizei size, GLenum no
 	r.u.dma.src = from;
 	r.u.dma.dst = to;
 	r.u.dma.size = (uint32_t)size;
-	nngx_cmdlist_add_request(st, &r, fn);
+	/* A full queue: 8062 for nngxAddVramDmaCommand (the SDK's library
+	 * checks it with the list); the NoCacheFlush variant has no
+	 * documented code for it, GL_ERROR_COMMANDREQUEST_FULL_DMP. */
+	l = nngx_cmdlist_current(st);
+	if (nngx_cmdlist_room(st, l, 1, false, full, fn))
+		nngx_cmdlist_add_request_to(st, l, &r, fn);
 }
 
 void nngxAddVramDmaCommand(const GLvoid *src, GLvoid *dst, GLsizei size)
 {
-	add_vram_dma(src, dst, size, GL_ERROR_8062_DMP, GL_ERROR_8064_DMP, "nngxAddVramDmaCommand");
+	add_vram_dma(src, dst, size, GL_ERROR_8062_DMP, GL_ERROR_8064_DMP, GL_ERROR_8062_DMP,
+		     "nngxAddVramDmaCommand");
 }
 
 void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *src, GLvoid *dst, GLsizei size)
 {
 	add_vram_dma(src, dst, size, GL_ERROR_8090_DMP, GL_ERROR_8091_DMP,
-		     "nngxAddVramDmaCommandNoCacheFlush");
+		     GL_ERROR_COMMANDREQUEST_FULL_DMP, "nngxAddVramDmaCommandNoCacheFlush");
 }
 
 /* One channel of nngxAddMemoryFillCommand: checked into `c`; false after
@@ -835,10 +851,19 @@ static bool fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start,
 	memset(c, 0, sizeof *c);
 	if (!start)
 		return true;                    /* the channel is not used */
-	if (size < 0 || size % FILL_ALIGN || (width != 16 && width != 24 && width != 32)) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: size %d (a multiple of 16) and width %d (16, 24 or "
-				 "32); nothing is added", channel, size, width);
+	if ((uintptr_t)start % FILL_ALIGN) {
+		nngx_state_error(st, GL_ERROR_8079_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "channel %u: start %p is not 16-byte aligned", channel, start);
+		return false;
+	}
+	if (size < 0 || size % FILL_ALIGN) {
+		nngx_state_error(st, GL_ERROR_807A_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "channel %u: size %d is not a multiple of 16", channel, size);
+		return false;
+	}
+	if (width != 16 && width != 24 && width != 32) {
+		nngx_state_error(st, GL_ERROR_807B_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "channel %u: width %d is not 16, 24 or 32", channel, width);
 		return false;
 	}
 	c->phys = display_phys_of(st, start, (uint32_t)size);
@@ -848,10 +873,10 @@ static bool fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start,
 				 channel, start, size);
 		return false;
 	}
-	if (c->phys % FILL_ALIGN || hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {
+	if (hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: 0x%08X must be 16-byte aligned and in VRAM (the engine "
-				 "cannot fill main memory); nothing is added", channel, c->phys);
+				 "channel %u: 0x%08X is main memory, which the fill engine cannot "
+				 "reach; nothing is added", channel, c->phys);
 		return false;
 	}
 	c->size = (uint32_t)size;
@@ -865,9 +890,11 @@ void nngxAddMemoryFillCommand(GLvoid *start0, GLsizei size0, GLuint data0, GLsiz
 {
 	static const char fn[] = "nngxAddMemoryFillCommand";
 	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound_code(st, GL_ERROR_8078_DMP, fn);
 	struct nngx_request r;
 
-	if (!nngx_cmdlist_bound(st, fn))
+	/* 8078 also for a full queue, checked first as the SDK does. */
+	if (!l || !nngx_cmdlist_room(st, l, 1, false, GL_ERROR_8078_DMP, fn))
 		return;
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_FILLMEM;
@@ -876,7 +903,7 @@ void nngxAddMemoryFillCommand(GLvoid *start0, GLsizei size0, GLuint data0, GLsiz
 		return;
 	if (!r.u.fill[0].phys && !r.u.fill[1].phys)
 		return;                         /* both channels unused */
-	nngx_cmdlist_add_request(st, &r, fn);
+	nngx_cmdlist_add_request_to(st, l, &r, fn);
 }
 
 /* ---- extensions ------------------------------------------------------------------- */

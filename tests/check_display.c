@@ -317,12 +317,16 @@ START_TEST(test_display_buffer_storage_errors_follow_the_sdk_reference)
 	tu_snapshot_assert_same(&snap);
 	ck_assert_uint_eq(diag_count(DISPLAY_ARGUMENT_REJECTED), 7);
 
-	/* Not SDK-coded: a diagnostic, no GL error, no change. */
+	/* The SDK library's codes for these (sdk-surface section 6), each
+	 * with the INVALID_ARGUMENT diagnostic; nothing changes. */
 	nngxActiveDisplay(0x1234);
+	ck_gl_error(GL_ERROR_801F_DMP);
 	nngxDisplayEnv(-1, 0);
+	ck_gl_error(GL_ERROR_8026_DMP);
 	nngxSetDisplayMode(0x0701);
+	ck_gl_error(GL_ERROR_9003_DMP);
 	nngxGenDisplaybuffers(-1, &b);
-	ck_gl_ok();
+	ck_gl_error(GL_ERROR_801C_DMP);
 	ck_assert_uint_eq(diag_count(INVALID_ARGUMENT), 4);
 }
 END_TEST
@@ -1050,6 +1054,8 @@ START_TEST(test_memory_fill_command_fills_both_channels)
 	uint8_t *a = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 256);
 	uint8_t *b = nngxShimAllocMemory(NN_GX_MEM_VRAMB, 96);
 	uint8_t *f = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 64);
+	static uint8_t host_block[48];
+	void *host;
 	struct mem_delta d;
 	unsigned k;
 
@@ -1074,13 +1080,18 @@ START_TEST(test_memory_fill_command_fills_both_channels)
 	ck_assert_uint_eq(a[30] | a[31] << 8, 0x1234);
 	ck_assert_uint_eq(le32(a + 32), 0x11223344u);
 
-	/* Refused: main memory, a misaligned start, size, width. */
-	nngxAddMemoryFillCommand(f, 64, 0, 32, NULL, 0, 0, 0);
+	/* Refused: a misaligned start (8079), size (807A), width (807B);
+	 * main memory and host memory (no SDK code: diagnostics alone). */
 	nngxAddMemoryFillCommand(a + 8, 64, 0, 32, NULL, 0, 0, 0);
+	ck_gl_error(GL_ERROR_8079_DMP);
 	nngxAddMemoryFillCommand(a, 60, 0, 32, NULL, 0, 0, 0);
+	ck_gl_error(GL_ERROR_807A_DMP);
 	nngxAddMemoryFillCommand(a, 64, 0, 8, NULL, 0, 0, 0);
+	ck_gl_error(GL_ERROR_807B_DMP);
+	nngxAddMemoryFillCommand(f, 64, 0, 32, NULL, 0, 0, 0);
 	ck_assert_uint_eq(diag_count(INVALID_ARGUMENT), 4);
-	nngxAddMemoryFillCommand(&k, 16, 0, 32, NULL, 0, 0, 0);
+	host = (void *)(((uintptr_t)host_block + 15) & ~(uintptr_t)15);
+	nngxAddMemoryFillCommand(host, 16, 0, 32, NULL, 0, 0, 0);
 	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 1);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);

@@ -215,11 +215,11 @@ START_TEST(test_cmdlist_storage_refuses_a_queue_fcram_cannot_hold)
 	reset_with_defaults();
 	make_list(4096, 16);
 	nngxCmdlistStorage(768, 0x10000911);
-	ck_assert_uint_eq(glGetError(), GL_OUT_OF_MEMORY);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_8006_DMP);
 	nngxGetCmdlistParameteri(NN_GX_CMDLIST_MAX_REQCOUNT, &max);
 	ck_assert_int_eq(max, 16);
 	nngxCmdlistStorage(768, 4 * 1024 * 1024 + 1);   /* 128 MiB and 32 bytes */
-	ck_assert_uint_eq(glGetError(), GL_OUT_OF_MEMORY);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_8006_DMP);
 }
 END_TEST
 
