@@ -325,7 +325,8 @@ GLint nngxShimFindCounter(const char *name);
      "first; the call does nothing")                                            \
   XX(25, CMDLIST_FULL, ERROR,                                                   \
      "the command list's buffer or request queue is full; the commands are "    \
-     "not added (GL_ERROR_COMMANDBUFFER_FULL_DMP / _COMMANDREQUEST_FULL_DMP)")  \
+     "not added (GL_ERROR_COMMANDBUFFER_FULL_DMP / _COMMANDREQUEST_FULL_DMP, "  \
+     "or the nngx call's own code where the SDK gives one)")                    \
   XX(26, CMDLIST_UNFLUSHED, WARNING,                                            \
      "commands added since the last nngxFlush3DCommand or "                     \
      "nngxSplitDrawCmdlist are not part of a request and do not run yet")       \
@@ -338,8 +339,8 @@ GLint nngxShimFindCounter(const char *name);
      "the argument is valid but the feature is not modelled; the call has "     \
      "no effect beyond what it says")                                           \
   XX(30, INVALID_ARGUMENT, ERROR,                                               \
-     "an argument is out of its range; the SDK's error code for this is not "   \
-     "public, so none is recorded and the call does nothing")                   \
+     "an argument is out of its range; the call's SDK code is recorded where "  \
+     "the SDK has one (none otherwise) and the call does nothing")              \
   XX(31, ALREADY_INITIALIZED, WARNING,                                          \
      "nngxInitialize was already called; call nngxFinalize first. It returns "  \
      "GL_FALSE and changes nothing")                                            \
@@ -405,11 +406,12 @@ GLint nngxShimFindCounter(const char *name);
      "for nngxSwapBuffersByAddress's unaligned address) and nothing is "        \
      "swapped")                                                                 \
   XX(48, TRANSFER_REJECTED, ERROR,                                              \
-     "nngxTransferRenderImage copies the whole width of the bound "             \
-     "framebuffer's colour buffer, which must be the display buffer's width "   \
-     "times the anti-aliasing scale, from colorx 0 and a colory on a tile "     \
-     "row; the SDK's code is not public, so none is recorded and nothing is "   \
-     "added")                                                                   \
+     "nngxTransferRenderImage was refused: no colour buffer (802A), an "        \
+     "origin not on 8-pixel blocks (802D), more than the colour buffer holds "  \
+     "(802C), an RGB8 display buffer not a multiple of 16 wide (805A); or, "    \
+     "with no GL error, what the model copies only whole rows of: a colorx "    \
+     "other than 0 or a colour buffer not the display buffer's width times "    \
+     "the anti-aliasing scale. Nothing is added")                               \
   XX(49, CLEAR_WHOLE_BUFFER, WARNING,                                           \
      "glClear is a memory fill: it clears whole buffers, ignoring the scissor " \
      "test and the colour, depth and stencil write masks, and fills depth and " \

@@ -733,41 +733,79 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 	static const char fn[] = "nngxTransferRenderImage";
 	NNGX_API(st);
 	const struct display_buffer *b = display_find(buffer);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound_code(st, GL_ERROR_8027_DMP, fn);
 	struct gl_frag_target t;
 	struct nngx_request r;
 	unsigned sx, sy, bytes;
 	uint32_t rows, top;
 
-	if (!nngx_cmdlist_bound(st, fn))
+	/* The SDK library's codes (sdk-surface section 6) in the order of
+	 * their numbers. The model's transfer adds no closing commands, so
+	 * 802F (no room for them) never occurs; sizes are whole 8x8
+	 * blocks by construction (display buffers, framebuffers), so 8059
+	 * never occurs either. */
+	if (!l || !nngx_cmdlist_room(st, l, 1, false, GL_ERROR_8028_DMP, fn))
 		return;
-	if (mode < NN_GX_ANTIALIASE_NOT_USED || mode > NN_GX_ANTIALIASE_2x2) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "mode 0x%04X is not NN_GX_ANTIALIASE_NOT_USED, _2x1 or _2x2", mode);
-		return;
-	}
 	if (!b || !b->format) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_DISPLAYBUFFER_NOT_READY, fn,
+		nngx_state_error(st, GL_ERROR_8029_DMP, NNGX_SHIM_DIAG_DISPLAYBUFFER_NOT_READY, fn,
 				 "%u is %s", buffer, b ? "a display buffer without storage"
 				 : "not a display buffer");
 		return;
 	}
 	if (!gl_framebuffer_peek(st, &t, fn))
+		return;                         /* incomplete: the diagnostic alone */
+	if (!t.color_phys) {
+		nngx_state_error(st, GL_ERROR_802A_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
+				 "the bound framebuffer has no colour buffer");
 		return;
+	}
+	if (mode < NN_GX_ANTIALIASE_NOT_USED || mode > NN_GX_ANTIALIASE_2x2) {
+		nngx_state_error(st, GL_ERROR_802B_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "mode 0x%04X is not NN_GX_ANTIALIASE_NOT_USED, _2x1 or _2x2", mode);
+		return;
+	}
 	sx = mode == NN_GX_ANTIALIASE_NOT_USED ? 1 : 2;
 	sy = mode == NN_GX_ANTIALIASE_2x2 ? 2 : 1;
 	rows = (uint32_t)b->height * sy;
-	if (!t.color_phys || colorx != 0 || colory < 0 || colory % DISPLAY_TILE
-	    || t.width != (unsigned)b->width * sx || (uint32_t)colory + rows > t.height) {
+	if (colorx < 0 || colory < 0 || colorx % DISPLAY_TILE || colory % DISPLAY_TILE) {
+		nngx_state_error(st, GL_ERROR_802D_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
+				 "(%d, %d) is not a non-negative multiple of %d", colorx, colory,
+				 DISPLAY_TILE);
+		return;
+	}
+	if ((uint32_t)colorx + (uint32_t)b->width * sx > t.width
+	    || (uint32_t)colory + rows > t.height) {
+		nngx_state_error(st, GL_ERROR_802C_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
+				 "display buffer %u is %d x %d, scale %u x %u: more than the %u x %u "
+				 "colour buffer holds from (%d, %d)", b->name, b->width, b->height,
+				 sx, sy, t.width, t.height, colorx, colory);
+		return;
+	}
+	/* Model choice: 802E (a 16-bit colour buffer into an RGBA8 or RGB8
+	 * display buffer) is not recorded: the model's engine widens the
+	 * pixels, and the legacy demo and the golden record rely on it. */
+	bytes = hw_fragment_color_bytes((enum hw_color_format)t.color_format);
+	if (b->format->code == HW_COLOR_RGB8 && b->width % 16) {
+		nngx_state_error(st, GL_ERROR_805A_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
+				 "RGB8 display buffer %u is %d pixels wide, not a multiple of 16",
+				 b->name, b->width);
+		return;
+	}
+	/* Model choice: the transfer reads whole rows of the colour buffer,
+	 * so it must start at column 0 and be exactly as wide as the
+	 * display buffer times the scale; the SDK allows more. No GL error
+	 * for this (the SDK has none), the diagnostic alone. */
+	if (colorx != 0 || t.width != (unsigned)b->width * sx) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
 				 "display buffer %u is %d x %d, scale %u x %u; the colour buffer "
-				 "is %s%u x %u; from (%d, %d)", b->name, b->width, b->height, sx, sy,
-				 t.color_phys ? "" : "missing, ", t.width, t.height, colorx, colory);
+				 "is %u x %u; from (%d, %d): the model transfers whole rows from "
+				 "column 0", b->name, b->width, b->height, sx, sy, t.width,
+				 t.height, colorx, colory);
 		return;
 	}
 	/* The region's rows, from the top of the window: whole tile rows,
 	 * one after the other in memory (hw_fragment.h). */
 	top = t.height - (uint32_t)colory - rows;
-	bytes = hw_fragment_color_bytes((enum hw_color_format)t.color_format);
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
 	r.u.post.src.phys = t.color_phys + top * t.width * bytes;
@@ -783,7 +821,7 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 	r.u.post.aa = mode == NN_GX_ANTIALIASE_NOT_USED ? HW_TRANSFER_AA_NONE
 		      : mode == NN_GX_ANTIALIASE_2x1 ? HW_TRANSFER_AA_2X1 : HW_TRANSFER_AA_2X2;
 	r.u.post.yflip = yflip != GL_FALSE;
-	nngx_cmdlist_add_request(st, &r, fn);
+	nngx_cmdlist_add_request_to(st, l, &r, fn);
 }
 
 /* nngxAddVramDmaCommand and its NoCacheFlush variant (the model has no

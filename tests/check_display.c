@@ -692,14 +692,23 @@ START_TEST(test_transfer_rejects_what_the_engine_cannot_copy)
 	glClear(GL_COLOR_BUFFER_BIT);                   /* places framebuffer 0 */
 	run_and_wait();
 	reqs = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
-	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_2x2, GL_FALSE, 0, 0);  /* 240 != 480 */
+	/* The SDK library's codes (sdk-surface section 6). */
+	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_2x2, GL_FALSE, 0, 0);  /* 480 > 240 */
+	ck_gl_error(GL_ERROR_802C_DMP);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8, 0);
+	ck_gl_error(GL_ERROR_802C_DMP);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 4);
+	ck_gl_error(GL_ERROR_802D_DMP);
+	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, -8, 0);
+	ck_gl_error(GL_ERROR_802D_DMP);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 208);  /* 208 + 200 > 400 */
-	ck_assert_uint_eq(diag_count(TRANSFER_REJECTED), 4);
+	ck_gl_error(GL_ERROR_802C_DMP);
+	ck_assert_uint_eq(diag_count(TRANSFER_REJECTED), 5);
 	nngxTransferRenderImage(none, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+	ck_gl_error(GL_ERROR_8029_DMP);
 	ck_assert_uint_eq(diag_count(DISPLAYBUFFER_NOT_READY), 1);
 	nngxTransferRenderImage(b, 0x0503, GL_FALSE, 0, 0);
+	ck_gl_error(GL_ERROR_802B_DMP);
 	ck_assert_uint_eq(diag_count(INVALID_ARGUMENT), 1);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), reqs);
@@ -707,9 +716,19 @@ START_TEST(test_transfer_rejects_what_the_engine_cannot_copy)
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 200);
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), reqs + 1);
 	run_and_wait();
-	/* Without a command list: the command-list diagnostic. */
+	/* What the SDK allows and the model cannot copy (whole rows from
+	 * column 0 only): the diagnostic, no GL error, nothing added. */
+	reqs = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
+	color_framebuffer(GL_RGBA8_OES, 2 * W, H, NN_GX_MEM_VRAMA);
+	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8, 0);
+	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+	ck_gl_ok();
+	ck_assert_uint_eq(diag_count(TRANSFER_REJECTED), 7);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), reqs);
+	/* Without a command list: 8027 and the command-list diagnostic. */
 	nngxBindCmdlist(0);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+	ck_gl_error(GL_ERROR_8027_DMP);
 	ck_assert_uint_eq(diag_count(CMDLIST_NONE), 1);
 	ck_gl_ok();
 }

@@ -18,6 +18,8 @@ static uint32_t aligned_words[8] __attribute__((aligned(16))) = {
 	1, 0x000F004F, 2, 0x000F004F, 3, 0x000F004F, 4, 0x000F004F,
 };
 static GLvoid *vram;                    /* FILL_BYTES of VRAM A */
+static GLuint upper;                    /* 240 x 400 RGBA8, bound to NN_GX_DISPLAY0 */
+static GLuint rgb8;                     /* 200 x 400 RGB8 (S_TRANSFER) */
 
 /* ---- states a row starts from ---------------------------------------------------- */
 
@@ -27,7 +29,8 @@ enum start {
 	S_LIST,         /* 4096 bytes, 4 requests: one flushed, 8 bytes pending */
 	S_FULL_QUEUE,   /* 2 requests, both used, 8 bytes pending */
 	S_FULL_BUFFER,  /* 16 bytes, all pending */
-	S_RUNNING       /* S_LIST whose fill of 1 MiB is still running */
+	S_RUNNING,      /* S_LIST whose fill of 1 MiB is still running */
+	S_TRANSFER      /* S_LIST with framebuffer 0 placed (a glClear) and rgb8 */
 };
 
 static GLuint make_list(GLsizei bytes, GLsizei requests)
@@ -43,16 +46,14 @@ static GLuint make_list(GLsizei bytes, GLsizei requests)
 
 static void start(enum start how)
 {
-	GLuint b = 0;
-
 	tu_reset();
 	vram = nngxShimAllocMemory(NN_GX_MEM_VRAMA, FILL_BYTES);
 	ck_assert_ptr_nonnull(vram);
 	/* A display buffer with storage on NN_GX_DISPLAY0, for the display
 	 * rows' "nothing changed". */
-	nngxGenDisplaybuffers(1, &b);
+	nngxGenDisplaybuffers(1, &upper);
 	nngxActiveDisplay(NN_GX_DISPLAY0);
-	nngxBindDisplaybuffer(b);
+	nngxBindDisplaybuffer(upper);
 	nngxDisplaybufferStorage(GL_RGBA8_OES, 240, 400, NN_GX_MEM_VRAMB);
 	switch (how) {
 	case S_NONE:
@@ -64,7 +65,16 @@ static void start(enum start how)
 		break;
 	case S_LIST:
 	case S_RUNNING:
+	case S_TRANSFER:
 		make_list(LIST_BYTES, LIST_REQUESTS);
+		if (how == S_TRANSFER) {
+			glClear(GL_COLOR_BUFFER_BIT);
+			nngxGenDisplaybuffers(1, &rgb8);
+			nngxActiveDisplay(NN_GX_DISPLAY1);
+			nngxBindDisplaybuffer(rgb8);
+			nngxDisplaybufferStorage(GL_RGB8_OES, 200, 400, NN_GX_MEM_VRAMB);
+			nngxActiveDisplay(NN_GX_DISPLAY0);
+		}
 		nngxAdd3DCommand(aligned_words, 16, GL_TRUE);
 		nngxFlush3DCommand();
 		if (how == S_RUNNING) {
@@ -237,6 +247,15 @@ static void display_env_y(void) { nngxDisplayEnv(0, -8); }
 static void get_display_pname(void) { GLint v = -5; nngxGetDisplaybufferParameteri(0x1234, &v); ck_assert_int_eq(v, -5); }
 static void display_mode(void) { nngxSetDisplayMode(0x1234); }
 
+static void transfer(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
+static void transfer_unknown(void) { nngxTransferRenderImage(0x777, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
+static void transfer_mode(void) { nngxTransferRenderImage(upper, 0x1234, GL_FALSE, 0, 0); }
+static void transfer_2x2(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_2x2, GL_FALSE, 0, 0); }
+static void transfer_y8(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 8); }
+static void transfer_y4(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 4); }
+static void transfer_x_negative(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, -8, 0); }
+static void transfer_rgb8(void) { nngxTransferRenderImage(rgb8, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
+
 #define DIAG(x) NNGX_SHIM_DIAG_##x
 
 struct code_case {
@@ -296,6 +315,16 @@ static const struct code_case cases[] = {
 	{ "Flush3DCommand, no list", S_NONE, flush, GL_ERROR_8084_DMP, DIAG(CMDLIST_NONE) },
 	{ "Flush3DCommand, no storage", S_NO_STORAGE, flush, GL_ERROR_8084_DMP, DIAG(CMDLIST_NO_STORAGE) },
 	{ "Flush3DCommand, queue full", S_FULL_QUEUE, flush, GL_ERROR_8085_DMP, DIAG(CMDLIST_FULL) },
+	{ "TransferRenderImage, no list", S_NONE, transfer, GL_ERROR_8027_DMP, DIAG(CMDLIST_NONE) },
+	{ "TransferRenderImage, no storage", S_NO_STORAGE, transfer, GL_ERROR_8027_DMP, DIAG(CMDLIST_NO_STORAGE) },
+	{ "TransferRenderImage, queue full", S_FULL_QUEUE, transfer, GL_ERROR_8028_DMP, DIAG(CMDLIST_FULL) },
+	{ "TransferRenderImage, unknown buffer", S_TRANSFER, transfer_unknown, GL_ERROR_8029_DMP, DIAG(DISPLAYBUFFER_NOT_READY) },
+	{ "TransferRenderImage, mode 0x1234", S_TRANSFER, transfer_mode, GL_ERROR_802B_DMP, DIAG(INVALID_ARGUMENT) },
+	{ "TransferRenderImage, 2x2 past the colour buffer", S_TRANSFER, transfer_2x2, GL_ERROR_802C_DMP, DIAG(TRANSFER_REJECTED) },
+	{ "TransferRenderImage, colory 8 past the colour buffer", S_TRANSFER, transfer_y8, GL_ERROR_802C_DMP, DIAG(TRANSFER_REJECTED) },
+	{ "TransferRenderImage, colory 4", S_TRANSFER, transfer_y4, GL_ERROR_802D_DMP, DIAG(TRANSFER_REJECTED) },
+	{ "TransferRenderImage, colorx -8", S_TRANSFER, transfer_x_negative, GL_ERROR_802D_DMP, DIAG(TRANSFER_REJECTED) },
+	{ "TransferRenderImage, RGB8 200 wide", S_TRANSFER, transfer_rgb8, GL_ERROR_805A_DMP, DIAG(TRANSFER_REJECTED) },
 	{ "CheckVSync, display 0x1234", S_LIST, check_vsync, GL_ERROR_8019_DMP, DIAG(INVALID_ARGUMENT) },
 	{ "CheckVSync, DISPLAY0_EXT", S_LIST, check_vsync_ext, GL_ERROR_8019_DMP, DIAG(INVALID_ARGUMENT) },
 	{ "WaitVSync, display 0", S_LIST, wait_vsync, GL_ERROR_801A_DMP, DIAG(INVALID_ARGUMENT) },
@@ -339,7 +368,7 @@ static const struct ok_case ok_cases[] = {
 	{ S_LIST, set_callback }, { S_LIST, enable_1 }, { S_LIST, set_serial },
 	{ S_LIST, get_used_ok }, { S_LIST, add_copy_8 }, { S_LIST, add_ref_16 }, { S_LIST, dma },
 	{ S_LIST, fill }, { S_LIST, flush }, { S_LIST, run }, { S_NONE, get_binding },
-	{ S_NONE, get_current },
+	{ S_NONE, get_current }, { S_TRANSFER, transfer },
 };
 
 START_TEST(test_the_same_calls_made_right_record_nothing)
