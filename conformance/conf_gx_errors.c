@@ -75,7 +75,28 @@ enum gx_call {
 	CALL_RAW_ENABLE_CALLBACK,       /* id */
 	CALL_RAW_MOVE_POINTER,          /* offset */
 	CALL_RAW_FILL,                  /* start offset in VRAM A, size, width (channel 0) */
-	CALL_RAW_DMA_NO_FLUSH           /* size */
+	CALL_RAW_DMA_NO_FLUSH,          /* size */
+	/* The bound command list and display calls (sdk-surface.md section 6): */
+	CALL_GEN_CMDLISTS,              /* n */
+	CALL_DELETE_CMDLISTS,           /* n */
+	CALL_CMDLIST_STORAGE,           /* bufsize, requestcount */
+	CALL_RUN_CMDLIST,
+	CALL_SPLIT,
+	CALL_ENABLE_CALLBACK,           /* id */
+	CALL_SET_CMDLIST_PARAM,         /* pname, param */
+	CALL_GET_CMDLIST_PARAM,         /* pname */
+	CALL_ADD_3D,                    /* bytes, copycmd, offset into a 16-aligned buffer */
+	CALL_FILL,                      /* start offset in VRAM A, size, width (channel 0) */
+	CALL_FLUSH,
+	CALL_CHECK_VSYNC,               /* display */
+	CALL_WAIT_VSYNC,                /* display */
+	CALL_GEN_DISPLAYBUFFERS,        /* n */
+	CALL_DELETE_DISPLAYBUFFERS,     /* n */
+	CALL_ACTIVE_DISPLAY,            /* display */
+	CALL_DISPLAY_ENV,               /* x, y */
+	CALL_GET_DISPLAYBUFFER_PARAM,   /* pname */
+	CALL_SET_DISPLAY_MODE,          /* mode */
+	CALL_TRANSFER                   /* buffer (0: the fixture's), mode, colorx, colory */
 };
 
 struct gx_row {
@@ -107,6 +128,7 @@ struct gx_row {
 #define S_EXPORT "SDK library checks of nngxExportCmdlist (sdk-surface.md section 6)"
 #define S_IMPORT "CTR-SDK reference nngxImportCmdlist (sdk-surface.md section 6)"
 #define S_INFO "CTR-SDK reference nngxGetExportedCmdlistInfo (sdk-surface.md section 6)"
+#define S_LIB "SDK library checks of the function (sdk-surface.md section 6)"
 #define S_RAW "the codes of the bound counterpart, which the SDK reference does not give for the Raw form (README, Behaviour: model choices)"
 #define S_B2L "SDK library checks of nngxAddB2LTransferCommand (sdk-surface.md section 6)"
 #define S_FILTER "CTR-SDK reference nngxFilterBlockImage (sdk-surface.md section 6)"
@@ -284,6 +306,49 @@ static const struct gx_row rows[] = {
 	{ "GX-RAWFILL-807A-0002", "nngxAddMemoryFillCommandRaw: size -16", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_FILL, { 0, -16, 32, 0 }, GL_ERROR_807A_DMP },
 	{ "GX-RAWFILL-807B-0001", "nngxAddMemoryFillCommandRaw: width 8", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_FILL, { 0, 64, 8, 0 }, GL_ERROR_807B_DMP },
 	{ "GX-RAWDMANF-8091-0001", "nngxAddVramDmaCommandNoCacheFlushRaw: size -1", S_RAW, CONF_INFERRED, FIX_RAW, CALL_RAW_DMA_NO_FLUSH, { -1, 0, 0, 0 }, GL_ERROR_8091_DMP },
+
+	/* ---- the bound command-list calls */
+	{ "GX-GENLIST-8000-0001", "nngxGenCmdlists: n -1", S_LIB, D, FIX_LIST, CALL_GEN_CMDLISTS, { -1, 0, 0, 0 }, GL_ERROR_8000_DMP },
+	{ "GX-DELLIST-8002-0001", "nngxDeleteCmdlists: n -1", S_LIB, D, FIX_LIST, CALL_DELETE_CMDLISTS, { -1, 0, 0, 0 }, GL_ERROR_8002_DMP },
+	{ "GX-STORAGE-8008-0001", "nngxCmdlistStorage: bufsize -16", S_LIB, D, FIX_LIST_NO_STORAGE, CALL_CMDLIST_STORAGE, { -16, 2, 0, 0 }, GL_ERROR_8008_DMP },
+	{ "GX-STORAGE-8008-0002", "nngxCmdlistStorage: requestcount -1", S_LIB, D, FIX_LIST_NO_STORAGE, CALL_CMDLIST_STORAGE, { 4096, -1, 0, 0 }, GL_ERROR_8008_DMP },
+	{ "GX-RUN-8009-0001", "nngxRunCmdlist: the bound list has no storage", S_LIB, D, FIX_LIST_NO_STORAGE, CALL_RUN_CMDLIST, { 0, 0, 0, 0 }, GL_ERROR_8009_DMP },
+	{ "GX-SPLIT-800C-0001", "nngxSplitDrawCmdlist: no command list bound", S_LIB, D, FIX_NO_LIST, CALL_SPLIT, { 0, 0, 0, 0 }, GL_ERROR_800C_DMP },
+	{ "GX-CB-8012-0001", "nngxEnableCmdlistCallback: id 0", S_LIB, D, FIX_LIST, CALL_ENABLE_CALLBACK, { 0, 0, 0, 0 }, GL_ERROR_8012_DMP },
+	{ "GX-CB-8012-0002", "nngxEnableCmdlistCallback: id -2", S_LIB, D, FIX_LIST, CALL_ENABLE_CALLBACK, { -2, 0, 0, 0 }, GL_ERROR_8012_DMP },
+	{ "GX-SETPARAM-8016-0001", "nngxSetCmdlistParameteri: RUN_MODE = SYNC_RUN", S_LIB, D, FIX_LIST, CALL_SET_CMDLIST_PARAM, { NN_GX_CMDLIST_RUN_MODE, NN_GX_CMDLIST_SYNC_RUN, 0, 0 }, GL_ERROR_8016_DMP },
+	{ "GX-SETPARAM-8016-0002", "nngxSetCmdlistParameteri: pname USED_BUFSIZE", S_LIB, D, FIX_LIST, CALL_SET_CMDLIST_PARAM, { NN_GX_CMDLIST_USED_BUFSIZE, 0, 0, 0 }, GL_ERROR_8016_DMP },
+	{ "GX-GETPARAM-8017-0001", "nngxGetCmdlistParameteri: pname 0x1234", S_LIB, D, FIX_LIST, CALL_GET_CMDLIST_PARAM, { 0x1234, 0, 0, 0 }, GL_ERROR_8017_DMP },
+	{ "GX-GETPARAM-8018-0001", "nngxGetCmdlistParameteri: USED_BUFSIZE with no list bound", S_LIB, D, FIX_NO_LIST, CALL_GET_CMDLIST_PARAM, { NN_GX_CMDLIST_USED_BUFSIZE, 0, 0, 0 }, GL_ERROR_8018_DMP },
+	{ "GX-GETPARAM-OK-0001", "nngxGetCmdlistParameteri: BINDING with no list bound", S_LIB, D, FIX_NO_LIST, CALL_GET_CMDLIST_PARAM, { NN_GX_CMDLIST_BINDING, 0, 0, 0 }, GL_NO_ERROR },
+	{ "GX-ADD3D-804E-0001", "nngxAdd3DCommand: no command list bound", S_LIB, D, FIX_NO_LIST, CALL_ADD_3D, { 16, GL_TRUE, 0, 0 }, GL_ERROR_804E_DMP },
+	{ "GX-ADD3D-804F-0001", "nngxAdd3DCommand: copy of 6 bytes", S_LIB, D, FIX_LIST, CALL_ADD_3D, { 6, GL_TRUE, 0, 0 }, GL_ERROR_804F_DMP },
+	{ "GX-ADD3D-804F-0002", "nngxAdd3DCommand: copy of 0 bytes", S_LIB, D, FIX_LIST, CALL_ADD_3D, { 0, GL_TRUE, 0, 0 }, GL_ERROR_804F_DMP },
+	{ "GX-ADD3D-804F-0003", "nngxAdd3DCommand: reference of 8 bytes", S_LIB, D, FIX_LIST, CALL_ADD_3D, { 8, GL_FALSE, 0, 0 }, GL_ERROR_804F_DMP },
+	{ "GX-ADD3D-8052-0001", "nngxAdd3DCommand: reference 8 bytes off a 16-byte boundary", S_LIB, D, FIX_LIST, CALL_ADD_3D, { 16, GL_FALSE, 8, 0 }, GL_ERROR_8052_DMP },
+	{ "GX-FILL-8078-0001", "nngxAddMemoryFillCommand: no command list bound", S_LIB, D, FIX_NO_LIST, CALL_FILL, { 0, 64, 32, 0 }, GL_ERROR_8078_DMP },
+	{ "GX-FILL-8079-0001", "nngxAddMemoryFillCommand: start 8 bytes into VRAM A", S_LIB, D, FIX_LIST, CALL_FILL, { 8, 64, 32, 0 }, GL_ERROR_8079_DMP },
+	{ "GX-FILL-807A-0001", "nngxAddMemoryFillCommand: size 40", S_LIB, D, FIX_LIST, CALL_FILL, { 0, 40, 32, 0 }, GL_ERROR_807A_DMP },
+	{ "GX-FILL-807B-0001", "nngxAddMemoryFillCommand: width 8", S_LIB, D, FIX_LIST, CALL_FILL, { 0, 64, 8, 0 }, GL_ERROR_807B_DMP },
+	{ "GX-FLUSH-8084-0001", "nngxFlush3DCommand: no command list bound", S_LIB, D, FIX_NO_LIST, CALL_FLUSH, { 0, 0, 0, 0 }, GL_ERROR_8084_DMP },
+
+	/* ---- the bound display calls */
+	{ "GX-VSYNC-8019-0001", "nngxCheckVSync: display 0x1234", S_LIB, D, FIX_UPPER_READY, CALL_CHECK_VSYNC, { 0x1234, 0, 0, 0 }, GL_ERROR_8019_DMP },
+	{ "GX-VSYNC-8019-0002", "nngxCheckVSync: NN_GX_DISPLAY0_EXT", S_LIB, D, FIX_UPPER_READY, CALL_CHECK_VSYNC, { NN_GX_DISPLAY0_EXT, 0, 0, 0 }, GL_ERROR_8019_DMP },
+	{ "GX-VSYNC-801A-0001", "nngxWaitVSync: display 0", S_LIB, D, FIX_UPPER_READY, CALL_WAIT_VSYNC, { 0, 0, 0, 0 }, GL_ERROR_801A_DMP },
+	{ "GX-GENDB-801C-0001", "nngxGenDisplaybuffers: n -1", S_LIB, D, FIX_UPPER_READY, CALL_GEN_DISPLAYBUFFERS, { -1, 0, 0, 0 }, GL_ERROR_801C_DMP },
+	{ "GX-DELDB-801E-0001", "nngxDeleteDisplaybuffers: n -1", S_LIB, D, FIX_UPPER_READY, CALL_DELETE_DISPLAYBUFFERS, { -1, 0, 0, 0 }, GL_ERROR_801E_DMP },
+	{ "GX-ACTIVE-801F-0001", "nngxActiveDisplay: display 0x1234", S_LIB, D, FIX_UPPER_READY, CALL_ACTIVE_DISPLAY, { 0x1234, 0, 0, 0 }, GL_ERROR_801F_DMP },
+	{ "GX-ENV-8026-0001", "nngxDisplayEnv: x -1", S_LIB, D, FIX_UPPER_READY, CALL_DISPLAY_ENV, { -1, 0, 0, 0 }, GL_ERROR_8026_DMP },
+	{ "GX-ENV-8026-0002", "nngxDisplayEnv: y -8", S_LIB, D, FIX_UPPER_READY, CALL_DISPLAY_ENV, { 0, -8, 0, 0 }, GL_ERROR_8026_DMP },
+	{ "GX-DBPARAM-8033-0001", "nngxGetDisplaybufferParameteri: pname 0x1234", S_LIB, D, FIX_UPPER_READY, CALL_GET_DISPLAYBUFFER_PARAM, { 0x1234, 0, 0, 0 }, GL_ERROR_8033_DMP },
+	{ "GX-MODE-9003-0001", "nngxSetDisplayMode: mode 0x1234", S_LIB, D, FIX_UPPER_READY, CALL_SET_DISPLAY_MODE, { 0x1234, 0, 0, 0 }, GL_ERROR_9003_DMP },
+	{ "GX-XFER-8027-0001", "nngxTransferRenderImage: no command list bound", S_LIB, D, FIX_NO_LIST, CALL_TRANSFER, { UNKNOWN_LIST, NN_GX_ANTIALIASE_NOT_USED, 0, 0 }, GL_ERROR_8027_DMP },
+	{ "GX-XFER-8029-0001", "nngxTransferRenderImage: a name never generated", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { UNKNOWN_LIST, NN_GX_ANTIALIASE_NOT_USED, 0, 0 }, GL_ERROR_8029_DMP },
+	{ "GX-XFER-8029-0002", "nngxTransferRenderImage: a display buffer without storage", S_LIB, D, FIX_UPPER_NO_STORAGE, CALL_TRANSFER, { 0, NN_GX_ANTIALIASE_NOT_USED, 0, 0 }, GL_ERROR_8029_DMP },
+	{ "GX-XFER-802B-0001", "nngxTransferRenderImage: mode 0x1234", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { 0, 0x1234, 0, 0 }, GL_ERROR_802B_DMP },
+	{ "GX-XFER-802D-0001", "nngxTransferRenderImage: colory 4", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { 0, NN_GX_ANTIALIASE_NOT_USED, 0, 4 }, GL_ERROR_802D_DMP },
+	{ "GX-XFER-802D-0002", "nngxTransferRenderImage: colorx -8", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { 0, NN_GX_ANTIALIASE_NOT_USED, -8, 0 }, GL_ERROR_802D_DMP },
 };
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
@@ -530,6 +595,11 @@ static void view(const struct gx_env *e, enum gx_fixture f, struct gx_view *v)
 }
 
 static GLuint dma_source[CONF_RESULT_WORDS], dma_destination[CONF_RESULT_WORDS];
+/* Commands for nngxAdd3DCommand, with room to start on a 16-byte boundary. */
+static const GLuint add_words[12] = {
+	0, 0x000F0080u, 0, 0x000F0080u, 0, 0x000F0080u, 0, 0x000F0080u,
+	0, 0x000F0080u, 0, 0x000F0080u,
+};
 
 /* Room for an export; block_arg fills it with block 0 (an export of
  * list 0: the call that makes it must succeed) or 2 (zeros), and returns
@@ -577,8 +647,10 @@ static void gx_call(const struct gx_row *row, const struct gx_env *e)
 {
 	const long *a = row->arg;
 	nngxCommandList *raw = (nngxCommandList *)&e->raw;
-	GLuint offset, request;
+	GLuint offset, request, names[1] = { 0 };
 	GLsizei size, requests;
+	GLint value = 0;
+	const char *commands;
 
 	switch (row->call) {
 	case CALL_DISPLAYBUFFER_STORAGE:
@@ -675,6 +747,71 @@ static void gx_call(const struct gx_row *row, const struct gx_env *e)
 	case CALL_FILTER:
 		nngxFilterBlockImage(aligned16(image_source, a[0]), aligned16(image_destination, 0),
 				     (GLsizei)a[1], (GLsizei)a[2], (GLenum)a[3]);
+		break;
+	case CALL_GEN_CMDLISTS:
+		nngxGenCmdlists((GLsizei)a[0], names);
+		break;
+	case CALL_DELETE_CMDLISTS:
+		names[0] = UNKNOWN_LIST;
+		nngxDeleteCmdlists((GLsizei)a[0], names);
+		break;
+	case CALL_CMDLIST_STORAGE:
+		nngxCmdlistStorage((GLsizei)a[0], (GLsizei)a[1]);
+		break;
+	case CALL_RUN_CMDLIST:
+		nngxRunCmdlist();
+		break;
+	case CALL_SPLIT:
+		nngxSplitDrawCmdlist();
+		break;
+	case CALL_ENABLE_CALLBACK:
+		nngxEnableCmdlistCallback((GLint)a[0]);
+		break;
+	case CALL_SET_CMDLIST_PARAM:
+		nngxSetCmdlistParameteri((GLenum)a[0], (GLint)a[1]);
+		break;
+	case CALL_GET_CMDLIST_PARAM:
+		nngxGetCmdlistParameteri((GLenum)a[0], &value);
+		break;
+	case CALL_ADD_3D:
+		commands = (const char *)add_words + (16 - (uptr)add_words % 16) % 16;
+		nngxAdd3DCommand(commands + a[2], (GLsizei)a[0], (GLboolean)a[1]);
+		break;
+	case CALL_FILL:
+		nngxAddMemoryFillCommand((GLvoid *)(nngxGetVramStartAddr(NN_GX_MEM_VRAMA) + (uptr)a[0]),
+					 (GLsizei)a[1], 0, (GLsizei)a[2], NULL, 0, 0, 0);
+		break;
+	case CALL_FLUSH:
+		nngxFlush3DCommand();
+		break;
+	case CALL_CHECK_VSYNC:
+		nngxCheckVSync((GLenum)a[0]);
+		break;
+	case CALL_WAIT_VSYNC:
+		nngxWaitVSync((GLenum)a[0]);
+		break;
+	case CALL_GEN_DISPLAYBUFFERS:
+		nngxGenDisplaybuffers((GLsizei)a[0], names);
+		break;
+	case CALL_DELETE_DISPLAYBUFFERS:
+		names[0] = e->buffer[0];
+		nngxDeleteDisplaybuffers((GLsizei)a[0], names);
+		break;
+	case CALL_ACTIVE_DISPLAY:
+		nngxActiveDisplay((GLenum)a[0]);
+		break;
+	case CALL_DISPLAY_ENV:
+		nngxDisplayEnv((GLint)a[0], (GLint)a[1]);
+		break;
+	case CALL_GET_DISPLAYBUFFER_PARAM:
+		nngxGetDisplaybufferParameteri((GLenum)a[0], &value);
+		break;
+	case CALL_SET_DISPLAY_MODE:
+		nngxSetDisplayMode((GLenum)a[0]);
+		break;
+	case CALL_TRANSFER:
+		nngxTransferRenderImage(a[0] ? (GLuint)a[0] : e->buffer[0], (GLenum)a[1], GL_FALSE,
+					(GLint)a[2], (GLint)a[3]);
 		break;
 	}
 }
