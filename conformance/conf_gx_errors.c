@@ -32,6 +32,7 @@ enum gx_fixture {
 	FIX_UPPER_WIDE,         /* 248 x 400 RGBA8 bound to DISPLAY0 */
 	FIX_STEREO_NO_RIGHT,    /* stereo, DISPLAY0 ready, nothing for DISPLAY0_EXT */
 	FIX_STEREO_RIGHT_SHORT, /* stereo, DISPLAY0 ready, DISPLAY0_EXT 240 x 392 */
+	FIX_STEREO_RIGHT_WIDE,  /* stereo, DISPLAY0 ready, DISPLAY0_EXT 248 x 400 */
 	/* Four lists of the fixture's own (LIST(0) ... LIST(3) in a row's
 	 * arguments): 0 holds 32 bytes, 16 of them a saved region, flushed;
 	 * 1 is empty (4096 bytes); 2 has no storage; 3 has 8 bytes of room. */
@@ -179,6 +180,7 @@ static const struct gx_row rows[] = {
 	{ "GX-SWAP-8053-0001", "the origin makes the scan-out address not 16-byte aligned", S_SWAP, D, FIX_UPPER_WIDE, CALL_DISPLAY_ENV_SWAP, { 1, 0, NN_GX_DISPLAY0, 0 }, GL_ERROR_8053_DMP },
 	{ "GX-SWAP-9000-0001", "stereo: nothing bound to NN_GX_DISPLAY0_EXT", S_SWAP, D, FIX_STEREO_NO_RIGHT, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_9000_DMP },
 	{ "GX-SWAP-9001-0001", "stereo: the right eye's screen leaves its buffer", S_SWAP, D, FIX_STEREO_RIGHT_SHORT, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_9001_DMP },
+	{ "GX-SWAP-9002-0001", "stereo: the right eye's buffer is 248 wide, the left eye's 240", S_LIB, D, FIX_STEREO_RIGHT_WIDE, CALL_SWAP_BUFFERS, { NN_GX_DISPLAY0, 0, 0, 0 }, GL_ERROR_9002_DMP },
 
 	/* ---- nngxAddVramDmaCommand */
 	{ "GX-DMA-8062-0001", "no command list bound", S_DMA, D, FIX_NO_LIST, CALL_VRAM_DMA, { 16, 0, 0, 0 }, GL_ERROR_8062_DMP },
@@ -474,7 +476,9 @@ static int fixture_set_up(enum gx_fixture f, struct gx_env *e)
 		nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
 		break;
 	case FIX_STEREO_RIGHT_SHORT:
-		e->buffer[1] = display_buffer(NN_GX_DISPLAY0_EXT, 240, 392, 1);
+	case FIX_STEREO_RIGHT_WIDE:
+		e->buffer[1] = display_buffer(NN_GX_DISPLAY0_EXT, f == FIX_STEREO_RIGHT_WIDE ? 248 : 240,
+					      f == FIX_STEREO_RIGHT_WIDE ? 400 : 392, 1);
 		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
 		nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
 		break;

@@ -562,13 +562,18 @@ void nngxSwapBuffers(GLenum display_id)
 					      GL_ERROR_9001_DMP, &right, fn);
 		if (!src[s].phys[1])
 			return;
-		/* One format register a screen: both eyes share it. */
-		if (right->format != left[s]->format) {
-			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-					 "the right eye's buffer %u is 0x%04X, the left eye's %u "
-					 "0x%04X: both eyes need one format; nothing is swapped",
-					 right->name, right->format->format, left[s]->name,
-					 left[s]->format->format);
+		/* One format register a screen: both eyes share it, and the
+		 * SDK library also wants one width and one memory area
+		 * (GL_ERROR_9002_DMP, sdk-surface section 6). */
+		if (right->format != left[s]->format || right->width != left[s]->width
+		    || right->area != left[s]->area) {
+			nngx_state_error(st, GL_ERROR_9002_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+					 "the right eye's buffer %u is 0x%04X, %d wide, area 0x%05X; "
+					 "the left eye's %u 0x%04X, %d wide, area 0x%05X: both eyes "
+					 "need one format, width and area; nothing is swapped",
+					 right->name, right->format->format, right->width, right->area,
+					 left[s]->name, left[s]->format->format, left[s]->width,
+					 left[s]->area);
 			return;
 		}
 		src[s].stereo = true;

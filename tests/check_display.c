@@ -371,11 +371,19 @@ START_TEST(test_swap_errors_follow_the_sdk_reference)
 	right = display_buffer(NN_GX_DISPLAY0_EXT, GL_RGBA8_OES, W, LOWER_H, NN_GX_MEM_VRAMB);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	ck_gl_error(GL_ERROR_9001_DMP);
-	nngxDisplaybufferStorage(GL_RGB565, W, H, NN_GX_MEM_VRAMB);
+	/* Both eyes: one format, width and area (9002); the left eye is
+	 * 248 x 400 RGBA8 in VRAM A. */
+	nngxDisplaybufferStorage(GL_RGB565, 248, H, NN_GX_MEM_VRAMA);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
-	ck_gl_ok();                                     /* one format a screen: refused */
-	ck_assert_uint_eq(diag_count(INVALID_ARGUMENT), 1);
-	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	ck_gl_error(GL_ERROR_9002_DMP);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMA);
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	ck_gl_error(GL_ERROR_9002_DMP);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, 248, H, NN_GX_MEM_VRAMB);
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	ck_gl_error(GL_ERROR_9002_DMP);
+	ck_assert_uint_eq(diag_count(INVALID_ARGUMENT), 3);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, 248, H, NN_GX_MEM_VRAMA);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	ck_gl_ok();
 	(void)right;
@@ -417,8 +425,7 @@ START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 	unsigned k;
 	static const unsigned stereo[][2] = {
 		{ HW_MEM_LCD_UPPER_READ, 10 * 2 * SCREEN_RGBA8 },
-		{ HW_MEM_VRAM_A_READ, 10 * SCREEN_RGBA8 },      /* left eye */
-		{ HW_MEM_VRAM_B_READ, 10 * SCREEN_RGBA8 },      /* right eye */
+		{ HW_MEM_VRAM_A_READ, 10 * 2 * SCREEN_RGBA8 },  /* both eyes (one area: 9002) */
 	};
 	static const unsigned normal[][2] = {
 		{ HW_MEM_LCD_UPPER_READ, 10 * SCREEN_RGBA8 },
@@ -427,7 +434,7 @@ START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 
 	nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
 	display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMA);
-	display_buffer(NN_GX_DISPLAY0_EXT, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	display_buffer(NN_GX_DISPLAY0_EXT, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMA);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	ck_gl_ok();
 	nngxWaitVSync(NN_GX_DISPLAY0);
@@ -435,7 +442,7 @@ START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 	for (k = 0; k < 10; k++)
 		nngxWaitVSync(NN_GX_DISPLAY0);
 	delta_end(&d);
-	delta_is(&d, stereo, 3);
+	delta_is(&d, stereo, 2);
 
 	/* Back to one eye from the next swap. */
 	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);

@@ -30,7 +30,8 @@ enum start {
 	S_FULL_QUEUE,   /* 2 requests, both used, 8 bytes pending */
 	S_FULL_BUFFER,  /* 16 bytes, all pending */
 	S_RUNNING,      /* S_LIST whose fill of 1 MiB is still running */
-	S_TRANSFER      /* S_LIST with framebuffer 0 placed (a glClear) and rgb8 */
+	S_TRANSFER,     /* S_LIST with framebuffer 0 placed (a glClear) and rgb8 */
+	S_STEREO        /* S_LIST, stereo, the right eye 240 x 400 RGB565 in VRAM B */
 };
 
 static GLuint make_list(GLsizei bytes, GLsizei requests)
@@ -66,7 +67,18 @@ static void start(enum start how)
 	case S_LIST:
 	case S_RUNNING:
 	case S_TRANSFER:
+	case S_STEREO:
 		make_list(LIST_BYTES, LIST_REQUESTS);
+		if (how == S_STEREO) {
+			GLuint right = 0;
+
+			nngxGenDisplaybuffers(1, &right);
+			nngxActiveDisplay(NN_GX_DISPLAY0_EXT);
+			nngxBindDisplaybuffer(right);
+			nngxDisplaybufferStorage(GL_RGB565, 240, 400, NN_GX_MEM_VRAMB);
+			nngxActiveDisplay(NN_GX_DISPLAY0);
+			nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
+		}
 		if (how == S_TRANSFER) {
 			glClear(GL_COLOR_BUFFER_BIT);
 			nngxGenDisplaybuffers(1, &rgb8);
@@ -246,6 +258,7 @@ static void display_env_x(void) { nngxDisplayEnv(-1, 0); }
 static void display_env_y(void) { nngxDisplayEnv(0, -8); }
 static void get_display_pname(void) { GLint v = -5; nngxGetDisplaybufferParameteri(0x1234, &v); ck_assert_int_eq(v, -5); }
 static void display_mode(void) { nngxSetDisplayMode(0x1234); }
+static void swap(void) { nngxSwapBuffers(NN_GX_DISPLAY0); }
 
 static void transfer(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
 static void transfer_unknown(void) { nngxTransferRenderImage(0x777, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
@@ -334,6 +347,7 @@ static const struct code_case cases[] = {
 	{ "DisplayEnv, x negative", S_LIST, display_env_x, GL_ERROR_8026_DMP, DIAG(INVALID_ARGUMENT) },
 	{ "DisplayEnv, y negative", S_LIST, display_env_y, GL_ERROR_8026_DMP, DIAG(INVALID_ARGUMENT) },
 	{ "GetDisplaybufferParameteri, unknown pname", S_LIST, get_display_pname, GL_ERROR_8033_DMP, DIAG(INVALID_ARGUMENT) },
+	{ "SwapBuffers, stereo, the eyes in two formats", S_STEREO, swap, GL_ERROR_9002_DMP, DIAG(INVALID_ARGUMENT) },
 	{ "SetDisplayMode, mode 0x1234", S_LIST, display_mode, GL_ERROR_9003_DMP, DIAG(INVALID_ARGUMENT) },
 };
 
