@@ -55,9 +55,13 @@ START_TEST(test_texture_floor_is_floor)
 		double want = floor(special[k]), got = hw_texture_floor(special[k]);
 		ck_assert(isnan(want) ? isnan(got) : memcmp(&want, &got, sizeof want) == 0);
 	}
+	/* One assertion for the sweep: Check marks every assertion that
+	 * passes, which for 200,001 of them outlasts the test timeout under
+	 * the sanitizers. */
 	for (step = -100000; step <= 100000; step++) {
 		double x = step / 64.0 - 0.5 / 1024.0, want = floor(x), got = hw_texture_floor(x);
-		ck_assert_msg(memcmp(&want, &got, sizeof want) == 0, "floor(%.17g)", x);
+		if (memcmp(&want, &got, sizeof want) != 0)
+			ck_abort_msg("floor(%.17g)", x);
 	}
 }
 END_TEST
