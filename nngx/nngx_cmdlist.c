@@ -11,6 +11,7 @@
 
 #include "driver/nngx_cmdlist.h"
 #include "driver/nngx_golden.h"
+#include "driver/nngx_raw.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_alloc.h"
 #include "hw/hw_regs.h"
@@ -395,12 +396,10 @@ void nngxStopCmdlist(void)
  * there. A later call replaces the reservation; clearing the list drops
  * it. The SDK documents no GL error: an id outside 1 ... the list's
  * request count gives INVALID_ARGUMENT and changes nothing. */
-void nngxReserveStopCmdlist(GLint id)
+/* The first `id` requests of list `l`'s next run (nngxReserveStopCmdlist
+ * and its Raw form). */
+static void reserve_stop(struct nngx_state *st, struct nngx_cmdlist *l, GLint id, const char *fn)
 {
-	static const char fn[] = "nngxReserveStopCmdlist";
-	NNGX_API(st);
-	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
-
 	if (!l)
 		return;
 	if (id < 1 || (size_t)id > l->max_req) {
@@ -410,6 +409,23 @@ void nngxReserveStopCmdlist(GLint id)
 		return;
 	}
 	l->stop_after = (size_t)id;
+}
+
+void nngxReserveStopCmdlist(GLint id)
+{
+	static const char fn[] = "nngxReserveStopCmdlist";
+	NNGX_API(st);
+
+	reserve_stop(st, nngx_cmdlist_bound(st, fn), id, fn);
+}
+
+void nngxReserveStopCmdlistRaw(nngxCommandList *cmdlist, GLint id)
+{
+	static const char fn[] = "nngxReserveStopCmdlistRaw";
+	NNGX_API(st);
+	struct nngx_raw_list *r = nngx_raw_get(st, cmdlist, fn);
+
+	reserve_stop(st, r ? &r->list : NULL, id, fn);
 }
 
 void nngxClearCmdlist(void)

@@ -41,6 +41,7 @@
 
 #include "driver/gl_context.h"
 #include "driver/gl_target.h"
+#include "driver/nngx_raw.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_pixel.h"
 
@@ -87,6 +88,22 @@ static const struct xfer_format *xfer_format_of_code(unsigned code)
 	return NULL;
 }
 
+/* List `l` when it has room for one more request; NULL after
+ * CMDLIST_FULL and, when `code` is not 0, that GL error. */
+static struct nngx_cmdlist *xfer_room(struct nngx_state *st, struct nngx_cmdlist *l, GLenum code,
+				      const char *fn)
+{
+	if (l->used_req < l->max_req)
+		return l;
+	if (code)
+		nngx_state_error(st, code, NNGX_SHIM_DIAG_CMDLIST_FULL, fn,
+				 "command list %u already holds %zu requests", l->name, l->max_req);
+	else
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_FULL, fn,
+				 "command list %u already holds %zu requests", l->name, l->max_req);
+	return NULL;
+}
+
 /* The bound list with storage and room for one request; NULL after the
  * diagnostic and, when `code` is not 0, that GL error. */
 static struct nngx_cmdlist *xfer_list(struct nngx_state *st, GLenum code, const char *fn)
@@ -102,18 +119,18 @@ static struct nngx_cmdlist *xfer_list(struct nngx_state *st, GLenum code, const 
 			(void)nngx_cmdlist_bound(st, fn);
 		return NULL;
 	}
-	if (l->used_req == l->max_req) {
-		if (code)
-			nngx_state_error(st, code, NNGX_SHIM_DIAG_CMDLIST_FULL, fn,
-					 "command list %u already holds %zu requests", l->name,
-					 l->max_req);
-		else
-			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_FULL, fn,
-					 "command list %u already holds %zu requests", l->name,
-					 l->max_req);
-		return NULL;
-	}
-	return l;
+	return xfer_room(st, l, code, fn);
+}
+
+/* The same for the Raw forms: the program's list `cl` (RAW_CMDLIST_INVALID
+ * and no GL error when it is none, as for every Raw call), with room for
+ * one request (`code` as for the bound form). */
+static struct nngx_cmdlist *xfer_raw_list(struct nngx_state *st, nngxCommandList *cl, GLenum code,
+					  const char *fn)
+{
+	struct nngx_raw_list *r = nngx_raw_get(st, cl, fn);
+
+	return r ? xfer_room(st, &r->list, code, fn) : NULL;
 }
 
 /* A refused argument: the GL error `code` when it has one, else none. */
@@ -191,13 +208,11 @@ static uint64_t xfer_bytes(GLsizei width, GLsizei height, const struct xfer_form
 
 /* ---- linear -> block ------------------------------------------------------ */
 
-void nngxAddL2BTransferCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
-			       GLsizei height, GLenum format, GLsizei blocksize)
+static void xfer_l2b(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid *srcaddr,
+		     GLvoid *dstaddr, GLsizei width, GLsizei height, GLenum format,
+		     GLsizei blocksize, const char *fn)
 {
-	static const char fn[] = "nngxAddL2BTransferCommand";
-	NNGX_API(st);
 	const struct xfer_format *f = xfer_format_find(format);
-	struct nngx_cmdlist *l = xfer_list(st, 0, fn);
 	struct nngx_request r;
 	uint32_t from, to;
 
@@ -239,18 +254,36 @@ void nngxAddL2BTransferCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei w
 	nngx_cmdlist_queue_request(l, &r);
 }
 
+void nngxAddL2BTransferCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
+			       GLsizei height, GLenum format, GLsizei blocksize)
+{
+	static const char fn[] = "nngxAddL2BTransferCommand";
+	NNGX_API(st);
+
+	xfer_l2b(st, xfer_list(st, 0, fn), srcaddr, dstaddr, width, height, format, blocksize,
+		 fn);
+}
+
+void nngxAddL2BTransferCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr,
+				  GLvoid *dstaddr, GLsizei width, GLsizei height, GLenum format,
+				  GLsizei blocksize)
+{
+	static const char fn[] = "nngxAddL2BTransferCommandRaw";
+	NNGX_API(st);
+
+	xfer_l2b(st, xfer_raw_list(st, cmdlist, 0, fn), srcaddr, dstaddr, width, height, format,
+		 blocksize, fn);
+}
+
 /* ---- block -> linear ------------------------------------------------------ */
 
-void nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei srcheight,
-			       GLenum srcformat, GLvoid *dstaddr, GLsizei dstwidth,
-			       GLsizei dstheight, GLenum dstformat, GLenum aamode,
-			       GLboolean yflip, GLsizei blocksize)
+static void xfer_b2l(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid *srcaddr,
+		     GLsizei srcwidth, GLsizei srcheight, GLenum srcformat, GLvoid *dstaddr,
+		     GLsizei dstwidth, GLsizei dstheight, GLenum dstformat, GLenum aamode,
+		     GLboolean yflip, GLsizei blocksize, const char *fn)
 {
-	static const char fn[] = "nngxAddB2LTransferCommand";
-	NNGX_API(st);
 	const struct xfer_format *in = xfer_format_find(srcformat);
 	const struct xfer_format *out = xfer_format_find(dstformat);
-	struct nngx_cmdlist *l = xfer_list(st, GL_ERROR_807C_DMP, fn);
 	struct nngx_request r;
 	unsigned sx, sy;
 	uint32_t from, to;
@@ -319,15 +352,40 @@ void nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei 
 	nngx_cmdlist_queue_request(l, &r);
 }
 
+void nngxAddB2LTransferCommand(const GLvoid *srcaddr, GLsizei srcwidth, GLsizei srcheight,
+			       GLenum srcformat, GLvoid *dstaddr, GLsizei dstwidth,
+			       GLsizei dstheight, GLenum dstformat, GLenum aamode,
+			       GLboolean yflip, GLsizei blocksize)
+{
+	static const char fn[] = "nngxAddB2LTransferCommand";
+	NNGX_API(st);
+
+	xfer_b2l(st, xfer_list(st, GL_ERROR_807C_DMP, fn), srcaddr, srcwidth, srcheight,
+		 srcformat, dstaddr, dstwidth, dstheight, dstformat, aamode, yflip, blocksize,
+		 fn);
+}
+
+void nngxAddB2LTransferCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr,
+				  GLsizei srcwidth, GLsizei srcheight, GLenum srcformat,
+				  GLvoid *dstaddr, GLsizei dstwidth, GLsizei dstheight,
+				  GLenum dstformat, GLenum aamode, GLboolean yflip,
+				  GLsizei blocksize)
+{
+	static const char fn[] = "nngxAddB2LTransferCommandRaw";
+	NNGX_API(st);
+
+	xfer_b2l(st, xfer_raw_list(st, cmdlist, GL_ERROR_807C_DMP, fn), srcaddr, srcwidth,
+		 srcheight, srcformat, dstaddr, dstwidth, dstheight, dstformat, aamode, yflip,
+		 blocksize, fn);
+}
+
 /* ---- block copy ------------------------------------------------------------ */
 
-void nngxAddBlockImageCopyCommand(const GLvoid *srcaddr, GLsizei srcunit, GLsizei srcinterval,
-				  GLvoid *dstaddr, GLsizei dstunit, GLsizei dstinterval,
-				  GLsizei totalsize)
+static void xfer_block_copy(struct nngx_state *st, struct nngx_cmdlist *l,
+			    const GLvoid *srcaddr, GLsizei srcunit, GLsizei srcinterval,
+			    GLvoid *dstaddr, GLsizei dstunit, GLsizei dstinterval,
+			    GLsizei totalsize, const char *fn)
 {
-	static const char fn[] = "nngxAddBlockImageCopyCommand";
-	NNGX_API(st);
-	struct nngx_cmdlist *l = xfer_list(st, 0, fn);
 	struct nngx_request r;
 	struct hw_block_copy c;
 
@@ -368,6 +426,28 @@ void nngxAddBlockImageCopyCommand(const GLvoid *srcaddr, GLsizei srcunit, GLsize
 	r.block = true;
 	r.u.block = c;
 	nngx_cmdlist_queue_request(l, &r);
+}
+
+void nngxAddBlockImageCopyCommand(const GLvoid *srcaddr, GLsizei srcunit, GLsizei srcinterval,
+				  GLvoid *dstaddr, GLsizei dstunit, GLsizei dstinterval,
+				  GLsizei totalsize)
+{
+	static const char fn[] = "nngxAddBlockImageCopyCommand";
+	NNGX_API(st);
+
+	xfer_block_copy(st, xfer_list(st, 0, fn), srcaddr, srcunit, srcinterval, dstaddr,
+			dstunit, dstinterval, totalsize, fn);
+}
+
+void nngxAddBlockImageCopyCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr,
+				     GLsizei srcunit, GLsizei srcinterval, GLvoid *dstaddr,
+				     GLsizei dstunit, GLsizei dstinterval, GLsizei totalsize)
+{
+	static const char fn[] = "nngxAddBlockImageCopyCommandRaw";
+	NNGX_API(st);
+
+	xfer_block_copy(st, xfer_raw_list(st, cmdlist, 0, fn), srcaddr, srcunit, srcinterval,
+			dstaddr, dstunit, dstinterval, totalsize, fn);
 }
 
 /* ---- linear image into a renderbuffer or texture ---------------------------- */
@@ -454,13 +534,11 @@ void nngxTransferLinearImage(const GLvoid *srcaddr, GLuint dstid, GLenum target)
 
 /* ---- 2x2 box filter ----------------------------------------------------------- */
 
-void nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width, GLsizei height,
-			  GLenum format)
+static void xfer_filter(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid *srcaddr,
+			GLvoid *dstaddr, GLsizei width, GLsizei height, GLenum format,
+			const char *fn)
 {
-	static const char fn[] = "nngxFilterBlockImage";
-	NNGX_API(st);
 	const struct xfer_format *f = xfer_format_find(format);
-	struct nngx_cmdlist *l = xfer_list(st, GL_ERROR_8068_DMP, fn);
 	struct hw_transfer_image dst;
 	struct nngx_request r;
 	GLsizei step;
@@ -497,4 +575,24 @@ void nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width,
 	r.u.post.dst = dst;
 	r.u.post.aa = HW_TRANSFER_AA_2X2;
 	nngx_cmdlist_queue_request(l, &r);
+}
+
+void nngxFilterBlockImage(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei width, GLsizei height,
+			  GLenum format)
+{
+	static const char fn[] = "nngxFilterBlockImage";
+	NNGX_API(st);
+
+	xfer_filter(st, xfer_list(st, GL_ERROR_8068_DMP, fn), srcaddr, dstaddr, width, height,
+		    format, fn);
+}
+
+void nngxFilterBlockImageRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr, GLvoid *dstaddr,
+			     GLsizei width, GLsizei height, GLenum format)
+{
+	static const char fn[] = "nngxFilterBlockImageRaw";
+	NNGX_API(st);
+
+	xfer_filter(st, xfer_raw_list(st, cmdlist, GL_ERROR_8068_DMP, fn), srcaddr, dstaddr,
+		    width, height, format, fn);
 }

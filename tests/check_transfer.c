@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nn/gx/CTR/gx_CTRRaw.h>
+
 #include "gl_fixture.h"
 #include "hw/hw_counters.h"
 
@@ -675,6 +677,133 @@ START_TEST(test_the_tables_valid_calls_add_a_request)
 }
 END_TEST
 
+/* ---- the Raw forms ----------------------------------------------------------- */
+
+/* A Raw list over program memory (the request memory from the heap). */
+struct raw_list {
+	nngxCommandList list;
+	void *requests;
+};
+
+static void raw_make(struct raw_list *r, GLsizei requests)
+{
+	GLvoid *buffer = alloc(NN_GX_MEM_FCRAM, 4096);
+
+	r->requests = calloc(1, (size_t)nngxGetCommandRequestSizeRaw(requests));
+	ck_assert_ptr_nonnull(r->requests);
+	memset(&r->list, 0, sizeof r->list);
+	nngxCmdlistStorageRaw(&r->list, 4096, buffer, requests, r->requests);
+	ck_gl_ok();
+}
+
+/* The Raw forms queue on the program's list what the bound forms queue on
+ * the bound one: the same pixels and counts, the bound list untouched; a
+ * reserved stop ends the Raw run after the fourth request. */
+START_TEST(test_raw_forms_do_on_their_list_what_the_bound_forms_do)
+{
+	enum { W = 64, H = 64 };
+	uint8_t *lin = alloc(NN_GX_MEM_FCRAM, W * H * 4);
+	uint8_t *blk[2], *back[2], *copy[2], *half[2];
+	GLuint m0[WORDS], m1[WORDS], moved[2][WORDS];
+	struct raw_list r;
+	unsigned k, w;
+
+	fill_bytes(lin, (size_t)W * H * 4, 9);
+	for (k = 0; k < 2; k++) {
+		blk[k] = alloc(NN_GX_MEM_VRAMA, W * H * 4);
+		back[k] = alloc(NN_GX_MEM_FCRAM, W * H * 4);
+		copy[k] = alloc(NN_GX_MEM_VRAMB, W * H * 4);
+		half[k] = alloc(NN_GX_MEM_VRAMB, W * H);
+	}
+	mem_read(m0);
+	nngxAddL2BTransferCommand(lin, blk[0], W, H, GL_RGBA8_OES, 8);
+	nngxAddB2LTransferCommand(blk[0], W, H, GL_RGBA8_OES, back[0], W, H, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_TRUE, 8);
+	nngxAddBlockImageCopyCommand(blk[0], 64, 64, copy[0], 64, 0, W * H * 2);
+	nngxFilterBlockImage(blk[0], half[0], W, H, GL_RGBA8_OES);
+	ck_gl_ok();
+	run_and_wait();
+	mem_read(m1);
+	for (w = 0; w < WORDS; w++)
+		moved[0][w] = m1[w] - m0[w];
+
+	raw_make(&r, 8);
+	mem_read(m0);
+	nngxAddL2BTransferCommandRaw(&r.list, lin, blk[1], W, H, GL_RGBA8_OES, 8);
+	nngxAddB2LTransferCommandRaw(&r.list, blk[1], W, H, GL_RGBA8_OES, back[1], W, H,
+				     GL_RGBA8_OES, NN_GX_ANTIALIASE_NOT_USED, GL_TRUE, 8);
+	nngxAddBlockImageCopyCommandRaw(&r.list, blk[1], 64, 64, copy[1], 64, 0, W * H * 2);
+	nngxFilterBlockImageRaw(&r.list, blk[1], half[1], W, H, GL_RGBA8_OES);
+	ck_gl_ok();
+	ck_assert_int_eq(nngxGetUsedRequestCountRaw(&r.list), 4);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+	/* A fifth request, past the reserved stop: it would overwrite blk[1]
+	 * (and move the counters) if it ran. */
+	nngxAddL2BTransferCommandRaw(&r.list, copy[1], blk[1], W, H, GL_RGBA8_OES, 8);
+	nngxReserveStopCmdlistRaw(&r.list, 4);
+	ck_gl_ok();
+	nngxRunCmdlistRaw(&r.list);
+	nngxWaitCmdlistDone();
+	ck_gl_ok();
+	mem_read(m1);
+	for (w = 0; w < WORDS; w++)
+		moved[1][w] = m1[w] - m0[w];
+	ck_assert(memcmp(blk[0], blk[1], W * H * 4) == 0);
+	ck_assert(memcmp(back[0], back[1], W * H * 4) == 0);
+	ck_assert(memcmp(copy[0], copy[1], W * H * 2) == 0);
+	ck_assert(memcmp(half[0], half[1], W * H) == 0);
+	for (w = 0; w < WORDS; w++)
+		ck_assert_msg(moved[0][w] == moved[1][w], "word %u: %u bound, %u Raw", w,
+			      moved[0][w], moved[1][w]);
+	ck_assert_uint_gt(moved[1][12], 0);
+	free(r.requests);
+}
+END_TEST
+
+/* The Raw forms refuse what the bound forms refuse, with the same codes on
+ * a full list, and a list that is none with RAW_CMDLIST_INVALID alone. */
+START_TEST(test_raw_forms_refuse_like_the_bound_forms)
+{
+	uint8_t *lin = alloc(NN_GX_MEM_FCRAM, 64 * 64 * 4);
+	uint8_t *blk = alloc(NN_GX_MEM_VRAMA, 64 * 64 * 4);
+	nngxCommandList junk;
+	struct raw_list r;
+	GLuint invalid = diag_count(RAW_CMDLIST_INVALID);
+	GLuint full;
+
+	memset(&junk, 0x5A, sizeof junk);
+	nngxAddL2BTransferCommandRaw(&junk, lin, blk, 64, 64, GL_RGBA8_OES, 8);
+	nngxAddB2LTransferCommandRaw(NULL, blk, 64, 64, GL_RGBA8_OES, lin, 64, 64, GL_RGBA8_OES,
+				     NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	nngxAddBlockImageCopyCommandRaw(&junk, blk, 16, 0, lin, 16, 0, 64);
+	nngxFilterBlockImageRaw(&junk, blk, lin, 64, 64, GL_RGBA8_OES);
+	nngxReserveStopCmdlistRaw(&junk, 1);
+	ck_gl_ok();
+	ck_assert_uint_eq(diag_count(RAW_CMDLIST_INVALID), invalid + 5);
+
+	raw_make(&r, 1);
+	nngxAddL2BTransferCommandRaw(&r.list, lin, blk, 64, 64, GL_RGBA8_OES, 8);
+	ck_gl_ok();
+	full = diag_count(CMDLIST_FULL);
+	nngxAddB2LTransferCommandRaw(&r.list, blk, 64, 64, GL_RGBA8_OES, lin, 64, 64, GL_RGBA8_OES,
+				     NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_807C_DMP);
+	nngxFilterBlockImageRaw(&r.list, blk, lin, 64, 64, GL_RGBA8_OES);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_8068_DMP);
+	nngxAddBlockImageCopyCommandRaw(&r.list, blk, 16, 0, lin, 16, 0, 64);
+	ck_gl_ok();
+	ck_assert_uint_eq(diag_count(CMDLIST_FULL), full + 3);
+	ck_assert_int_eq(nngxGetUsedRequestCountRaw(&r.list), 1);
+	free(r.requests);
+	raw_make(&r, 4);
+	nngxAddB2LTransferCommandRaw(&r.list, blk + 8, 64, 64, GL_RGBA8_OES, lin, 64, 64,
+				     GL_RGBA8_OES, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_807D_DMP);
+	ck_assert_int_eq(nngxGetUsedRequestCountRaw(&r.list), 0);
+	free(r.requests);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("transfer");
@@ -698,6 +827,8 @@ int main(void)
 	tcase_add_loop_test(tc, test_every_error_changes_nothing_else, 0,
 			    (int)(sizeof error_rows / sizeof error_rows[0]));
 	tcase_add_test(tc, test_the_tables_valid_calls_add_a_request);
+	tcase_add_test(tc, test_raw_forms_do_on_their_list_what_the_bound_forms_do);
+	tcase_add_test(tc, test_raw_forms_refuse_like_the_bound_forms);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -41,6 +41,20 @@ void nngxSetCmdlistCallbackRaw(nngxCommandList *cmdlist, void (*func)(GLint));
 void nngxRunCmdlistRaw(nngxCommandList *cmdlist);
 void nngxClearCmdlistRaw(nngxCommandList *cmdlist);
 void nngxClearFillCmdlistRaw(nngxCommandList *cmdlist, GLuint data);
+void nngxReserveStopCmdlistRaw(nngxCommandList *cmdlist, GLint id);
+void nngxAddL2BTransferCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr,
+				  GLvoid *dstaddr, GLsizei width, GLsizei height, GLenum format,
+				  GLsizei blocksize);
+void nngxAddB2LTransferCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr,
+				  GLsizei srcwidth, GLsizei srcheight, GLenum srcformat,
+				  GLvoid *dstaddr, GLsizei dstwidth, GLsizei dstheight,
+				  GLenum dstformat, GLenum aamode, GLboolean yflip,
+				  GLsizei blocksize);
+void nngxAddBlockImageCopyCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr,
+				     GLsizei srcunit, GLsizei srcinterval, GLvoid *dstaddr,
+				     GLsizei dstunit, GLsizei dstinterval, GLsizei totalsize);
+void nngxFilterBlockImageRaw(nngxCommandList *cmdlist, const GLvoid *srcaddr, GLvoid *dstaddr,
+			     GLsizei width, GLsizei height, GLenum format);
 void nngxSetGasAutoAccumulationUpdateRaw(nngxCommandList *cmdlist, GLint id);
 void nngxSetGasUpdateRaw(nngxCommandList *cmdlist, GLboolean enable);
 GLboolean nngxGetIsRunningRaw(nngxCommandList *cmdlist);
