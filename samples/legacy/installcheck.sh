@@ -1,5 +1,6 @@
 #!/bin/sh
-# installcheck.sh: build the legacy program (samples/legacy/*.cpp) against
+# installcheck.sh: build the legacy programs (samples/legacy/*.cpp, and
+# replay/main.cpp with the same scene and profiler) against
 # the INSTALLED libnngx only, run it, and check what it says.
 #
 #   installcheck.sh SOURCE_DIR SCENE.shbin
@@ -13,6 +14,9 @@
 #   - exit 0;
 #   - print a report naming a bottleneck for each of its frames;
 #   - draw no libnngx warning or error on stderr.
+# Then the same for the saved-list replay (replay/main.cpp with the
+# legacy scene and profiler), which must also report that each frame of N
+# replays of its saved region counted N times the direct draw.
 # Anything missing (pkg-config, the installed nngx.pc, a compiler) is a
 # failure, never a skip.
 #
@@ -122,6 +126,48 @@ named=$(grep -c '^  bottleneck: *[a-z]' "$tmp/out")
 [ "$named" -eq "$frames" ] ||
 	fail "$named of $frames frame reports name a bottleneck"
 
+# The second program: the same scene recorded once into a saved command
+# list and replayed (replay/main.cpp with the scene and the profiler),
+# built and run the same way; it checks that a frame of N replays counts
+# N times the direct draw and says so.
+replay_sources="$srcdir/replay/main.cpp $srcdir/gpu_profiler.cpp $srcdir/scene.cpp"
+echo "installcheck: building the saved-list replay against $DESTDIR$prefix"
+# shellcheck disable=SC2086
+$CXX $CXXFLAGS $cflags -o "$tmp/saved_replay" $replay_sources $LDFLAGS $libs \
+	"-Wl,-rpath,$inst_libdir" >"$tmp/build-replay.log" 2>&1 || {
+	cat "$tmp/build-replay.log" >&2
+	fail "the saved-list replay does not build against the installed library"
+}
+cat "$tmp/build-replay.log"
+# shellcheck disable=SC2086
+$CXX $CXXFLAGS $cflags -M "$srcdir/replay/main.cpp" >"$tmp/deps-replay" 2>&1 ||
+	fail "cannot list the headers of replay/main.cpp"
+for h in nn/gx.h nn/gx/CTR/gx_CTR.h nn/gx/CTR/gx_Lcd.h GLES2/gl2.h; do
+	grep -q "$inst_incdir/$h" "$tmp/deps-replay" ||
+		fail "replay/main.cpp did not include $inst_incdir/$h"
+done
+if grep -q "nngx_shim.h" "$tmp/deps-replay"; then
+	fail "the saved-list replay includes nngx_shim.h, which legacy code does not know"
+fi
+"$tmp/saved_replay" "$shbin" >"$tmp/out-replay" 2>"$tmp/err-replay"
+status=$?
+if [ $status -ne 0 ]; then
+	cat "$tmp/out-replay" "$tmp/err-replay" >&2
+	fail "the saved-list replay exited with status $status"
+fi
+if grep -q '^libnngx: \(warning\|error\)' "$tmp/err-replay"; then
+	cat "$tmp/err-replay" >&2
+	fail "libnngx reported misuse in the saved-list replay (diagnostics above)"
+fi
+for n in 1 2 4; do
+	grep -q "^  replay check: [0-9]* counter words, 0 differ from $n x the direct frame" \
+		"$tmp/out-replay" || {
+		cat "$tmp/out-replay" >&2
+		fail "the frame of $n replays did not count $n times the direct draw"
+	}
+done
+grep '^  replay check\|^Replays' "$tmp/out-replay"
+
 # Show the last frame's report and the summary.
 awk '/^Frame /{ last = ""; keep = 1 } /^$/{ keep = 0 } keep { last = last $0 "\n" }
 	END { printf "%s", last }' "$tmp/out"
@@ -130,4 +176,5 @@ if [ -s "$tmp/err" ]; then
 	echo "installcheck: stderr of the program:"
 	cat "$tmp/err"
 fi
-echo "installcheck: ok: the legacy program built against the installed libnngx and profiled $frames frames"
+echo "installcheck: ok: the legacy program built against the installed libnngx and profiled $frames frames;"
+echo "  the saved-list replay counted N times the direct draw for N = 1, 2, 4"
