@@ -181,6 +181,7 @@ typedef long           GLsizeiptr; /* pointer-difference sized */
 #define GL_FASTEST                                           0x1101
 #define GL_NICEST                                            0x1102
 #define GL_GENERATE_MIPMAP_HINT                              0x8192
+#define GL_FRAGMENT_SHADER_DERIVATIVE_HINT                   0x8B8B
 
 /* Data types */
 #define GL_BYTE                                              0x1400
@@ -357,6 +358,7 @@ typedef long           GLsizeiptr; /* pointer-difference sized */
 /* Shader binaries */
 #define GL_SHADER_BINARY_FORMATS                             0x8DF8
 #define GL_NUM_SHADER_BINARY_FORMATS                         0x8DF9
+#define GL_PLATFORM_BINARY                                   0x8D63
 
 /* Shader precision formats */
 #define GL_LOW_FLOAT                                         0x8DF0
@@ -396,6 +398,7 @@ typedef long           GLsizeiptr; /* pointer-difference sized */
 #define GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT                 0x8CD6
 #define GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT         0x8CD7
 #define GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS                 0x8CD9
+#define GL_FRAMEBUFFER_INCOMPLETE_FORMATS                    0x8CDA
 #define GL_FRAMEBUFFER_UNSUPPORTED                           0x8CDD
 #define GL_FRAMEBUFFER_BINDING                               0x8CA6
 #define GL_RENDERBUFFER_BINDING                              0x8CA7
