@@ -925,6 +925,68 @@ void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 		*params = (GLfloat)v;
 }
 
+/* glGetTexLevelParameter{i,f}v (gl2ext.h; the desktop GL query, which
+ * ES 2.0 lacks): GL_TEXTURE_WIDTH, GL_TEXTURE_HEIGHT and
+ * GL_TEXTURE_INTERNAL_FORMAT of one level of the texture bound to the
+ * active unit. GL_INVALID_ENUM for another target or pname,
+ * GL_INVALID_VALUE for a level outside 0..log2(1024), as desktop GL says.
+ * Model choice (README): a level with no image reads 0 for all three
+ * (desktop GL's defaults are 0, 0 and an unsized format; the model keeps
+ * no format for a missing image). The internal format is the one the
+ * level was given (glTexImage2D's internalformat, equal to its format,
+ * or glCompressedTexImage2D's / glCopyTexImage2D's). */
+static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GLint *v,
+				    const void *params, const char *fn)
+{
+	NNGX_API(st);
+	const struct gl_texture *t;
+	bool present;
+
+	if (!tex_target_ok(st, target, fn))
+		return false;
+	if (pname != GL_TEXTURE_WIDTH && pname != GL_TEXTURE_HEIGHT
+	    && pname != GL_TEXTURE_INTERNAL_FORMAT) {
+		gl_enum_error(st, fn, "pname 0x%04X is not GL_TEXTURE_WIDTH, GL_TEXTURE_HEIGHT or "
+			      "GL_TEXTURE_INTERNAL_FORMAT", pname);
+		return false;
+	}
+	if (level < 0 || level > TEX_MAX_LEVEL) {
+		gl_value_error(st, fn, "level %d is outside 0..%d", level, TEX_MAX_LEVEL);
+		return false;
+	}
+	if (!params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return false;
+	}
+	t = tex_bound(&st->gl);
+	present = t->hw.phys && (unsigned)level < t->hw.levels && ((t->level_mask >> level) & 1u);
+	if (!present)
+		*v = 0;
+	else if (pname == GL_TEXTURE_WIDTH)
+		*v = (GLint)hw_texture_level_width(&t->hw, (unsigned)level);
+	else if (pname == GL_TEXTURE_HEIGHT)
+		*v = (GLint)hw_texture_level_height(&t->hw, (unsigned)level);
+	else
+		*v = (GLint)t->format;
+	return true;
+}
+
+void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint *params)
+{
+	GLint v;
+
+	if (tex_get_level_parameter(target, level, pname, &v, params, "glGetTexLevelParameteriv"))
+		*params = v;
+}
+
+void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *params)
+{
+	GLint v;
+
+	if (tex_get_level_parameter(target, level, pname, &v, params, "glGetTexLevelParameterfv"))
+		*params = (GLfloat)v;
+}
+
 /* ---- what a draw reads ----------------------------------------------------- */
 
 static enum hw_tex_wrap tex_hw_wrap(GLenum wrap)

@@ -364,6 +364,15 @@ GL_APICALL void GL_APIENTRY glRenderBlockModeDMP(GLenum mode);
 #define GL_DEPTH_STENCIL_OES                                 0x84F9
 #define GL_DEPTH24_STENCIL8_OES                              0x88F0
 
+/* Texture level queries */
+#define GL_TEXTURE_WIDTH                                     0x1000
+#define GL_TEXTURE_HEIGHT                                    0x1001
+#define GL_TEXTURE_INTERNAL_FORMAT                           0x1003
+GL_APICALL void GL_APIENTRY glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname,
+						     GLfloat *params);
+GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname,
+						     GLint *params);
+
 /* OES_mapbuffer */
 #define GL_WRITE_ONLY_OES                                    0x88B9
 #define GL_BUFFER_ACCESS_OES                                 0x88BB
