@@ -24,6 +24,7 @@
  * components widened by bit replication as the transfer engine does,
  * alpha 255 for formats without it. Pixels outside the framebuffer are
  * left as they are in `pixels` (ES 2.0: undefined). */
+#define GL_GLEXT_PROTOTYPES     /* OES_EGL_image's declarations */
 #include <stdlib.h>
 #include <string.h>
 
@@ -650,4 +651,19 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 				    (uint8_t *)pixels + (size_t)j * stride + (size_t)i * 4);
 		}
 	free(rows);
+}
+
+/* OES_EGL_image for renderbuffers: as glEGLImageTargetTexture2DOES
+ * (gl_texture.c), GL_INVALID_ENUM unless the target is GL_RENDERBUFFER,
+ * then GL_INVALID_OPERATION (no EGL in the model, so no valid image). */
+void glEGLImageTargetRenderbufferStorageOES(GLenum target, GLeglImageOES image)
+{
+	static const char fn[] = "glEGLImageTargetRenderbufferStorageOES";
+	NNGX_API(st);
+
+	if (target != GL_RENDERBUFFER) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_RENDERBUFFER", target);
+		return;
+	}
+	gl_operation_error(st, fn, "image %p is not an EGLImage: the model has no EGL", image);
 }

@@ -420,3 +420,17 @@ const GLubyte *glGetString(GLenum name)
 	}
 	return (const GLubyte *)s;
 }
+
+/* glGetQueryObjectfv (declared in the gas part of the SDK's gl2ext.h).
+ * Model choice (README): the SDK surface has no call that makes a query
+ * object (no glGenQueries / glBeginQuery), so no id names one, and every
+ * call records GL_INVALID_OPERATION, as desktop GL does for an id that is
+ * not a query object; params is not written. */
+void glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params)
+{
+	NNGX_API(st);
+
+	(void)params;
+	gl_operation_error(st, "glGetQueryObjectfv", "id %u (pname 0x%04X) is not a query "
+			   "object: the model has no query objects", id, pname);
+}

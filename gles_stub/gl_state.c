@@ -178,3 +178,18 @@ void glStencilMaskSeparate(GLenum face, GLuint mask)
 		return;
 	st->gl.frag.stencil_write_mask = mask;
 }
+
+/* glPolygonMode (declared by the SDK's gl2ext.h with unnamed parameters;
+ * neither header defines a token for it). Model choice (README): the
+ * PICA200 rasterizes filled triangles only and the SDK gives the call no
+ * values to check, so it changes nothing, records no GL error and raises
+ * CALL_NOT_MODELLED once after each power-on. */
+void glPolygonMode(GLenum face, GLenum mode)
+{
+	NNGX_API(st);
+
+	(void)face;
+	(void)mode;
+	nngx_state_not_modelled(st, "glPolygonMode", "polygon modes (the PICA200 fills "
+				"triangles; the call changes nothing)");
+}

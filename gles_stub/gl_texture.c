@@ -21,6 +21,7 @@
  * stores them. Rows are never padded: every row of a power-of-two size of
  * 8 or more is a multiple of 4 bytes, so GL_UNPACK_ALIGNMENT cannot
  * matter. */
+#define GL_GLEXT_PROTOTYPES     /* OES_EGL_image's declarations */
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
@@ -1054,4 +1055,22 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 		hw->mip_filter = (min == GL_NEAREST_MIPMAP_LINEAR || min == GL_LINEAR_MIPMAP_LINEAR)
 				 ? HW_FILTER_LINEAR : HW_FILTER_NEAREST;
 	}
+}
+
+/* OES_EGL_image (gl2ext.h, GL_GLEXT_PROTOTYPES). Model choice (README):
+ * there is no EGL in the model, so no value is a valid EGLImage: after
+ * the target check (GL_INVALID_ENUM unless GL_TEXTURE_2D) the call
+ * records GL_INVALID_OPERATION, as the extension says for an image that
+ * is not valid, and changes nothing. glGetString does not list the
+ * extension. */
+void glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image)
+{
+	static const char fn[] = "glEGLImageTargetTexture2DOES";
+	NNGX_API(st);
+
+	if (target != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D", target);
+		return;
+	}
+	gl_operation_error(st, fn, "image %p is not an EGLImage: the model has no EGL", image);
 }

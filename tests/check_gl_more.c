@@ -153,6 +153,137 @@ START_TEST(test_more_level_parameter_null_params)
 }
 END_TEST
 
+/* ---- calls the model does not act on ------------------------------------------ */
+
+/* The whole state a wrong call could touch here: the bound texture's
+ * level 0, the bound renderbuffer's size, and a few queries. */
+struct more_state {
+	GLint tex_w, tex_fmt, rb_w, rb_fmt, viewport[4], cull, tex_binding, rb_binding;
+};
+
+static void more_state_take(struct more_state *m)
+{
+	memset(m, 0, sizeof *m);
+	glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &m->tex_w);
+	glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &m->tex_fmt);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &m->rb_w);
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_INTERNAL_FORMAT, &m->rb_fmt);
+	glGetIntegerv(GL_VIEWPORT, m->viewport);
+	glGetIntegerv(GL_CULL_FACE_MODE, &m->cull);
+	glGetIntegerv(GL_TEXTURE_BINDING_2D, &m->tex_binding);
+	glGetIntegerv(GL_RENDERBUFFER_BINDING, &m->rb_binding);
+	ck_gl_error(GL_NO_ERROR);
+}
+
+static void more_objects(GLuint *t, GLuint *rb)
+{
+	glGenTextures(1, t);
+	glBindTexture(GL_TEXTURE_2D, *t);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+	glGenRenderbuffers(1, rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, *rb);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, 32, 8);
+	ck_gl_error(GL_NO_ERROR);
+}
+
+static const struct {
+	int call;
+	GLenum target;
+	GLenum error;
+} bad_images[] = {
+	{ 0, GL_TEXTURE_2D, GL_INVALID_OPERATION },
+	{ 0, GL_TEXTURE_CUBE_MAP, GL_INVALID_ENUM },
+	{ 0, GL_RENDERBUFFER, GL_INVALID_ENUM },
+	{ 1, GL_RENDERBUFFER, GL_INVALID_OPERATION },
+	{ 1, GL_TEXTURE_2D, GL_INVALID_ENUM },
+	{ 1, GL_FRAMEBUFFER, GL_INVALID_ENUM },
+};
+
+/* No EGL: the target is checked, then no image is valid. */
+START_TEST(test_more_egl_image_is_never_valid)
+{
+	struct more_state before, after;
+	GLuint t, rb;
+	int dummy = 0;
+	GLeglImageOES images[] = { NULL, &dummy };
+	size_t k;
+
+	more_objects(&t, &rb);
+	more_state_take(&before);
+	for (k = 0; k < 2; k++) {
+		if (bad_images[_i].call == 0)
+			glEGLImageTargetTexture2DOES(bad_images[_i].target, images[k]);
+		else
+			glEGLImageTargetRenderbufferStorageOES(bad_images[_i].target, images[k]);
+		ck_gl_error(bad_images[_i].error);
+		ck_gl_error(GL_NO_ERROR);
+	}
+	more_state_take(&after);
+	ck_assert(memcmp(&before, &after, sizeof before) == 0);
+	ck_assert_int_eq(after.tex_w, 16);
+	ck_assert_int_eq(after.rb_w, 32);
+	glDeleteRenderbuffers(1, &rb);
+	glDeleteTextures(1, &t);
+}
+END_TEST
+
+/* No query objects: every id is GL_INVALID_OPERATION, params kept. */
+START_TEST(test_more_query_object_is_never_valid)
+{
+	static const GLuint ids[] = { 0, 1, 2, 0xFFFFFFFFu };
+	GLuint t, rb;
+	struct more_state before, after;
+	GLfloat f = 3.5f;
+	size_t k;
+
+	more_objects(&t, &rb);          /* names 1 exist, of other kinds */
+	more_state_take(&before);
+	for (k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+		glGetQueryObjectfv(ids[k], 0x8866 /* GL_QUERY_RESULT */, &f);
+		ck_gl_error(GL_INVALID_OPERATION);
+		glGetQueryObjectfv(ids[k], 0x8867 /* GL_QUERY_RESULT_AVAILABLE */, &f);
+		ck_gl_error(GL_INVALID_OPERATION);
+		ck_gl_error(GL_NO_ERROR);
+	}
+	glGetQueryObjectfv(1, 0x8866, NULL);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert(f == 3.5f);
+	more_state_take(&after);
+	ck_assert(memcmp(&before, &after, sizeof before) == 0);
+	glDeleteRenderbuffers(1, &rb);
+	glDeleteTextures(1, &t);
+}
+END_TEST
+
+/* glPolygonMode: no GL error, nothing changed, CALL_NOT_MODELLED once. */
+START_TEST(test_more_polygon_mode_is_not_modelled)
+{
+	GLint id = NNGX_SHIM_DIAG_CALL_NOT_MODELLED;
+	GLuint base = nngxShimGetDiagCount(id);
+	struct more_state before, after;
+	GLuint t, rb;
+
+	more_objects(&t, &rb);
+	glCullFace(GL_FRONT);
+	more_state_take(&before);
+	glPolygonMode(GL_FRONT_AND_BACK, 0x1B01 /* GL_LINE */);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 1);
+	glPolygonMode(GL_BACK, 0x1B02 /* GL_FILL */);
+	glPolygonMode(0x1234, 0x5678);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 1);
+	more_state_take(&after);
+	ck_assert(memcmp(&before, &after, sizeof before) == 0);
+	/* Once again after a power-on. */
+	nngxShimReset();
+	glPolygonMode(GL_FRONT_AND_BACK, 0x1B01);
+	ck_assert_uint_eq(nngxShimGetDiagCount(id), 1);
+	glDeleteRenderbuffers(1, &rb);
+	glDeleteTextures(1, &t);
+}
+END_TEST
+
 static Suite *more_suite(void)
 {
 	Suite *s = suite_create("gl_more");
@@ -164,6 +295,10 @@ static Suite *more_suite(void)
 	tcase_add_loop_test(tc, test_more_level_parameter_errors, 0,
 			    (int)(sizeof bad_levels / sizeof bad_levels[0]));
 	tcase_add_test(tc, test_more_level_parameter_null_params);
+	tcase_add_loop_test(tc, test_more_egl_image_is_never_valid, 0,
+			    (int)(sizeof bad_images / sizeof bad_images[0]));
+	tcase_add_test(tc, test_more_query_object_is_never_valid);
+	tcase_add_test(tc, test_more_polygon_mode_is_not_modelled);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -373,6 +373,17 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameterfv(GLenum target, GLint level,
 GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname,
 						     GLint *params);
 
+/* Declared by the SDK headers; the model acts on neither (README) */
+GL_APICALL void GL_APIENTRY glPolygonMode(GLenum face, GLenum mode);
+GL_APICALL void GL_APIENTRY glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params);
+
+/* OES_EGL_image (no EGL in the model: every image is invalid) */
+#ifdef GL_GLEXT_PROTOTYPES
+GL_APICALL void GL_APIENTRY glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image);
+GL_APICALL void GL_APIENTRY glEGLImageTargetRenderbufferStorageOES(GLenum target,
+								   GLeglImageOES image);
+#endif
+
 /* OES_mapbuffer */
 #define GL_WRITE_ONLY_OES                                    0x88B9
 #define GL_BUFFER_ACCESS_OES                                 0x88BB
