@@ -883,6 +883,124 @@ void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 	tex_parameter(target, pname, tex_float_enum(params[0]), "glTexParameterfv");
 }
 
+/* ---- glGenerateMipmap ---------------------------------------------------------- */
+
+/* The components of a stored texel, as bit widths from bit 0 of its
+ * little-endian word (hw_texture.h: R, or I, in the top bits); 0 ends.
+ * NULL for the compressed formats. */
+static const unsigned char *tex_fields(enum hw_tex_format f)
+{
+	static const unsigned char w8888[] = { 8, 8, 8, 8, 0 }, w888[] = { 8, 8, 8, 0 },
+		w1555[] = { 1, 5, 5, 5, 0 }, w565[] = { 5, 6, 5, 0 },
+		w4444[] = { 4, 4, 4, 4, 0 }, w88[] = { 8, 8, 0 }, w8[] = { 8, 0 },
+		w44[] = { 4, 4, 0 }, w4[] = { 4, 0 };
+
+	switch (f) {
+	case HW_TEX_RGBA8: return w8888;
+	case HW_TEX_RGB8: return w888;
+	case HW_TEX_RGB5A1: return w1555;
+	case HW_TEX_RGB565: return w565;
+	case HW_TEX_RGBA4: return w4444;
+	case HW_TEX_IA8: case HW_TEX_HILO8: return w88;
+	case HW_TEX_I8: case HW_TEX_A8: return w8;
+	case HW_TEX_IA4: return w44;
+	case HW_TEX_I4: case HW_TEX_A4: return w4;
+	case HW_TEX_ETC1: case HW_TEX_ETC1A4: break;
+	}
+	return NULL;
+}
+
+/* The stored word of texel (x, y) of `level`, and its inverse. A 4-bit
+ * texel is the low nibble of its byte for even x, as tex_place stores. */
+static uint32_t tex_word_get(uint8_t *host, const struct hw_texture *hw, unsigned level,
+			     unsigned x, unsigned y)
+{
+	const uint8_t *p = tex_texel(host, hw, level, x, y);
+	unsigned bits = hw_texture_bits_per_texel(hw->format), k;
+	uint32_t v = 0;
+
+	if (bits == 4)
+		return x % 2 ? p[0] >> 4 : p[0] & 0xFu;
+	for (k = 0; k < bits / 8; k++)
+		v |= (uint32_t)p[k] << (8 * k);
+	return v;
+}
+
+static void tex_word_put(uint8_t *host, const struct hw_texture *hw, unsigned level, unsigned x,
+			 unsigned y, uint32_t v)
+{
+	uint8_t *p = tex_texel(host, hw, level, x, y);
+	unsigned bits = hw_texture_bits_per_texel(hw->format), k;
+
+	if (bits == 4) {
+		p[0] = x % 2 ? (uint8_t)((p[0] & 0x0Fu) | v << 4) : (uint8_t)((p[0] & 0xF0u) | v);
+		return;
+	}
+	for (k = 0; k < bits / 8; k++)
+		p[k] = (uint8_t)(v >> (8 * k));
+}
+
+/* glGenerateMipmap (ES 2.0, 3.7.11) on the texture bound to the active
+ * unit. GL_INVALID_ENUM unless GL_TEXTURE_2D; GL_INVALID_OPERATION when
+ * level 0 has no image or a compressed one (ES 2.0 rules out compressed
+ * level-0 images). Model choices (README): the chain is the one the
+ * storage has, down to 8x8 (the unit's smallest size), not to 1x1; each
+ * level k + 1 texel is the 2x2 box of level k, every component averaged
+ * in its stored precision with rounding half up ((a + b + c + d + 2) / 4,
+ * so 1-bit alpha is 1 when two or more of the four are); the levels are
+ * written in the storage, with the level-0 format, and count as given. */
+void glGenerateMipmap(GLenum target)
+{
+	static const char fn[] = "glGenerateMipmap";
+	NNGX_API(st);
+	struct gl_texture *t;
+	const unsigned char *fields;
+	uint8_t *host;
+	unsigned level, x, y;
+
+	if (!tex_target_ok(st, target, fn))
+		return;
+	t = tex_bound(&st->gl);
+	if (!t->hw.phys || !(t->level_mask & 1u)) {
+		gl_operation_error(st, fn, "texture %u has no level-0 image", t->name);
+		return;
+	}
+	fields = tex_fields(t->hw.format);
+	if (!fields) {
+		gl_operation_error(st, fn, "texture %u is compressed (format 0x%04X)", t->name,
+				   t->format);
+		return;
+	}
+	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
+	for (level = 1; level < t->hw.levels; level++) {
+		unsigned w = hw_texture_level_width(&t->hw, level);
+		unsigned h = hw_texture_level_height(&t->hw, level);
+
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++) {
+				uint32_t q[4], out = 0;
+				unsigned k, shift = 0;
+
+				q[0] = tex_word_get(host, &t->hw, level - 1, 2 * x, 2 * y);
+				q[1] = tex_word_get(host, &t->hw, level - 1, 2 * x + 1, 2 * y);
+				q[2] = tex_word_get(host, &t->hw, level - 1, 2 * x, 2 * y + 1);
+				q[3] = tex_word_get(host, &t->hw, level - 1, 2 * x + 1, 2 * y + 1);
+				for (k = 0; fields[k]; k++) {
+					uint32_t m = (1u << fields[k]) - 1, sum = 2;
+					unsigned j;
+
+					for (j = 0; j < 4; j++)
+						sum += (q[j] >> shift) & m;
+					out |= (sum / 4) << shift;
+					shift += fields[k];
+				}
+				tex_word_put(host, &t->hw, level, x, y, out);
+			}
+		t->level_mask |= 1u << level;
+	}
+	st->gl.texture_epoch++;
+}
+
 /* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
  * active unit; 0 (nothing written) after the GL error. */
 static bool tex_get_parameter(GLenum target, GLenum pname, GLint *v, const void *params,

@@ -153,6 +153,175 @@ START_TEST(test_more_level_parameter_null_params)
 }
 END_TEST
 
+/* ---- glGenerateMipmap ----------------------------------------------------------- */
+
+/* The stored bytes of texel (x, y) of `level` of texture `name`. */
+static const uint8_t *texel_of(GLuint name, unsigned level, unsigned x, unsigned y)
+{
+	const struct gl_texture *t = gl_texture_find(&nngx_state_get()->gl, name);
+	const uint8_t *host;
+
+	ck_assert_ptr_nonnull(t);
+	host = nngxShimGetHostPointer(t->hw.phys);
+	ck_assert_ptr_nonnull(host);
+	return host + (hw_texture_texel_address(&t->hw, level, x, y) - t->hw.phys);
+}
+
+static unsigned avg4(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+	return (a + b + c + d + 2) / 4;
+}
+
+/* RGBA8 32x32: levels 1 (16x16) and 2 (8x8) are the 2x2 boxes, computed
+ * here from the GL image, component by component. */
+START_TEST(test_more_mipmap_rgba8_box_filter)
+{
+	static uint8_t img[3][32 * 32 * 4];        /* level k, GL order R, G, B, A */
+	GLuint name;
+	unsigned level, x, y, c, bad = 0;
+
+	for (y = 0; y < 32; y++)
+		for (x = 0; x < 32; x++) {
+			uint8_t *p = &img[0][(y * 32 + x) * 4];
+			p[0] = (uint8_t)(x * 8 + y);
+			p[1] = (uint8_t)(y * 7 + (x & 3) * 50);
+			p[2] = (uint8_t)((x * y) ^ 0x5A);
+			p[3] = (uint8_t)(255 - x - 3 * y);
+		}
+	for (level = 1; level < 3; level++) {
+		unsigned w = 32 >> level;
+
+		for (y = 0; y < w; y++)
+			for (x = 0; x < w; x++)
+				for (c = 0; c < 4; c++) {
+					const uint8_t *s = img[level - 1];
+					unsigned sw = 2 * w;
+					img[level][(y * w + x) * 4 + c] = (uint8_t)avg4(
+						s[((2 * y) * sw + 2 * x) * 4 + c],
+						s[((2 * y) * sw + 2 * x + 1) * 4 + c],
+						s[((2 * y + 1) * sw + 2 * x) * 4 + c],
+						s[((2 * y + 1) * sw + 2 * x + 1) * 4 + c]);
+				}
+	}
+	glGenTextures(1, &name);
+	glBindTexture(GL_TEXTURE_2D, name);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, img[0]);
+	ck_assert_int_eq(level_i(1, GL_TEXTURE_WIDTH), 0);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_int_eq(level_i(1, GL_TEXTURE_WIDTH), 16);
+	ck_assert_int_eq(level_i(2, GL_TEXTURE_HEIGHT), 8);
+	ck_assert_int_eq(level_i(2, GL_TEXTURE_INTERNAL_FORMAT), GL_RGBA);
+	ck_assert_int_eq(level_i(3, GL_TEXTURE_WIDTH), 0);          /* the chain ends at 8 */
+	for (level = 0; level < 3; level++) {
+		unsigned w = 32 >> level;
+
+		for (y = 0; y < w; y++)
+			for (x = 0; x < w; x++) {
+				const uint8_t *p = texel_of(name, level, x, y);   /* A, B, G, R */
+				const uint8_t *e = &img[level][(y * w + x) * 4];
+
+				bad += p[3] != e[0] || p[2] != e[1] || p[1] != e[2] || p[0] != e[3];
+			}
+	}
+	ck_assert_uint_eq(bad, 0);
+	glDeleteTextures(1, &name);
+}
+END_TEST
+
+/* RGB5A1 (fields of 5, 5, 5 and 1 bits) and I4 (nibbles): each component
+ * averaged in its own precision. */
+START_TEST(test_more_mipmap_packed_formats)
+{
+	static uint16_t px[16 * 16];
+	static uint8_t nib[16 * 16 / 2];
+	GLuint name[2];
+	unsigned x, y, bad = 0;
+
+	for (y = 0; y < 16; y++)
+		for (x = 0; x < 16; x++) {
+			unsigned r = (x * 2 + y) & 31, g = (x * y) & 31, b = (31 - x) & 31;
+			unsigned a = (x + y) % 3 == 0;
+			unsigned k = y * 16 + x;
+
+			px[k] = (uint16_t)(r << 11 | g << 6 | b << 1 | a);
+			nib[k / 2] |= (uint8_t)(((x + 5 * y) & 15) << (k % 2 ? 4 : 0));
+		}
+	glGenTextures(2, name);
+	glBindTexture(GL_TEXTURE_2D, name[0]);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, px);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	glBindTexture(GL_TEXTURE_2D, name[1]);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 16, 16, 0, GL_LUMINANCE,
+		     GL_UNSIGNED_4BITS_DMP, nib);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	ck_gl_error(GL_NO_ERROR);
+	for (y = 0; y < 8; y++)
+		for (x = 0; x < 8; x++) {
+			const uint8_t *p = texel_of(name[0], 1, x, y);
+			unsigned got = p[0] | p[1] << 8, want = 0, f;
+			static const unsigned shift[] = { 11, 6, 1, 0 }, mask[] = { 31, 31, 31, 1 };
+			unsigned q[4], n[4], i;
+
+			q[0] = px[2 * y * 16 + 2 * x];
+			q[1] = px[2 * y * 16 + 2 * x + 1];
+			q[2] = px[(2 * y + 1) * 16 + 2 * x];
+			q[3] = px[(2 * y + 1) * 16 + 2 * x + 1];
+			for (f = 0; f < 4; f++)
+				want |= avg4(q[0] >> shift[f] & mask[f], q[1] >> shift[f] & mask[f],
+					     q[2] >> shift[f] & mask[f],
+					     q[3] >> shift[f] & mask[f]) << shift[f];
+			bad += got != want;
+			for (i = 0; i < 4; i++) {
+				unsigned xx = 2 * x + i % 2, yy = 2 * y + i / 2;
+				n[i] = (xx + 5 * yy) & 15;
+			}
+			p = texel_of(name[1], 1, x, y);
+			bad += (unsigned)(x % 2 ? p[0] >> 4 : p[0] & 15) != avg4(n[0], n[1], n[2], n[3]);
+		}
+	ck_assert_uint_eq(bad, 0);
+	glDeleteTextures(2, name);
+}
+END_TEST
+
+/* The errors change nothing: no level 1 appears, level 0 is kept. */
+START_TEST(test_more_mipmap_errors)
+{
+	static uint8_t etc[16 * 16 / 2];
+	GLuint name[3];
+
+	glGenTextures(3, name);
+	glBindTexture(GL_TEXTURE_2D, name[0]);             /* no image */
+	glGenerateMipmap(GL_TEXTURE_2D);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_int_eq(level_i(0, GL_TEXTURE_WIDTH), 0);
+	glBindTexture(GL_TEXTURE_2D, name[1]);             /* compressed */
+	memset(etc, 0xA5, sizeof etc);
+	glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_ETC1_RGB8_NATIVE_DMP, 16, 16, 0,
+			       (GLsizei)sizeof etc, etc);
+	ck_gl_error(GL_NO_ERROR);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_int_eq(level_i(1, GL_TEXTURE_WIDTH), 0);
+	ck_assert_uint_eq(texel_of(name[1], 1, 0, 0)[0], 0);
+	glBindTexture(GL_TEXTURE_2D, name[2]);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 16, 16, 0, GL_ALPHA, GL_UNSIGNED_BYTE, NULL);
+	glGenerateMipmap(GL_TEXTURE_CUBE_MAP);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGenerateMipmap(0);
+	ck_gl_error(GL_INVALID_ENUM);
+	ck_assert_int_eq(level_i(1, GL_TEXTURE_WIDTH), 0);
+	/* An 8x8 texture has no level below: nothing to do, no error. */
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 8, 8, 0, GL_ALPHA, GL_UNSIGNED_BYTE, NULL);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_int_eq(level_i(1, GL_TEXTURE_WIDTH), 0);
+	glDeleteTextures(3, name);
+}
+END_TEST
+
 /* ---- calls the model does not act on ------------------------------------------ */
 
 /* The whole state a wrong call could touch here: the bound texture's
@@ -295,6 +464,9 @@ static Suite *more_suite(void)
 	tcase_add_loop_test(tc, test_more_level_parameter_errors, 0,
 			    (int)(sizeof bad_levels / sizeof bad_levels[0]));
 	tcase_add_test(tc, test_more_level_parameter_null_params);
+	tcase_add_test(tc, test_more_mipmap_rgba8_box_filter);
+	tcase_add_test(tc, test_more_mipmap_packed_formats);
+	tcase_add_test(tc, test_more_mipmap_errors);
 	tcase_add_loop_test(tc, test_more_egl_image_is_never_valid, 0,
 			    (int)(sizeof bad_images / sizeof bad_images[0]));
 	tcase_add_test(tc, test_more_query_object_is_never_valid);

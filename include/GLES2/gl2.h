@@ -519,6 +519,7 @@ GL_APICALL void GL_APIENTRY glGetUniformiv(GLuint program, GLint location, GLint
 /* Texture objects */
 GL_APICALL void GL_APIENTRY glActiveTexture(GLenum texture);
 GL_APICALL void GL_APIENTRY glGenTextures(GLsizei n, GLuint *textures);
+GL_APICALL void GL_APIENTRY glGenerateMipmap(GLenum target);
 GL_APICALL void GL_APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures);
 GL_APICALL void GL_APIENTRY glBindTexture(GLenum target, GLuint texture);
 GL_APICALL GLboolean GL_APIENTRY glIsTexture(GLuint texture);
