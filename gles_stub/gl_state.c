@@ -193,3 +193,68 @@ void glPolygonMode(GLenum face, GLenum mode)
 	nngx_state_not_modelled(st, "glPolygonMode", "polygon modes (the PICA200 fills "
 				"triangles; the call changes nothing)");
 }
+
+/* glSave*DMP / glRestore*DMP (gl2ext.h): the SDK serialises program
+ * objects, vertex state collections and texture collections into a
+ * buffer in its own layout and recreates them from it. Model choice
+ * (README): that layout is not public, and the model has no vertex state
+ * or texture collection objects, so these calls change nothing, write
+ * nothing into `data`, the Save calls return 0 (no bytes needed), no GL
+ * error is recorded and the arguments are not checked; each raises
+ * CALL_NOT_MODELLED once after each power-on. */
+static GLsizei state_save_not_modelled(const char *fn)
+{
+	NNGX_API(st);
+
+	nngx_state_not_modelled(st, fn, "saving GL objects in the SDK's layout (nothing "
+				"written, 0 bytes returned)");
+	return 0;
+}
+
+static void state_restore_not_modelled(const char *fn)
+{
+	NNGX_API(st);
+
+	nngx_state_not_modelled(st, fn, "restoring GL objects from the SDK's layout (nothing "
+				"changed)");
+}
+
+GLsizei glSaveProgramsDMP(GLuint n, GLuint *progs, GLuint flags, GLsizei bufsize, GLvoid *data)
+{
+	(void)n, (void)progs, (void)flags, (void)bufsize, (void)data;
+	return state_save_not_modelled("glSaveProgramsDMP");
+}
+
+void glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs, GLuint flags, GLvoid *data)
+{
+	(void)n, (void)offset, (void)progs, (void)flags, (void)data;
+	state_restore_not_modelled("glRestoreProgramsDMP");
+}
+
+GLsizei glSaveVertexStateCollectionsDMP(GLuint n, GLuint *vscolls, GLuint flags,
+					GLsizei bufsize, GLvoid *data)
+{
+	(void)n, (void)vscolls, (void)flags, (void)bufsize, (void)data;
+	return state_save_not_modelled("glSaveVertexStateCollectionsDMP");
+}
+
+void glRestoreVertexStateCollectionsDMP(GLuint n, GLuint offset, GLuint *vscolls, GLuint flags,
+					GLvoid *data)
+{
+	(void)n, (void)offset, (void)vscolls, (void)flags, (void)data;
+	state_restore_not_modelled("glRestoreVertexStateCollectionsDMP");
+}
+
+GLsizei glSaveTextureCollectionsDMP(GLuint n, GLuint *txcolls, GLuint flags, GLsizei bufsize,
+				    GLvoid *data)
+{
+	(void)n, (void)txcolls, (void)flags, (void)bufsize, (void)data;
+	return state_save_not_modelled("glSaveTextureCollectionsDMP");
+}
+
+void glRestoreTextureCollectionsDMP(GLuint n, GLuint offset, GLuint *txcolls, GLuint flags,
+				    GLvoid *data)
+{
+	(void)n, (void)offset, (void)txcolls, (void)flags, (void)data;
+	state_restore_not_modelled("glRestoreTextureCollectionsDMP");
+}

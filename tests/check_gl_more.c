@@ -1,6 +1,7 @@
 /* check_gl_more.c: the rest of the SDK's GL surface: the texture level
  * queries (glGetTexLevelParameter{i,f}v), the calls the model does not
- * act on (glPolygonMode, glGetQueryObjectfv, the OES_EGL_image calls),
+ * act on (glPolygonMode, glGetQueryObjectfv, the OES_EGL_image calls,
+ * glSave*DMP / glRestore*DMP),
  * and the core tokens. Every error case is checked to leave the error
  * flag as the rule says and to change nothing else. */
 #define GL_GLEXT_PROTOTYPES
@@ -453,6 +454,40 @@ START_TEST(test_more_polygon_mode_is_not_modelled)
 }
 END_TEST
 
+/* The save/restore calls: nothing written, 0 returned, nothing changed,
+ * no GL error, CALL_NOT_MODELLED once per function. */
+START_TEST(test_more_save_restore_not_modelled)
+{
+	GLint id = NNGX_SHIM_DIAG_CALL_NOT_MODELLED;
+	GLuint base = nngxShimGetDiagCount(id), names[2] = { 1, 2 }, t, rb;
+	struct more_state before, after;
+	uint8_t buf[64], zero[64];
+	int k;
+
+	more_objects(&t, &rb);
+	more_state_take(&before);
+	memset(buf, 0xCD, sizeof buf);
+	memcpy(zero, buf, sizeof buf);
+	for (k = 0; k < 2; k++) {
+		ck_assert_int_eq(glSaveProgramsDMP(2, names, 0, (GLsizei)sizeof buf, buf), 0);
+		ck_assert_int_eq(glSaveVertexStateCollectionsDMP(2, names, 1, 64, buf), 0);
+		ck_assert_int_eq(glSaveTextureCollectionsDMP(2, names, 0x40000000u, 64, buf), 0);
+		ck_assert_int_eq(glSaveProgramsDMP(0, NULL, 0, 0, NULL), 0);
+		glRestoreProgramsDMP(2, 0, names, 0, buf);
+		glRestoreVertexStateCollectionsDMP(2, 0, names, 0, buf);
+		glRestoreTextureCollectionsDMP(2, 0, names, 0, NULL);
+		ck_gl_error(GL_NO_ERROR);
+		ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 6);
+	}
+	ck_assert(memcmp(buf, zero, sizeof buf) == 0);
+	ck_assert(names[0] == 1 && names[1] == 2);
+	more_state_take(&after);
+	ck_assert(memcmp(&before, &after, sizeof before) == 0);
+	glDeleteRenderbuffers(1, &rb);
+	glDeleteTextures(1, &t);
+}
+END_TEST
+
 static Suite *more_suite(void)
 {
 	Suite *s = suite_create("gl_more");
@@ -471,6 +506,7 @@ static Suite *more_suite(void)
 			    (int)(sizeof bad_images / sizeof bad_images[0]));
 	tcase_add_test(tc, test_more_query_object_is_never_valid);
 	tcase_add_test(tc, test_more_polygon_mode_is_not_modelled);
+	tcase_add_test(tc, test_more_save_restore_not_modelled);
 	suite_add_tcase(s, tc);
 	return s;
 }

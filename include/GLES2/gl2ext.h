@@ -377,6 +377,24 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level,
 GL_APICALL void GL_APIENTRY glPolygonMode(GLenum face, GLenum mode);
 GL_APICALL void GL_APIENTRY glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params);
 
+/* Saving and restoring GL objects (not modelled: README) */
+GL_APICALL GLsizei GL_APIENTRY glSaveProgramsDMP(GLuint n, GLuint *progs, GLuint flags,
+						 GLsizei bufsize, GLvoid *data);
+GL_APICALL void GL_APIENTRY glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs,
+						 GLuint flags, GLvoid *data);
+GL_APICALL GLsizei GL_APIENTRY glSaveVertexStateCollectionsDMP(GLuint n, GLuint *vscolls,
+							       GLuint flags, GLsizei bufsize,
+							       GLvoid *data);
+GL_APICALL void GL_APIENTRY glRestoreVertexStateCollectionsDMP(GLuint n, GLuint offset,
+							       GLuint *vscolls, GLuint flags,
+							       GLvoid *data);
+GL_APICALL GLsizei GL_APIENTRY glSaveTextureCollectionsDMP(GLuint n, GLuint *txcolls,
+							   GLuint flags, GLsizei bufsize,
+							   GLvoid *data);
+GL_APICALL void GL_APIENTRY glRestoreTextureCollectionsDMP(GLuint n, GLuint offset,
+							   GLuint *txcolls, GLuint flags,
+							   GLvoid *data);
+
 /* OES_EGL_image (no EGL in the model: every image is invalid) */
 #ifdef GL_GLEXT_PROTOTYPES
 GL_APICALL void GL_APIENTRY glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES image);
