@@ -73,7 +73,7 @@ enum hw_status hw_cache_init(struct hw_cache *c, const struct hw_cache_config *c
 	c->set_bits = cache_log2(cfg->sets);
 	c->full_mask = cfg->line_bytes >= 64 ? ~(uint64_t)0
 		       : ((uint64_t)1 << cfg->line_bytes) - 1;
-	c->last = SIZE_MAX;
+	hw_cache_forget_hints(c);
 	return HW_OK;
 }
 
@@ -148,13 +148,14 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	uint64_t mask = cache_byte_mask(c, addr & (c->cfg.line_bytes - 1), size);
 	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
+	struct hw_cache_hint *h = &c->hint[line & (HW_CACHE_HINTS - 1)];
 
 	c->clock++;
-	/* A line holds a tag at most once in its set, so the line the last
-	 * access used, when it is in this set with this tag, is the one the
-	 * search would find. */
-	if (c->last - first < c->cfg.ways && c->valid[c->last] != 0 && c->tag[c->last] == tag) {
-		i = c->last;
+	/* A line holds a tag at most once in its set, so the line the hint
+	 * names, when it holds this tag, is the one the search would find
+	 * (the hint is for this line, so that index is in this set). */
+	if (h->line == line && c->valid[h->index] != 0 && c->tag[h->index] == tag) {
+		i = h->index;
 	} else {
 		for (w = 0; w < c->cfg.ways; w++) {
 			if (c->valid[first + w] != 0 && c->tag[first + w] == tag) {
@@ -197,8 +198,8 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	}
 	if (c->cfg.policy == HW_CACHE_LRU)
 		c->stamp[i] = c->clock;
-	c->last = i;
-	c->last_line = line;
+	h->line = line;
+	h->index = (uint32_t)i;
 	return t;
 }
 
@@ -225,5 +226,15 @@ void hw_cache_invalidate(struct hw_cache *c)
 
 	memset(c->valid, 0, lines * sizeof *c->valid);
 	memset(c->dirty, 0, lines * sizeof *c->dirty);
-	c->last = SIZE_MAX;
+	hw_cache_forget_hints(c);
+}
+
+void hw_cache_forget_hints(struct hw_cache *c)
+{
+	unsigned k;
+
+	for (k = 0; k < HW_CACHE_HINTS; k++) {
+		c->hint[k].line = HW_CACHE_NO_LINE;
+		c->hint[k].index = 0;
+	}
 }

@@ -62,6 +62,11 @@ struct hw_cache_stats {
 	uint64_t write_backs;           /* dirty lines written to memory */
 };
 
+/* Line-finding hints a cache keeps (a power of two: 16 covers the lines of
+ * an 8x8 tile at 32 bits a pixel). */
+#define HW_CACHE_HINTS 16u
+#define HW_CACHE_NO_LINE UINT32_MAX     /* above any address >> line_shift */
+
 struct hw_cache {
 	struct hw_cache_config cfg;
 	struct hw_cache_stats stats;
@@ -75,12 +80,19 @@ struct hw_cache {
 	/* Geometry worked out once, at init (cfg must not change after). */
 	unsigned line_shift, set_bits;
 	uint64_t full_mask;             /* every byte of a line */
-	/* The line the last access used (SIZE_MAX: none) and its line
-	 * number (address >> line_shift): an access to the same line finds
-	 * it without searching its set, and a hit there is merged with the
-	 * access before (same-line merging). */
-	size_t last;
-	uint32_t last_line;
+	/* Where recently used lines are (line-finding hints): slot
+	 * `line & (HW_CACHE_HINTS - 1)` remembers the line number (address >>
+	 * line_shift) of the last access that mapped there and the line index
+	 * it used. A hint is only believed when that index still holds a
+	 * valid line with the line's tag (a tag is in its set at most once),
+	 * so a stale hint only costs a search. An access whose hint holds and
+	 * that hits is only the hit's bookkeeping, done inline (same-line
+	 * merging, and the two or more lines bilinear taps and tile rows
+	 * alternate between). */
+	struct hw_cache_hint {
+		uint32_t line;          /* HW_CACHE_NO_LINE: none */
+		uint32_t index;
+	} hint[HW_CACHE_HINTS];
 };
 
 /* Result of one access: what memory traffic it causes, in lines. */
@@ -110,15 +122,21 @@ void hw_cache_fini(struct hw_cache *c);
 struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t addr,
 						uint32_t size, bool write);
 
-/* An access that hits the line of the access before (same-line merging)
- * is only the hit's bookkeeping; it is done here, inline, and anything
- * else goes to hw_cache_access_general. The same results either way. */
+/* Forget every hint (hw_cache_invalidate does; the cache's results never
+ * depend on them). */
+void hw_cache_forget_hints(struct hw_cache *c);
+
+/* An access that hits a line its hint finds is only the hit's bookkeeping;
+ * it is done here, inline, and anything else goes to
+ * hw_cache_access_general. The same results either way. */
 static inline struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr,
 						      uint32_t size, bool write)
 {
-	size_t i = c->last;
+	uint32_t line = addr >> c->line_shift;
+	const struct hw_cache_hint *h = &c->hint[line & (HW_CACHE_HINTS - 1)];
+	uint32_t i = h->index;
 
-	if ((addr >> c->line_shift) == c->last_line && i != SIZE_MAX && c->valid[i] != 0) {
+	if (h->line == line && c->valid[i] != 0 && c->tag[i] == line >> c->set_bits) {
 		uint32_t offset = addr & (c->cfg.line_bytes - 1);
 		uint32_t room = c->cfg.line_bytes - offset;
 		uint32_t n = size == 0 ? 1 : size < room ? size : room;

@@ -496,10 +496,10 @@ START_TEST(test_cache_access_stops_at_the_line_end)
 }
 END_TEST
 
-/* Same-line merging and the remembered line change no result: a cache
- * whose remembered line is forgotten before every access (so that every
- * access takes the general path) gives the same traffic, statistics and
- * write-backs over random runs of reads and writes. */
+/* Same-line merging and the line-finding hints change no result: a cache
+ * whose hints are forgotten before every access (so that every access
+ * takes the general path and searches its set) gives the same traffic,
+ * statistics and write-backs over random runs of reads and writes. */
 static uint32_t cache_xorshift(uint32_t *seed)
 {
 	*seed ^= *seed << 13;
@@ -541,7 +541,7 @@ START_TEST(test_cache_merged_accesses_match_the_general_path)
 				addr = 0x18000000u + (r >> 12) % 4096;
 			else
 				addr += (r >> 12) % 9 - 4;
-			slow.last = SIZE_MAX;
+			hw_cache_forget_hints(&slow);
 			a = hw_cache_access(&fast, addr, size, write);
 			b = hw_cache_access(&slow, addr, size, write);
 			if (a.hit != b.hit || a.fill != b.fill || a.write_back != b.write_back
