@@ -185,8 +185,9 @@ enum hw_status hw_fragment_check(const struct hw_fragment_config *cfg,
 /* `size` bytes at `addr` through cache `c`, split at line boundaries; each
  * fill is a read of a whole line (word `rd`), each write-back a write of
  * one (word `wr`), plus the VRAM channel words. */
-static void frag_access(struct hw_cache *c, enum hw_memory_word rd, enum hw_memory_word wr,
-			uint32_t addr, uint32_t size, bool write, struct hw_counters *delta)
+static void frag_access_split(struct hw_cache *c, enum hw_memory_word rd,
+			      enum hw_memory_word wr, uint32_t addr, uint32_t size, bool write,
+			      struct hw_counters *delta)
 {
 	uint32_t line = c->cfg.line_bytes, units = line / HW_MEMORY_ACCESS_BYTES;
 
@@ -202,6 +203,32 @@ static void frag_access(struct hw_cache *c, enum hw_memory_word rd, enum hw_memo
 		addr += n;
 		size -= n;
 	}
+}
+
+/* Pixels of 2 or 4 bytes never cross a line (lines are 16..64 bytes; a
+ * 3-byte pixel can), so the usual access is within one line: a hit is the
+ * inline cache access and nothing more, a miss counts its traffic as the
+ * loop above would. Accesses that cross a line go to the loop. */
+static inline void frag_access(struct hw_cache *c, enum hw_memory_word rd,
+			       enum hw_memory_word wr, uint32_t addr, uint32_t size, bool write,
+			       struct hw_counters *delta)
+{
+	uint32_t line = c->cfg.line_bytes;
+
+	if (size > 0 && (addr & (line - 1)) + size <= line) {
+		struct hw_cache_traffic t = hw_cache_access(c, addr, size, write);
+
+		if (t.hit)
+			return;
+		if (t.write_back)
+			hw_memory_count(delta, wr, t.write_back_addr, true,
+					line / HW_MEMORY_ACCESS_BYTES);
+		if (t.fill)
+			hw_memory_count(delta, rd, addr & ~(line - 1), false,
+					line / HW_MEMORY_ACCESS_BYTES);
+		return;
+	}
+	frag_access_split(c, rd, wr, addr, size, write, delta);
 }
 
 struct frag_flush {
@@ -323,13 +350,13 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
  * looked up. */
 static uint8_t *frag_buffer_pixel(const struct hw_fragment_config *cfg, struct hw_memory *mem,
 				  const struct hw_fragment *f, uint8_t *host, uint32_t phys,
-				  unsigned bytes, uint32_t *addr)
+				  uint32_t index, unsigned bytes, uint32_t *addr)
 {
 	uint32_t offset;
 
 	if (!host)
 		return frag_pixel_bytes(cfg, mem, f, phys, bytes, addr);
-	offset = hw_fragment_pixel_offset(f->x, f->y, cfg->width, cfg->height, bytes);
+	offset = index * bytes;         /* = hw_fragment_pixel_offset(..., bytes) */
 	*addr = phys + offset;
 	return host + offset;
 }
@@ -339,15 +366,22 @@ static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
 				  struct hw_fragment_state *st, struct hw_memory *mem,
 				  const struct hw_fragment *f, struct frag_pixel *px)
 {
+	uint32_t index;
+
 	memset(px, 0, sizeof *px);
 	if (f->x >= cfg->width || f->y >= cfg->height)
 		return HW_ERROR_FAULT;
+	/* The pixel's place in a buffer, once for both buffers (the offset
+	 * is this times the pixel's bytes, in the same 32-bit arithmetic). */
+	index = tg && (tg->depth_host || tg->color_host)
+		? hw_fragment_pixel_offset(f->x, f->y, cfg->width, cfg->height, 1) : 0;
 	if (cfg->depth_phys) {
 		px->depth_bytes = hw_fragment_depth_bytes(cfg->depth_format);
 		if (!px->depth_bytes)
 			return HW_ERROR_RANGE;
 		px->depth = frag_buffer_pixel(cfg, mem, f, tg ? tg->depth_host : NULL,
-					      cfg->depth_phys, px->depth_bytes, &px->depth_addr);
+					      cfg->depth_phys, index, px->depth_bytes,
+					      &px->depth_addr);
 		if (!px->depth)
 			return HW_ERROR_FAULT;
 	}
@@ -356,7 +390,8 @@ static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
 		if (!px->color_bytes)
 			return HW_ERROR_RANGE;
 		px->color = frag_buffer_pixel(cfg, mem, f, tg ? tg->color_host : NULL,
-					      cfg->color_phys, px->color_bytes, &px->color_addr);
+					      cfg->color_phys, index, px->color_bytes,
+					      &px->color_addr);
 		if (!px->color)
 			return HW_ERROR_FAULT;
 	}

@@ -814,11 +814,14 @@ START_TEST(test_fragment_check_rejects_bad_configurations)
 END_TEST
 
 /* The same triangles through hw_fragment_process and through the prepared
- * target: the same bytes, counts and traffic. With `short_color`, the
- * colour buffer's region ends before the target does: the prepared
+ * target: the same bytes, counts and traffic, in buffers of 2, 3 and 4
+ * bytes a pixel (3-byte pixels cross cache lines). With `short_color`,
+ * the colour buffer's region ends before the target does: the prepared
  * lookup finds no whole buffer and faults pixel by pixel as the other. */
-static void fx_compare_prepared(bool short_color)
+static void fx_compare_prepared(bool short_color, enum hw_color_format cf,
+				enum hw_depth_format df)
 {
+	unsigned cb = hw_fragment_color_bytes(cf), db = hw_fragment_depth_bytes(df);
 	struct fx a, b;
 	struct fx *both[2] = { &a, &b };
 	unsigned k;
@@ -826,10 +829,11 @@ static void fx_compare_prepared(bool short_color)
 	for (k = 0; k < 2; k++) {
 		struct fx *f = both[k];
 
-		fx_init(f, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
-		fx_add_depth(f, HW_AREA_VRAM_B, HW_DEPTH_D24S8, 0x800000, 7);
+		fx_init(f, HW_AREA_VRAM_A, cf);
+		fx_add_depth(f, HW_AREA_VRAM_B, df, 0x800000, 7);
 		if (short_color) {      /* the last region of VRAM B: nothing after it */
-			f->cfg.color_phys = hw_memory_alloc(&f->mem, HW_AREA_VRAM_B, PIXELS * 2);
+			f->cfg.color_phys = hw_memory_alloc(&f->mem, HW_AREA_VRAM_B,
+							    PIXELS * cb / 2);
 			ck_assert_uint_ne(f->cfg.color_phys, 0);
 		}
 		f->cfg.depth_test = true;
@@ -853,17 +857,20 @@ static void fx_compare_prepared(bool short_color)
 	ck_assert_uint_eq(a.faults != 0, short_color);
 	ck_assert(memcmp(&a.counts, &b.counts, sizeof a.counts) == 0);
 	ck_assert(memcmp(&a.delta, &b.delta, sizeof a.delta) == 0);
-	ck_assert(memcmp(fx_depth(&a), fx_depth(&b), PIXELS * 4) == 0);
+	ck_assert(memcmp(fx_depth(&a), fx_depth(&b), PIXELS * db) == 0);
 	if (!short_color)
-		ck_assert(memcmp(fx_color(&a), fx_color(&b), PIXELS * 4) == 0);
+		ck_assert(memcmp(fx_color(&a), fx_color(&b), PIXELS * cb) == 0);
 	fx_fini(&a);
 	fx_fini(&b);
 }
 
 START_TEST(test_fragment_prepared_target_gives_the_same_results)
 {
-	fx_compare_prepared(false);
-	fx_compare_prepared(true);
+	fx_compare_prepared(false, HW_COLOR_RGBA8, HW_DEPTH_D24S8);
+	fx_compare_prepared(true, HW_COLOR_RGBA8, HW_DEPTH_D24S8);
+	fx_compare_prepared(false, HW_COLOR_RGB565, HW_DEPTH_D16);
+	fx_compare_prepared(false, HW_COLOR_RGB8, HW_DEPTH_D24);
+	fx_compare_prepared(true, HW_COLOR_RGB8, HW_DEPTH_D16);
 }
 END_TEST
 
