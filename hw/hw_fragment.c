@@ -205,27 +205,35 @@ static void frag_access_split(struct hw_cache *c, enum hw_memory_word rd,
 	}
 }
 
+/* The memory traffic of one access within a line, as the loop above
+ * counts it. */
+static void frag_traffic(const struct hw_cache *c, enum hw_memory_word rd,
+			 enum hw_memory_word wr, uint32_t addr, struct hw_cache_traffic t,
+			 struct hw_counters *delta)
+{
+	uint32_t line = c->cfg.line_bytes;
+
+	if (t.write_back)
+		hw_memory_count(delta, wr, t.write_back_addr, true, line / HW_MEMORY_ACCESS_BYTES);
+	if (t.fill)
+		hw_memory_count(delta, rd, addr & ~(line - 1), false,
+				line / HW_MEMORY_ACCESS_BYTES);
+}
+
 /* Pixels of 2 or 4 bytes never cross a line (lines are 16..64 bytes; a
  * 3-byte pixel can), so the usual access is within one line: a hit is the
- * inline cache access and nothing more, a miss counts its traffic as the
- * loop above would. Accesses that cross a line go to the loop. */
+ * inline cache access and nothing more (small enough to be inlined at each
+ * call), a miss counts its traffic out of line. Accesses that cross a line
+ * go to the loop. */
 static inline void frag_access(struct hw_cache *c, enum hw_memory_word rd,
 			       enum hw_memory_word wr, uint32_t addr, uint32_t size, bool write,
 			       struct hw_counters *delta)
 {
-	uint32_t line = c->cfg.line_bytes;
-
-	if (size > 0 && (addr & (line - 1)) + size <= line) {
+	if (size > 0 && (addr & (c->cfg.line_bytes - 1)) + size <= c->cfg.line_bytes) {
 		struct hw_cache_traffic t = hw_cache_access(c, addr, size, write);
 
-		if (t.hit)
-			return;
-		if (t.write_back)
-			hw_memory_count(delta, wr, t.write_back_addr, true,
-					line / HW_MEMORY_ACCESS_BYTES);
-		if (t.fill)
-			hw_memory_count(delta, rd, addr & ~(line - 1), false,
-					line / HW_MEMORY_ACCESS_BYTES);
+		if (!t.hit)
+			frag_traffic(c, rd, wr, addr, t, delta);
 		return;
 	}
 	frag_access_split(c, rd, wr, addr, size, write, delta);
