@@ -110,6 +110,11 @@ void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const cha
  * the rest stay unflushed (nngxFlush3DCommandPartially). */
 void nngx_cmdlist_flush_words(struct nngx_state *st, struct nngx_cmdlist *l, size_t words,
 			      const char *fn);
+/* nngxFlush3DCommandPartially on list `l` (bound or Raw): the first
+ * `bytes` of the commands not flushed, a positive multiple of 8 and at
+ * most what is pending; else INVALID_ARGUMENT and nothing changes. */
+void nngx_cmdlist_flush_partially(struct nngx_state *st, struct nngx_cmdlist *l, GLsizei bytes,
+				  const char *fn);
 
 /* Hand the requests of `l` not run yet to the GPU, in order (up to the
  * reserved stop, if one lies ahead). */

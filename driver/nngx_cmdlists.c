@@ -410,3 +410,17 @@ void nngx_region_replay(struct nngx_state *st, struct nngx_cmdlist *dst,
 	memmove(dst->words + dst->used_words, src->words + pos, (end - pos) * sizeof *dst->words);
 	dst->used_words += end - pos;
 }
+
+void nngx_cmdlist_flush_partially(struct nngx_state *st, struct nngx_cmdlist *l, GLsizei bytes,
+				  const char *fn)
+{
+	size_t pending = (l->used_words - l->flushed_words) * 4;
+
+	if (bytes <= 0 || bytes % 8 || (size_t)bytes > pending) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "buffersize %d: a positive multiple of 8 bytes, at most the %zu "
+				 "bytes added since the last flush", bytes, pending);
+		return;
+	}
+	nngx_cmdlist_flush_words(st, l, (size_t)bytes / 4, fn);
+}

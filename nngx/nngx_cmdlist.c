@@ -226,18 +226,9 @@ void nngxFlush3DCommandPartially(GLsizei buffersize)
 	static const char fn[] = "nngxFlush3DCommandPartially";
 	NNGX_API(st);
 	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
-	size_t pending;
 
-	if (!l)
-		return;
-	pending = (l->used_words - l->flushed_words) * 4;
-	if (buffersize <= 0 || buffersize % 8 || (size_t)buffersize > pending) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "buffersize %d: a positive multiple of 8 bytes, at most the %zu "
-				 "bytes added since the last flush", buffersize, pending);
-		return;
-	}
-	nngx_cmdlist_flush_words(st, l, (size_t)buffersize / 4, fn);
+	if (l)
+		nngx_cmdlist_flush_partially(st, l, buffersize, fn);
 }
 
 void nngxSplitDrawCmdlist(void)
