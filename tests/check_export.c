@@ -9,11 +9,6 @@
 
 #define ck_gl_error(code) ck_assert_uint_eq(glGetError(), (code))
 
-static const float two_triangles[] = {
-	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
-	-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
-};
-
 static const GLuint cmd_words[4] = { 0, 0x000F0080u, 0, 0x000F0080u };
 
 static GLint list_param(GLenum pname)
@@ -187,15 +182,6 @@ END_TEST
 
 /* The "done when" of saved lists, through an export: a draw exported once
  * and imported N times costs the GPU N times one direct draw. */
-static void scene(void)
-{
-	struct fx_shader *s = fx_shader_passthrough();
-
-	fx_program(s);
-	fx_positions(two_triangles, 6);
-	fx_shader_free(s);
-}
-
 START_TEST(test_imported_draw_n_times_counts_n_direct_draws)
 {
 	enum { N = 4 };
@@ -206,19 +192,10 @@ START_TEST(test_imported_draw_n_times_counts_n_direct_draws)
 	void *block;
 	unsigned w;
 
-	fx_reset();
-	fx_list(65536, 8);
-	scene();
-	fx_counters_read(&c0);
-	glDrawArrays(GL_TRIANGLES, 0, 6);
-	glFinish();
-	fx_counters_read(&c1);
-	fx_counters_diff(&c0, &c1, &direct);
-	ck_assert_uint_eq(direct.polygon[1], 2);
-
+	fx_two_triangles_direct(&direct);
 	fx_reset();
 	r.list = fx_list(65536, 8);
-	scene();
+	fx_two_triangles_scene();
 	nngxFlush3DCommand();
 	nngxStartCmdlistSave();
 	glDrawArrays(GL_TRIANGLES, 0, 6);
@@ -234,11 +211,7 @@ START_TEST(test_imported_draw_n_times_counts_n_direct_draws)
 	glFinish();
 	fx_counters_read(&c1);
 	fx_counters_diff(&c0, &c1, &imported);
-	for (w = 0; w < sizeof direct / sizeof(GLuint); w++) {
-		GLuint one = ((const GLuint *)&direct)[w], n = ((const GLuint *)&imported)[w];
-		if (n != N * one)
-			ck_abort_msg("counter word %u: %u imported, %u direct", w, n, one);
-	}
+	fx_counters_assert_times(&direct, N, &imported, "imported");
 	free(block);
 }
 END_TEST

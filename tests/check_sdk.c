@@ -386,44 +386,26 @@ END_TEST
 
 /* The "done when" of the SDK surface: a draw recorded into a saved list and
  * replayed N times costs the GPU N times one direct draw. */
-static void scene(void)
-{
-	struct fx_shader *s = fx_shader_passthrough();
-
-	fx_program(s);
-	fx_positions(two_triangles, 6);
-	fx_shader_free(s);
-}
-
 START_TEST(test_saved_draw_replayed_n_times_counts_n_direct_draws)
 {
 	enum { N = 5 };
 	struct fx_counters c0, c1, direct, replayed;
-	GLuint saved, main_list, off, rid;
+	GLuint saved, off, rid;
 	GLsizei size, reqs;
 	unsigned w;
 
-	/* One direct draw from a fresh library. */
-	fx_reset();
-	fx_list(65536, 8);
-	scene();
-	fx_counters_read(&c0);
-	glDrawArrays(GL_TRIANGLES, 0, 6);
-	glFinish();
-	fx_counters_read(&c1);
-	fx_counters_diff(&c0, &c1, &direct);
-	ck_assert_uint_eq(direct.polygon[1], 2);
+	fx_two_triangles_direct(&direct);
 
 	/* The same draw recorded into a saved list, replayed N times. */
 	fx_reset();
 	saved = fx_list(65536, 8);
-	scene();
+	fx_two_triangles_scene();
 	nngxStartCmdlistSave();
 	glDrawArrays(GL_TRIANGLES, 0, 6);
 	nngxStopCmdlistSave(&off, &size, &rid, &reqs);
 	ck_gl_error(GL_NO_ERROR);
 	ck_assert_int_gt(size, 0);
-	main_list = fx_list(N * 65536, 8);
+	fx_list(N * 65536, 8);
 	fx_counters_read(&c0);
 	for (w = 0; w < N; w++)
 		nngxUseSavedCmdlist(saved, off, size, rid, reqs, NN_GX_STATE_ALL, GL_TRUE);
@@ -432,12 +414,7 @@ START_TEST(test_saved_draw_replayed_n_times_counts_n_direct_draws)
 	glFinish();
 	fx_counters_read(&c1);
 	fx_counters_diff(&c0, &c1, &replayed);
-	for (w = 0; w < sizeof direct / sizeof(GLuint); w++) {
-		GLuint one = ((const GLuint *)&direct)[w], n = ((const GLuint *)&replayed)[w];
-		if (n != N * one)
-			ck_abort_msg("counter word %u: %u replayed, %u direct", w, n, one);
-	}
-	(void)main_list;
+	fx_counters_assert_times(&direct, N, &replayed, "replayed");
 }
 END_TEST
 
@@ -595,7 +572,7 @@ START_TEST(test_update_state_and_generation_mode_resend_the_program)
 
 	fx_reset();
 	fx_list(65536, 8);
-	scene();
+	fx_two_triangles_scene();
 	nngxGetCommandGenerationMode(&mode);
 	ck_assert_uint_eq(mode, NN_GX_CMDGEN_MODE_CONDITIONAL);
 	nngxGetUpdatedState(&mask);
@@ -644,7 +621,7 @@ START_TEST(test_validate_state_sends_the_program_before_the_draw)
 
 	fx_reset();
 	fx_list(65536, 8);
-	scene();
+	fx_two_triangles_scene();
 	first = draw_bytes();
 	again = draw_bytes();
 	/* Nothing pending: nothing sent. */

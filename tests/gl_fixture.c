@@ -150,3 +150,44 @@ GLint fx_used_bytes(void)
 	nngxGetCmdlistParameteri(NN_GX_CMDLIST_USED_BUFSIZE, &used);
 	return used;
 }
+
+static const float fx_two_triangles[] = {
+	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+	-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+};
+
+void fx_two_triangles_scene(void)
+{
+	struct fx_shader *s = fx_shader_passthrough();
+
+	fx_program(s);
+	fx_positions(fx_two_triangles, 6);
+	fx_shader_free(s);
+}
+
+void fx_two_triangles_direct(struct fx_counters *one)
+{
+	struct fx_counters c0, c1;
+
+	fx_reset();
+	fx_list(65536, 8);
+	fx_two_triangles_scene();
+	fx_counters_read(&c0);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, one);
+	ck_assert_uint_eq(one->polygon[1], 2);
+}
+
+void fx_counters_assert_times(const struct fx_counters *one, unsigned n,
+			      const struct fx_counters *got, const char *what)
+{
+	unsigned w;
+
+	for (w = 0; w < sizeof *one / sizeof(GLuint); w++) {
+		GLuint a = ((const GLuint *)one)[w], b = ((const GLuint *)got)[w];
+		if (b != n * a)
+			ck_abort_msg("counter word %u: %u %s, %u direct", w, b, what, a);
+	}
+}

@@ -61,6 +61,16 @@ void fx_counters_read(struct fx_counters *c);
 void fx_counters_diff(const struct fx_counters *before, const struct fx_counters *after,
 		      struct fx_counters *out);
 
+/* The "N times one draw" scenes of the saved-list tests: two triangles
+ * through the passthrough shader, set up on the bound list; and the
+ * counters of one such draw made directly from a fresh library. */
+void fx_two_triangles_scene(void);
+void fx_two_triangles_direct(struct fx_counters *one);
+/* Every word of `got` is `n` times that of `one` (else the test fails,
+ * naming the word and `what`). */
+void fx_counters_assert_times(const struct fx_counters *one, unsigned n,
+			      const struct fx_counters *got, const char *what);
+
 /* Bytes in the bound command list. */
 GLint fx_used_bytes(void);
 
