@@ -621,7 +621,14 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 /* tex_sampler_level for the common case: bilinear RGBA8 with bytes and
  * no border (every wrap but CLAMP_BORDER names a texel). The same taps in
  * the same order, each texel decoded where it is read (the same bits as
- * a copy), the address split into its row and column parts. */
+ * a copy), the address split into its row and column parts, and the sums
+ * kept in locals (the same float additions in the same order: rgba is
+ * written once, so the compiler need not reload it after each byte read).
+ * Distinct texels of one level have distinct addresses, so a tap repeats
+ * an earlier one exactly when its column (same_i) or its row (same_j)
+ * wrapped onto the other's: the footprint takes the taps tex_add would
+ * take without searching, when it starts empty (the first level; the
+ * second level's taps go through tex_add). */
 static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 					   const struct hw_texture_sampler_level *lv,
 					   double s, double tc, struct tex_footprint *fp,
@@ -629,14 +636,17 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 {
 	long w = lv->width, h = lv->height, i[2], j[2];
 	double weight[2][2];
-	unsigned a, b, c;
+	float r = 0.0f, g = 0.0f, bl = 0.0f, al = 0.0f;
+	bool same_i, same_j, first = fp->n == 0;
+	unsigned a, b;
 
 	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
 	i[1] = tex_sampler_wrap(i[0] + 1, w, sp->t.wrap_s);
 	j[1] = tex_sampler_wrap(j[0] + 1, h, sp->t.wrap_t);
 	i[0] = tex_sampler_wrap(i[0], w, sp->t.wrap_s);
 	j[0] = tex_sampler_wrap(j[0], h, sp->t.wrap_t);
-	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
+	same_i = i[0] == i[1];
+	same_j = j[0] == j[1];
 	for (b = 0; b < 2; b++) {
 		/* tex_sampler_address, the row's part once */
 		unsigned row = (unsigned)(h - 1) - (unsigned)j[b];
@@ -649,13 +659,23 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 			uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
 					+ morton[x % HW_TEX_TILE] * 4u;
 			const uint8_t *p = sp->bytes + (addr - sp->t.phys);
+			double wt = weight[b][a];
 
-			tex_add(fp, addr);
+			if (!first)
+				tex_add(fp, addr);
+			else if (!(a == 1 && same_i) && !(b == 1 && same_j))
+				fp->addr[fp->n++] = addr;
 			/* tex_decode_at's RGBA8 case: A B G R in memory */
-			for (c = 0; c < 4; c++)
-				rgba[c] += (float)(weight[b][a] * (double)tex_unorm8[p[3 - c]]);
+			r += (float)(wt * (double)tex_unorm8[p[3]]);
+			g += (float)(wt * (double)tex_unorm8[p[2]]);
+			bl += (float)(wt * (double)tex_unorm8[p[1]]);
+			al += (float)(wt * (double)tex_unorm8[p[0]]);
 		}
 	}
+	rgba[0] = r;
+	rgba[1] = g;
+	rgba[2] = bl;
+	rgba[3] = al;
 }
 
 /* One level: the footprint's addresses (added to fp, as tex_sample_level)
