@@ -625,57 +625,77 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
  * kept in locals (the same float additions in the same order: rgba is
  * written once, so the compiler need not reload it after each byte read).
  * Distinct texels of one level have distinct addresses, so a tap repeats
- * an earlier one exactly when its column (same_i) or its row (same_j)
- * wrapped onto the other's: the footprint takes the taps tex_add would
- * take without searching, when it starts empty (the first level; the
- * second level's taps go through tex_add). */
+ * an earlier one exactly when its column or its row wrapped onto the
+ * other's: the footprint takes the taps tex_add would take without
+ * searching, when it starts empty (the first level; the second level's
+ * taps go through tex_add). */
+/* One tap of tex_sampler_level_rgba8_linear: texel x of the row at
+ * row_base (morton: that row's line of the tile table), weighed by wt
+ * into the four sums; its address is returned. */
+static inline uint32_t tex_rgba8_tap(const struct hw_texture_sampler *sp,
+				     const struct hw_texture_sampler_level *lv, uint32_t row_base,
+				     const unsigned char *morton, unsigned x, double wt, float sum[4])
+{
+	uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
+			+ morton[x % HW_TEX_TILE] * 4u;
+	const uint8_t *p = sp->bytes + (addr - sp->t.phys);
+
+	/* tex_decode_at's RGBA8 case: A B G R in memory */
+	sum[0] += (float)(wt * (double)tex_unorm8[p[3]]);
+	sum[1] += (float)(wt * (double)tex_unorm8[p[2]]);
+	sum[2] += (float)(wt * (double)tex_unorm8[p[1]]);
+	sum[3] += (float)(wt * (double)tex_unorm8[p[0]]);
+	return addr;
+}
+
 static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 					   const struct hw_texture_sampler_level *lv,
 					   double s, double tc, struct tex_footprint *fp,
 					   float rgba[4])
 {
-	long w = lv->width, h = lv->height, i[2], j[2];
+	long w = lv->width, h = lv->height, i0, j0, i1, j1;
 	double weight[2][2];
-	float r = 0.0f, g = 0.0f, bl = 0.0f, al = 0.0f;
-	bool same_i, same_j, first = fp->n == 0;
-	unsigned a, b;
+	float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	uint32_t addr[4];
+	unsigned b;
 
-	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
-	i[1] = tex_sampler_wrap(i[0] + 1, w, sp->t.wrap_s);
-	j[1] = tex_sampler_wrap(j[0] + 1, h, sp->t.wrap_t);
-	i[0] = tex_sampler_wrap(i[0], w, sp->t.wrap_s);
-	j[0] = tex_sampler_wrap(j[0], h, sp->t.wrap_t);
-	same_i = i[0] == i[1];
-	same_j = j[0] == j[1];
+	tex_bilinear(s, tc, w, h, &i0, &j0, weight);
+	i1 = tex_sampler_wrap(i0 + 1, w, sp->t.wrap_s);
+	j1 = tex_sampler_wrap(j0 + 1, h, sp->t.wrap_t);
+	i0 = tex_sampler_wrap(i0, w, sp->t.wrap_s);
+	j0 = tex_sampler_wrap(j0, h, sp->t.wrap_t);
 	for (b = 0; b < 2; b++) {
 		/* tex_sampler_address, the row's part once */
-		unsigned row = (unsigned)(h - 1) - (unsigned)j[b];
+		unsigned row = (unsigned)(h - 1) - (unsigned)(b ? j1 : j0);
 		uint32_t row_base = lv->phys + (uint32_t)((row / HW_TEX_TILE) * lv->tiles_per_row)
 						* lv->tile_bytes;
 		const unsigned char *morton = tex_morton_table[row % HW_TEX_TILE];
 
-		for (a = 0; a < 2; a++) {
-			unsigned x = (unsigned)i[a];
-			uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
-					+ morton[x % HW_TEX_TILE] * 4u;
-			const uint8_t *p = sp->bytes + (addr - sp->t.phys);
-			double wt = weight[b][a];
-
-			if (!first)
-				tex_add(fp, addr);
-			else if (!(a == 1 && same_i) && !(b == 1 && same_j))
-				fp->addr[fp->n++] = addr;
-			/* tex_decode_at's RGBA8 case: A B G R in memory */
-			r += (float)(wt * (double)tex_unorm8[p[3]]);
-			g += (float)(wt * (double)tex_unorm8[p[2]]);
-			bl += (float)(wt * (double)tex_unorm8[p[1]]);
-			al += (float)(wt * (double)tex_unorm8[p[0]]);
-		}
+		addr[2 * b] = tex_rgba8_tap(sp, lv, row_base, morton, (unsigned)i0,
+					    weight[b][0], sum);
+		addr[2 * b + 1] = tex_rgba8_tap(sp, lv, row_base, morton, (unsigned)i1,
+						weight[b][1], sum);
 	}
-	rgba[0] = r;
-	rgba[1] = g;
-	rgba[2] = bl;
-	rgba[3] = al;
+	rgba[0] = sum[0];
+	rgba[1] = sum[1];
+	rgba[2] = sum[2];
+	rgba[3] = sum[3];
+	if (fp->n != 0) {
+		for (b = 0; b < 4; b++)
+			tex_add(fp, addr[b]);
+		return;
+	}
+	/* the taps in order (0, 0), (1, 0), (0, 1), (1, 1), as tex_add keeps them */
+	fp->addr[0] = addr[0];
+	b = 1;
+	if (i1 != i0)
+		fp->addr[b++] = addr[1];
+	if (j1 != j0) {
+		fp->addr[b++] = addr[2];
+		if (i1 != i0)
+			fp->addr[b++] = addr[3];
+	}
+	fp->n = b;
 }
 
 /* One level: the footprint's addresses (added to fp, as tex_sample_level)
