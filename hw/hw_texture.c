@@ -149,7 +149,7 @@ uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, un
 
 /* A coordinate brought into a range where scaling by the size cannot
  * overflow, without changing which texels it names. */
-static double tex_reduce(float c, enum hw_tex_wrap wrap)
+static inline double tex_reduce(float c, enum hw_tex_wrap wrap)
 {
 	double v = isfinite(c) ? (double)c : 0.0;
 
