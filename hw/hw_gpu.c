@@ -226,6 +226,7 @@ enum hw_status hw_gpu_fill(struct hw_gpu *gpu, unsigned channel, uint32_t phys, 
 	f.size = size;
 	f.value = value;
 	f.width_bits = width_bits;
+	f.any_vram = false;
 	return channel == 0 ? hw_gpu_fill2(gpu, &f, NULL) : hw_gpu_fill2(gpu, NULL, &f);
 }
 

@@ -126,6 +126,26 @@ void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size)
 	return r->host + (phys - r->base);
 }
 
+void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,
+		       const uint8_t *pattern, unsigned pattern_bytes)
+{
+	uint64_t end = (uint64_t)phys + size;
+	size_t i;
+
+	for (i = memory_first_ending_after(mem, phys); i < mem->count; i++) {
+		const struct hw_region *r = &mem->region[i];
+		uint64_t from = r->base > phys ? r->base : phys;
+		uint64_t to = (uint64_t)r->base + r->size < end ? (uint64_t)r->base + r->size : end;
+		uint64_t a;
+
+		if (from >= end)
+			break;
+		/* The pattern's phase counts from `phys`, not from the region. */
+		for (a = from; a < to; a++)
+			r->host[a - r->base] = pattern[(a - phys) % pattern_bytes];
+	}
+}
+
 uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host)
 {
 	const unsigned char *p = host;
@@ -148,6 +168,13 @@ enum hw_area hw_memory_area_of(uint32_t phys)
 	if (phys >= HW_VRAM_B_BASE && phys < HW_VRAM_END)
 		return HW_AREA_VRAM_B;
 	return HW_AREA_FCRAM;
+}
+
+bool hw_memory_in_one_channel(uint32_t phys, uint32_t size)
+{
+	enum hw_area a = hw_memory_area_of(phys);
+
+	return a != HW_AREA_FCRAM && size > 0 && (uint64_t)phys + size <= area_end[a];
 }
 
 void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,

@@ -64,6 +64,16 @@ uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host);
 /* Which VRAM channel an address falls in; HW_AREA_FCRAM otherwise. */
 enum hw_area hw_memory_area_of(uint32_t phys);
 
+/* True when [phys, phys + size) (size > 0) lies inside one VRAM channel. */
+bool hw_memory_in_one_channel(uint32_t phys, uint32_t size);
+
+/* Write `pattern_bytes` (1..4) bytes of `pattern` repeated from `phys`
+ * over [phys, phys + size), into every region the range overlaps; bytes
+ * no region holds are not simulated and are dropped (a later allocation
+ * there starts zeroed, as every allocation does). */
+void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,
+		       const uint8_t *pattern, unsigned pattern_bytes);
+
 /* Count `accesses` 16-byte accesses from source word `source` (4..17) at
  * `phys`: the source word, and the channel word (0..3) when it is VRAM and
  * the GPU makes the access. Model choice from the manual's table 9-10:

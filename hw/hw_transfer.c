@@ -308,6 +308,8 @@ enum hw_status hw_transfer_fill_check(const struct hw_memory *mem, unsigned chan
 	if ((f->width_bits != 16 && f->width_bits != 24 && f->width_bits != 32)
 	    || f->phys % FILL_ALIGN || f->size % FILL_ALIGN)
 		return HW_ERROR_RANGE;
+	if (f->any_vram)
+		return hw_memory_in_one_channel(f->phys, f->size) ? HW_OK : HW_ERROR_FAULT;
 	if (!hw_memory_host(mem, f->phys, f->size))
 		return HW_ERROR_FAULT;
 	if (hw_memory_area_of(f->phys) == HW_AREA_FCRAM)
@@ -320,7 +322,7 @@ enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const s
 {
 	enum hw_status st = hw_transfer_fill_check(mem, channel, f);
 	unsigned pattern_bytes;
-	uint8_t pattern[4], *p;
+	uint8_t pattern[4];
 	uint32_t i;
 
 	if (st != HW_OK || f->size == 0 || f->phys == 0)
@@ -328,9 +330,7 @@ enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const s
 	pattern_bytes = f->width_bits / 8;
 	for (i = 0; i < 4; i++)
 		pattern[i] = (uint8_t)(f->value >> (8 * i));
-	p = hw_memory_host(mem, f->phys, f->size);
-	for (i = 0; i < f->size; i++)
-		p[i] = pattern[i % pattern_bytes];
+	hw_memory_pattern(mem, f->phys, f->size, pattern, pattern_bytes);
 	hw_memory_count(delta, channel == 0 ? HW_MEM_FILL0_WRITE : HW_MEM_FILL1_WRITE, f->phys,
 			true, f->size / HW_MEMORY_ACCESS_BYTES);
 	*clocks += hw_transfer_clocks(f->size, HW_RATE_FILL_MIB);

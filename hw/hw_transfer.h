@@ -163,12 +163,19 @@ enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_blo
  * buffer. Counts size / 16 writes on word 14 (channel 0) or 15 (channel 1)
  * and the channel write word; time from `size` at HW_RATE_FILL_MIB. A
  * size of 0 (or a phys of 0, as the SDK's "channel not used") does
- * nothing. */
+ * nothing.
+ * `any_vram` (model choice, README "VRAM window fills"): the range was
+ * named through the VRAM banks' window (nngxGetVramStartAddr), not by a
+ * buffer, so it need not lie inside one buffer, only inside one VRAM
+ * channel (HW_ERROR_FAULT otherwise); the buffers it overlaps get the
+ * pattern, VRAM no buffer holds is not simulated. Counts and time are
+ * those of any fill of `size` bytes. */
 #define HW_FILL_CHANNELS 2
 
 struct hw_fill {
 	uint32_t phys, size, value;
 	unsigned width_bits;            /* 16, 24 or 32 */
+	bool any_vram;                  /* see above */
 };
 
 enum hw_status hw_transfer_fill_check(const struct hw_memory *mem, unsigned channel,

@@ -258,8 +258,8 @@ START_TEST(test_fill_pair_runs_in_parallel_and_lasts_the_longer)
 {
 	uint32_t color = alloc_in(HW_AREA_VRAM_A, 384000);
 	uint32_t depth = alloc_in(HW_AREA_VRAM_B, 192000);
-	struct hw_fill f0 = { color, 384000, 0xFF0000FFu, 32 };
-	struct hw_fill f1 = { depth, 192000, 0x00FFFFFFu, 24 };
+	struct hw_fill f0 = { color, 384000, 0xFF0000FFu, 32, false };
+	struct hw_fill f1 = { depth, 192000, 0x00FFFFFFu, 24, false };
 	uint64_t long_clocks = hw_transfer_clocks(384000, HW_RATE_FILL_MIB);
 	uint64_t short_clocks = hw_transfer_clocks(192000, HW_RATE_FILL_MIB);
 
@@ -281,8 +281,8 @@ START_TEST(test_fill_rejects_bad_requests_and_changes_nothing)
 	uint32_t v = alloc_in(HW_AREA_VRAM_A, 256);
 	uint32_t f = alloc_in(HW_AREA_FCRAM, 256);
 	uint8_t *p = host(v, 256);
-	struct hw_fill good = { v, 256, 0xFFFFFFFFu, 32 };
-	struct hw_fill bad = { v + 8, 64, 0, 32 };
+	struct hw_fill good = { v, 256, 0xFFFFFFFFu, 32, false };
+	struct hw_fill bad = { v + 8, 64, 0, 32, false };
 
 	ck_assert_int_eq(hw_gpu_fill(&gpu, 2, v, 256, 0, 32), HW_ERROR_RANGE);
 	ck_assert_int_eq(hw_gpu_fill(&gpu, 0, v, 256, 0, 8), HW_ERROR_RANGE);
@@ -301,6 +301,53 @@ START_TEST(test_fill_rejects_bad_requests_and_changes_nothing)
 	ck_assert_int_eq(hw_gpu_fill(&gpu, 0, v, 0, 0, 32), HW_OK);
 	ck_assert_int_eq(hw_gpu_fill2(&gpu, NULL, NULL), HW_OK);
 	ck_assert_uint_eq(gpu.cmdlist_busy_until, 0);
+}
+END_TEST
+
+/* A fill named through the VRAM window (any_vram) covers a range of one
+ * channel whatever buffers lie in it: the buffers it overlaps get the
+ * pattern in the phase counted from the start, the counts are those of
+ * any fill of that size, and it may not leave its channel. */
+START_TEST(test_fill_of_any_vram_range_writes_every_buffer_in_it)
+{
+	uint32_t a = alloc_in(HW_AREA_VRAM_A, 256);
+	uint32_t gap = alloc_in(HW_AREA_VRAM_A, 256);
+	uint32_t b = alloc_in(HW_AREA_VRAM_A, 512);
+	uint32_t other = alloc_in(HW_AREA_VRAM_B, 256);
+	/* b - (a + 16) is not a multiple of 3: b's phase is not its own. */
+	struct hw_fill span = { a + 16, b + 256 - (a + 16), 0x00ABCDEFu, 24, true };
+	struct hw_fill cross = { HW_VRAM_B_BASE - 16, 32, 0, 32, true };
+	struct hw_fill fcram = { HW_FCRAM_BASE, 16, 0, 32, true };
+	uint8_t *pa = host(a, 256), *pb = host(b, 512), *po = host(other, 256);
+	uint32_t i;
+
+	ck_assert(hw_memory_free(&gpu.memory, gap));    /* an unallocated hole */
+	memset(pa, 0x11, 256);
+	memset(pb, 0x22, 512);
+	memset(po, 0x33, 256);
+	ck_assert_int_eq(hw_gpu_fill2(&gpu, &span, NULL), HW_OK);
+	finish_queued_work();
+	for (i = 0; i < 16; i++)
+		ck_assert_uint_eq(pa[i], 0x11);
+	for (i = 16; i < 256; i++)
+		ck_assert_uint_eq(pa[i], (0x00ABCDEFu >> 8 * ((a + i - span.phys) % 3)) & 0xFF);
+	for (i = 0; i < 256; i++)
+		ck_assert_uint_eq(pb[i], (0x00ABCDEFu >> 8 * ((b + i - span.phys) % 3)) & 0xFF);
+	for (i = 256; i < 512; i++)
+		ck_assert_uint_eq(pb[i], 0x22);
+	for (i = 0; i < 256; i++)
+		ck_assert_uint_eq(po[i], 0x33);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_FILL0_WRITE], span.size / 16);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_VRAM_A_WRITE], span.size / 16);
+	ck_assert_uint_eq(gpu.cmdlist_busy_until, hw_transfer_clocks(span.size, HW_RATE_FILL_MIB));
+	/* Across the channel boundary, or outside VRAM: a fault, nothing done. */
+	ck_assert_int_eq(hw_gpu_fill2(&gpu, &cross, NULL), HW_ERROR_FAULT);
+	ck_assert_int_eq(hw_gpu_fill2(&gpu, NULL, &fcram), HW_ERROR_FAULT);
+	ck_assert_uint_eq(gpu.pending_count, 0);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_FILL0_WRITE], span.size / 16);
+	/* Without any_vram the same range is still a fault. */
+	span.any_vram = false;
+	ck_assert_int_eq(hw_gpu_fill2(&gpu, &span, NULL), HW_ERROR_FAULT);
 }
 END_TEST
 
@@ -676,6 +723,7 @@ int main(void)
 	tcase_add_test(tc, test_fill_16_bit_pattern_uses_the_low_half);
 	tcase_add_test(tc, test_fill_pair_runs_in_parallel_and_lasts_the_longer);
 	tcase_add_test(tc, test_fill_rejects_bad_requests_and_changes_nothing);
+	tcase_add_test(tc, test_fill_of_any_vram_range_writes_every_buffer_in_it);
 	tcase_add_test(tc, test_transfer_counts_land_at_the_end_of_the_work);
 	tcase_add_test(tc, test_transfer_time_follows_the_rates);
 	tcase_add_test(tc, test_dma_counts_word_17_only_and_no_channel_word);
