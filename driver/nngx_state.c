@@ -355,3 +355,34 @@ bool nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 				    (enum hw_vcache_policy)cfg->vcache_policy);
 	return true;
 }
+
+/* Model choice (README, "VRAM window addresses"): the SDK's VRAM helpers
+ * hand out addresses in the banks' window, which engine code passes
+ * straight to fills, DMA and transfers; here they name the bank's model
+ * memory. A pointer into a block of simulated memory is tried first, so
+ * a host address that happens to fall in the window range is still its
+ * block's. */
+uint32_t nngx_device_phys(const struct nngx_state *st, const void *host, uint32_t size,
+			  enum nngx_device_range range, bool *window)
+{
+	uint32_t phys = host ? hw_memory_phys(&st->gpu.memory, host) : 0;
+	uintptr_t a = (uintptr_t)host, bank;
+
+	if (window)
+		*window = false;
+	if (size == 0)
+		size = 1;
+	if (phys)
+		return hw_memory_host(&st->gpu.memory, phys, size) == host ? phys : 0;
+	if (a < NNGX_VRAM_WINDOW || a >= NNGX_VRAM_WINDOW_END)
+		return 0;
+	bank = (a - NNGX_VRAM_WINDOW) / NNGX_VRAM_BANK_BYTES;
+	if (a - NNGX_VRAM_WINDOW + (uint64_t)size > (bank + 1) * (uint64_t)NNGX_VRAM_BANK_BYTES)
+		return 0;                       /* past the end of its bank */
+	phys = (uint32_t)(a - NNGX_VRAM_WINDOW) + HW_VRAM_A_BASE;
+	if (range != NNGX_RANGE_FILL && !hw_memory_host(&st->gpu.memory, phys, size))
+		return 0;
+	if (window)
+		*window = true;
+	return phys;
+}

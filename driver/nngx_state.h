@@ -121,6 +121,28 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
  * since power-on only. */
 void nngx_state_not_modelled(struct nngx_state *st, const char *function, const char *what);
 
+/* The VRAM banks as the program sees them (nngxGetVramStartAddr): bank A
+ * at NNGX_VRAM_WINDOW, bank B right after it, NNGX_VRAM_BANK_BYTES each,
+ * mapped onto the model's physical VRAM from HW_VRAM_A_BASE. */
+#define NNGX_VRAM_WINDOW     0x1F000000u
+#define NNGX_VRAM_BANK_BYTES 0x00300000u
+#define NNGX_VRAM_WINDOW_END (NNGX_VRAM_WINDOW + 2 * NNGX_VRAM_BANK_BYTES)
+
+/* How a device address the program passes may be resolved. */
+enum nngx_device_range {
+	NNGX_RANGE_BUFFER,      /* inside one block of simulated memory */
+	NNGX_RANGE_FILL         /* that, or any range of one VRAM bank by window */
+};
+
+/* The model's physical address of [host, host + size) (size 0 taken as
+ * 1), or 0. A pointer into simulated memory maps to its block; an
+ * address in the VRAM window maps to that bank (model choice, README
+ * "VRAM window addresses"), and must lie inside one bank and, unless
+ * `range` is NNGX_RANGE_FILL, inside one block there. *window says which
+ * of the two it was (may be NULL). */
+uint32_t nngx_device_phys(const struct nngx_state *st, const void *host, uint32_t size,
+			  enum nngx_device_range range, bool *window);
+
 /* Power-on reset (nngxShimReset). */
 void nngx_state_power_on(struct nngx_state *st);
 

@@ -418,7 +418,8 @@ GLint nngxShimFindCounter(const char *name);
      "stencil of a D24S8 buffer together")                                      \
   XX(50, MEMORY_NOT_SIMULATED, ERROR,                                           \
      "the engines reach simulated memory only: pass pointers from "             \
-     "nngxShimAllocMemory or nngxShimGetHostPointer, covering the whole size; " \
+     "nngxShimAllocMemory or nngxShimGetHostPointer, covering the whole size, " \
+     "or VRAM window addresses (nngxGetVramStartAddr) inside one bank; "        \
      "nothing is added")                                                        \
   XX(51, PROFILING_MISBEHAVED, WARNING,                                         \
      "profiling.misbehave_during_cmdlist is true, so this call during "         \

@@ -852,8 +852,8 @@ static void add_vram_dma(const GLvoid *src, GLvoid *dst, GLsizei size, GLenum no
 	}
 	if (size == 0)
 		return;                         /* nothing to move */
-	from = display_phys_of(st, src, (uint32_t)size);
-	to = display_phys_of(st, dst, (uint32_t)size);
+	from = nngx_device_phys(st, src, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
+	to = nngx_device_phys(st, dst, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
 	if (!from || !to) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 				 "the %s [%p, +%d) is not inside one block of simulated memory",
@@ -909,11 +909,11 @@ static bool fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start,
 				 "channel %u: width %d is not 16, 24 or 32", channel, width);
 		return false;
 	}
-	c->phys = display_phys_of(st, start, (uint32_t)size);
+	c->phys = nngx_device_phys(st, start, (uint32_t)size, NNGX_RANGE_FILL, &c->any_vram);
 	if (!c->phys) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "channel %u: [%p, +%d) is not inside one block of simulated memory",
-				 channel, start, size);
+				 "channel %u: [%p, +%d) is neither inside one block of simulated "
+				 "memory nor inside one VRAM bank's window", channel, start, size);
 		return false;
 	}
 	if (hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {

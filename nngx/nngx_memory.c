@@ -15,9 +15,9 @@
 #include "driver/nngx_state.h"
 
 /* The SDK's application view of VRAM (its VRAM layout facts). */
-#define VRAM_VIRTUAL_A   0x1F000000u
-#define VRAM_BANK_BYTES  0x00300000u             /* 3 MiB a bank */
-#define VRAM_VIRTUAL_END (VRAM_VIRTUAL_A + 2 * VRAM_BANK_BYTES)
+#define VRAM_VIRTUAL_A   NNGX_VRAM_WINDOW
+#define VRAM_BANK_BYTES  NNGX_VRAM_BANK_BYTES     /* 3 MiB a bank */
+#define VRAM_VIRTUAL_END NNGX_VRAM_WINDOW_END
 
 /* The first address of bank `area`, or 0. */
 static uptr vram_start(s32 area)

@@ -271,11 +271,11 @@ static bool raw_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *st
 				 "channel %u: width %d is not 16, 24 or 32", channel, width);
 		return false;
 	}
-	c->phys = nngx_raw_phys_of(st, start, (uint32_t)size);
+	c->phys = nngx_device_phys(st, start, (uint32_t)size, NNGX_RANGE_FILL, &c->any_vram);
 	if (!c->phys) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "channel %u: [%p, +%d) is not inside one block of simulated memory",
-				 channel, start, size);
+				 "channel %u: [%p, +%d) is neither inside one block of simulated "
+				 "memory nor inside one VRAM bank's window", channel, start, size);
 		return false;
 	}
 	if (hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {
@@ -334,8 +334,8 @@ void nngxAddVramDmaCommandNoCacheFlushRaw(nngxCommandList *cmdlist, const GLvoid
 	}
 	if (size == 0)
 		return;                         /* nothing to move */
-	from = nngx_raw_phys_of(st, srcaddr, (uint32_t)size);
-	to = nngx_raw_phys_of(st, dstaddr, (uint32_t)size);
+	from = nngx_device_phys(st, srcaddr, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
+	to = nngx_device_phys(st, dstaddr, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
 	if (!from || !to) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 				 "the %s [%p, +%d) is not inside one block of simulated memory",

@@ -166,10 +166,10 @@ static bool xfer_aligned(const void *p, unsigned align)
 static uint32_t xfer_phys(struct nngx_state *st, const void *host, uint64_t size,
 			  const char *what, const char *fn)
 {
-	uint32_t phys = host ? hw_memory_phys(&st->gpu.memory, host) : 0;
+	uint32_t phys = size > UINT32_MAX ? 0
+			: nngx_device_phys(st, host, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
 
-	if (!phys || size > UINT32_MAX
-	    || hw_memory_host(&st->gpu.memory, phys, size ? (uint32_t)size : 1) != host) {
+	if (!phys) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 				 "the %s [%p, +%llu) is not inside one block of simulated memory; "
 				 "nothing is added", what, host, (unsigned long long)size);

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <nn/gx/CTR/gx_CommandAccess.h>
+
 #include "gl_fixture.h"
 #include "hw/hw_fragment.h"
 #include "hw/hw_texture.h"
@@ -1127,6 +1129,129 @@ START_TEST(test_memory_fill_command_fills_both_channels)
 }
 END_TEST
 
+/* Engine code clears VRAM at boot through the addresses the VRAM helpers
+ * hand out (sdk-surface.md section 7): each bank whole, by its window
+ * address. Every buffer in the banks reads zero afterwards, and the fill
+ * moves the MEMORY_ACCESS words of any fill of 3 MiB a channel. */
+START_TEST(test_boot_clear_of_both_banks_by_window_address)
+{
+	uint8_t *a = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 4096);
+	GLuint b = display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	uint8_t *pb = host_of(nngxShimGetDisplaybufferAddress(b));
+	uint8_t *f = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 256);
+	const unsigned per_bank = (unsigned)(nngxGetVramSize(NN_GX_MEM_VRAMA) / 16);
+	const unsigned expect[4][2] = {
+		{ HW_MEM_FILL0_WRITE, per_bank }, { HW_MEM_FILL1_WRITE, per_bank },
+		{ HW_MEM_VRAM_A_WRITE, per_bank }, { HW_MEM_VRAM_B_WRITE, per_bank },
+	};
+	struct mem_delta d;
+	unsigned k;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(f);
+	memset(a, 0xA5, 4096);
+	memset(pb, 0x5A, (size_t)W * H * 4);
+	memset(f, 0x77, 256);
+	delta_begin(&d);
+	nngxAddMemoryFillCommand((GLvoid *)nngxGetVramStartAddr(NN_GX_MEM_VRAMA),
+				 (GLsizei)nngxGetVramSize(NN_GX_MEM_VRAMA), 0, 32,
+				 (GLvoid *)nngxGetVramStartAddr(NN_GX_MEM_VRAMB),
+				 (GLsizei)nngxGetVramSize(NN_GX_MEM_VRAMB), 0, 32);
+	ck_gl_ok();
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_FILLMEM);
+	run_and_wait();
+	delta_end(&d);
+	delta_is(&d, expect, 4);
+	for (k = 0; k < 4096; k++)
+		ck_assert_uint_eq(a[k], 0);
+	for (k = 0; k < (unsigned)W * H * 4; k++)
+		ck_assert_uint_eq(pb[k], 0);
+	for (k = 0; k < 256; k++)
+		ck_assert_uint_eq(f[k], 0x77);          /* main memory is not VRAM */
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 0);
+
+	/* Part of a bank, 24 bits: the pattern's phase counts from the start,
+	 * and only the bytes named change. */
+	nngxAddMemoryFillCommand((GLvoid *)(nngxGetVramStartAddr(NN_GX_MEM_VRAMA)
+					    + (nngxGetPhysicalAddr((uptr)a) - HW_VRAM_A_BASE) + 16),
+				 48, 0x00ABCDEFu, 24, NULL, 0, 0, 0);
+	run_and_wait();
+	for (k = 0; k < 16; k++)
+		ck_assert_uint_eq(a[k], 0);
+	for (k = 16; k < 64; k += 3)
+		ck_assert(a[k] == 0xEF && a[k + 1] == 0xCD && a[k + 2] == 0xAB);
+	ck_assert_uint_eq(a[64], 0);
+	nngxShimFreeMemory(a);
+	nngxShimFreeMemory(f);
+}
+END_TEST
+
+/* A window range that leaves its bank (past A into B, past B's end, both
+ * banks at once, or outside the window) is refused with
+ * MEMORY_NOT_SIMULATED and no GL error, as any range outside simulated
+ * memory is; nothing is added, filled or counted. */
+START_TEST(test_window_fill_past_a_bank_is_refused_and_changes_nothing)
+{
+	uint8_t *a = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 64);
+	uptr va = nngxGetVramStartAddr(NN_GX_MEM_VRAMA), vb = nngxGetVramStartAddr(NN_GX_MEM_VRAMB);
+	GLsizei bank = (GLsizei)nngxGetVramSize(NN_GX_MEM_VRAMA);
+	struct mem_delta d;
+	unsigned k;
+
+	memset(a, 0xA5, 64);
+	delta_begin(&d);
+	nngxAddMemoryFillCommand((GLvoid *)(vb - 16), 32, 0, 32, NULL, 0, 0, 0);
+	nngxAddMemoryFillCommand((GLvoid *)(vb + bank - 16), 32, 0, 32, NULL, 0, 0, 0);
+	nngxAddMemoryFillCommand((GLvoid *)va, 2 * bank, 0, 32, NULL, 0, 0, 0);
+	nngxAddMemoryFillCommand((GLvoid *)(vb + bank), 16, 0, 32, NULL, 0, 0, 0);
+	nngxAddMemoryFillCommand((GLvoid *)(va - 16), 16, 0, 32, NULL, 0, 0, 0);
+	/* A good channel beside a bad one is not added either. */
+	nngxAddMemoryFillCommand((GLvoid *)va, 64, 0, 32, (GLvoid *)(vb - 16), 32, 0, 32);
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 6);
+	ck_gl_ok();
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+	run_and_wait();
+	delta_end(&d);
+	delta_is(&d, NULL, 0);
+	for (k = 0; k < 64; k++)
+		ck_assert_uint_eq(a[k], 0xA5);
+	/* The last 16 bytes of B and the first of A are inside. */
+	nngxAddMemoryFillCommand((GLvoid *)(vb + bank - 16), 16, 0, 32, (GLvoid *)va, 16, 0, 32);
+	ck_gl_ok();
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 6);
+	nngxShimFreeMemory(a);
+}
+END_TEST
+
+/* DMA takes window addresses too, but like any pointer they must name
+ * bytes inside one block: VRAM no buffer holds is not simulated. */
+START_TEST(test_vram_dma_to_a_window_address_reaches_the_block)
+{
+	uint8_t *src = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 64);
+	uint8_t *dst = nngxShimAllocMemory(NN_GX_MEM_VRAMB, 64);
+	uptr window = nngxGetVramStartAddr(NN_GX_MEM_VRAMA)
+		      + (nngxGetPhysicalAddr((uptr)dst) - HW_VRAM_A_BASE);
+	unsigned k;
+
+	for (k = 0; k < 64; k++)
+		src[k] = (uint8_t)(k + 1);
+	nngxAddVramDmaCommand(src, (GLvoid *)window, 64);
+	ck_gl_ok();
+	run_and_wait();
+	ck_assert_int_eq(memcmp(src, dst, 64), 0);
+	/* Past the block, or where no block is: refused, nothing added. */
+	nngxAddVramDmaCommand(src, (GLvoid *)(window + 16), 64);
+	nngxAddVramDmaCommand(src, (GLvoid *)(nngxGetVramEndAddr(NN_GX_MEM_VRAMA) - 63), 64);
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 2);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+	ck_gl_ok();
+	nngxShimFreeMemory(src);
+	nngxShimFreeMemory(dst);
+}
+END_TEST
+
 /* ---- order of requests ---------------------------------------------------------------------- */
 
 START_TEST(test_requests_run_in_the_order_of_the_calls)
@@ -1491,6 +1616,9 @@ int main(void)
 	tcase_add_test(tc, test_vram_dma_errors);
 	tcase_add_test(tc, test_transfers_from_vram_are_faster_than_from_fcram);
 	tcase_add_test(tc, test_memory_fill_command_fills_both_channels);
+	tcase_add_test(tc, test_boot_clear_of_both_banks_by_window_address);
+	tcase_add_test(tc, test_window_fill_past_a_bank_is_refused_and_changes_nothing);
+	tcase_add_test(tc, test_vram_dma_to_a_window_address_reaches_the_block);
 	tcase_add_test(tc, test_requests_run_in_the_order_of_the_calls);
 	tcase_add_test(tc, test_copyteximage_copies_the_tiles_with_the_copy_engine);
 	tcase_add_test(tc, test_copyteximage_errors);
