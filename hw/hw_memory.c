@@ -130,8 +130,11 @@ void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,
 		       const uint8_t *pattern, unsigned pattern_bytes)
 {
 	uint64_t end = (uint64_t)phys + size;
+	bool same = true;
 	size_t i;
 
+	for (i = 1; i < pattern_bytes; i++)
+		same = same && pattern[i] == pattern[0];
 	for (i = memory_first_ending_after(mem, phys); i < mem->count; i++) {
 		const struct hw_region *r = &mem->region[i];
 		uint64_t from = r->base > phys ? r->base : phys;
@@ -140,7 +143,12 @@ void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,
 
 		if (from >= end)
 			break;
-		/* The pattern's phase counts from `phys`, not from the region. */
+		/* The pattern's phase counts from `phys`, not from the region;
+		 * a pattern of one repeated byte (a clear to 0) is a memset. */
+		if (same && from < to) {
+			memset(r->host + (from - r->base), pattern[0], (size_t)(to - from));
+			continue;
+		}
 		for (a = from; a < to; a++)
 			r->host[a - r->base] = pattern[(a - phys) % pattern_bytes];
 	}

@@ -1145,7 +1145,7 @@ START_TEST(test_boot_clear_of_both_banks_by_window_address)
 		{ HW_MEM_VRAM_A_WRITE, per_bank }, { HW_MEM_VRAM_B_WRITE, per_bank },
 	};
 	struct mem_delta d;
-	unsigned k;
+	unsigned k, seen;
 
 	ck_assert_ptr_nonnull(a);
 	ck_assert_ptr_nonnull(f);
@@ -1163,10 +1163,12 @@ START_TEST(test_boot_clear_of_both_banks_by_window_address)
 	run_and_wait();
 	delta_end(&d);
 	delta_is(&d, expect, 4);
-	for (k = 0; k < 4096; k++)
-		ck_assert_uint_eq(a[k], 0);
+	for (k = 0, seen = 0; k < 4096; k++)
+		seen |= a[k];
+	ck_assert_uint_eq(seen, 0);
 	for (k = 0; k < (unsigned)W * H * 4; k++)
-		ck_assert_uint_eq(pb[k], 0);
+		seen |= pb[k];
+	ck_assert_uint_eq(seen, 0);
 	for (k = 0; k < 256; k++)
 		ck_assert_uint_eq(f[k], 0x77);          /* main memory is not VRAM */
 	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 0);
