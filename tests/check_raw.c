@@ -399,6 +399,38 @@ START_TEST(test_raw_fill_and_dma_do_their_work)
 }
 END_TEST
 
+/* The Raw fill takes VRAM window addresses as the bound one does: a whole
+ * bank by nngxGetVramStartAddr clears every buffer in it; a range past
+ * the bank's end is refused. */
+START_TEST(test_raw_fill_of_a_whole_bank_by_window_address)
+{
+	struct raw r;
+	uint8_t *vram;
+	unsigned i, seen = 0;
+
+	tu_reset();
+	raw_make(&r, RAW_BUFFER_BYTES, RAW_REQUESTS);
+	vram = nngxShimAllocMemory(NN_GX_MEM_VRAMB, 256);
+	memset(vram, 0xA5, 256);
+	nngxAddMemoryFillCommandRaw(&r.list, (GLvoid *)nngxGetVramStartAddr(NN_GX_MEM_VRAMB),
+				    (GLsizei)nngxGetVramSize(NN_GX_MEM_VRAMB), 0, 32,
+				    NULL, 0, 0, 0);
+	nngxAddMemoryFillCommandRaw(&r.list, (GLvoid *)(nngxGetVramEndAddr(NN_GX_MEM_VRAMB) - 15),
+				    32, 0, 32, NULL, 0, 0, 0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED), 1);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	ck_assert_int_eq(nngxGetUsedRequestCountRaw(&r.list), 1);
+	nngxRunCmdlistRaw(&r.list);
+	nngxWaitCmdlistDone();
+	for (i = 0; i < 256; i++)
+		seen |= vram[i];
+	ck_assert_uint_eq(seen, 0);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxShimFreeMemory(vram);
+	raw_free(&r);
+}
+END_TEST
+
 /* ---- callbacks ----------------------------------------------------------------------- */
 
 static int raw_calls, bound_calls;
@@ -826,6 +858,7 @@ static Suite *raw_suite(void)
 	tcase_add_test(t, test_raw_written_commands_run_after_the_pointer_moves);
 	tcase_add_test(t, test_raw_flush_partially_and_clear);
 	tcase_add_test(t, test_raw_fill_and_dma_do_their_work);
+	tcase_add_test(t, test_raw_fill_of_a_whole_bank_by_window_address);
 	tcase_add_test(t, test_raw_callback_runs_once_after_the_wait);
 	tcase_add_loop_test(t, test_raw_errors_record_their_code_and_change_nothing, 0,
 			    (int)(sizeof error_cases / sizeof error_cases[0]));
