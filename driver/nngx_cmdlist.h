@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
+#include <nngx_shim.h>
 
 #include "hw/hw_transfer.h"
 #include "nngx_names.h"
@@ -171,6 +172,17 @@ struct nngx_cmdlist *nngx_cmdlist_current(struct nngx_state *st);
  * they act. */
 struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests,
 					  bool adding_words, const char *function);
+
+/* One channel of nngxAddMemoryFillCommand (and its Raw form) checked
+ * into `c` (zeroed; start NULL: the channel is unused): the codes 8079
+ * (start not 16-byte aligned), 807A (size) and 807B (width) with
+ * diagnostic `diag`; MEMORY_NOT_SIMULATED for a range neither in one
+ * block of simulated memory nor in one VRAM bank's window;
+ * INVALID_ARGUMENT for main memory. False after the error. */
+#define NNGX_FILL_ALIGN 16
+bool nngx_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start, GLsizei size,
+		       GLuint data, GLsizei width, nngxShimDiagId diag, struct hw_fill *c,
+		       const char *fn);
 
 /* Add request `r` (not RUN3D) to the bound list. The 3D commands added
  * since the last flush are closed into a RUN3D request first, so that the

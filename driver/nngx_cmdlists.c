@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hw/hw_memory.h"
 #include "nngx_capture.h"
 #include "nngx_cmdlist.h"
 #include "nngx_golden.h"
@@ -423,4 +424,45 @@ void nngx_cmdlist_flush_partially(struct nngx_state *st, struct nngx_cmdlist *l,
 		return;
 	}
 	nngx_cmdlist_flush_words(st, l, (size_t)bytes / 4, fn);
+}
+
+bool nngx_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start, GLsizei size,
+		       GLuint data, GLsizei width, nngxShimDiagId diag, struct hw_fill *c,
+		       const char *fn)
+{
+	memset(c, 0, sizeof *c);
+	if (!start)
+		return true;                    /* the channel is not used */
+	if ((uintptr_t)start % NNGX_FILL_ALIGN) {
+		nngx_state_error(st, GL_ERROR_8079_DMP, diag, fn,
+				 "channel %u: start %p is not 16-byte aligned", channel, start);
+		return false;
+	}
+	if (size < 0 || size % NNGX_FILL_ALIGN) {
+		nngx_state_error(st, GL_ERROR_807A_DMP, diag, fn,
+				 "channel %u: size %d is not a multiple of 16", channel, size);
+		return false;
+	}
+	if (width != 16 && width != 24 && width != 32) {
+		nngx_state_error(st, GL_ERROR_807B_DMP, diag, fn,
+				 "channel %u: width %d is not 16, 24 or 32", channel, width);
+		return false;
+	}
+	c->phys = nngx_device_phys(st, start, (uint32_t)size, NNGX_RANGE_FILL, &c->any_vram);
+	if (!c->phys) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "channel %u: [%p, +%d) is neither inside one block of simulated "
+				 "memory nor inside one VRAM bank's window", channel, start, size);
+		return false;
+	}
+	if (hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "channel %u: 0x%08X is main memory, which the fill engine cannot "
+				 "reach; nothing is added", channel, c->phys);
+		return false;
+	}
+	c->size = (uint32_t)size;
+	c->value = data;
+	c->width_bits = (unsigned)width;
+	return true;
 }

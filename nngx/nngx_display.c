@@ -41,7 +41,6 @@ enum display_target { TARGET_UPPER = 0, TARGET_LOWER, TARGET_UPPER_RIGHT, TARGET
 #define DISPLAY_TILE 8                  /* sizes: multiples of the 8x8 block */
 #define DISPLAY_MAX_SIZE 1024           /* model choice: the transfer engine's range */
 #define DISPLAY_ADDRESS_ALIGN 16        /* nngxSwapBuffers: the LCD address */
-#define FILL_ALIGN 16                   /* nngxAddMemoryFillCommand: start and size */
 
 /* The LCDs, seen rotated (CTR programming manual 3.1): 240 pixels a line,
  * 400 lines upper and 320 lower. */
@@ -886,48 +885,6 @@ void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *src, GLvoid *dst, GLsizei s
 		     GL_ERROR_COMMANDREQUEST_FULL_DMP, "nngxAddVramDmaCommandNoCacheFlush");
 }
 
-/* One channel of nngxAddMemoryFillCommand: checked into `c`; false after
- * the diagnostic. */
-static bool fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start, GLsizei size,
-			 GLuint data, GLsizei width, struct hw_fill *c, const char *fn)
-{
-	memset(c, 0, sizeof *c);
-	if (!start)
-		return true;                    /* the channel is not used */
-	if ((uintptr_t)start % FILL_ALIGN) {
-		nngx_state_error(st, GL_ERROR_8079_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: start %p is not 16-byte aligned", channel, start);
-		return false;
-	}
-	if (size < 0 || size % FILL_ALIGN) {
-		nngx_state_error(st, GL_ERROR_807A_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: size %d is not a multiple of 16", channel, size);
-		return false;
-	}
-	if (width != 16 && width != 24 && width != 32) {
-		nngx_state_error(st, GL_ERROR_807B_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: width %d is not 16, 24 or 32", channel, width);
-		return false;
-	}
-	c->phys = nngx_device_phys(st, start, (uint32_t)size, NNGX_RANGE_FILL, &c->any_vram);
-	if (!c->phys) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "channel %u: [%p, +%d) is neither inside one block of simulated "
-				 "memory nor inside one VRAM bank's window", channel, start, size);
-		return false;
-	}
-	if (hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: 0x%08X is main memory, which the fill engine cannot "
-				 "reach; nothing is added", channel, c->phys);
-		return false;
-	}
-	c->size = (uint32_t)size;
-	c->value = data;
-	c->width_bits = (unsigned)width;
-	return true;
-}
-
 void nngxAddMemoryFillCommand(GLvoid *start0, GLsizei size0, GLuint data0, GLsizei width0,
 			      GLvoid *start1, GLsizei size1, GLuint data1, GLsizei width1)
 {
@@ -941,8 +898,10 @@ void nngxAddMemoryFillCommand(GLvoid *start0, GLsizei size0, GLuint data0, GLsiz
 		return;
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_FILLMEM;
-	if (!fill_channel(st, 0, start0, size0, data0, width0, &r.u.fill[0], fn)
-	    || !fill_channel(st, 1, start1, size1, data1, width1, &r.u.fill[1], fn))
+	if (!nngx_fill_channel(st, 0, start0, size0, data0, width0, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
+			       &r.u.fill[0], fn)
+	    || !nngx_fill_channel(st, 1, start1, size1, data1, width1,
+				  NNGX_SHIM_DIAG_INVALID_ARGUMENT, &r.u.fill[1], fn))
 		return;
 	if (!r.u.fill[0].phys && !r.u.fill[1].phys)
 		return;                         /* both channels unused */

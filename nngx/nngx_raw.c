@@ -15,7 +15,6 @@
 
 #define RAW_BUFFER_ALIGN 16u            /* the command buffer's address */
 #define RAW_REQUEST_ALIGN 4u            /* the request memory's address */
-#define RAW_FILL_ALIGN 16               /* a fill channel's start and size */
 
 /* The driver list of `cl`, or NULL after the diagnostic. */
 static struct nngx_cmdlist *raw_list(struct nngx_state *st, nngxCommandList *cl,
@@ -247,49 +246,6 @@ void nngxMoveCommandbufferPointerRaw(nngxCommandList *cmdlist, GLint offset)
 
 /* ---- transfers ------------------------------------------------------------------ */
 
-/* One channel of nngxAddMemoryFillCommandRaw, checked into `c` with the
- * codes of nngxAddMemoryFillCommand; false after the error. */
-static bool raw_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start,
-			     GLsizei size, GLuint data, GLsizei width, struct hw_fill *c,
-			     const char *fn)
-{
-	memset(c, 0, sizeof *c);
-	if (!start)
-		return true;                    /* the channel is not used */
-	if ((uintptr_t)start % RAW_FILL_ALIGN) {
-		nngx_state_error(st, GL_ERROR_8079_DMP, NNGX_SHIM_DIAG_RAW_CMDLIST_REJECTED, fn,
-				 "channel %u: start %p is not 16-byte aligned", channel, start);
-		return false;
-	}
-	if (size < 0 || size % RAW_FILL_ALIGN) {
-		nngx_state_error(st, GL_ERROR_807A_DMP, NNGX_SHIM_DIAG_RAW_CMDLIST_REJECTED, fn,
-				 "channel %u: size %d is not a multiple of 16", channel, size);
-		return false;
-	}
-	if (width != 16 && width != 24 && width != 32) {
-		nngx_state_error(st, GL_ERROR_807B_DMP, NNGX_SHIM_DIAG_RAW_CMDLIST_REJECTED, fn,
-				 "channel %u: width %d is not 16, 24 or 32", channel, width);
-		return false;
-	}
-	c->phys = nngx_device_phys(st, start, (uint32_t)size, NNGX_RANGE_FILL, &c->any_vram);
-	if (!c->phys) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "channel %u: [%p, +%d) is neither inside one block of simulated "
-				 "memory nor inside one VRAM bank's window", channel, start, size);
-		return false;
-	}
-	if (hw_memory_area_of(c->phys) == HW_AREA_FCRAM) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "channel %u: 0x%08X is main memory, which the fill engine cannot "
-				 "reach; nothing is added", channel, c->phys);
-		return false;
-	}
-	c->size = (uint32_t)size;
-	c->value = data;
-	c->width_bits = (unsigned)width;
-	return true;
-}
-
 void nngxAddMemoryFillCommandRaw(nngxCommandList *cmdlist, GLvoid *startaddr0, GLsizei size0,
 				 GLuint data0, GLsizei width0, GLvoid *startaddr1,
 				 GLsizei size1, GLuint data1, GLsizei width1)
@@ -308,8 +264,10 @@ void nngxAddMemoryFillCommandRaw(nngxCommandList *cmdlist, GLvoid *startaddr0, G
 	}
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_FILLMEM;
-	if (!raw_fill_channel(st, 0, startaddr0, size0, data0, width0, &r.u.fill[0], fn)
-	    || !raw_fill_channel(st, 1, startaddr1, size1, data1, width1, &r.u.fill[1], fn))
+	if (!nngx_fill_channel(st, 0, startaddr0, size0, data0, width0,
+			       NNGX_SHIM_DIAG_RAW_CMDLIST_REJECTED, &r.u.fill[0], fn)
+	    || !nngx_fill_channel(st, 1, startaddr1, size1, data1, width1,
+				  NNGX_SHIM_DIAG_RAW_CMDLIST_REJECTED, &r.u.fill[1], fn))
 		return;
 	if (!r.u.fill[0].phys && !r.u.fill[1].phys)
 		return;                         /* both channels unused */
