@@ -45,15 +45,6 @@ size_t nngx_raw_request_bytes(GLsizei count)
 	return fixed + (size_t)count * sizeof(struct nngx_request);
 }
 
-uint32_t nngx_raw_phys_of(const struct nngx_state *st, const void *host, uint32_t size)
-{
-	uint32_t phys = host ? hw_memory_phys(&st->gpu.memory, host) : 0;
-
-	if (!phys || hw_memory_host(&st->gpu.memory, phys, size ? size : 1) != host)
-		return 0;
-	return phys;
-}
-
 /* A check word for a handle: the record's address and the generation
  * mixed (a 64-bit finaliser), so that garbage is not taken for a list. */
 static uint32_t handle_check(uint64_t record, uint32_t generation)
@@ -155,7 +146,7 @@ bool nngx_raw_buffer_alive(struct nngx_state *st, const struct nngx_raw_list *r,
 {
 	uint32_t bytes = (uint32_t)(r->list.cap_words * 4);
 
-	if (nngx_raw_phys_of(st, r->buffer, bytes) == r->list.phys)
+	if (nngx_block_phys(st, r->buffer, bytes) == r->list.phys)
 		return true;
 	if (code)
 		nngx_state_error(st, code, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, function,

@@ -54,10 +54,6 @@ struct nngx_raw_list {
  * the size does not fit a GLsizei. */
 size_t nngx_raw_request_bytes(GLsizei count);
 
-/* The simulated physical address of [host, host + size), or 0 when it is
- * not inside one block of simulated memory. */
-uint32_t nngx_raw_phys_of(const struct nngx_state *st, const void *host, uint32_t size);
-
 /* Set `cl` up as a new empty list over `buffer` (`bytes` of simulated
  * memory at `phys`) and `requests` (room for `count` requests, 4-aligned,
  * nngx_raw_request_bytes(count) bytes). The caller checked all of it.

@@ -356,6 +356,15 @@ bool nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 	return true;
 }
 
+uint32_t nngx_block_phys(const struct nngx_state *st, const void *host, uint32_t size)
+{
+	uint32_t phys = host ? hw_memory_phys(&st->gpu.memory, host) : 0;
+
+	if (!phys || hw_memory_host(&st->gpu.memory, phys, size ? size : 1) != host)
+		return 0;
+	return phys;
+}
+
 /* Model choice (README, "VRAM window addresses"): the SDK's VRAM helpers
  * hand out addresses in the banks' window, which engine code passes
  * straight to fills, DMA and transfers; here they name the bank's model

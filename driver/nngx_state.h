@@ -128,6 +128,11 @@ void nngx_state_not_modelled(struct nngx_state *st, const char *function, const 
 #define NNGX_VRAM_BANK_BYTES 0x00300000u
 #define NNGX_VRAM_WINDOW_END (NNGX_VRAM_WINDOW + 2 * NNGX_VRAM_BANK_BYTES)
 
+/* The model's physical address of [host, host + size) (size 0 taken as
+ * 1) when it lies inside one block of simulated memory, else 0: command
+ * buffers and scan-out images, which are never named by window address. */
+uint32_t nngx_block_phys(const struct nngx_state *st, const void *host, uint32_t size);
+
 /* How a device address the program passes may be resolved. */
 enum nngx_device_range {
 	NNGX_RANGE_BUFFER,      /* inside one block of simulated memory */

@@ -324,8 +324,8 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 				 "multiple of 16 bytes; nothing is added", bufferaddr, buffersize);
 		return;
 	}
-	phys = bufferaddr ? hw_memory_phys(&st->gpu.memory, bufferaddr) : 0;
-	if (!phys || hw_memory_host(&st->gpu.memory, phys, (uint32_t)buffersize) != bufferaddr) {
+	phys = nngx_block_phys(st, bufferaddr, (uint32_t)buffersize);
+	if (!phys) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 				 "the buffer [%p, +%d) is not inside one block of simulated memory; "
 				 "nothing is added", bufferaddr, buffersize);

@@ -151,17 +151,6 @@ static const char *target_name(unsigned t)
 	return names[t];
 }
 
-/* A pointer into simulated memory covering `size` bytes: its physical
- * address, or 0. */
-static uint32_t display_phys_of(const struct nngx_state *st, const void *host, uint32_t size)
-{
-	uint32_t phys = host ? hw_memory_phys(&st->gpu.memory, host) : 0;
-
-	if (!phys || hw_memory_host(&st->gpu.memory, phys, size ? size : 1) != host)
-		return 0;
-	return phys;
-}
-
 /* A screen stops showing a buffer that goes away (deleted, or its storage
  * replaced): from the next vertical blank it shows nothing. */
 static void display_forget(struct nngx_state *st, GLuint name)
@@ -643,7 +632,7 @@ void nngxSwapBuffersByAddress(GLenum display_id, const GLvoid *addr, const GLvoi
 					 eye ? "addrB" : "addr", p);
 			return;
 		}
-		src.phys[eye] = display_phys_of(st, p, bytes);
+		src.phys[eye] = nngx_block_phys(st, p, bytes);
 		if (!src.phys[eye]) {
 			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 					 "%s [%p, +%u) (%u lines of %d pixels) is not inside one "

@@ -77,7 +77,7 @@ void nngxCmdlistStorageRaw(nngxCommandList *cmdlist, GLsizei bufsize, GLvoid *co
 				 commandbuffer, commandrequest);
 		return;
 	}
-	phys = nngx_raw_phys_of(st, commandbuffer, (uint32_t)bufsize);
+	phys = nngx_block_phys(st, commandbuffer, (uint32_t)bufsize);
 	if (!phys) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 				 "the command buffer [%p, +%d) is not inside one block of "
