@@ -44,18 +44,7 @@ static void build_draw(void)
 	asm_end(&a);
 	ck_assert(asm_finish(&a, &prog));
 	pica_cmd_init(&cmd);
-	pica_cmd_vs_program(&cmd, &prog, a.ncode, a.nopdesc, 0);
-	pica_cmd_reg(&cmd, 0x200, base >> 3);
-	pica_cmd_reg(&cmd, 0x201, 3 + 2 * 4);
-	pica_cmd_reg(&cmd, 0x202, 0);
-	pica_cmd_reg(&cmd, 0x205, 12u << 16 | 1u << 28);
-	pica_cmd_reg(&cmd, 0x2BD, 1);
-	pica_cmd_reg(&cmd, 0x04F, 1);
-	pica_cmd_reg(&cmd, 0x050, 0x03020100);
-	pica_cmd_reg(&cmd, 0x041, pica_f24(120));
-	pica_cmd_reg(&cmd, 0x043, pica_f24(200));
-	pica_cmd_reg(&cmd, 0x228, 6);
-	pica_cmd_reg(&cmd, 0x22E, 1);
+	pica_cmd_triangle_draw(&cmd, &prog, a.ncode, a.nopdesc, base);
 	if (cmd.n % 2)
 		pica_cmd_reg(&cmd, 0x04F, 1);   /* whole 8-byte units */
 }

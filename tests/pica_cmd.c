@@ -107,3 +107,20 @@ uint32_t pica_f24(float f)
 		exp = 127;
 	return sign << 23 | (uint32_t)exp << 16 | mant;
 }
+
+void pica_cmd_triangle_draw(struct pica_cmd *c, const struct hw_shader_state *prog,
+			    unsigned ncode, unsigned nopdesc, uint32_t base)
+{
+	pica_cmd_vs_program(c, prog, ncode, nopdesc, 0);
+	pica_cmd_reg(c, 0x200, base >> 3);
+	pica_cmd_reg(c, 0x201, 3 + 2 * 4);
+	pica_cmd_reg(c, 0x202, 0);
+	pica_cmd_reg(c, 0x205, 12u << 16 | 1u << 28);
+	pica_cmd_reg(c, 0x2BD, 1);
+	pica_cmd_reg(c, 0x04F, 1);
+	pica_cmd_reg(c, 0x050, 0x03020100);
+	pica_cmd_reg(c, 0x041, pica_f24(120));
+	pica_cmd_reg(c, 0x043, pica_f24(200));
+	pica_cmd_reg(c, 0x228, 6);
+	pica_cmd_reg(c, 0x22E, 1);
+}

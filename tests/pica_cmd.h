@@ -45,4 +45,11 @@ void pica_cmd_vs_float(struct pica_cmd *c, unsigned reg, const float v[4]);
 /* A float as float24 (1 sign, 7 exponent bits biased by 63, 16 mantissa). */
 uint32_t pica_f24(float f);
 
+/* The vertex program `prog` and the state of one draw of three float3
+ * positions at physical `base` (attribute 0 -> v0, a triangle list, the
+ * viewport of a 240x400 target): what the command-list and Raw suites
+ * run. */
+void pica_cmd_triangle_draw(struct pica_cmd *c, const struct hw_shader_state *prog,
+			    unsigned ncode, unsigned nopdesc, uint32_t base);
+
 #endif
