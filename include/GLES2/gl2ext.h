@@ -364,7 +364,7 @@ GL_APICALL void GL_APIENTRY glRenderBlockModeDMP(GLenum mode);
 #define GL_DEPTH_STENCIL_OES                                 0x84F9
 #define GL_DEPTH24_STENCIL8_OES                              0x88F0
 
-/* Texture level queries */
+/* Texture level queries (glGetTexLevelParameter*) */
 #define GL_TEXTURE_WIDTH                                     0x1000
 #define GL_TEXTURE_HEIGHT                                    0x1001
 #define GL_TEXTURE_INTERNAL_FORMAT                           0x1003
@@ -373,6 +373,218 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameterfv(GLenum target, GLint level,
 GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname,
 						     GLint *params);
 
+/* OES_compressed_paletted_texture: palette formats of glCompressedTexImage2D
+ * (defined for source compatibility; the model decodes no paletted data) */
+#define GL_PALETTE4_RGB8_OES                                 0x8B90
+#define GL_PALETTE4_RGBA8_OES                                0x8B91
+#define GL_PALETTE4_R5_G6_B5_OES                             0x8B92
+#define GL_PALETTE4_RGBA4_OES                                0x8B93
+#define GL_PALETTE4_RGB5_A1_OES                              0x8B94
+#define GL_PALETTE8_RGB8_OES                                 0x8B95
+#define GL_PALETTE8_RGBA8_OES                                0x8B96
+#define GL_PALETTE8_R5_G6_B5_OES                             0x8B97
+#define GL_PALETTE8_RGBA4_OES                                0x8B98
+#define GL_PALETTE8_RGB5_A1_OES                              0x8B99
+
+/* Extension flags: the OES extensions these headers describe */
+#define GL_OES_compressed_ETC1_RGB8_texture                  1
+#define GL_OES_compressed_paletted_texture                   1
+#define GL_OES_EGL_image                                     1
+#define GL_OES_depth24                                       1
+#define GL_OES_fbo_render_mipmap                             1
+#define GL_OES_mapbuffer                                     1
+#define GL_OES_rgb8_rgba8                                    1
+
+/* Texture and vertex state collections (bind targets and their binding queries) */
+#define GL_TEXTURE_COLLECTION_DMP                            0x6600
+#define GL_TEXTURE_COLLECTION_BINDING_DMP                    0x6601
+#define GL_VERTEX_STATE_COLLECTION_DMP                       0x6800
+#define GL_VERTEX_STATE_COLLECTION_BINDING_DMP               0x6801
+
+/* Lookup-table textures (glTexImage1D targets), their binding queries and limits */
+#define GL_LUT_TEXTURE0_DMP                                  0x6610
+#define GL_LUT_TEXTURE1_DMP                                  0x6611
+#define GL_LUT_TEXTURE2_DMP                                  0x6612
+#define GL_LUT_TEXTURE3_DMP                                  0x6613
+#define GL_LUT_TEXTURE4_DMP                                  0x6614
+#define GL_LUT_TEXTURE5_DMP                                  0x6615
+#define GL_LUT_TEXTURE6_DMP                                  0x6616
+#define GL_LUT_TEXTURE7_DMP                                  0x6617
+#define GL_LUT_TEXTURE8_DMP                                  0x6618
+#define GL_LUT_TEXTURE9_DMP                                  0x6619
+#define GL_LUT_TEXTURE10_DMP                                 0x661A
+#define GL_LUT_TEXTURE11_DMP                                 0x661B
+#define GL_LUT_TEXTURE12_DMP                                 0x661C
+#define GL_LUT_TEXTURE13_DMP                                 0x661D
+#define GL_LUT_TEXTURE14_DMP                                 0x661E
+#define GL_LUT_TEXTURE15_DMP                                 0x661F
+#define GL_LUT_TEXTURE16_DMP                                 0x6620
+#define GL_LUT_TEXTURE17_DMP                                 0x6621
+#define GL_LUT_TEXTURE18_DMP                                 0x6622
+#define GL_LUT_TEXTURE19_DMP                                 0x6623
+#define GL_LUT_TEXTURE20_DMP                                 0x6624
+#define GL_LUT_TEXTURE21_DMP                                 0x6625
+#define GL_LUT_TEXTURE22_DMP                                 0x6626
+#define GL_LUT_TEXTURE23_DMP                                 0x6627
+#define GL_LUT_TEXTURE24_DMP                                 0x6628
+#define GL_LUT_TEXTURE25_DMP                                 0x6629
+#define GL_LUT_TEXTURE26_DMP                                 0x662A
+#define GL_LUT_TEXTURE27_DMP                                 0x662B
+#define GL_LUT_TEXTURE28_DMP                                 0x662C
+#define GL_LUT_TEXTURE29_DMP                                 0x662D
+#define GL_LUT_TEXTURE30_DMP                                 0x662E
+#define GL_LUT_TEXTURE31_DMP                                 0x662F
+#define GL_TEXTURE_BINDING_LUT0_DMP                          0x6680
+#define GL_TEXTURE_BINDING_LUT1_DMP                          0x6681
+#define GL_TEXTURE_BINDING_LUT2_DMP                          0x6682
+#define GL_TEXTURE_BINDING_LUT3_DMP                          0x6683
+#define GL_TEXTURE_BINDING_LUT4_DMP                          0x6684
+#define GL_TEXTURE_BINDING_LUT5_DMP                          0x6685
+#define GL_TEXTURE_BINDING_LUT6_DMP                          0x6686
+#define GL_TEXTURE_BINDING_LUT7_DMP                          0x6687
+#define GL_TEXTURE_BINDING_LUT8_DMP                          0x6688
+#define GL_TEXTURE_BINDING_LUT9_DMP                          0x6689
+#define GL_TEXTURE_BINDING_LUT10_DMP                         0x668A
+#define GL_TEXTURE_BINDING_LUT11_DMP                         0x668B
+#define GL_TEXTURE_BINDING_LUT12_DMP                         0x668C
+#define GL_TEXTURE_BINDING_LUT13_DMP                         0x668D
+#define GL_TEXTURE_BINDING_LUT14_DMP                         0x668E
+#define GL_TEXTURE_BINDING_LUT15_DMP                         0x668F
+#define GL_TEXTURE_BINDING_LUT16_DMP                         0x6690
+#define GL_TEXTURE_BINDING_LUT17_DMP                         0x6691
+#define GL_TEXTURE_BINDING_LUT18_DMP                         0x6692
+#define GL_TEXTURE_BINDING_LUT19_DMP                         0x6693
+#define GL_TEXTURE_BINDING_LUT20_DMP                         0x6694
+#define GL_TEXTURE_BINDING_LUT21_DMP                         0x6695
+#define GL_TEXTURE_BINDING_LUT22_DMP                         0x6696
+#define GL_TEXTURE_BINDING_LUT23_DMP                         0x6697
+#define GL_TEXTURE_BINDING_LUT24_DMP                         0x6698
+#define GL_TEXTURE_BINDING_LUT25_DMP                         0x6699
+#define GL_TEXTURE_BINDING_LUT26_DMP                         0x669A
+#define GL_TEXTURE_BINDING_LUT27_DMP                         0x669B
+#define GL_TEXTURE_BINDING_LUT28_DMP                         0x669C
+#define GL_TEXTURE_BINDING_LUT29_DMP                         0x669D
+#define GL_TEXTURE_BINDING_LUT30_DMP                         0x669E
+#define GL_TEXTURE_BINDING_LUT31_DMP                         0x669F
+#define GL_MAX_LUT_TEXTURES_DMP                              0x660E
+#define GL_MAX_LUT_ENTRIES_DMP                               0x660F
+#define GL_SAMPLER_1D                                        0x8B5D
+
+/* More DMP and EXT texture formats and types */
+#define GL_LUMINANCEF_DMP                                    0x6605
+#define GL_SHADOW_NATIVE_DMP                                 0x675C
+#define GL_GAS_NATIVE_DMP                                    0x675D
+#define GL_UNSIGNED_INT24_DMP                                0x6762
+#define GL_BGRA                                              0x80E1
+#define GL_ALPHA4_EXT                                        0x803B
+#define GL_LUMINANCE4_EXT                                    0x803F
+#define GL_LUMINANCE4_ALPHA4_EXT                             0x8043
+
+/* Sampler parameters beyond OpenGL ES 2.0 (border colour, LOD, mirror modes) */
+#define GL_TEXTURE_BORDER_COLOR                              0x1004
+#define GL_CLAMP_TO_BORDER                                   0x812D
+#define GL_GENERATE_MIPMAP                                   0x8191
+#define GL_TEXTURE_MIN_LOD                                   0x813A
+#define GL_MIRROR_CLAMP_TO_EDGE                              0x8743
+#define GL_MIRROR_CLAMP_TO_BORDER                            0x8912
+#define GL_TEXTURE_LOD_BIAS                                  0x8501
+
+/* Gas rendering: density and light-factor selectors */
+#define GL_GAS_PLAIN_DENSITY_DMP                             0x605E
+#define GL_GAS_DEPTH_DENSITY_DMP                             0x605F
+#define GL_GAS_DENSITY_DMP                                   0x6060
+#define GL_GAS_LIGHT_FACTOR_DMP                              0x6061
+
+/* Procedural texture: functions, clamp modes and channel shifts */
+#define GL_PROCTEX_U_DMP                                     0x609A
+#define GL_PROCTEX_V_DMP                                     0x609B
+#define GL_PROCTEX_U2_DMP                                    0x609C
+#define GL_PROCTEX_V2_DMP                                    0x609D
+#define GL_PROCTEX_ADD_DMP                                   0x609E
+#define GL_PROCTEX_ADD2_DMP                                  0x609F
+#define GL_PROCTEX_ADDSQRT2_DMP                              0x60A1
+#define GL_PROCTEX_MIN_DMP                                   0x60A2
+#define GL_PROCTEX_MAX_DMP                                   0x60A3
+#define GL_PROCTEX_RMAX_DMP                                  0x60A4
+#define GL_PROCTEX_ALPHA_SEPARATE_DMP                        0x60A5
+#define GL_CLAMP_TO_ZERO_DMP                                 0x60C0
+#define GL_SYMMETRICAL_REPEAT_DMP                            0x60C1
+#define GL_PULSE_DMP                                         0x60C2
+#define GL_NONE_DMP                                          0x60D0
+#define GL_ODD_DMP                                           0x60D1
+#define GL_EVEN_DMP                                          0x60D2
+
+/* Fragment lighting: lookup-table inputs and the bump-map mode */
+#define GL_LIGHT_ENV_NH_DMP                                  0x62A0
+#define GL_LIGHT_ENV_VH_DMP                                  0x62A1
+#define GL_LIGHT_ENV_NV_DMP                                  0x62A2
+#define GL_LIGHT_ENV_LN_DMP                                  0x62A3
+#define GL_LIGHT_ENV_SP_DMP                                  0x62A4
+#define GL_LIGHT_ENV_CP_DMP                                  0x62A5
+#define GL_LIGHT_ENV_BUMP_NOT_USED_DMP                       0x62C8
+#define GL_LIGHT_ENV_BUMP_AS_BUMP_DMP                        0x62C9
+#define GL_LIGHT_ENV_BUMP_AS_TANG_DMP                        0x62CA
+
+/* More texture level queries (glGetTexLevelParameter*) */
+#define GL_TEXTURE_BORDER                                    0x1005
+#define GL_TEXTURE_DEPTH                                     0x8071
+#define GL_TEXTURE_RED_SIZE                                  0x805C
+#define GL_TEXTURE_GREEN_SIZE                                0x805D
+#define GL_TEXTURE_BLUE_SIZE                                 0x805E
+#define GL_TEXTURE_ALPHA_SIZE                                0x805F
+#define GL_TEXTURE_LUMINANCE_SIZE                            0x8060
+#define GL_TEXTURE_INTENSITY_SIZE                            0x8061
+#define GL_TEXTURE_DEPTH_SIZE                                0x884A
+#define GL_TEXTURE_DENSITY1_SIZE_DMP                         0x6770
+#define GL_TEXTURE_DENSITY2_SIZE_DMP                         0x6771
+#define GL_TEXTURE_COMPRESSED_IMAGE_SIZE                     0x86A0
+#define GL_TEXTURE_COMPRESSED                                0x86A1
+
+/* glSaveProgramsDMP / glRestoreProgramsDMP flags; the RESTORE_UPDATE bits
+ * name the program states a restore marks as changed */
+#define GL_SAVE_PROGRAMS_DMP                                 0
+#define GL_SAVE_PROGRAMS_CTR_FORMAT_DMP                      1
+#define GL_RESTORE_PROGRAMS_DMP                              0
+#define GL_RESTORE_UPDATE_LIGHT0_PROGRAM_STATE_DMP           0x80000000u
+#define GL_RESTORE_UPDATE_LIGHT1_PROGRAM_STATE_DMP           0x40000000u
+#define GL_RESTORE_UPDATE_LIGHT2_PROGRAM_STATE_DMP           0x20000000u
+#define GL_RESTORE_UPDATE_LIGHT3_PROGRAM_STATE_DMP           0x10000000u
+#define GL_RESTORE_UPDATE_LIGHT4_PROGRAM_STATE_DMP           0x8000000
+#define GL_RESTORE_UPDATE_LIGHT5_PROGRAM_STATE_DMP           0x4000000
+#define GL_RESTORE_UPDATE_LIGHT6_PROGRAM_STATE_DMP           0x2000000
+#define GL_RESTORE_UPDATE_LIGHT7_PROGRAM_STATE_DMP           0x1000000
+#define GL_RESTORE_UPDATE_LIGHTING_PROGRAM_STATE_DMP         0x800000
+#define GL_RESTORE_UPDATE_MATERIAL_PROGRAM_STATE_DMP         0x400000
+#define GL_RESTORE_UPDATE_TEXTURE_BLENDER_PROGRAM_STATE_DMP  0x200000
+#define GL_RESTORE_UPDATE_TEXTURE_SAMPLER_PROGRAM_STATE_DMP  0x100000
+#define GL_RESTORE_UPDATE_PROCEDURAL_TEXTURE_PROGRAM_STATE_DMP 0x80000
+#define GL_RESTORE_UPDATE_SHADOW_SAMPLING_PROGRAM_STATE_DMP  0x40000
+#define GL_RESTORE_UPDATE_PER_FRAGMENT_OPERATION_PROGRAM_STATE_DMP 0x20000
+#define GL_RESTORE_UPDATE_GAS_ACCUMULATION_PROGRAM_STATE_DMP 0x10000
+#define GL_RESTORE_UPDATE_FOG_PROGRAM_STATE_DMP              0x8000
+#define GL_RESTORE_UPDATE_VERTEX_SHADER_STATE_DMP            0x4000
+#define GL_RESTORE_UPDATE_GEOMETRY_SHADER_STATE_DMP          0x2000
+
+/* Collection save and restore flags */
+#define GL_SAVE_VERTEX_STATE_COLLECTIONS_DMP                 0
+#define GL_SAVE_VERTEX_STATE_COLLECTIONS_CTR_FORMAT_DMP      1
+#define GL_RESTORE_VERTEX_STATE_COLLECTIONS_DMP              0
+#define GL_SAVE_TEXTURE_COLLECTIONS_DMP                      0
+#define GL_SAVE_TEXTURE_COLLECTIONS_CTR_FORMAT_DMP           1
+#define GL_RESTORE_TEXTURE_COLLECTIONS_DMP                   0
+#define GL_SAVE_TEXTURE_COLLECTION_1D_TEXTURES_DMP           0x80000000u
+#define GL_SAVE_TEXTURE_COLLECTION_2D_TEXTURES_DMP           0x40000000u
+#define GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP         0x20000000u
+#define GL_RESTORE_TEXTURE_COLLECTION_1D_TEXTURES_DMP        0x80000000u
+#define GL_RESTORE_TEXTURE_COLLECTION_2D_TEXTURES_DMP        0x40000000u
+#define GL_RESTORE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP      0x20000000u
+
+/* Address queries (the physical address of an object's data) and the
+ * depth-stencil copy flag */
+#define GL_TEXTURE_DATA_ADDR_DMP                             0x6790
+#define GL_BUFFER_DATA_ADDR_DMP                              0x6791
+#define GL_RENDERBUFFER_DATA_ADDR_DMP                        0x6792
+#define GL_DEPTH_STENCIL_COPY_DMP                            0x67A0
 /* Declared by the SDK headers; the model acts on neither (README) */
 GL_APICALL void GL_APIENTRY glPolygonMode(GLenum face, GLenum mode);
 GL_APICALL void GL_APIENTRY glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params);
