@@ -482,6 +482,7 @@ void gl_binary_release(struct gl_binary *b)
 	if (!b || --b->refs)
 		return;
 	gl_shbin_free(&b->shbin);
+	free(b->bytes);
 	free(b);
 }
 

@@ -183,6 +183,8 @@ struct gl_dmp_state {
 struct gl_binary {
 	unsigned refs;
 	struct gl_shbin shbin;
+	void *bytes;              /* the binary as given, for glSaveProgramsDMP */
+	size_t size;
 };
 
 enum gl_stage_id { GL_STAGE_VERTEX = 0, GL_STAGE_GEOMETRY = 1, GL_STAGE_COUNT = 2 };

@@ -35,6 +35,7 @@
  * Fresnel; fog off. */
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -506,4 +507,99 @@ void gl_dmp_uniform_get(struct nngx_state *st, const struct gl_executable *exe,
 		else
 			iv[k] = ival;
 	}
+}
+
+/* ---- the reserved uniforms as words (glSaveProgramsDMP) -------------- */
+
+size_t gl_dmp_words(void)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < DMP_FIELD_COUNT; k++)
+		n += (dmp_fields[k].last - dmp_fields[k].first + 1) *
+		     dmp_components(dmp_fields[k].kind);
+	return n;
+}
+
+void gl_dmp_to_words(const struct gl_dmp_state *d, uint32_t *out)
+{
+	size_t k;
+	unsigned e, c;
+
+	for (k = 0; k < DMP_FIELD_COUNT; k++) {
+		const struct dmp_field *f = &dmp_fields[k];
+
+		for (e = f->first; e <= f->last; e++) {
+			const unsigned char *slot = (const unsigned char *)d + dmp_offset(f, e);
+
+			if (f->kind == DMP_BOOL) {
+				*out++ = *(const GLboolean *)slot ? 1u : 0u;
+				continue;
+			}
+			for (c = 0; c < dmp_components(f->kind); c++, out++)
+				memcpy(out, slot + c * 4, 4);   /* GLint or GLfloat */
+		}
+	}
+}
+
+void gl_dmp_from_words(struct gl_dmp_state *d, const uint32_t *in)
+{
+	size_t k;
+	unsigned e, c;
+
+	for (k = 0; k < DMP_FIELD_COUNT; k++) {
+		const struct dmp_field *f = &dmp_fields[k];
+
+		for (e = f->first; e <= f->last; e++) {
+			unsigned char *slot = (unsigned char *)d + dmp_offset(f, e);
+
+			if (f->kind == DMP_BOOL) {
+				/* Anything but 0 or 1 becomes 2, which
+				 * gl_dmp_state_valid refuses. */
+				*(GLboolean *)slot = *in > 1u ? (GLboolean)2 : (GLboolean)*in;
+				in++;
+				continue;
+			}
+			for (c = 0; c < dmp_components(f->kind); c++, in++)
+				memcpy(slot + c * 4, in, 4);
+		}
+	}
+}
+
+bool gl_dmp_state_valid(const struct gl_dmp_state *d, char *why, size_t why_size)
+{
+	size_t k;
+	unsigned e, c;
+
+	for (k = 0; k < DMP_FIELD_COUNT; k++) {
+		const struct dmp_field *f = &dmp_fields[k];
+
+		for (e = f->first; e <= f->last; e++) {
+			const unsigned char *slot = (const unsigned char *)d + dmp_offset(f, e);
+			GLint ints[4] = { 0, 0, 0, 0 };
+			GLfloat floats[4] = { 0, 0, 0, 0 };
+
+			if (f->kind == DMP_BOOL) {
+				GLboolean b = *(const GLboolean *)slot;
+
+				if (b != GL_TRUE && b != GL_FALSE) {
+					snprintf(why, why_size, "%s (element %u) is not a bool",
+						 f->name, e);
+					return false;
+				}
+				ints[0] = b;
+			} else {
+				for (c = 0; c < dmp_components(f->kind); c++)
+					memcpy(dmp_is_float(f->kind) ? (void *)&floats[c]
+								     : (void *)&ints[c],
+					       slot + c * 4, 4);
+			}
+			if (f->check && f->check(e, ints, floats).error != GL_NO_ERROR) {
+				snprintf(why, why_size, "%s (element %u) holds a value it cannot "
+					 "take", f->name, e);
+				return false;
+			}
+		}
+	}
+	return true;
 }

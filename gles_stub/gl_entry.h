@@ -31,6 +31,28 @@ bool gl_names_ok(struct nngx_state *st, GLsizei n, const GLuint *names, const ch
 struct gl_object *gl_object_expect(struct nngx_state *st, GLuint name, enum gl_object_kind kind,
 				   const char *fn);
 
+/* Link an executable from shader objects that need not be in the name
+ * table (`so`, by stage; NULL: no such stage) with the attribute bindings
+ * of `bindings`, as glLinkProgram does; NULL on failure, with the reason
+ * in `why` and *no_memory set when host memory ran out. */
+struct gl_executable *gl_program_link_objects(struct gl_context *gl,
+					      const struct gl_object *const so[GL_STAGE_COUNT],
+					      const struct gl_program *bindings, char *why,
+					      size_t why_size, bool *no_memory);
+
+/* Whether every reserved uniform of `d` holds a value glUniform* could
+ * have set (the checks of the dmp_* uniforms); `why` names the first
+ * that does not. */
+bool gl_dmp_state_valid(const struct gl_dmp_state *d, char *why, size_t why_size);
+
+/* The reserved uniforms of `d` as 32-bit words, field by field in the
+ * model's table order (ints as ints, floats as their bit patterns, bools
+ * as 0 or 1): writes gl_dmp_words() words to `out` when not NULL. Read
+ * back with gl_dmp_from_words, which takes the same count. */
+size_t gl_dmp_words(void);
+void gl_dmp_to_words(const struct gl_dmp_state *d, uint32_t *out);
+void gl_dmp_from_words(struct gl_dmp_state *d, const uint32_t *in);
+
 /* A string out of a GL query (glGet*InfoLog, glGetActive*, ...): at most
  * bufsize - 1 characters and a NUL (nothing when bufsize is 0, or `out`
  * is NULL); *length, when not NULL, the characters written. bufsize < 0

@@ -539,15 +539,17 @@ static bool link_inputs(struct gl_executable *exe, const struct gl_program *p,
 	return true;
 }
 
-/* Build the executable of program `p`, or fail with a reason. */
-static struct gl_executable *link_program(struct gl_context *gl, const struct gl_program *p,
-					  struct link_log *log)
+/* Build an executable from the shader objects `so` (by stage; NULL: no
+ * such stage) and the attribute bindings of `p`, or fail with a reason. */
+static struct gl_executable *link_objects(struct gl_context *gl,
+					  const struct gl_object *const so[GL_STAGE_COUNT],
+					  const struct gl_program *p, struct link_log *log)
 {
 	struct gl_executable *exe;
 	unsigned s;
 	bool ok = true;
 
-	if (!p->shader[GL_STAGE_VERTEX]) {
+	if (!so[GL_STAGE_VERTEX]) {
 		link_fail(log, "no vertex shader is attached");
 		return NULL;
 	}
@@ -557,9 +559,8 @@ static struct gl_executable *link_program(struct gl_context *gl, const struct gl
 		return NULL;
 	}
 	for (s = 0; s < GL_STAGE_COUNT && ok; s++)
-		if (p->shader[s])
-			ok = link_stage(&exe->stage[s], (enum gl_stage_id)s,
-					gl_object_find(gl, p->shader[s]), log);
+		if (so[s])
+			ok = link_stage(&exe->stage[s], (enum gl_stage_id)s, so[s], log);
 	ok = ok && link_uniforms(exe, log) && link_inputs(exe, p, log);
 	if (!ok) {
 		gl_executable_free(exe);
@@ -568,6 +569,35 @@ static struct gl_executable *link_program(struct gl_context *gl, const struct gl
 	exe->gs_vertices = 1;
 	exe->serial = gl->next_serial++;
 	gl_dmp_defaults(&exe->dmp);             /* a link resets every uniform */
+	return exe;
+}
+
+/* The executable of program `p` from the shaders attached to it. */
+static struct gl_executable *link_program(struct gl_context *gl, const struct gl_program *p,
+					  struct link_log *log)
+{
+	const struct gl_object *so[GL_STAGE_COUNT];
+	unsigned s;
+
+	for (s = 0; s < GL_STAGE_COUNT; s++)
+		so[s] = p->shader[s] ? gl_object_find(gl, p->shader[s]) : NULL;
+	return link_objects(gl, so, p, log);
+}
+
+struct gl_executable *gl_program_link_objects(struct gl_context *gl,
+					      const struct gl_object *const so[GL_STAGE_COUNT],
+					      const struct gl_program *bindings, char *why,
+					      size_t why_size, bool *no_memory)
+{
+	struct link_log log;
+	struct gl_executable *exe;
+
+	log.text[0] = '\0';
+	log.no_memory = false;
+	exe = link_objects(gl, so, bindings, &log);
+	if (why_size)
+		snprintf(why, why_size, "%s", log.text);
+	*no_memory = log.no_memory;
 	return exe;
 }
 

@@ -144,6 +144,18 @@ void glShaderBinary(GLsizei n, const GLuint *shaders, GLenum binaryformat,
 		free(b);
 		return;
 	}
+	/* Kept for glSaveProgramsDMP, which saves a program's code as the
+	 * binary it was linked from. */
+	b->size = (size_t)length;
+	b->bytes = hw_malloc(length > 0 ? (size_t)length : 1);
+	if (!b->bytes) {
+		gl_shbin_free(&b->shbin);
+		free(b);
+		gl_memory_error(st, fn, "a copy of a shader binary of %d bytes", length);
+		return;
+	}
+	if (length > 0)
+		memcpy(b->bytes, binary, (size_t)length);
 	for (i = 0; i < n; i++) {
 		struct gl_shader *sh = &gl_object_find(&st->gl, shaders[i])->u.shader;
 		gl_binary_release(sh->binary);
@@ -152,6 +164,7 @@ void glShaderBinary(GLsizei n, const GLuint *shaders, GLenum binaryformat,
 	}
 	if (!b->refs) {                /* n == 0: nobody took it */
 		gl_shbin_free(&b->shbin);
+		free(b->bytes);
 		free(b);
 	}
 }

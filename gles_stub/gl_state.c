@@ -194,20 +194,21 @@ void glPolygonMode(GLenum face, GLenum mode)
 				"triangles; the call changes nothing)");
 }
 
-/* glSave*DMP / glRestore*DMP (gl2ext.h): the SDK serialises program
- * objects, vertex state collections and texture collections into a
- * buffer in its own layout and recreates them from it. Model choice
- * (README): that layout is not public, and the model has no vertex state
- * or texture collection objects, so these calls change nothing, write
- * nothing into `data`, the Save calls return 0 (no bytes needed), no GL
- * error is recorded and the arguments are not checked; each raises
- * CALL_NOT_MODELLED once after each power-on. */
+/* glSave*CollectionsDMP / glRestore*CollectionsDMP (gl2ext.h): the SDK
+ * serialises vertex state collections and texture collections into a
+ * buffer and recreates them from it. Model choice (README): the model has
+ * no collection objects (GL_VERTEX_STATE_COLLECTION_DMP and
+ * GL_TEXTURE_COLLECTION_DMP are not bind targets), so these calls change
+ * nothing, write nothing into `data`, the Save calls return 0 (no bytes
+ * needed), no GL error is recorded and the arguments are not checked;
+ * each raises CALL_NOT_MODELLED once after each power-on. Programs are
+ * saved and restored for real (gl_save.c). */
 static GLsizei state_save_not_modelled(const char *fn)
 {
 	NNGX_API(st);
 
-	nngx_state_not_modelled(st, fn, "saving GL objects in the SDK's layout (nothing "
-				"written, 0 bytes returned)");
+	nngx_state_not_modelled(st, fn, "saving collection objects, which the model does not "
+				"have (nothing written, 0 bytes returned)");
 	return 0;
 }
 
@@ -215,20 +216,8 @@ static void state_restore_not_modelled(const char *fn)
 {
 	NNGX_API(st);
 
-	nngx_state_not_modelled(st, fn, "restoring GL objects from the SDK's layout (nothing "
-				"changed)");
-}
-
-GLsizei glSaveProgramsDMP(GLuint n, GLuint *progs, GLuint flags, GLsizei bufsize, GLvoid *data)
-{
-	(void)n, (void)progs, (void)flags, (void)bufsize, (void)data;
-	return state_save_not_modelled("glSaveProgramsDMP");
-}
-
-void glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs, GLuint flags, GLvoid *data)
-{
-	(void)n, (void)offset, (void)progs, (void)flags, (void)data;
-	state_restore_not_modelled("glRestoreProgramsDMP");
+	nngx_state_not_modelled(st, fn, "restoring collection objects, which the model does "
+				"not have (nothing changed)");
 }
 
 GLsizei glSaveVertexStateCollectionsDMP(GLuint n, GLuint *vscolls, GLuint flags,

@@ -519,7 +519,12 @@ GLint nngxShimFindCounter(const char *name);
   XX(115, CMDLIST_RUNNING, ERROR,                                               \
      "a command-list call was refused because the list is running (the GPU "    \
      "has not finished the run that nngxRunCmdlist started): the SDK's code "   \
-     "is recorded (8003, 8007, 800F, 8010, 8015) and nothing changes")
+     "is recorded (8003, 8007, 800F, 8010, 8015) and nothing changes")          \
+  XX(140, PROGRAM_BLOCK_REJECTED, ERROR,                                        \
+     "glRestoreProgramsDMP was given data that is not a block "                 \
+     "glSaveProgramsDMP wrote, or one changed since (a check word, a "          \
+     "field, a shader binary or a reserved uniform out of rule): "              \
+     "GL_INVALID_VALUE is recorded and no program changes")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

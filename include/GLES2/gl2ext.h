@@ -589,7 +589,8 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level,
 GL_APICALL void GL_APIENTRY glPolygonMode(GLenum face, GLenum mode);
 GL_APICALL void GL_APIENTRY glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params);
 
-/* Saving and restoring GL objects (not modelled: README) */
+/* Saving and restoring GL objects (programs for real, collections not
+ * modelled: README) */
 GL_APICALL GLsizei GL_APIENTRY glSaveProgramsDMP(GLuint n, GLuint *progs, GLuint flags,
 						 GLsizei bufsize, GLvoid *data);
 GL_APICALL void GL_APIENTRY glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs,
