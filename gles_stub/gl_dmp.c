@@ -392,9 +392,9 @@ static const char *const dmp_kind_names[] = {
 	"bool", "int", "ivec2", "ivec3", "float", "vec3", "vec4"
 };
 
-void gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint location,
+bool gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint location,
 			GLsizei count, enum gl_uniform_call call, unsigned n, const GLfloat *fv,
-			const GLint *iv, const char *fn)
+			const GLint *iv, bool apply, const char *fn)
 {
 	const struct dmp_field *f;
 	unsigned element, k, comps;
@@ -407,24 +407,24 @@ void gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint 
 	if (!f) {
 		gl_operation_error(st, fn, "location %d is not a uniform of the program in use",
 				   location);
-		return;
+		return false;
 	}
 	if (!dmp_call_fits(f, call, n)) {
 		gl_operation_error(st, fn, "reserved uniform %s is a %s, which this call cannot "
 				   "set", f->name, dmp_kind_names[f->kind]);
-		return;
+		return false;
 	}
 	if (count > 1) {
 		gl_operation_error(st, fn, "count %d for reserved uniform %s, which is not an "
 				   "array", count, f->name);
-		return;
+		return false;
 	}
 	if (count == 0)
-		return;
+		return true;
 	if (!fv && !iv) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
 				 "the value pointer is NULL");
-		return;
+		return false;
 	}
 	/* Floats reach float uniforms (and bools), ints the others. */
 	comps = dmp_components(f->kind);
@@ -448,8 +448,10 @@ void gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint 
 					 "reserved uniform %s (element %u): 0x%X, 0x%X, 0x%X are "
 					 "not all values it takes", f->name, element,
 					 (unsigned)ints[0], (unsigned)ints[1], (unsigned)ints[2]);
-		return;
+		return false;
 	}
+	if (!apply)
+		return true;
 	slot = (unsigned char *)&exe->dmp + dmp_offset(f, element);
 	if (f->kind == DMP_BOOL)
 		*(GLboolean *)slot = ints[0] ? GL_TRUE : GL_FALSE;
@@ -462,6 +464,20 @@ void gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint 
 				 "reserved uniform %s (element %u) = 0x%X is kept and sent, but the "
 				 "GPU model does not act on it", f->name, element,
 				 (unsigned)ints[0]);
+	return true;
+}
+
+bool gl_dmp_uniform_shape(GLint location, enum gl_uniform_call *call, unsigned *n)
+{
+	const struct dmp_field *f;
+	unsigned element;
+
+	f = dmp_field_of(location, &element);
+	if (!f)
+		return false;
+	*call = dmp_is_float(f->kind) ? GL_UNIFORM_FLOATS : GL_UNIFORM_INTS;
+	*n = dmp_components(f->kind);
+	return true;
 }
 
 /* A float as glGetUniformiv gives it: rounded, saturated to GLint. */

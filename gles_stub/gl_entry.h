@@ -90,9 +90,16 @@ enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX };
  * which no shader uniform's has (bits 16-17 are its stages, never 0). */
 #define GL_DMP_LOCATION_BIT 0x40000
 int gl_dmp_location(struct nngx_state *st, const char *name, const char *fn);
-void gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint location,
+/* A glUniform* of a reserved uniform: the checks, then, with `apply`,
+ * the write. False when an error was recorded (or a NULL value
+ * diagnosed); nothing is written then, nor ever with `apply` false. */
+bool gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint location,
 			GLsizei count, enum gl_uniform_call call, unsigned n, const GLfloat *fv,
-			const GLint *iv, const char *fn);
+			const GLint *iv, bool apply, const char *fn);
+/* How glUniform*v sets the reserved uniform at `location`: floats or
+ * integers (a bool takes an integer), `n` of them. False if the location
+ * names none. */
+bool gl_dmp_uniform_shape(GLint location, enum gl_uniform_call *call, unsigned *n);
 void gl_dmp_uniform_get(struct nngx_state *st, const struct gl_executable *exe,
 			GLint location, GLfloat *fv, GLint *iv, const char *fn);
 

@@ -140,14 +140,80 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 	}
 }
 
+/* The uniform of `exe` that `location` names (a shader uniform's, not a
+ * reserved one's), with the array element in *element; NULL if none. */
+static const struct gl_uniform *uniform_at(const struct gl_executable *exe, GLint location,
+					   unsigned *element)
+{
+	unsigned index = ((unsigned)location >> UNIFORM_INDEX_SHIFT) & UNIFORM_FIELD_MASK;
+	unsigned stages = (unsigned)location >> UNIFORM_STAGE_SHIFT;
+
+	*element = (unsigned)location & UNIFORM_FIELD_MASK;
+	if (location < 0 || index >= exe->uniform_count || exe->uniforms[index].stages != stages
+	    || *element >= exe->uniforms[index].count)
+		return NULL;
+	return &exe->uniforms[index];
+}
+
+/* One glUniform* on the program in use, `location` not -1: every check,
+ * then, with `apply`, the write. False when an error was recorded (or a
+ * NULL value diagnosed); nothing is written then, nor ever with `apply`
+ * false (glUniformsDMP checks all its uniforms before it sets any). */
+static bool uniform_store(struct nngx_state *st, struct gl_executable *exe, GLint location,
+			  GLsizei count, enum gl_uniform_call call, unsigned n, const GLfloat *fv,
+			  const GLint *iv, bool apply, const char *fn)
+{
+	const struct gl_uniform *u;
+	unsigned element, per = call == GL_UNIFORM_MATRIX ? n : 1, items;
+
+	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT))
+		return gl_dmp_uniform_set(st, exe, location, count, call, n, fv, iv, apply, fn);
+	u = uniform_at(exe, location, &element);
+	if (!u) {
+		gl_operation_error(st, fn, "location %d is not a uniform of the program in use",
+				   location);
+		return false;
+	}
+	if ((u->file == GL_REGS_FLOAT && call == GL_UNIFORM_INTS)
+	    || (u->file == GL_REGS_INT && call != GL_UNIFORM_INTS)
+	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX || n != 1))) {
+		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
+				   "cannot set", u->name, file_names[u->file]);
+		return false;
+	}
+	if (call == GL_UNIFORM_MATRIX && element + n > u->count) {
+		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
+				   "not a %ux%u matrix", u->name, u->count - element, element, n, n);
+		return false;
+	}
+	if (count > 1 && u->count < 2 * per) {
+		gl_operation_error(st, fn, "count %d for uniform \"%s\", which is not an array",
+				   count, u->name);
+		return false;
+	}
+	if (count == 0)
+		return true;
+	if (!fv && !iv) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "the value pointer is NULL");
+		return false;
+	}
+	if (!apply)
+		return true;
+	/* Values past the end of the array are ignored (ES 2.0, 2.10.4). */
+	items = (u->count - element) / per;
+	if ((unsigned)count < items)
+		items = (unsigned)count;
+	uniform_write(exe, u, element, items, call, n, fv, iv);
+	return true;
+}
+
 /* Every glUniform*: check, then write into the program in use. */
 static void uniform_set(GLint location, GLsizei count, enum gl_uniform_call call, unsigned n,
 			const GLfloat *fv, const GLint *iv, const char *fn)
 {
 	NNGX_API(st);
 	struct gl_executable *exe;
-	const struct gl_uniform *u;
-	unsigned index, stages, element, per = call == GL_UNIFORM_MATRIX ? n : 1, items;
 
 	if (count < 0) {
 		gl_value_error(st, fn, "count %d is negative", count);
@@ -156,49 +222,7 @@ static void uniform_set(GLint location, GLsizei count, enum gl_uniform_call call
 	exe = gl_current_executable(st, fn);
 	if (!exe || location == -1)
 		return;                /* -1: silently ignored (ES 2.0, 2.10.4) */
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
-		gl_dmp_uniform_set(st, exe, location, count, call, n, fv, iv, fn);
-		return;
-	}
-	index = ((unsigned)location >> UNIFORM_INDEX_SHIFT) & UNIFORM_FIELD_MASK;
-	stages = (unsigned)location >> UNIFORM_STAGE_SHIFT;
-	element = (unsigned)location & UNIFORM_FIELD_MASK;
-	if (location < 0 || index >= exe->uniform_count || exe->uniforms[index].stages != stages
-	    || element >= exe->uniforms[index].count) {
-		gl_operation_error(st, fn, "location %d is not a uniform of the program in use",
-				   location);
-		return;
-	}
-	u = &exe->uniforms[index];
-	if ((u->file == GL_REGS_FLOAT && call == GL_UNIFORM_INTS)
-	    || (u->file == GL_REGS_INT && call != GL_UNIFORM_INTS)
-	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX || n != 1))) {
-		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
-				   "cannot set", u->name, file_names[u->file]);
-		return;
-	}
-	if (call == GL_UNIFORM_MATRIX && element + n > u->count) {
-		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
-				   "not a %ux%u matrix", u->name, u->count - element, element, n, n);
-		return;
-	}
-	if (count > 1 && u->count < 2 * per) {
-		gl_operation_error(st, fn, "count %d for uniform \"%s\", which is not an array",
-				   count, u->name);
-		return;
-	}
-	if (count == 0)
-		return;
-	if (!fv && !iv) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
-				 "the value pointer is NULL");
-		return;
-	}
-	/* Values past the end of the array are ignored (ES 2.0, 2.10.4). */
-	items = (u->count - element) / per;
-	if ((unsigned)count < items)
-		items = (unsigned)count;
-	uniform_write(exe, u, element, items, call, n, fv, iv);
+	uniform_store(st, exe, location, count, call, n, fv, iv, true, fn);
 }
 
 void glUniform1f(GLint location, GLfloat x)
@@ -342,46 +366,16 @@ static GLint uniform_float_int(float f)
 	return (GLint)(f >= 0.0f ? f + 0.5f : f - 0.5f);
 }
 
-/* glGetUniform*v: the values of program `program`'s uniform at
- * `location` (ES 2.0, 6.1.8), floats into fv or integers into iv. */
-static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, const char *fn)
+/* Element `element` of shader uniform `u` of `exe`, a whole register: 4
+ * floats into fv or 4 integers into iv for c, the same for i, 1 for b. */
+static void uniform_read(const struct gl_executable *exe, const struct gl_uniform *u,
+			 unsigned element, GLfloat *fv, GLint *iv)
 {
-	NNGX_API(st);
-	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
-	const struct gl_executable *exe;
-	const struct gl_uniform *u;
-	const struct gl_stage *stage;
-	unsigned index, stages, element, reg, k, s;
-
-	if (!o)
-		return;
-	if (!o->u.program.link_status) {
-		gl_operation_error(st, fn, "program %u is not linked", program);
-		return;
-	}
-	if (!fv && !iv) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
-		return;
-	}
-	exe = o->u.program.exe;
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
-		gl_dmp_uniform_get(st, exe, location, fv, iv, fn);
-		return;
-	}
-	index = ((unsigned)location >> UNIFORM_INDEX_SHIFT) & UNIFORM_FIELD_MASK;
-	stages = (unsigned)location >> UNIFORM_STAGE_SHIFT;
-	element = (unsigned)location & UNIFORM_FIELD_MASK;
-	if (location < 0 || index >= exe->uniform_count || exe->uniforms[index].stages != stages
-	    || element >= exe->uniforms[index].count) {
-		gl_operation_error(st, fn, "location %d is not a uniform of program %u", location,
-				   program);
-		return;
-	}
-	u = &exe->uniforms[index];
 	/* The first stage that declares it holds what the other holds. */
-	s = (u->stages & 1u) ? GL_STAGE_VERTEX : GL_STAGE_GEOMETRY;
-	stage = &exe->stage[s];
-	reg = u->first[s] + element;
+	unsigned s = (u->stages & 1u) ? GL_STAGE_VERTEX : GL_STAGE_GEOMETRY;
+	const struct gl_stage *stage = &exe->stage[s];
+	unsigned reg = u->first[s] + element, k;
+
 	switch (u->file) {
 	case GL_REGS_FLOAT:
 		for (k = 0; k < 4; k++) {
@@ -408,6 +402,50 @@ static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, 
 	}
 }
 
+/* The linked program `program`'s executable for a query, or NULL after
+ * the GL error (ES 2.0, 6.1.8: not a program, or not linked). */
+static const struct gl_executable *uniform_program(struct nngx_state *st, GLuint program,
+						   const char *fn)
+{
+	struct gl_object *o = gl_object_expect(st, program, GL_OBJECT_PROGRAM, fn);
+
+	if (!o)
+		return NULL;
+	if (!o->u.program.link_status) {
+		gl_operation_error(st, fn, "program %u is not linked", program);
+		return NULL;
+	}
+	return o->u.program.exe;
+}
+
+/* glGetUniform*v: the values of program `program`'s uniform at
+ * `location` (ES 2.0, 6.1.8), floats into fv or integers into iv. */
+static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, const char *fn)
+{
+	NNGX_API(st);
+	const struct gl_executable *exe = uniform_program(st, program, fn);
+	const struct gl_uniform *u;
+	unsigned element;
+
+	if (!exe)
+		return;
+	if (!fv && !iv) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
+		gl_dmp_uniform_get(st, exe, location, fv, iv, fn);
+		return;
+	}
+	u = uniform_at(exe, location, &element);
+	if (!u) {
+		gl_operation_error(st, fn, "location %d is not a uniform of program %u", location,
+				   program);
+		return;
+	}
+	uniform_read(exe, u, element, fv, iv);
+}
+
 void glGetUniformfv(GLuint program, GLint location, GLfloat *params)
 {
 	uniform_get(program, location, params, NULL, "glGetUniformfv");
@@ -416,4 +454,185 @@ void glGetUniformfv(GLuint program, GLint location, GLfloat *params)
 void glGetUniformiv(GLuint program, GLint location, GLint *params)
 {
 	uniform_get(program, location, NULL, params, "glGetUniformiv");
+}
+
+/* ---- glUniformsDMP / glGetUniformsDMP -------------------------------------- */
+
+/* The most array elements one uniform has: a range of c registers. */
+#define UNIFORM_RAW_MAX_ELEMENTS HW_SHADER_FLOAT_UNIFORMS
+
+/* How the raw words of the uniform at `location` of `exe` read (model
+ * choice, README): as the glUniform*v of its type takes them, `n` words
+ * an element, float bit patterns (`call` GL_UNIFORM_FLOATS) or integers.
+ * A c register is 4 floats, an i register 4 integers, a b register 1
+ * integer (0 false, anything else true); a reserved uniform as many as
+ * its type has, a bool as an integer. False if `location` names none. */
+static bool uniform_raw_shape(const struct gl_executable *exe, GLint location,
+			      enum gl_uniform_call *call, unsigned *n)
+{
+	const struct gl_uniform *u;
+	unsigned element;
+
+	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT))
+		return gl_dmp_uniform_shape(location, call, n);
+	u = uniform_at(exe, location, &element);
+	if (!u)
+		return false;
+	*call = u->file == GL_REGS_FLOAT ? GL_UNIFORM_FLOATS : GL_UNIFORM_INTS;
+	*n = u->file == GL_REGS_BOOL ? 1 : 4;
+	return true;
+}
+
+/* Entry `k` of glUniformsDMP: `count` elements of the uniform at
+ * `location`, from word *at of `value` on; *at moves past them. Exactly
+ * the glUniform*v of the uniform's type (uniform_raw_shape): its checks,
+ * and its write when `apply`. Location -1 is ignored and takes no words
+ * (its type is unknown). False after an error. */
+static bool uniform_raw_set(struct nngx_state *st, struct gl_executable *exe, GLint location,
+			    GLsizei count, const GLuint *value, uint64_t *at, bool apply,
+			    const char *fn)
+{
+	union {
+		GLfloat f[UNIFORM_RAW_MAX_ELEMENTS * 4];
+		GLint i[UNIFORM_RAW_MAX_ELEMENTS * 4];
+	} words;
+	enum gl_uniform_call call = GL_UNIFORM_FLOATS;
+	unsigned n = 4, used;
+
+	if (count < 0) {
+		gl_value_error(st, fn, "count %d (location %d) is negative", count, location);
+		return false;
+	}
+	if (location == -1)
+		return true;
+	/* A location that names nothing: uniform_store says so. */
+	(void)uniform_raw_shape(exe, location, &call, &n);
+	/* Elements past the end of an array are ignored, and their words with
+	 * them; no uniform has more elements than this. */
+	used = (unsigned)count < UNIFORM_RAW_MAX_ELEMENTS ? (unsigned)count
+							  : UNIFORM_RAW_MAX_ELEMENTS;
+	if (value && used)
+		memcpy(&words, value + *at, (size_t)used * n * sizeof *value);
+	if (!uniform_store(st, exe, location, count, call, n,
+			   value && call == GL_UNIFORM_FLOATS ? words.f : NULL,
+			   value && call == GL_UNIFORM_INTS ? words.i : NULL, apply, fn))
+		return false;
+	*at += (uint64_t)count * n;
+	return true;
+}
+
+/* glUniformsDMP (gl2ext.h): n uniforms of the program in use at once, from
+ * raw 32-bit words: entry k sets counts[k] elements of the uniform at
+ * locations[k] from the next words of `value` (uniform_raw_shape). Each
+ * entry is checked as its glUniform*v would be; every entry is checked
+ * before any is set, so an error in one changes no uniform (model choice,
+ * README). Later entries win where two set the same element. */
+void glUniformsDMP(GLuint n, GLint *locations, GLsizei *counts, const GLuint *value)
+{
+	static const char fn[] = "glUniformsDMP";
+	NNGX_API(st);
+	struct gl_executable *exe = gl_current_executable(st, fn);
+	unsigned pass;
+	GLuint k;
+
+	if (!exe)
+		return;
+	if (n > 0 && (!locations || !counts)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "%u uniforms but %s is NULL", n, !locations ? "locations" : "counts");
+		return;
+	}
+	for (pass = 0; pass < 2; pass++) {
+		uint64_t at = 0;
+		for (k = 0; k < n; k++)
+			if (!uniform_raw_set(st, exe, locations[k], counts[k], value, &at, pass == 1,
+					     fn))
+				return;
+	}
+}
+
+/* Entry `k` of glGetUniformsDMP: the checks, then, with `out`, `count`
+ * elements of the uniform at `location` written from word *at of `out`
+ * on (the layout of glUniformsDMP); the words of elements past the end
+ * of an array are left as they are. *at moves past the entry. False
+ * after an error. */
+static bool uniform_raw_get(struct nngx_state *st, const struct gl_executable *exe,
+			    GLuint program, GLint location, GLsizei count, GLuint *out,
+			    uint64_t *at, const char *fn)
+{
+	enum gl_uniform_call call;
+	const struct gl_uniform *u = NULL;
+	unsigned n, element = 0, items = 1, m;
+	GLfloat fv[4];
+	GLint iv[4];
+
+	if (count < 0) {
+		gl_value_error(st, fn, "count %d (location %d) is negative", count, location);
+		return false;
+	}
+	if (location == -1)
+		return true;
+	if (!uniform_raw_shape(exe, location, &call, &n)) {
+		gl_operation_error(st, fn, "location %d is not a uniform of program %u", location,
+				   program);
+		return false;
+	}
+	if (!((unsigned)location & GL_DMP_LOCATION_BIT)) {
+		u = uniform_at(exe, location, &element);
+		items = u->count - element;
+	}
+	if (count > 1 && (!u || u->count < 2)) {
+		gl_operation_error(st, fn, "count %d for uniform at location %d, which is not an "
+				   "array", count, location);
+		return false;
+	}
+	if ((unsigned)count < items)
+		items = (unsigned)count;
+	for (m = 0; out && m < items; m++) {
+		GLuint *w = out + *at + (uint64_t)m * n;
+		if (!u)
+			gl_dmp_uniform_get(st, exe, location, call == GL_UNIFORM_FLOATS ? fv : NULL,
+					   call == GL_UNIFORM_INTS ? iv : NULL, fn);
+		else
+			uniform_read(exe, u, element + m, call == GL_UNIFORM_FLOATS ? fv : NULL,
+				     call == GL_UNIFORM_INTS ? iv : NULL);
+		memcpy(w, call == GL_UNIFORM_FLOATS ? (const void *)fv : (const void *)iv,
+		       n * sizeof *w);
+	}
+	*at += (uint64_t)count * n;
+	return true;
+}
+
+/* glGetUniformsDMP (gl2ext.h): n uniforms of program `program` as raw
+ * words, in glUniformsDMP's layout, so that the words read set the same
+ * values back. The program checks of glGetUniform*v, then every entry's
+ * (a negative count GL_INVALID_VALUE, a location that names nothing or a
+ * count above 1 for a uniform that is not an array GL_INVALID_OPERATION)
+ * before any word is written: after an error `params` is untouched. */
+void glGetUniformsDMP(GLuint program, GLuint n, GLint *locations, GLsizei *counts,
+		      GLuint *params)
+{
+	static const char fn[] = "glGetUniformsDMP";
+	NNGX_API(st);
+	const struct gl_executable *exe = uniform_program(st, program, fn);
+	uint64_t at = 0;
+	GLuint k;
+
+	if (!exe)
+		return;
+	if (n > 0 && (!locations || !counts)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
+				 "%u uniforms but %s is NULL", n, !locations ? "locations" : "counts");
+		return;
+	}
+	for (k = 0; k < n; k++)
+		if (!uniform_raw_get(st, exe, program, locations[k], counts[k], NULL, &at, fn))
+			return;
+	if (at > 0 && !params) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
+		return;
+	}
+	at = 0;
+	for (k = 0; k < n; k++)
+		(void)uniform_raw_get(st, exe, program, locations[k], counts[k], params, &at, fn);
 }

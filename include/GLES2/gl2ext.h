@@ -585,6 +585,14 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level,
 #define GL_BUFFER_DATA_ADDR_DMP                              0x6791
 #define GL_RENDERBUFFER_DATA_ADDR_DMP                        0x6792
 #define GL_DEPTH_STENCIL_COPY_DMP                            0x67A0
+/* Several uniforms of the program in use at once, as raw 32-bit words
+ * (README, "uniforms as raw words": each element takes the words of its
+ * type, floats as their IEEE-754 bit patterns) */
+GL_APICALL void GL_APIENTRY glUniformsDMP(GLuint n, GLint *locations, GLsizei *counts,
+					  const GLuint *value);
+GL_APICALL void GL_APIENTRY glGetUniformsDMP(GLuint program, GLuint n, GLint *locations,
+					     GLsizei *counts, GLuint *params);
+
 /* Declared by the SDK headers; the model acts on neither (README) */
 GL_APICALL void GL_APIENTRY glPolygonMode(GLenum face, GLenum mode);
 GL_APICALL void GL_APIENTRY glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params);
