@@ -109,6 +109,7 @@ void gl_context_init(struct gl_context *gl)
 	gl->uploaded_serial = 0;
 	gl->texture_epoch_sent = 0;              /* the GPU's texture cache is cold */
 	gl->texture_epoch++;
+	gl->lut_not_modelled_said = false;
 }
 
 void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,
@@ -452,6 +453,7 @@ void gl_texture_destroy(struct gl_context *gl, struct gl_texture *t, struct hw_m
 			gl_deallocator_fn deallocator)
 {
 	gl_texture_free_storage(t, mem, deallocator);
+	free(t->lut);
 	table_remove(&gl->textures, t, t->name, texture_name_of);
 	free(t);
 }

@@ -36,6 +36,12 @@
  * IMAGE_UNITS is this. */
 #define GL_CONTEXT_TEXTURE_UNITS HW_REG_TEXUNIT_COUNT
 
+/* Lookup tables (GL_LUT_TEXTURE0_DMP + i): GL_MAX_LUT_TEXTURES_DMP
+ * binding points, and GL_MAX_LUT_ENTRIES_DMP entries at most in one
+ * table (the SDK's lighting tables: 256 values and 256 differences). */
+#define GL_CONTEXT_LUT_TEXTURES 32
+#define GL_CONTEXT_LUT_ENTRIES  512
+
 /* A buffer object (glGenBuffers / glBindBuffer). */
 struct gl_buffer {
 	GLuint name;
@@ -60,12 +66,21 @@ struct gl_attrib {
 	GLfloat current[4];       /* glVertexAttrib*: used while disabled */
 };
 
-/* A texture object (glGenTextures / glBindTexture; GL_TEXTURE_2D only).
- * The storage holds the whole mip chain in the PICA200 layout, level 0
- * first (hw_texture_level_phys), from the first level-0 image on. */
+/* A texture object (glGenTextures / glBindTexture): a 2D texture or a
+ * lookup table, by the first target it is bound to. A 2D texture's
+ * storage holds the whole mip chain in the PICA200 layout, level 0 first
+ * (hw_texture_level_phys), from the first level-0 image on. A lookup
+ * table's entries are the driver's, on the CPU side (gles_stub/gl_lut.c),
+ * as the SDK keeps them until it sends them as register writes. */
 struct gl_texture {
 	GLuint name;
 	bool created;             /* bound once: an object (glIsTexture) */
+	GLenum target;            /* 0 until bound; GL_TEXTURE_2D, or
+				     GL_LUT_TEXTURE0_DMP for any lookup-table
+				     target */
+	GLfloat *lut;             /* the table (GL_CONTEXT_LUT_ENTRIES room);
+				     NULL until glTexImage1D defines it */
+	unsigned lut_width;       /* entries defined (0..GL_CONTEXT_LUT_ENTRIES) */
 	struct hw_texture hw;     /* phys (0: no storage), size, format; levels =
 				     the levels the storage has room for */
 	uint32_t size;            /* bytes of the storage */
@@ -327,6 +342,11 @@ struct gl_context {
 	/* Bumped when any texture's storage or bytes change; a draw that
 	 * finds it moved since its last one clears the texture cache. */
 	uint64_t texture_epoch, texture_epoch_sent;
+	/* glBindTexture(GL_LUT_TEXTUREi_DMP): the table of binding point i;
+	 * 0: none (name 0 is no lookup table). */
+	GLuint lut_binding[GL_CONTEXT_LUT_TEXTURES];
+	/* LUT_NOT_MODELLED was raised since power-on. */
+	bool lut_not_modelled_said;
 
 	struct gl_table renderbuffers;       /* struct gl_renderbuffer * */
 	GLuint next_renderbuffer_name;

@@ -83,6 +83,13 @@ struct gl_frag_texture;
 void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 		      struct gl_frag_texture *unit, const char *fn);
 
+/* Lookup-table textures (gl_lut.c). Whether `target` is one of
+ * GL_LUT_TEXTURE0_DMP..31; glBindTexture on such a target; the bindings
+ * of a deleted texture back to none. */
+bool gl_lut_target(GLenum target);
+void gl_lut_bind(struct nngx_state *st, GLenum target, GLuint texture, const char *fn);
+void gl_lut_unbind(struct gl_context *gl, GLuint texture);
+
 /* How a glUniform* call gives its values (gl_uniform.c, gl_dmp.c). */
 enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX };
 

@@ -427,6 +427,11 @@ void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, 
 		gl_operation_error(st, fn, "texture %u is no texture object", texture);
 		return;
 	}
+	if (texture && gl_texture_find(&st->gl, texture)->target == GL_LUT_TEXTURE0_DMP) {
+		gl_operation_error(st, fn, "texture %u is a lookup table, not a 2D texture",
+				   texture);
+		return;
+	}
 	for (k = 0; k < n; k++) {
 		fb->at[point[k]].type = texture ? GL_TEXTURE : GL_NONE;
 		fb->at[point[k]].name = texture;

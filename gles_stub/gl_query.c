@@ -177,6 +177,8 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 		query_int(v, (GLint)gl->texture_binding[gl->active_texture]);
 		return true;
 	case GL_TEXTURE_BINDING_CUBE_MAP: query_int(v, 0); return true;
+	case GL_MAX_LUT_TEXTURES_DMP: query_int(v, GL_CONTEXT_LUT_TEXTURES); return true;
+	case GL_MAX_LUT_ENTRIES_DMP: query_int(v, GL_CONTEXT_LUT_ENTRIES); return true;
 	/* Pixel operations (table 6.12). */
 	case GL_SCISSOR_TEST: query_bool(v, query_cap(gl, GL_CAP_SCISSOR_TEST)); return true;
 	case GL_SCISSOR_BOX:
@@ -291,6 +293,12 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 		query_int(v, bits[k]);
 		return true;
 	default:
+		/* GL_TEXTURE_BINDING_LUT0_DMP + i: the table of binding point i. */
+		if (pname >= GL_TEXTURE_BINDING_LUT0_DMP
+		    && pname - GL_TEXTURE_BINDING_LUT0_DMP < GL_CONTEXT_LUT_TEXTURES) {
+			query_int(v, (GLint)gl->lut_binding[pname - GL_TEXTURE_BINDING_LUT0_DMP]);
+			return true;
+		}
 		return false;
 	}
 }

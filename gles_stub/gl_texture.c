@@ -206,10 +206,12 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 		struct gl_texture *t;
 		if (textures[i] == 0 || !(t = gl_texture_find(gl, textures[i])))
 			continue;              /* 0 and unknown names are ignored */
-		/* Bindings revert to texture 0 (ES 2.0, 3.7.13). */
+		/* Bindings revert to texture 0 (ES 2.0, 3.7.13); a lookup
+		 * table's to none. */
 		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
 			if (gl->texture_binding[u] == t->name)
 				gl->texture_binding[u] = 0;
+		gl_lut_unbind(gl, t->name);
 		tex_detach(gl, GL_TEXTURE, t->name);
 		gl_texture_destroy(gl, t, &st->gpu.memory, st->deallocator);
 		gl->texture_epoch++;
@@ -238,15 +240,26 @@ void glBindTexture(GLenum target, GLuint texture)
 	struct gl_context *gl = &st->gl;
 	struct gl_texture *t;
 
+	if (gl_lut_target(target)) {
+		gl_lut_bind(st, target, texture, fn);
+		return;
+	}
 	if (!tex_target_ok(st, target, fn))
 		return;
 	t = gl_texture_find(gl, texture);
+	/* A texture is of the kind of its first binding (ES 2.0, 3.7.13). */
+	if (t && t->target == GL_LUT_TEXTURE0_DMP) {
+		gl_operation_error(st, fn, "texture %u is a lookup table; it cannot be bound to "
+				   "GL_TEXTURE_2D", texture);
+		return;
+	}
 	/* Binding a name that is not yet an object creates it (ES 2.0, 3.7.13). */
 	if (!t && !(t = gl_texture_add(gl, texture))) {
 		gl_memory_error(st, fn, "texture object %u", texture);
 		return;
 	}
 	t->created = true;
+	t->target = GL_TEXTURE_2D;
 	gl->texture_binding[gl->active_texture] = texture;
 }
 
@@ -1047,7 +1060,7 @@ void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 /* glGetTexLevelParameter{i,f}v (gl2ext.h; the desktop GL query, which
  * ES 2.0 lacks): GL_TEXTURE_WIDTH, GL_TEXTURE_HEIGHT and
  * GL_TEXTURE_INTERNAL_FORMAT of one level of the texture bound to the
- * active unit. GL_INVALID_ENUM for another target or pname,
+ * active unit, or of the lookup table bound to GL_LUT_TEXTUREi_DMP. GL_INVALID_ENUM for another target or pname,
  * GL_INVALID_VALUE for a level outside 0..log2(1024), as desktop GL says.
  * Model choice (README): a level with no image reads 0 for all three
  * (desktop GL's defaults are 0, 0 and an unsized format; the model keeps
@@ -1059,9 +1072,9 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 {
 	NNGX_API(st);
 	const struct gl_texture *t;
-	bool present;
+	bool present, lut = gl_lut_target(target);
 
-	if (!tex_target_ok(st, target, fn))
+	if (!lut && !tex_target_ok(st, target, fn))
 		return false;
 	if (pname != GL_TEXTURE_WIDTH && pname != GL_TEXTURE_HEIGHT
 	    && pname != GL_TEXTURE_INTERNAL_FORMAT) {
@@ -1076,6 +1089,16 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 	if (!params) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
 		return false;
+	}
+	if (lut) {
+		/* A lookup table: level 0, `width` x 1 of GL_LUMINANCEF_DMP once
+		 * glTexImage1D defined it; nothing bound reads 0 (gl_lut.c). */
+		GLuint name = st->gl.lut_binding[target - GL_LUT_TEXTURE0_DMP];
+		t = name ? gl_texture_find(&st->gl, name) : NULL;
+		present = t && t->lut && level == 0;
+		*v = !present ? 0 : pname == GL_TEXTURE_WIDTH ? (GLint)t->lut_width
+		     : pname == GL_TEXTURE_HEIGHT ? 1 : GL_LUMINANCEF_DMP;
+		return true;
 	}
 	t = tex_bound(&st->gl);
 	present = t->hw.phys && (unsigned)level < t->hw.levels && ((t->level_mask >> level) & 1u);

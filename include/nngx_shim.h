@@ -520,6 +520,10 @@ GLint nngxShimFindCounter(const char *name);
      "a command-list call was refused because the list is running (the GPU "    \
      "has not finished the run that nngxRunCmdlist started): the SDK's code "   \
      "is recorded (8003, 8007, 800F, 8010, 8015) and nothing changes")          \
+  XX(120, LUT_NOT_MODELLED, INFO,                                               \
+     "a lookup table was loaded (glTexImage1D, glTexSubImage1D): it is kept, "  \
+     "but draws do not read it (no fragment lighting, fog or procedural "       \
+     "texture is computed); said once after each power-on")                     \
   XX(140, PROGRAM_BLOCK_REJECTED, ERROR,                                        \
      "glRestoreProgramsDMP was given data that is not a block "                 \
      "glSaveProgramsDMP wrote, or one changed since (a check word, a "          \

@@ -401,7 +401,10 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level,
 #define GL_VERTEX_STATE_COLLECTION_DMP                       0x6800
 #define GL_VERTEX_STATE_COLLECTION_BINDING_DMP               0x6801
 
-/* Lookup-table textures (glTexImage1D targets), their binding queries and limits */
+/* DMP lookup tables (GL_DMP_lut_texture): a texture object bound to
+ * GL_LUT_TEXTUREi_DMP holds a table of floats that glTexImage1D and
+ * glTexSubImage1D load (README, "lookup tables"); the bindings and limits
+ * answer glGetIntegerv. GL_SAMPLER_1D is the uniform type of a table. */
 #define GL_LUT_TEXTURE0_DMP                                  0x6610
 #define GL_LUT_TEXTURE1_DMP                                  0x6611
 #define GL_LUT_TEXTURE2_DMP                                  0x6612
@@ -585,6 +588,14 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level,
 #define GL_BUFFER_DATA_ADDR_DMP                              0x6791
 #define GL_RENDERBUFFER_DATA_ADDR_DMP                        0x6792
 #define GL_DEPTH_STENCIL_COPY_DMP                            0x67A0
+
+GL_APICALL void GL_APIENTRY glTexImage1D(GLenum target, GLint level, GLint internalformat,
+					 GLsizei width, GLint border, GLenum format, GLenum type,
+					 const GLvoid *pixels);
+GL_APICALL void GL_APIENTRY glTexSubImage1D(GLenum target, GLint level, GLint xoffset,
+					    GLsizei width, GLenum format, GLenum type,
+					    const GLvoid *pixels);
+
 /* Several uniforms of the program in use at once, as raw 32-bit words
  * (README, "uniforms as raw words": each element takes the words of its
  * type, floats as their IEEE-754 bit patterns) */
