@@ -446,6 +446,74 @@ static bool register_modelled(unsigned id)
 	}
 }
 
+/* Registers whose write acts instead of holding state (see
+ * hw_command_register_restored): they keep no value the model reads. */
+static bool register_action(unsigned id)
+{
+	unsigned off;
+
+	switch (id) {
+	case HW_REG_FINALIZE: case HW_REG_EARLYDEPTH_CLEAR:
+	case HW_REG_FRAMEBUFFER_INVALIDATE: case HW_REG_FRAMEBUFFER_FLUSH:
+	case HW_REG_DRAWARRAYS: case HW_REG_DRAWELEMENTS: case HW_REG_VTX_FUNC:
+		return true;
+	default:
+		break;
+	}
+	if (hw_reg_fold_lut_alias(id) != id || id == HW_REG_FOG_LUT_DATA0
+	    || id == HW_REG_PROCTEX_LUT_DATA0 || id == HW_REG_LIGHTING_LUT_DATA0
+	    || id == HW_REG_GAS_LUT_DATA)
+		return true;
+	if (id >= HW_REG_FIXEDATTRIB_DATA0 && id < HW_REG_FIXEDATTRIB_DATA0 + 3)
+		return true;
+	if (id >= HW_REG_CMDBUF_SIZE0 && id <= HW_REG_CMDBUF_JUMP1)
+		return true;
+	if (!hw_reg_is_sh(id))
+		return false;
+	off = hw_reg_sh_offset(hw_reg_fold_alias(id));
+	return off == HW_REG_SH_CODETRANSFER_END || off == HW_REG_SH_FLOATUNIFORM_DATA0
+	       || off == HW_REG_SH_CODETRANSFER_DATA0 || off == HW_REG_SH_OPDESCS_DATA0;
+}
+
+bool hw_command_register_restored(unsigned id)
+{
+	return id < HW_REG_COUNT && !register_action(id)
+	       && (register_modelled(id) || id == HW_REG_FIXEDATTRIB_INDEX);
+}
+
+size_t hw_command_init_words(uint32_t *out)
+{
+	size_t n = 0;
+	unsigned id = 0, first = HW_REG_COUNT, run, k;
+
+	while (id < HW_REG_COUNT) {
+		if (!hw_command_register_restored(id)) {
+			id++;
+			continue;
+		}
+		if (first == HW_REG_COUNT)
+			first = id;
+		for (run = 1; run < 256 && id + run < HW_REG_COUNT
+			      && hw_command_register_restored(id + run); run++)
+			;
+		/* The value (0: power-on), the header, the other values, and
+		 * a padding word when the command would end off 8 bytes. */
+		for (k = 0; k < 2 + (run - 1) + ((run - 1) & 1u); k++)
+			if (out)
+				out[n + k] = k == 1 ? hw_reg_cmd_header(id, 0xF, run - 1, run > 1) : 0;
+		n += 2 + (run - 1) + ((run - 1) & 1u);
+		id += run;
+	}
+	if (n % 4 && first < HW_REG_COUNT) {
+		if (out) {
+			out[n] = 0;
+			out[n + 1] = hw_reg_cmd_header(first, 0xF, 0, false);
+		}
+		n += 2;
+	}
+	return n;
+}
+
 static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsigned mask)
 {
 	struct hw_gpu *gpu = c->gpu;

@@ -13,6 +13,7 @@
 
 #include "hw_busy.h"
 #include "hw_counters.h"
+#include "hw_regs.h"
 
 struct hw_gpu;
 
@@ -54,5 +55,31 @@ typedef void (*hw_note_fn)(void *user, enum hw_note note, unsigned reg, const ch
  * (HW_ERROR_LIMIT). */
 enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t count,
 			      uint32_t phys, hw_clock_t start, hw_clock_t *end);
+
+/* Whether the initialisation commands (hw_command_init_words) restore
+ * register `id`: every register the model keeps as state, that is one it
+ * accepts without HW_NOTE_REGISTER_IGNORED, except the action registers,
+ * whose write does something rather than hold a value: FINALIZE, the
+ * triggers (draws, vertex-cache and early-depth clears, framebuffer flush
+ * and invalidate, CODETRANSFER_END), the data ports (shader code,
+ * operand descriptors, float uniforms, fixed attributes, the fog LUT)
+ * and the command-buffer channels (CMDBUF_SIZEi, ADDRi, JUMPi), which
+ * belong to the flow of the commands, not to the drawing state. */
+bool hw_command_register_restored(unsigned id);
+
+/* The initialisation commands (model choice, README "SDK surface"): one
+ * write of its power-on value (0, as hw_gpu_reset leaves it) to each
+ * register hw_command_register_restored names, in ascending order, runs
+ * of consecutive ids sharing a command (at most 256 writes each); then,
+ * if needed, one more write of the first such register, so that the
+ * sequence is a multiple of 16 bytes. No interrupt, no kick: it runs
+ * inside the request it is added to. Besides the registers, the writes
+ * reset what hangs on them: the shader units' entry points, boolean and
+ * integer uniforms and upload indices, and the fixed-attribute index.
+ * Code, operand descriptors, float uniforms and fixed-attribute values
+ * are memories, not registers, and stay. Returns the number of words;
+ * stores them in `out` (HW_COMMAND_INIT_MAX_WORDS words) unless NULL. */
+#define HW_COMMAND_INIT_MAX_WORDS (2u * HW_REG_COUNT + 2u)
+size_t hw_command_init_words(uint32_t *out);
 
 #endif

@@ -524,6 +524,10 @@ GLint nngxShimFindCounter(const char *name);
      "a lookup table was loaded (glTexImage1D, glTexSubImage1D): it is kept, "  \
      "but draws do not read it (no fragment lighting, fog or procedural "       \
      "texture is computed); said once after each power-on")                     \
+  XX(125, INIT_COMMAND_SHORT, ERROR,                                            \
+     "nngxGetInitializationCommand got a buffer (data not NULL) with a "        \
+     "datasize below the size of the initialisation commands, or negative: "    \
+     "nothing is copied, the size is still returned, no GL error")              \
   XX(140, PROGRAM_BLOCK_REJECTED, ERROR,                                        \
      "glRestoreProgramsDMP was given data that is not a block "                 \
      "glSaveProgramsDMP wrote, or one changed since (a check word, a "          \

@@ -14,6 +14,7 @@
 #include "driver/nngx_raw.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_alloc.h"
+#include "hw/hw_command.h"
 #include "hw/hw_regs.h"
 #include "nngx_display.h"
 
@@ -705,4 +706,36 @@ GLboolean nngxGetIsInitialized(void)
 	NNGX_API(st);
 
 	return st->initialized ? GL_TRUE : GL_FALSE;
+}
+
+/* nngxGetInitializationCommand: the commands that put the GPU's registers
+ * back to their power-on values, which nngxInitialize leaves them at (the
+ * model's GPU has no other start-up state): built by the model
+ * (hw_command_init_words; what they hold is the model choice written
+ * there and in the README, "SDK surface"). They do not depend on the
+ * library's state, so the call answers before nngxInitialize too. The
+ * size is a multiple of 16 bytes, so the buffer can be added by copy or
+ * by reference (nngxAdd3DCommand) or jumped to. Model choices, as the
+ * SDK documents no error for the call: data NULL asks for the size only
+ * (datasize is not looked at); a buffer too small for the whole sequence,
+ * or a negative datasize, gets nothing (INIT_COMMAND_SHORT), not part of
+ * it; the size is returned either way. */
+GLsizei nngxGetInitializationCommand(GLsizei datasize, GLvoid *data)
+{
+	static const char fn[] = "nngxGetInitializationCommand";
+	NNGX_API(st);
+	uint32_t words[HW_COMMAND_INIT_MAX_WORDS];
+	size_t n = hw_command_init_words(data ? words : NULL);
+	GLsizei bytes = (GLsizei)(n * 4);
+
+	if (!data)
+		return bytes;
+	if (datasize < bytes) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INIT_COMMAND_SHORT, fn,
+				 "datasize %d: the initialisation commands take %d bytes; "
+				 "nothing is copied", datasize, bytes);
+		return bytes;
+	}
+	memcpy(data, words, n * 4);
+	return bytes;
 }

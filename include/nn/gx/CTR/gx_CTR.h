@@ -152,6 +152,9 @@ GLboolean nngxGetIsInitialized(void);
 void nngxGetAllocator(GLvoid *(**allocator)(GLenum area, GLenum usage, GLuint name,
 					    GLsizei size),
 		      void (**deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr));
+/* Bytes of the GPU-initialisation commands; copied into `data` when it is
+ * not NULL and `datasize` holds them all (nngx_init(3)). */
+GLsizei nngxGetInitializationCommand(GLsizei datasize, GLvoid *data);
 
 /* ---- Command lists */
 void nngxGenCmdlists(GLsizei n, GLuint *cmdlists);
