@@ -61,6 +61,13 @@ struct nngx_cmdlist {
 	/* 0 for the lists of nngxGenCmdlists; a Raw list (nngx_raw.h) has
 	 * name 0 and this number instead, unique until nngx_cmdlists_clear. */
 	uint32_t raw_id;
+	/* The last subroutine call (nngx_cmdlist_add_call) while its return
+	 * size is not known yet: the word that holds CMDBUF_SIZE1's value and
+	 * the return point (the word after the call's kick), both past
+	 * flushed_words. There is at most one: the next call or the closing
+	 * of the request ends its return. */
+	bool call_open;
+	size_t call_size_word, call_ret;
 };
 
 /* A part of a list: `words` command words from `word`, and `reqs`
@@ -198,6 +205,26 @@ bool nngx_cmdlist_add_request(struct nngx_state *st, const struct nngx_request *
  * transfers, block copies, nngxTransferLinearImage,
  * nngxFilterBlockImage). The caller checked that a request is left. */
 void nngx_cmdlist_queue_request(struct nngx_cmdlist *l, const struct nngx_request *r);
+
+/* nngxAddSubroutineCommand on list `l` (with storage): the commands that
+ * run `bytes` bytes at physical `phys` and come back. Padding first when
+ * needed (writes with no byte enabled, the first one's value the word
+ * the program left open when it added an odd number, so that the return
+ * point is 16-byte aligned), then
+ * CMDBUF_SIZE0 = bytes, CMDBUF_SIZE1 = the return size, CMDBUF_ADDR0 =
+ * phys, CMDBUF_ADDR1 = the return point, and the kick of channel 0
+ * (CMDBUF_JUMP0). The buffer ends with a kick of channel 1, which
+ * continues after the call. The return size, the bytes from the return
+ * point to the next kick (the end of the next call) or to the end of the
+ * request that holds it, whichever comes first, is written when either is
+ * added (nngx_cmdlist_flush_words closes the request). False, adding
+ * nothing, after GL_ERROR_COMMANDBUFFER_FULL_DMP when the words do not
+ * fit. */
+bool nngx_cmdlist_add_call(struct nngx_state *st, struct nngx_cmdlist *l, uint32_t phys,
+			   uint32_t bytes, const char *fn);
+/* Forget the open call when it ends after word `from` (the list's words
+ * from there were discarded: a clear, the pointer moved back into them). */
+void nngx_cmdlist_forget_call(struct nngx_cmdlist *l, size_t from);
 
 /* Append commands to the bound list. Returns false (after the diagnostic
  * and, when full, the documented GL error) if they were not added. */

@@ -26,6 +26,7 @@ void nngx_cmdlist_release(struct nngx_state *st, struct nngx_cmdlist *l)
 	if (l->user_block && st->deallocator)
 		st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, l->user_block);
 	free(l->req);
+	l->call_open = false;
 	l->phys = 0;
 	l->words = NULL;
 	l->user_block = NULL;
@@ -116,6 +117,8 @@ bool nngx_cmdlist_append_to(struct nngx_state *st, struct nngx_cmdlist *l,
 	return true;
 }
 
+static void call_close(struct nngx_cmdlist *l, size_t end);
+
 /* Close the commands added since the last flush into a RUN3D request. */
 void nngx_cmdlist_flush(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
@@ -137,6 +140,72 @@ void nngx_cmdlist_flush_words(struct nngx_state *st, struct nngx_cmdlist *l, siz
 	l->req[l->used_req].end = l->flushed_words + words;
 	l->used_req++;
 	l->flushed_words += words;
+	if (l->call_open && l->call_ret <= l->flushed_words)
+		call_close(l, l->flushed_words);
+}
+
+/* The open call's return ends at word `end` (the end of the next call's
+ * kick, or of the request that holds the return point): its return size,
+ * in CMDBUF_SIZE1's units of 8 bytes, possibly 0 (the model's command
+ * processor then ends the request at the return kick, hw/hw_command.c). */
+static void call_close(struct nngx_cmdlist *l, size_t end)
+{
+	l->words[l->call_size_word] = (uint32_t)((end - l->call_ret) * 4) >> 3;
+	l->call_open = false;
+}
+
+void nngx_cmdlist_forget_call(struct nngx_cmdlist *l, size_t from)
+{
+	if (l->call_open && l->call_ret > from)
+		l->call_open = false;
+}
+
+#define CALL_WORDS 8
+#define CALL_ALIGN_WORDS 4
+
+bool nngx_cmdlist_add_call(struct nngx_state *st, struct nngx_cmdlist *l, uint32_t phys,
+			   uint32_t bytes, const char *fn)
+{
+	size_t pad = (CALL_ALIGN_WORDS - (l->phys / 4 + l->used_words) % CALL_ALIGN_WORDS)
+		     % CALL_ALIGN_WORDS;
+	uint32_t w[CALL_ALIGN_WORDS - 1 + CALL_WORDS], ret_phys;
+	size_t n = 0, k;
+
+	if (pad + CALL_WORDS > l->cap_words - l->used_words) {
+		nngx_state_error(st, GL_ERROR_COMMANDBUFFER_FULL_DMP, NNGX_SHIM_DIAG_CMDLIST_FULL,
+				 fn, "command list %u: the call takes %zu bytes, %zu are left",
+				 l->name, (pad + CALL_WORDS) * 4, (l->cap_words - l->used_words) * 4);
+		return false;
+	}
+	/* Writes with no byte enabled, which change nothing: an odd word is
+	 * the header of one whose value is the word the program left open
+	 * (commands are pairs of words), two make a whole one. */
+	if (pad % 2)
+		w[n++] = hw_reg_cmd_header(HW_REG_CMDBUF_SIZE1, 0, 0, false);
+	if (pad >= 2) {
+		w[n++] = 0;
+		w[n++] = hw_reg_cmd_header(HW_REG_CMDBUF_SIZE1, 0, 0, false);
+	}
+	ret_phys = l->phys + (uint32_t)((l->used_words + n + CALL_WORDS) * 4);
+	k = n;
+	w[n++] = bytes >> 3;                                    /* CMDBUF_SIZE0 */
+	w[n++] = hw_reg_cmd_header(HW_REG_CMDBUF_SIZE0, 0xF, 3, true);
+	w[n++] = 0;                                             /* CMDBUF_SIZE1, later */
+	w[n++] = phys >> 3;                                     /* CMDBUF_ADDR0 */
+	w[n++] = ret_phys >> 3;                                 /* CMDBUF_ADDR1 */
+	w[n++] = 0;
+	w[n++] = 1;                                             /* CMDBUF_JUMP0 */
+	w[n++] = hw_reg_cmd_header(HW_REG_CMDBUF_JUMP0, 0xF, 0, false);
+	memcpy(l->words + l->used_words, w, n * sizeof *w);
+	/* The previous call's return runs up to this call's kick (the SDK's
+	 * rule for the return size: to the next kick or split). */
+	if (l->call_open)
+		call_close(l, l->used_words + n);
+	l->call_open = true;
+	l->call_size_word = l->used_words + k + 2;
+	l->call_ret = l->used_words + n;
+	l->used_words += n;
+	return true;
 }
 
 struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests,

@@ -10,7 +10,11 @@
 #include "hw_gpu.h"
 
 /* Model choice: jumps between command buffers (CMDBUF_JUMPi) at most this
- * many times per submission, so that a loop of jumps cannot hang. */
+ * many times per submission, so that a loop of jumps cannot hang (a
+ * nested subroutine call makes one: the outer return kick finds the
+ * channel pointing at its own return point). A kick runs the buffer its
+ * channel's SIZE and ADDR name, whichever channel it is; there is no
+ * return stack. */
 #define COMMAND_MAX_JUMPS 1024
 
 struct run_ctx {
@@ -636,6 +640,11 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 		const uint32_t *next = hw_memory_host(&gpu->memory, addr, size);
 
 		c.jump = false;
+		/* Model choice: a channel of size 0 has nothing to run, and the
+		 * run ends there (the return of a subroutine call that was the
+		 * last command of its request). */
+		if (size == 0)
+			break;
 		if (!next || ++jumps > COMMAND_MAX_JUMPS) {
 			hw_gpu_notef(gpu, HW_NOTE_FAULT, HW_REG_CMDBUF_JUMP0 + c.jump_index,
 				     next ? "more than %d command buffer jumps" :

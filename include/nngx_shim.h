@@ -528,6 +528,10 @@ GLint nngxShimFindCounter(const char *name);
      "nngxGetInitializationCommand got a buffer (data not NULL) with a "        \
      "datasize below the size of the initialisation commands, or negative: "    \
      "nothing is copied, the size is still returned, no GL error")              \
+  XX(126, SUBROUTINE_REJECTED, ERROR,                                           \
+     "nngxAddSubroutineCommand refused its buffer: a NULL or not 16-byte "      \
+     "aligned bufferaddr, or a buffersize that is not a positive multiple of "  \
+     "16 (or does not fit CMDBUF_SIZE0); nothing is added, no GL error")     \
   XX(140, PROGRAM_BLOCK_REJECTED, ERROR,                                        \
      "glRestoreProgramsDMP was given data that is not a block "                 \
      "glSaveProgramsDMP wrote, or one changed since (a check word, a "          \

@@ -345,6 +345,54 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 		nngx_cmdlist_flush(st, l, fn);
 }
 
+/* nngxAddSubroutineCommand: a call into an external buffer that comes
+ * back, on the SDK's channels (its reference page): channel 0 runs the
+ * buffer (CMDBUF_SIZE0, ADDR0, JUMP0), channel 1 holds the return point,
+ * the word after the call (CMDBUF_SIZE1, ADDR1), and the buffer must end
+ * with a kick of channel 1 (a write of 1 to CMDBUF_JUMP1, 0x23D), which
+ * continues there, with no interrupt between. The return size runs to
+ * the next kick or the end of the request, known when the next call is
+ * added or the request closed: the driver writes it then
+ * (nngx_cmdlist_add_call). Model choices (README, "SDK surface"):
+ * `bufferaddr` is a pointer into simulated memory (16-byte aligned, size
+ * a positive multiple of 16: the SDK's rules for these buffers); the
+ * call closes nothing, so a list may make many in one request, running
+ * or not; no GL error is documented, so a refused call gives a
+ * diagnostic (SUBROUTINE_REJECTED for the arguments) and adds nothing.
+ * A buffer that ends without the kick ends the request there; a call
+ * made inside a subroutine overwrites channel 1, so the outer return
+ * kick loops until the command processor's bound on kicks (there is no
+ * return stack). */
+#define CALL_ALIGN 16
+#define CALL_MAX_BYTES (0x1FFFFFu << 3)         /* CMDBUF_SIZEi: bits 0-20 */
+
+void nngxAddSubroutineCommand(const GLvoid *bufferaddr, GLsizei buffersize)
+{
+	static const char fn[] = "nngxAddSubroutineCommand";
+	NNGX_API(st);
+	struct nngx_cmdlist *l = nngx_cmdlist_bound(st, fn);
+	uint32_t phys;
+
+	if (!l)
+		return;
+	if (!bufferaddr || (uintptr_t)bufferaddr % CALL_ALIGN || buffersize <= 0
+	    || buffersize % CALL_ALIGN || (uint32_t)buffersize > CALL_MAX_BYTES) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_SUBROUTINE_REJECTED, fn,
+				 "buffer %p, size %d: a 16-byte aligned address and a positive "
+				 "multiple of 16 bytes (at most %u); nothing is added", bufferaddr,
+				 buffersize, CALL_MAX_BYTES);
+		return;
+	}
+	phys = nngx_block_phys(st, bufferaddr, (uint32_t)buffersize);
+	if (!phys) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the buffer [%p, +%d) is not inside one block of simulated memory; "
+				 "nothing is added", bufferaddr, buffersize);
+		return;
+	}
+	nngx_cmdlist_add_call(st, l, phys, (uint32_t)buffersize, fn);
+}
+
 void nngxRunCmdlist(void)
 {
 	static const char fn[] = "nngxRunCmdlist";
@@ -434,6 +482,7 @@ void nngxClearCmdlist(void)
 	}
 	l->used_words = l->flushed_words = 0;
 	l->used_req = l->run_req = l->stop_after = 0;
+	nngx_cmdlist_forget_call(l, 0);
 	/* An open save now starts at the empty list (model choice). */
 	st->cmdlists.save_word = st->cmdlists.save_req = 0;
 }
@@ -454,6 +503,7 @@ void nngxClearFillCmdlist(GLuint data)
 	}
 	l->used_words = l->flushed_words = 0;
 	l->used_req = l->run_req = l->stop_after = 0;
+	nngx_cmdlist_forget_call(l, 0);
 	st->cmdlists.save_word = st->cmdlists.save_req = 0;
 	for (i = 0; i < l->cap_words; i++)
 		l->words[i] = data;
@@ -488,6 +538,7 @@ void nngxMoveCommandbufferPointer(GLint offset)
 		return;
 	}
 	l->used_words = (size_t)(to / 4);
+	nngx_cmdlist_forget_call(l, l->used_words);
 }
 
 void nngxWaitCmdlistDone(void)

@@ -253,5 +253,6 @@ void nngxCopyCmdlist(GLuint scmdlist, GLuint dcmdlist)
 	/* Replaces the contents: the destination starts empty. */
 	dst->used_words = dst->flushed_words = 0;
 	dst->used_req = dst->run_req = dst->stop_after = 0;
+	nngx_cmdlist_forget_call(dst, 0);
 	nngx_region_replay(st, dst, src, &r, fn);
 }

@@ -188,6 +188,7 @@ void nngxFlush3DCommandPartially(GLsizei buffersize);
 void nngxAdd3DCommand(const GLvoid *bufferaddr, GLsizei buffersize, GLboolean copycommand);
 void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize);
 void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize);
+void nngxAddSubroutineCommand(const GLvoid *bufferaddr, GLsizei buffersize);
 void nngxAddVramDmaCommand(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
 void nngxAddVramDmaCommandNoCacheFlush(const GLvoid *srcaddr, GLvoid *dstaddr, GLsizei size);
 void nngxAddCmdlist(GLuint cmdlist);
