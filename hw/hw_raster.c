@@ -9,6 +9,13 @@
 #define RASTER_ONE ((int64_t)1 << HW_RASTER_SUBPIXEL_BITS)
 #define RASTER_HALF (RASTER_ONE / 2)          /* a pixel centre's offset */
 
+/* The per-fragment helpers are inlined into the walk's loops. */
+#if defined(__GNUC__)
+#define RASTER_INLINE static inline __attribute__((always_inline))
+#else
+#define RASTER_INLINE static inline
+#endif
+
 /* One directed edge p -> q of a counter-clockwise triangle (y up): the
  * inside is on its left, where the edge function is positive. */
 struct raster_edge {
@@ -79,36 +86,63 @@ struct raster_triangle {
 	const struct hw_vertex *v[3];   /* counter-clockwise */
 	struct raster_edge e[3];        /* e[i] is the edge opposite v[i] */
 	double area;                    /* twice the area, sub-pixel units, > 0 */
+	/* Set up once for the walk. An edge's "biased" value is its value
+	 * plus 1 if it owns ties, minus 1: a centre is inside the edge exactly
+	 * when that is >= 0, so inside all three when their OR is >= 0. */
+	int64_t step_x[3];              /* one pixel right */
+	int64_t step_y[3];              /* one pixel down */
+	int64_t unbias[3];              /* biased value + unbias = edge value */
+	/* Interpolation: the vertices' depth, 1/w and used varyings as
+	 * doubles (exact), the varyings interpolated and the ones read as 0. */
+	double z[3], w[3];
+	double var[HW_VARYING_COUNT][4][3];
+	unsigned used[HW_VARYING_COUNT], used_count;
+	/* Every varying 0: a fragment's varyings start as a copy of it. */
+	float zero[HW_VARYING_COUNT][4];
 };
 
 /* Depth linear in window space; varyings weighted by 1/w so that they are
- * linear in clip space (perspective-correct). Varyings in `skip` read 0. */
-static void raster_interpolate(const struct raster_triangle *t, const int64_t w[3],
-			       uint32_t skip, struct hw_fragment *f)
+ * linear in clip space (perspective-correct). The unused varyings read 0.
+ * Every double operation is the one of the plain formula, in the same
+ * order, so the results do not depend on how the triangle is walked:
+ * l = w / area, z = sum l.z, q = sum l.(1/w), k = l.(1/w) / q, varying =
+ * (float)(k0.a + k1.b + k2.c). */
+RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int64_t w[3],
+				      struct hw_fragment *f)
 {
-	double l[3], k[3], q = 0, z = 0;
-	int i, j, n;
+	double l0 = (double)w[0] / t->area, l1 = (double)w[1] / t->area;
+	double l2 = (double)w[2] / t->area, k0, k1, k2, q = 0, z = 0;
+	unsigned i, j;
 
-	for (n = 0; n < 3; n++) {
-		l[n] = (double)w[n] / t->area;
-		z += l[n] * t->v[n]->pos[2];
-		q += l[n] * t->v[n]->pos[3];
+	/* (the sums start at 0 as the formula does: 0 + -0 is +0) */
+	z += l0 * t->z[0];
+	q += l0 * t->w[0];
+	z += l1 * t->z[1];
+	q += l1 * t->w[1];
+	z += l2 * t->z[2];
+	q += l2 * t->w[2];
+	/* Model choice: a non-positive 1/w sum (impossible after w > 0
+	 * clipping) falls back to linear weights. */
+	if (q > 0 && isfinite(q)) {
+		k0 = l0 * t->w[0] / q;
+		k1 = l1 * t->w[1] / q;
+		k2 = l2 * t->w[2] / q;
+	} else {
+		k0 = l0;
+		k1 = l1;
+		k2 = l2;
 	}
-	for (n = 0; n < 3; n++)
-		/* Model choice: a non-positive 1/w sum (impossible after w > 0
-		 * clipping) falls back to linear weights. */
-		k[n] = q > 0 && isfinite(q) ? l[n] * t->v[n]->pos[3] / q : l[n];
 	f->z = (float)z;
-	for (i = 0; i < HW_VARYING_COUNT; i++) {
-		if ((skip >> i) & 1u) {
-			for (j = 0; j < 4; j++)
-				f->varying[i][j] = 0.0f;
-			continue;
+	if (t->used_count < HW_VARYING_COUNT)
+		memcpy(f->varying, t->zero, sizeof f->varying);
+	for (i = 0; i < t->used_count; i++) {
+		unsigned u = t->used[i];
+
+		for (j = 0; j < 4; j++) {
+			const double *c = t->var[u][j];
+
+			f->varying[u][j] = (float)(k0 * c[0] + k1 * c[1] + k2 * c[2]);
 		}
-		for (j = 0; j < 4; j++)
-			f->varying[i][j] = (float)(k[0] * t->v[0]->varying[i][j]
-						   + k[1] * t->v[1]->varying[i][j]
-						   + k[2] * t->v[2]->varying[i][j]);
 	}
 }
 
@@ -167,81 +201,138 @@ static bool raster_setup(const struct hw_raster_config *cfg, const struct hw_ver
 	       && raster_span(lo[1], hi[1], cfg->height, y0, y1);
 }
 
+/* The walk's constants and the interpolation's, once the triangle makes
+ * fragments. */
+static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_triangle *t)
+{
+	unsigned i, j, n;
+
+	for (n = 0; n < 3; n++) {
+		const struct raster_edge *e = &t->e[n];
+
+		t->step_x[n] = -e->dy * RASTER_ONE;
+		t->step_y[n] = -e->dx * RASTER_ONE;
+		t->unbias[n] = e->owns_ties ? 0 : 1;
+		t->z[n] = t->v[n]->pos[2];
+		t->w[n] = t->v[n]->pos[3];
+	}
+	t->used_count = 0;
+	memset(t->zero, 0, sizeof t->zero);
+	for (i = 0; i < HW_VARYING_COUNT; i++) {
+		if ((cfg->unused_varyings >> i) & 1u)
+			continue;
+		t->used[t->used_count++] = i;
+		for (j = 0; j < 4; j++)
+			for (n = 0; n < 3; n++)
+				t->var[i][j][n] = t->v[n]->varying[i][j];
+	}
+}
+
 /* Where the tile walk is: a batch of fragments being filled. */
 struct raster_walk {
 	const struct hw_raster_config *cfg;
 	const struct raster_triangle *t;
-	struct hw_raster_counts *counts;
 	struct hw_fragment *batch;      /* NULL: counting only */
 	unsigned n;
+	uint64_t covered, scissored;    /* of the current tile */
 };
 
-/* A covered pixel centre: scissor, count, interpolate into the batch. */
-static void raster_covered(struct raster_walk *wk, unsigned x, unsigned y, const int64_t w[3])
+/* A covered pixel centre, biased edge values `b`: scissor, interpolate
+ * into the batch. `test_scissor` false: the whole tile is inside it. */
+RASTER_INLINE void raster_covered(struct raster_walk *wk, unsigned x, unsigned y,
+				  const int64_t b[3], bool test_scissor)
 {
 	const struct hw_raster_config *cfg = wk->cfg;
+	const struct raster_triangle *t = wk->t;
 	struct hw_fragment *f;
+	int64_t w[3];
 
-	wk->counts->covered++;
-	if (cfg->scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
+	if (test_scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
 			     || y < cfg->scissor_y0 || y >= cfg->scissor_y1)) {
-		wk->counts->scissored++;
+		wk->scissored++;
 		return;
 	}
-	wk->counts->fragments++;
 	if (!wk->batch)
 		return;
 	f = &wk->batch[wk->n++];
 	f->x = x;
 	f->y = y;
-	raster_interpolate(wk->t, w, cfg->unused_varyings, f);
+	w[0] = b[0] + t->unbias[0];
+	w[1] = b[1] + t->unbias[1];
+	w[2] = b[2] + t->unbias[2];
+	raster_interpolate(t, w, f);
 }
 
 /* The pixels x in [xa, xb], y from ytop down to ybottom of one tile. */
 static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
 			unsigned ybottom)
 {
+	const struct hw_raster_config *cfg = wk->cfg;
 	const struct raster_triangle *t = wk->t;
-	int64_t step_x[3], step_y[3], row[3], bias[3];
+	const int64_t *sx = t->step_x, *sy = t->step_y;
+	int64_t row[3];
 	int64_t cx = (int64_t)xa * RASTER_ONE + RASTER_HALF;
 	int64_t cy = (int64_t)ytop * RASTER_ONE + RASTER_HALF;
 	int64_t right = (int64_t)(xb - xa), down = (int64_t)(ytop - ybottom);
-	bool all_inside = true;
+	int64_t inside_or = 0;
+	bool test_scissor;
 	unsigned x, y;
 	int n;
 
 	for (n = 0; n < 3; n++) {
-		const struct raster_edge *e = &t->e[n];
 		int64_t c00, c10, c01, c11;
 
-		/* inside <=> value + bias > 0 (bias 1 on an edge that owns ties) */
-		bias[n] = e->owns_ties ? 1 : 0;
-		step_x[n] = -e->dy * RASTER_ONE;        /* one pixel right */
-		step_y[n] = -e->dx * RASTER_ONE;        /* one pixel down */
-		row[n] = raster_edge_value(e, cx, cy);
-		c00 = row[n] + bias[n];
-		c10 = c00 + step_x[n] * right;
-		c01 = c00 + step_y[n] * down;
-		c11 = c10 + step_y[n] * down;
-		if (c00 <= 0 && c10 <= 0 && c01 <= 0 && c11 <= 0)
+		/* biased: inside <=> >= 0 */
+		row[n] = raster_edge_value(&t->e[n], cx, cy) - t->unbias[n];
+		c00 = row[n];
+		c10 = c00 + sx[n] * right;
+		c01 = c00 + sy[n] * down;
+		c11 = c10 + sy[n] * down;
+		if ((c00 & c10 & c01 & c11) < 0)
 			return;                         /* wholly outside this edge */
-		if (c00 <= 0 || c10 <= 0 || c01 <= 0 || c11 <= 0)
-			all_inside = false;
+		inside_or |= c00 | c10 | c01 | c11;
+	}
+	test_scissor = cfg->scissor && !(xa >= cfg->scissor_x0 && xb < cfg->scissor_x1
+					 && ybottom >= cfg->scissor_y0 && ytop < cfg->scissor_y1);
+	if (inside_or >= 0 && !test_scissor && !wk->batch) {
+		/* wholly inside, counting only */
+		wk->covered += (uint64_t)(right + 1) * (uint64_t)(down + 1);
+		return;
 	}
 	for (y = ytop;; y--) {
-		int64_t w[3] = { row[0], row[1], row[2] };
+		int64_t b[3] = { row[0], row[1], row[2] };
 
-		for (x = xa; x <= xb; x++) {
-			if (all_inside || (w[0] + bias[0] > 0 && w[1] + bias[1] > 0
-					   && w[2] + bias[2] > 0))
-				raster_covered(wk, x, y, w);
-			for (n = 0; n < 3; n++)
-				w[n] += step_x[n];
+		if (inside_or >= 0) {                   /* wholly inside every edge */
+			for (x = xa; x <= xb; x++) {
+				wk->covered++;
+				raster_covered(wk, x, y, b, test_scissor);
+				b[0] += sx[0];
+				b[1] += sx[1];
+				b[2] += sx[2];
+			}
+		} else {
+			bool entered = false;
+
+			/* A row crosses a triangle once: after its covered
+			 * pixels, the rest of the row is outside. */
+			for (x = xa; x <= xb; x++) {
+				if ((b[0] | b[1] | b[2]) >= 0) {
+					entered = true;
+					wk->covered++;
+					raster_covered(wk, x, y, b, test_scissor);
+				} else if (entered) {
+					break;
+				}
+				b[0] += sx[0];
+				b[1] += sx[1];
+				b[2] += sx[2];
+			}
 		}
 		if (y == ybottom)
 			break;
-		for (n = 0; n < 3; n++)
-			row[n] += step_y[n];
+		row[0] += sy[0];
+		row[1] += sy[1];
+		row[2] += sy[2];
 	}
 }
 
@@ -257,14 +348,16 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 
 	if (!raster_setup(cfg, a, b, c, &t, &x0, &x1, &y0, &y1))
 		return;
+	raster_setup_walk(cfg, &t);
 	wk.cfg = cfg;
 	wk.t = &t;
-	wk.counts = counts;
 	wk.batch = out ? batch : NULL;
 	wk.n = 0;
+	wk.covered = wk.scissored = 0;
 
 	/* Walk in framebuffer tiles: memory row r = height - 1 - y, so the
-	 * top row of the bounding box is the first memory row. */
+	 * top row of the bounding box is the first memory row. The counts
+	 * are brought up to date before each tile's batch is handed on. */
 	r_top = cfg->height - 1 - y1;
 	r_bottom = cfg->height - 1 - y0;
 	for (tr = r_top / HW_RASTER_BLOCK; tr <= r_bottom / HW_RASTER_BLOCK; tr++) {
@@ -278,6 +371,12 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 				      ? tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : x1;
 
 			raster_tile(&wk, xa, xb, cfg->height - 1 - ra, cfg->height - 1 - rb);
+			if (wk.covered) {
+				counts->covered += wk.covered;
+				counts->scissored += wk.scissored;
+				counts->fragments += wk.covered - wk.scissored;
+				wk.covered = wk.scissored = 0;
+			}
 			if (wk.n) {
 				out(user, batch, wk.n);
 				wk.n = 0;

@@ -84,7 +84,13 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
  * tested at its four corner centres first: a tile wholly outside one edge
  * is skipped, a tile wholly inside every edge is covered without per-pixel
  * tests (an edge function is linear, so its extremes over a rectangle are
- * at the corners); only the varyings used are interpolated. */
+ * at the corners); the tie rule folded into each edge's value once, so
+ * that a pixel's test is one OR of three integers; a row's walk ends at
+ * its first uncovered pixel after a covered one (a row crosses a triangle
+ * once); only the varyings used are interpolated, from per-triangle
+ * constants, with the same double operations in the same order as the
+ * plain formula, so that every bit of a fragment is the same whatever the
+ * walk. */
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
