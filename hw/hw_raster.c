@@ -1,6 +1,7 @@
 /* hw_raster.c: edge-function rasterization on a fixed-point grid, walked
  * in framebuffer tiles, with linear depth and perspective-correct
  * varyings. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -97,8 +98,6 @@ struct raster_triangle {
 	double z[3], w[3];
 	double var[HW_VARYING_COUNT][4][3];
 	unsigned used[HW_VARYING_COUNT], used_count;
-	/* Every varying 0: a fragment's varyings start as a copy of it. */
-	float zero[HW_VARYING_COUNT][4];
 };
 
 /* Depth linear in window space; varyings weighted by 1/w so that they are
@@ -122,8 +121,9 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int
 	z += l2 * t->z[2];
 	q += l2 * t->w[2];
 	/* Model choice: a non-positive 1/w sum (impossible after w > 0
-	 * clipping) falls back to linear weights. */
-	if (q > 0 && isfinite(q)) {
+	 * clipping) falls back to linear weights. (q <= DBL_MAX: finite, as
+	 * q > 0 leaves out NaN and q is not -inf.) */
+	if (q > 0 && q <= DBL_MAX) {
 		k0 = l0 * t->w[0] / q;
 		k1 = l1 * t->w[1] / q;
 		k2 = l2 * t->w[2] / q;
@@ -133,8 +133,6 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int
 		k2 = l2;
 	}
 	f->z = (float)z;
-	if (t->used_count < HW_VARYING_COUNT)
-		memcpy(f->varying, t->zero, sizeof f->varying);
 	for (i = 0; i < t->used_count; i++) {
 		unsigned u = t->used[i];
 
@@ -217,7 +215,6 @@ static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_
 		t->w[n] = t->v[n]->pos[3];
 	}
 	t->used_count = 0;
-	memset(t->zero, 0, sizeof t->zero);
 	for (i = 0; i < HW_VARYING_COUNT; i++) {
 		if ((cfg->unused_varyings >> i) & 1u)
 			continue;
@@ -234,33 +231,78 @@ struct raster_walk {
 	const struct raster_triangle *t;
 	struct hw_fragment *batch;      /* NULL: counting only */
 	unsigned n;
+	/* Batch slots below this hold 0 in every unused varying already:
+	 * the set is the triangle's, and nothing writes a handed-on slot. */
+	unsigned zeroed;
 	uint64_t covered, scissored;    /* of the current tile */
 };
 
-/* A covered pixel centre, biased edge values `b`: scissor, interpolate
- * into the batch. `test_scissor` false: the whole tile is inside it. */
-RASTER_INLINE void raster_covered(struct raster_walk *wk, unsigned x, unsigned y,
-				  const int64_t b[3], bool test_scissor)
+/* Fragment (x, y), biased edge values `b`, into the batch. */
+RASTER_INLINE void raster_emit(struct raster_walk *wk, unsigned x, unsigned y, const int64_t b[3])
 {
-	const struct hw_raster_config *cfg = wk->cfg;
 	const struct raster_triangle *t = wk->t;
-	struct hw_fragment *f;
+	struct hw_fragment *f = &wk->batch[wk->n];
 	int64_t w[3];
 
-	if (test_scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
-			     || y < cfg->scissor_y0 || y >= cfg->scissor_y1)) {
-		wk->scissored++;
-		return;
+	if (wk->n == wk->zeroed) {
+		/* the used ones are written below */
+		memset(f->varying, 0, sizeof f->varying);
+		wk->zeroed++;
 	}
-	if (!wk->batch)
-		return;
-	f = &wk->batch[wk->n++];
+	wk->n++;
 	f->x = x;
 	f->y = y;
 	w[0] = b[0] + t->unbias[0];
 	w[1] = b[1] + t->unbias[1];
 	w[2] = b[2] + t->unbias[2];
 	raster_interpolate(t, w, f);
+}
+
+/* The rows of one tile from ytop down to ybottom, pixels xa..xb, biased
+ * edge values row0..2 at (xa, ytop). The flags are constants where it is
+ * inlined, so each combination is its own loop: `all_inside`, the tile is
+ * inside every edge; `test_scissor`, it is not wholly inside the scissor;
+ * `emit`, fragments go into the batch (else they are counted only). */
+RASTER_INLINE void raster_rows(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
+			       unsigned ybottom, int64_t row0, int64_t row1, int64_t row2,
+			       bool all_inside, bool test_scissor, bool emit)
+{
+	const struct hw_raster_config *cfg = wk->cfg;
+	const struct raster_triangle *t = wk->t;
+	const int64_t sx0 = t->step_x[0], sx1 = t->step_x[1], sx2 = t->step_x[2];
+	uint64_t covered = 0, scissored = 0;
+	unsigned x, y;
+
+	for (y = ytop;; y--) {
+		int64_t b[3] = { row0, row1, row2 };
+		bool entered = false;
+
+		/* A row crosses a triangle once: after its covered pixels,
+		 * the rest of the row is outside. */
+		for (x = xa; x <= xb; x++) {
+			if (all_inside || (b[0] | b[1] | b[2]) >= 0) {
+				entered = true;
+				covered++;
+				if (test_scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
+						     || y < cfg->scissor_y0 || y >= cfg->scissor_y1))
+					scissored++;
+				else if (emit)
+					raster_emit(wk, x, y, b);
+			} else if (entered) {
+				break;
+			}
+			b[0] += sx0;
+			b[1] += sx1;
+			b[2] += sx2;
+		}
+		if (y == ybottom)
+			break;
+		row0 += t->step_y[0];
+		row1 += t->step_y[1];
+		row2 += t->step_y[2];
+	}
+	wk->covered += covered;
+	wk->scissored += scissored;
 }
 
 /* The pixels x in [xa, xb], y from ytop down to ybottom of one tile. */
@@ -275,8 +317,7 @@ static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsign
 	int64_t cy = (int64_t)ytop * RASTER_ONE + RASTER_HALF;
 	int64_t right = (int64_t)(xb - xa), down = (int64_t)(ytop - ybottom);
 	int64_t inside_or = 0;
-	bool test_scissor;
-	unsigned x, y;
+	bool all_inside, test_scissor;
 	int n;
 
 	for (n = 0; n < 3; n++) {
@@ -292,47 +333,22 @@ static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsign
 			return;                         /* wholly outside this edge */
 		inside_or |= c00 | c10 | c01 | c11;
 	}
+	all_inside = inside_or >= 0;
 	test_scissor = cfg->scissor && !(xa >= cfg->scissor_x0 && xb < cfg->scissor_x1
 					 && ybottom >= cfg->scissor_y0 && ytop < cfg->scissor_y1);
-	if (inside_or >= 0 && !test_scissor && !wk->batch) {
-		/* wholly inside, counting only */
-		wk->covered += (uint64_t)(right + 1) * (uint64_t)(down + 1);
-		return;
-	}
-	for (y = ytop;; y--) {
-		int64_t b[3] = { row[0], row[1], row[2] };
-
-		if (inside_or >= 0) {                   /* wholly inside every edge */
-			for (x = xa; x <= xb; x++) {
-				wk->covered++;
-				raster_covered(wk, x, y, b, test_scissor);
-				b[0] += sx[0];
-				b[1] += sx[1];
-				b[2] += sx[2];
-			}
-		} else {
-			bool entered = false;
-
-			/* A row crosses a triangle once: after its covered
-			 * pixels, the rest of the row is outside. */
-			for (x = xa; x <= xb; x++) {
-				if ((b[0] | b[1] | b[2]) >= 0) {
-					entered = true;
-					wk->covered++;
-					raster_covered(wk, x, y, b, test_scissor);
-				} else if (entered) {
-					break;
-				}
-				b[0] += sx[0];
-				b[1] += sx[1];
-				b[2] += sx[2];
-			}
-		}
-		if (y == ybottom)
-			break;
-		row[0] += sy[0];
-		row[1] += sy[1];
-		row[2] += sy[2];
+	if (!wk->batch) {
+		if (all_inside && !test_scissor)
+			wk->covered += (uint64_t)(right + 1) * (uint64_t)(down + 1);
+		else
+			raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], all_inside,
+				    test_scissor, false);
+	} else if (test_scissor) {
+		raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], all_inside, true,
+			    true);
+	} else if (all_inside) {
+		raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], true, false, true);
+	} else {
+		raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], false, false, true);
 	}
 }
 
@@ -352,7 +368,7 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 	wk.cfg = cfg;
 	wk.t = &t;
 	wk.batch = out ? batch : NULL;
-	wk.n = 0;
+	wk.n = wk.zeroed = 0;
 	wk.covered = wk.scissored = 0;
 
 	/* Walk in framebuffer tiles: memory row r = height - 1 - y, so the

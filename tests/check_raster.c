@@ -464,6 +464,7 @@ struct ref_list {
 	struct hw_fragment *f;
 	unsigned n, cap;
 	unsigned batches, bad_batches;
+	unsigned covered, scissored;    /* ref_triangle's counts */
 };
 
 static void ref_push(struct ref_list *l, const struct hw_fragment *f)
@@ -573,11 +574,14 @@ static void ref_triangle(const struct hw_raster_config *cfg, const struct hw_ver
 					}
 					if (!inside)
 						continue;
+					out->covered++;
 					if (cfg->scissor && ((unsigned)x < cfg->scissor_x0
 							     || (unsigned)x >= cfg->scissor_x1
 							     || (unsigned)y < cfg->scissor_y0
-							     || (unsigned)y >= cfg->scissor_y1))
+							     || (unsigned)y >= cfg->scissor_y1)) {
+						out->scissored++;
 						continue;
+					}
 					f.x = (unsigned)x;
 					f.y = (unsigned)y;
 					for (n = 0; n < 3; n++) {
@@ -636,8 +640,8 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 						     8u * (1 + ref_xorshift(&seed) % 12));
 		struct hw_vertex v[3];
 		const struct hw_vertex *pv[3] = { &v[0], &v[1], &v[2] };
-		struct ref_list want = { NULL, 0, 0, 0, 0 }, got = { NULL, 0, 0, 0, 0 };
-		struct hw_raster_counts counts;
+		struct ref_list want = { NULL, 0, 0, 0, 0, 0, 0 }, got = { NULL, 0, 0, 0, 0, 0, 0 };
+		struct hw_raster_counts counts, counting;
 		unsigned n, i, j;
 
 		memset(&counts, 0, sizeof counts);
@@ -663,6 +667,14 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 		if (got.n != want.n)
 			ck_abort_msg("round %u: %u fragments, the reference %u", round, got.n, want.n);
 		ck_assert_uint_eq(counts.fragments, want.n);
+		ck_assert_uint_eq(counts.covered, want.covered);
+		ck_assert_uint_eq(counts.scissored, want.scissored);
+		/* counting only: the same counts */
+		memset(&counting, 0, sizeof counting);
+		hw_raster_triangle_batch(&cfg, &v[0], &v[1], &v[2], &counting, NULL, NULL);
+		ck_assert_uint_eq(counting.covered, want.covered);
+		ck_assert_uint_eq(counting.scissored, want.scissored);
+		ck_assert_uint_eq(counting.fragments, want.n);
 		for (i = 0; i < want.n; i++)
 			if (memcmp(&got.f[i], &want.f[i], sizeof want.f[i]) != 0)
 				ck_abort_msg("round %u: fragment %u differs: (%u, %u) z %a, the "
