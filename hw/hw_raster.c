@@ -10,6 +10,17 @@
 #define RASTER_ONE ((int64_t)1 << HW_RASTER_SUBPIXEL_BITS)
 #define RASTER_HALF (RASTER_ONE / 2)          /* a pixel centre's offset */
 
+/* Interpolation two lanes at a time (GCC and clang vector extensions):
+ * each lane is the same IEEE operation as the scalar code, so the results
+ * are the same bits. NNGX_RASTER_SCALAR builds the plain scalar code. */
+#if defined(__GNUC__) && !defined(NNGX_RASTER_SCALAR)
+#define RASTER_VECTOR 1
+typedef double raster_d2 __attribute__((vector_size(16)));
+#endif
+
+/* raster_emit zeroes the varyings with one store each, six of them. */
+typedef char raster_six_varyings[HW_VARYING_COUNT == 6 ? 1 : -1];
+
 /* The per-fragment helpers are inlined into the walk's loops. */
 #if defined(__GNUC__)
 #define RASTER_INLINE static inline __attribute__((always_inline))
@@ -96,7 +107,7 @@ struct raster_triangle {
 	/* Interpolation: the vertices' depth, 1/w and used varyings as
 	 * doubles (exact), the varyings interpolated and the ones read as 0. */
 	double z[3], w[3];
-	double var[HW_VARYING_COUNT][4][3];
+	double var[HW_VARYING_COUNT][3][4];     /* [varying][vertex][component] */
 	unsigned used[HW_VARYING_COUNT], used_count;
 };
 
@@ -109,9 +120,15 @@ struct raster_triangle {
 RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int64_t w[3],
 				      struct hw_fragment *f)
 {
+#ifdef RASTER_VECTOR
+	const raster_d2 l01 = (raster_d2){ (double)w[0], (double)w[1] }
+			      / (raster_d2){ t->area, t->area };
+	double l0 = l01[0], l1 = l01[1];
+#else
 	double l0 = (double)w[0] / t->area, l1 = (double)w[1] / t->area;
+#endif
 	double l2 = (double)w[2] / t->area, k0, k1, k2, q = 0, z = 0;
-	unsigned i, j;
+	unsigned i;
 
 	/* (the sums start at 0 as the formula does: 0 + -0 is +0) */
 	z += l0 * t->z[0];
@@ -124,8 +141,15 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int
 	 * clipping) falls back to linear weights. (q <= DBL_MAX: finite, as
 	 * q > 0 leaves out NaN and q is not -inf.) */
 	if (q > 0 && q <= DBL_MAX) {
+#ifdef RASTER_VECTOR
+		const raster_d2 k01 = l01 * (raster_d2){ t->w[0], t->w[1] } / (raster_d2){ q, q };
+
+		k0 = k01[0];
+		k1 = k01[1];
+#else
 		k0 = l0 * t->w[0] / q;
 		k1 = l1 * t->w[1] / q;
+#endif
 		k2 = l2 * t->w[2] / q;
 	} else {
 		k0 = l0;
@@ -134,13 +158,26 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int
 	}
 	f->z = (float)z;
 	for (i = 0; i < t->used_count; i++) {
-		unsigned u = t->used[i];
+		unsigned u = t->used[i], j;
+		const double (*c)[4] = t->var[u];
 
-		for (j = 0; j < 4; j++) {
-			const double *c = t->var[u][j];
+#ifdef RASTER_VECTOR
+		const raster_d2 k0v = { k0, k0 }, k1v = { k1, k1 }, k2v = { k2, k2 };
 
-			f->varying[u][j] = (float)(k0 * c[0] + k1 * c[1] + k2 * c[2]);
+		for (j = 0; j < 4; j += 2) {
+			raster_d2 a, b, d, r;
+
+			memcpy(&a, &c[0][j], sizeof a);
+			memcpy(&b, &c[1][j], sizeof b);
+			memcpy(&d, &c[2][j], sizeof d);
+			r = k0v * a + k1v * b + k2v * d;
+			f->varying[u][j] = (float)r[0];
+			f->varying[u][j + 1] = (float)r[1];
 		}
+#else
+		for (j = 0; j < 4; j++)
+			f->varying[u][j] = (float)(k0 * c[0][j] + k1 * c[1][j] + k2 * c[2][j]);
+#endif
 	}
 }
 
@@ -219,9 +256,9 @@ static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_
 		if ((cfg->unused_varyings >> i) & 1u)
 			continue;
 		t->used[t->used_count++] = i;
-		for (j = 0; j < 4; j++)
-			for (n = 0; n < 3; n++)
-				t->var[i][j][n] = t->v[n]->varying[i][j];
+		for (n = 0; n < 3; n++)
+			for (j = 0; j < 4; j++)
+				t->var[i][n][j] = t->v[n]->varying[i][j];
 	}
 }
 
@@ -245,8 +282,17 @@ RASTER_INLINE void raster_emit(struct raster_walk *wk, unsigned x, unsigned y, c
 	int64_t w[3];
 
 	if (wk->n == wk->zeroed) {
-		/* the used ones are written below */
-		memset(f->varying, 0, sizeof f->varying);
+		/* All six, the used ones are written below. Six 16-byte
+		 * stores: a memset of the lot compiles to a string
+		 * instruction, slow to start. */
+		static const float zero4[4] = { 0, 0, 0, 0 };
+
+		memcpy(f->varying[0], zero4, sizeof zero4);
+		memcpy(f->varying[1], zero4, sizeof zero4);
+		memcpy(f->varying[2], zero4, sizeof zero4);
+		memcpy(f->varying[3], zero4, sizeof zero4);
+		memcpy(f->varying[4], zero4, sizeof zero4);
+		memcpy(f->varying[5], zero4, sizeof zero4);
 		wk->zeroed++;
 	}
 	wk->n++;

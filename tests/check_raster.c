@@ -453,6 +453,45 @@ START_TEST(test_raster_interpolates_depth_linearly_and_varyings_with_perspective
 }
 END_TEST
 
+/* A varying is (float)((k0.a + k1.b) + k2.c) in double, in that order: the
+ * values are chosen so that either other order of the sum rounds to a
+ * different float (checked here too), which the random triangles of the
+ * reference walk below hardly ever do. */
+START_TEST(test_raster_varying_sum_is_added_in_the_formula_order)
+{
+	/* At pixel (1, 1) of this triangle, with w = 1 everywhere, the
+	 * weights are exactly 10/16, 3/16 and 3/16. */
+	static const float val[3] = { 0x1.fae9aap+0f, -0x1.93bb34p+0f, 0x1.ce801p-52f };
+	const double x = 10.0 / 16 * val[0], y = 3.0 / 16 * val[1], z = 3.0 / 16 * val[2];
+	const float want = (float)((x + y) + z);
+	struct hw_raster_config cfg = target(16, 16);
+	struct hw_raster_counts n = { 0 };
+	struct hw_vertex v[3] = { vtx(0, 0), vtx(8, 0), vtx(0, 8) };
+	struct coverage cv;
+	const struct hw_fragment *f = NULL;
+	unsigned i, j, k;
+
+	ck_assert(want != (float)(x + (y + z)));
+	ck_assert(want != (float)((x + z) + y));
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < HW_VARYING_COUNT; i++)
+			for (j = 0; j < 4; j++)
+				v[k].varying[i][j] = val[k];
+	coverage_init(&cv, 16, 16);
+	hw_raster_triangle(&cfg, &v[0], &v[1], &v[2], &n, coverage_add, &cv);
+	for (i = 0; i < 64 && i < cv.fragments; i++)
+		if (cv.first[i].x == 1 && cv.first[i].y == 1)
+			f = &cv.first[i];
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < HW_VARYING_COUNT; i++)
+		for (j = 0; j < 4; j++)
+			if (f->varying[i][j] != want)
+				ck_abort_msg("varying %u.%u: %a, want %a", i, j,
+					     (double)f->varying[i][j], (double)want);
+	coverage_fini(&cv);
+}
+END_TEST
+
 /* ---- the fast walk against a per-pixel reference ------------------------ */
 
 /* The rule of hw_raster.h evaluated pixel by pixel, in the same order:
@@ -704,6 +743,7 @@ int main(void)
 
 	tc = tcase_create("interpolation");
 	tcase_add_test(tc, test_raster_interpolates_depth_linearly_and_varyings_with_perspective);
+	tcase_add_test(tc, test_raster_varying_sum_is_added_in_the_formula_order);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("walk");
