@@ -53,6 +53,9 @@ struct gl_buffer {
 	GLenum area;              /* NN_GX_MEM_FCRAM, _VRAMA or _VRAMB */
 	void *user_block;         /* what nngxInitialize's allocator gave */
 	bool mapped;              /* glMapBufferOES; storage freed unmaps */
+	/* Non-NULL: the name is a vertex state collection, not a data
+	 * buffer; this holds its state while another collection is bound. */
+	struct gl_vertex_state *collection;
 };
 
 /* One generic vertex attribute (location 0-11). */
@@ -66,6 +69,21 @@ struct gl_attrib {
 	GLfloat current[4];       /* glVertexAttrib*: used while disabled */
 };
 
+/* The state a vertex state collection holds (GL_VERTEX_STATE_COLLECTION_DMP,
+ * gles_stub/gl_collection.c): both buffer bindings and every attribute,
+ * its array and its current value. */
+struct gl_vertex_state {
+	GLuint array_buffer, element_buffer;
+	struct gl_attrib attrib[GL_CONTEXT_MAX_ATTRIBS];
+};
+
+/* The state a texture collection holds (GL_TEXTURE_COLLECTION_DMP): the
+ * 2D texture of each unit and the table of each lookup-table binding. */
+struct gl_texture_state {
+	GLuint texture_2d[GL_CONTEXT_TEXTURE_UNITS];
+	GLuint lut[GL_CONTEXT_LUT_TEXTURES];
+};
+
 /* A texture object (glGenTextures / glBindTexture): a 2D texture or a
  * lookup table, by the first target it is bound to. A 2D texture's
  * storage holds the whole mip chain in the PICA200 layout, level 0 first
@@ -77,7 +95,10 @@ struct gl_texture {
 	bool created;             /* bound once: an object (glIsTexture) */
 	GLenum target;            /* 0 until bound; GL_TEXTURE_2D, or
 				     GL_LUT_TEXTURE0_DMP for any lookup-table
-				     target */
+				     target, GL_TEXTURE_COLLECTION_DMP */
+	/* Non-NULL (target GL_TEXTURE_COLLECTION_DMP): a texture collection;
+	 * this holds its bindings while another collection is bound. */
+	struct gl_texture_state *collection;
 	GLfloat *lut;             /* the table (GL_CONTEXT_LUT_ENTRIES room);
 				     NULL until glTexImage1D defines it */
 	unsigned lut_width;       /* entries defined (0..GL_CONTEXT_LUT_ENTRIES) */
@@ -345,6 +366,11 @@ struct gl_context {
 	/* glBindTexture(GL_LUT_TEXTUREi_DMP): the table of binding point i;
 	 * 0: none (name 0 is no lookup table). */
 	GLuint lut_binding[GL_CONTEXT_LUT_TEXTURES];
+	/* The bound collections (0: the default one) and the default
+	 * collections' state while another is bound (gl_collection.c). */
+	GLuint vs_collection, tex_collection;
+	struct gl_vertex_state vs_default;
+	struct gl_texture_state tex_default;
 	/* LUT_NOT_MODELLED was raised since power-on. */
 	bool lut_not_modelled_said;
 

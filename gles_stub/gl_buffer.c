@@ -74,6 +74,11 @@ void glDeleteBuffers(GLsizei n, const GLuint *buffers)
 		struct gl_buffer *b = gl_buffer_find(gl, buffers[i]);
 		if (!b)
 			continue;              /* 0 and unknown names are ignored */
+		gl_collection_buffer_gone(gl, b);
+		if (b->collection) {
+			gl_buffer_destroy(gl, b, &st->gpu.memory, st->deallocator);
+			continue;
+		}
 		/* Bindings to a deleted buffer revert to 0 (ES 2.0, 2.9). */
 		if (gl->array_buffer == b->name)
 			gl->array_buffer = 0;
@@ -93,9 +98,18 @@ void glBindBuffer(GLenum target, GLuint buffer)
 	struct gl_context *gl = &st->gl;
 	struct gl_buffer *b = gl_buffer_find(gl, buffer);
 
+	if (target == GL_VERTEX_STATE_COLLECTION_DMP) {
+		gl_collection_bind_vertex(st, buffer, fn);
+		return;
+	}
 	if (!buffer_target_ok(target)) {
 		gl_enum_error(st, fn, "target 0x%04X is not GL_ARRAY_BUFFER or "
 			      "GL_ELEMENT_ARRAY_BUFFER", target);
+		return;
+	}
+	if (b && b->collection) {
+		gl_operation_error(st, fn, "buffer %u is a vertex state collection; it cannot be "
+				   "bound to %s", buffer, target_name(target));
 		return;
 	}
 	/* Binding a name that is not yet an object creates it (ES 2.0, 2.9). */

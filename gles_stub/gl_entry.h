@@ -66,6 +66,9 @@ struct gl_executable *gl_current_executable(struct nngx_state *st, const char *f
 /* The bytes of one component of a vertex attribute type; 0 if not one the
  * vertex loader takes. */
 unsigned gl_attrib_type_bytes(GLenum type);
+/* The largest stride glVertexAttribPointer takes: the loader's stride field
+ * (GPUREG_ATTRIBBUFFERi_CONFIG2 bits 16-23). */
+#define GL_ATTRIB_MAX_STRIDE 255
 
 /* The hardware area of an NN_GX_MEM_* area (gl_buffer.c). */
 enum hw_area gl_memory_hw_area(GLenum area);
@@ -89,6 +92,16 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 bool gl_lut_target(GLenum target);
 void gl_lut_bind(struct nngx_state *st, GLenum target, GLuint texture, const char *fn);
 void gl_lut_unbind(struct gl_context *gl, GLuint texture);
+
+/* Vertex state and texture collections (gl_collection.c): glBindBuffer
+ * (GL_VERTEX_STATE_COLLECTION_DMP) and glBindTexture
+ * (GL_TEXTURE_COLLECTION_DMP); a buffer or texture about to be deleted
+ * (a bound collection gives way to the default one; a data buffer's or
+ * texture's name leaves every collection). */
+void gl_collection_bind_vertex(struct nngx_state *st, GLuint name, const char *fn);
+void gl_collection_bind_texture(struct nngx_state *st, GLuint name, const char *fn);
+void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b);
+void gl_collection_texture_gone(struct gl_context *gl, const struct gl_texture *t);
 
 /* How a glUniform* call gives its values (gl_uniform.c, gl_dmp.c). */
 enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX };

@@ -427,9 +427,11 @@ void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, 
 		gl_operation_error(st, fn, "texture %u is no texture object", texture);
 		return;
 	}
-	if (texture && gl_texture_find(&st->gl, texture)->target == GL_LUT_TEXTURE0_DMP) {
-		gl_operation_error(st, fn, "texture %u is a lookup table, not a 2D texture",
-				   texture);
+	if (texture && gl_texture_find(&st->gl, texture)->target &&
+	    gl_texture_find(&st->gl, texture)->target != GL_TEXTURE_2D) {
+		gl_operation_error(st, fn, "texture %u is a %s, not a 2D texture", texture,
+				   gl_texture_find(&st->gl, texture)->collection
+				   ? "texture collection" : "lookup table");
 		return;
 	}
 	for (k = 0; k < n; k++) {

@@ -53,9 +53,10 @@ void gl_lut_bind(struct nngx_state *st, GLenum target, GLuint texture, const cha
 		return;
 	}
 	t = gl_texture_find(gl, texture);
-	if (t && t->target == GL_TEXTURE_2D) {
-		gl_operation_error(st, fn, "texture %u is a 2D texture; it cannot be bound to "
-				   "GL_LUT_TEXTURE%u_DMP", texture, point);
+	if (t && t->target && t->target != GL_LUT_TEXTURE0_DMP) {
+		gl_operation_error(st, fn, "texture %u is a %s; it cannot be bound to "
+				   "GL_LUT_TEXTURE%u_DMP", texture,
+				   t->collection ? "texture collection" : "2D texture", point);
 		return;
 	}
 	/* Binding a name that is not yet an object creates it (ES 2.0, 3.7.13). */

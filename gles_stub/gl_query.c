@@ -177,6 +177,9 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 		query_int(v, (GLint)gl->texture_binding[gl->active_texture]);
 		return true;
 	case GL_TEXTURE_BINDING_CUBE_MAP: query_int(v, 0); return true;
+	case GL_TEXTURE_COLLECTION_BINDING_DMP:
+		query_int(v, (GLint)gl->tex_collection);
+		return true;
 	case GL_MAX_LUT_TEXTURES_DMP: query_int(v, GL_CONTEXT_LUT_TEXTURES); return true;
 	case GL_MAX_LUT_ENTRIES_DMP: query_int(v, GL_CONTEXT_LUT_ENTRIES); return true;
 	/* Pixel operations (table 6.12). */
@@ -244,6 +247,9 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 	/* Bindings (tables 6.2, 6.3, 6.15, 6.20). */
 	case GL_ARRAY_BUFFER_BINDING: query_int(v, (GLint)gl->array_buffer); return true;
 	case GL_ELEMENT_ARRAY_BUFFER_BINDING: query_int(v, (GLint)gl->element_buffer); return true;
+	case GL_VERTEX_STATE_COLLECTION_BINDING_DMP:
+		query_int(v, (GLint)gl->vs_collection);
+		return true;
 	case GL_CURRENT_PROGRAM: query_int(v, (GLint)gl->program); return true;
 	case GL_RENDERBUFFER_BINDING: query_int(v, (GLint)gl->renderbuffer_binding); return true;
 	case GL_FRAMEBUFFER_BINDING: query_int(v, (GLint)gl->framebuffer_binding); return true;

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "hw/hw_alloc.h"
+#include "gl_block.h"
 #include "gl_entry.h"
 
 #define SAVE_MAGIC        0x5052474Eu   /* "NGRP" in little-endian bytes */
@@ -46,23 +47,6 @@
 #if GL_SHBIN_NAME_MAX != 64
 #error "the saved binding names are 64 bytes"
 #endif
-
-static uint32_t fnv1a(const uint32_t *w, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t k;
-	unsigned b;
-
-	for (k = 0; k < n; k++)
-		for (b = 0; b < 32; b += 8)
-			h = (h ^ ((w[k] >> b) & 0xFFu)) * 16777619u;
-	return h;
-}
-
-static size_t words_of(size_t bytes)
-{
-	return (bytes + 3) / 4;
-}
 
 /* The uniform words of one stage: c0-c95, i0-i3, b. */
 #define STAGE_UNIFORM_WORDS (HW_SHADER_FLOAT_UNIFORMS * 4 + HW_SHADER_INT_UNIFORMS + 1)
@@ -86,7 +70,7 @@ static size_t record_words(const struct gl_program *p)
 
 	for (s = 0; s < GL_STAGE_COUNT; s++)
 		if (exe->stage[s].binary)
-			n += 2 + words_of(exe->stage[s].binary->size) + STAGE_UNIFORM_WORDS;
+			n += 2 + gl_block_words_of(exe->stage[s].binary->size) + STAGE_UNIFORM_WORDS;
 	return n;
 }
 
@@ -112,10 +96,10 @@ static uint32_t *write_record(const struct gl_program *p, uint32_t *w)
 			continue;
 		*w++ = stage_entry(&exe->stage[s]);
 		*w++ = (uint32_t)b->size;
-		memset(w, 0, words_of(b->size) * 4);
+		memset(w, 0, gl_block_words_of(b->size) * 4);
 		if (b->size)
 			memcpy(w, b->bytes, b->size);
-		w += words_of(b->size);
+		w += gl_block_words_of(b->size);
 	}
 	*w++ = (uint32_t)p->binding_count;
 	for (k = 0; k < p->binding_count; k++) {
@@ -190,7 +174,7 @@ GLsizei glSaveProgramsDMP(GLuint n, GLuint *progs, GLuint flags, GLsizei bufsize
 	for (k = 0, w += SAVE_HEADER_WORDS; k < n; k++)
 		w = write_record(&gl_object_find(&st->gl, progs[k])->u.program, w);
 	w = data;
-	w[5] = fnv1a(w + SAVE_HEADER_WORDS, words - SAVE_HEADER_WORDS);
+	w[5] = gl_block_check(w + SAVE_HEADER_WORDS, words - SAVE_HEADER_WORDS);
 	return (GLsizei)(words * 4);
 }
 
@@ -203,35 +187,8 @@ struct restored {
 	size_t binding_count;
 };
 
-/* A reader over [w, end) that fails once past the end. */
-struct reader {
-	const uint32_t *w, *end;
-	bool bad;
-};
-
-static bool take(struct reader *r, size_t n, const uint32_t **out)
-{
-	if (r->bad || (size_t)(r->end - r->w) < n) {
-		r->bad = true;
-		return false;
-	}
-	*out = r->w;
-	r->w += n;
-	return true;
-}
-
-static bool take1(struct reader *r, uint32_t *v)
-{
-	const uint32_t *p;
-
-	if (!take(r, 1, &p))
-		return false;
-	*v = *p;
-	return true;
-}
-
 /* Rebuild one program from the record at r; false with `why` filled. */
-static bool restore_one(struct nngx_state *st, struct reader *r, struct restored *out,
+static bool restore_one(struct nngx_state *st, struct gl_block_reader *r, struct restored *out,
 			char *why, size_t why_size, bool *no_memory)
 {
 	struct gl_object shader[GL_STAGE_COUNT];
@@ -245,8 +202,8 @@ static bool restore_one(struct nngx_state *st, struct reader *r, struct restored
 	memset(shader, 0, sizeof shader);
 	memset(&bindings, 0, sizeof bindings);
 	*no_memory = false;
-	if (!take1(r, &rec_bytes) || !take1(r, &mask) || rec_bytes % 4 || mask == 0 ||
-	    mask > 3 || !(mask & 1)) {
+	if (!gl_block_take1(r, &rec_bytes) || !gl_block_take1(r, &mask) || rec_bytes % 4 ||
+	    mask == 0 || mask > 3 || !(mask & 1)) {
 		snprintf(why, why_size, "a program record's header is damaged");
 		return false;
 	}
@@ -257,7 +214,8 @@ static bool restore_one(struct nngx_state *st, struct reader *r, struct restored
 
 		if (!(mask & 1u << s))
 			continue;
-		if (!take1(r, &entry) || !take1(r, &size) || !take(r, words_of(size), &p)) {
+		if (!gl_block_take1(r, &entry) || !gl_block_take1(r, &size) ||
+		    !gl_block_take(r, gl_block_words_of(size), &p)) {
 			snprintf(why, why_size, "a shader binary runs past the block");
 			goto out;
 		}
@@ -292,7 +250,7 @@ static bool restore_one(struct nngx_state *st, struct reader *r, struct restored
 		shader[s].u.shader.entry = entry;
 		so[s] = &shader[s];
 	}
-	if (!take1(r, &count) || count > GL_CONTEXT_MAX_ATTRIBS * 64u) {
+	if (!gl_block_take1(r, &count) || count > GL_CONTEXT_MAX_ATTRIBS * 64u) {
 		snprintf(why, why_size, "the attribute bindings are damaged");
 		goto out;
 	}
@@ -305,7 +263,7 @@ static bool restore_one(struct nngx_state *st, struct reader *r, struct restored
 		}
 	}
 	for (k = 0; k < count; k++) {
-		if (!take(r, SAVE_NAME_BYTES / 4, &p) || !take1(r, &v)) {
+		if (!gl_block_take(r, SAVE_NAME_BYTES / 4, &p) || !gl_block_take1(r, &v)) {
 			snprintf(why, why_size, "the attribute bindings run past the block");
 			goto out;
 		}
@@ -327,7 +285,7 @@ static bool restore_one(struct nngx_state *st, struct reader *r, struct restored
 
 		if (!(mask & 1u << s))
 			continue;
-		if (!take(r, STAGE_UNIFORM_WORDS, &p)) {
+		if (!gl_block_take(r, STAGE_UNIFORM_WORDS, &p)) {
 			snprintf(why, why_size, "the uniform registers run past the block");
 			goto out;
 		}
@@ -346,7 +304,7 @@ static bool restore_one(struct nngx_state *st, struct reader *r, struct restored
 		stg->i_dirty = stg->i_used;
 		stg->b_dirty = stg->b_used;
 	}
-	if (!take(r, gl_dmp_words(), &p)) {
+	if (!gl_block_take(r, gl_dmp_words(), &p)) {
 		snprintf(why, why_size, "the reserved uniforms run past the block");
 		goto out;
 	}
@@ -404,7 +362,7 @@ void glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs, GLuint flags, 
 	NNGX_API(st);
 	const uint32_t *w = data;
 	struct restored *built;
-	struct reader r;
+	struct gl_block_reader r;
 	char why[GL_SHBIN_ERROR_MAX + 64];
 	bool no_memory;
 	size_t k;
@@ -420,7 +378,7 @@ void glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs, GLuint flags, 
 	}
 	if (w[0] != SAVE_MAGIC || w[1] != SAVE_VERSION || w[2] % 4 || w[2] > SAVE_MAX_BYTES ||
 	    w[2] < SAVE_HEADER_WORDS * 4 || w[4] != gl_dmp_words() ||
-	    fnv1a(w + SAVE_HEADER_WORDS, w[2] / 4 - SAVE_HEADER_WORDS) != w[5]) {
+	    gl_block_check(w + SAVE_HEADER_WORDS, w[2] / 4 - SAVE_HEADER_WORDS) != w[5]) {
 		nngx_state_error(st, GL_INVALID_VALUE, NNGX_SHIM_DIAG_PROGRAM_BLOCK_REJECTED, fn,
 				 "data is not a block glSaveProgramsDMP wrote (or it was changed "
 				 "since)");
@@ -456,7 +414,7 @@ void glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs, GLuint flags, 
 		uint32_t rec_bytes;
 
 		if (k < offset) {               /* step over, by the record's size */
-			if (!take1(&r, &rec_bytes) || rec_bytes < 4 || rec_bytes % 4 ||
+			if (!gl_block_take1(&r, &rec_bytes) || rec_bytes < 4 || rec_bytes % 4 ||
 			    (size_t)(r.end - r.w) < rec_bytes / 4 - 1) {
 				snprintf(why, sizeof why, "a program record's size is wrong");
 				goto refuse;

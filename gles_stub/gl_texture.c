@@ -206,6 +206,7 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 		struct gl_texture *t;
 		if (textures[i] == 0 || !(t = gl_texture_find(gl, textures[i])))
 			continue;              /* 0 and unknown names are ignored */
+		gl_collection_texture_gone(gl, t);
 		/* Bindings revert to texture 0 (ES 2.0, 3.7.13); a lookup
 		 * table's to none. */
 		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
@@ -244,13 +245,18 @@ void glBindTexture(GLenum target, GLuint texture)
 		gl_lut_bind(st, target, texture, fn);
 		return;
 	}
+	if (target == GL_TEXTURE_COLLECTION_DMP) {
+		gl_collection_bind_texture(st, texture, fn);
+		return;
+	}
 	if (!tex_target_ok(st, target, fn))
 		return;
 	t = gl_texture_find(gl, texture);
 	/* A texture is of the kind of its first binding (ES 2.0, 3.7.13). */
-	if (t && t->target == GL_LUT_TEXTURE0_DMP) {
-		gl_operation_error(st, fn, "texture %u is a lookup table; it cannot be bound to "
-				   "GL_TEXTURE_2D", texture);
+	if (t && t->target && t->target != GL_TEXTURE_2D) {
+		gl_operation_error(st, fn, "texture %u is a %s; it cannot be bound to "
+				   "GL_TEXTURE_2D", texture, t->collection ? "texture collection"
+									   : "lookup table");
 		return;
 	}
 	/* Binding a name that is not yet an object creates it (ES 2.0, 3.7.13). */

@@ -14,8 +14,6 @@
 
 #include "gl_entry.h"
 
-#define VERTEX_MAX_STRIDE 255   /* GPUREG_ATTRIBBUFFERi_CONFIG2 bits 16-23 */
-
 unsigned gl_attrib_type_bytes(GLenum type)
 {
 	switch (type) {
@@ -55,9 +53,9 @@ void glVertexAttribPointer(GLuint indx, GLint size, GLenum type, GLboolean norma
 			      "GL_UNSIGNED_BYTE, GL_SHORT and GL_FLOAT only", type);
 		return;
 	}
-	if (stride < 0 || stride > VERTEX_MAX_STRIDE) {
+	if (stride < 0 || stride > GL_ATTRIB_MAX_STRIDE) {
 		gl_value_error(st, fn, "stride %d is not 0 to %d (the loader's stride field)",
-			       stride, VERTEX_MAX_STRIDE);
+			       stride, GL_ATTRIB_MAX_STRIDE);
 		return;
 	}
 	if (!gl->array_buffer) {

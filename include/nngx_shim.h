@@ -536,7 +536,12 @@ GLint nngxShimFindCounter(const char *name);
      "glRestoreProgramsDMP was given data that is not a block "                 \
      "glSaveProgramsDMP wrote, or one changed since (a check word, a "          \
      "field, a shader binary or a reserved uniform out of rule): "              \
-     "GL_INVALID_VALUE is recorded and no program changes")
+     "GL_INVALID_VALUE is recorded and no program changes")                     \
+  XX(141, COLLECTION_BLOCK_REJECTED, ERROR,                                     \
+     "glRestoreVertexStateCollectionsDMP or glRestoreTextureCollectionsDMP "    \
+     "was given data that is not a block its save call wrote, or one changed "  \
+     "since, or one naming a buffer or texture that is no longer one: "         \
+     "GL_INVALID_VALUE is recorded and no collection changes")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

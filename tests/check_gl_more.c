@@ -454,38 +454,6 @@ START_TEST(test_more_polygon_mode_is_not_modelled)
 }
 END_TEST
 
-/* The collection save/restore calls: nothing written, 0 returned, nothing
- * changed, no GL error, CALL_NOT_MODELLED once per function. (Programs
- * are saved for real: check_gl_save.) */
-START_TEST(test_more_save_restore_not_modelled)
-{
-	GLint id = NNGX_SHIM_DIAG_CALL_NOT_MODELLED;
-	GLuint base = nngxShimGetDiagCount(id), names[2] = { 1, 2 }, t, rb;
-	struct more_state before, after;
-	uint8_t buf[64], zero[64];
-	int k;
-
-	more_objects(&t, &rb);
-	more_state_take(&before);
-	memset(buf, 0xCD, sizeof buf);
-	memcpy(zero, buf, sizeof buf);
-	for (k = 0; k < 2; k++) {
-		ck_assert_int_eq(glSaveVertexStateCollectionsDMP(2, names, 1, 64, buf), 0);
-		ck_assert_int_eq(glSaveTextureCollectionsDMP(2, names, 0x40000000u, 64, buf), 0);
-		glRestoreVertexStateCollectionsDMP(2, 0, names, 0, buf);
-		glRestoreTextureCollectionsDMP(2, 0, names, 0, NULL);
-		ck_gl_error(GL_NO_ERROR);
-		ck_assert_uint_eq(nngxShimGetDiagCount(id), base + 4);
-	}
-	ck_assert(memcmp(buf, zero, sizeof buf) == 0);
-	ck_assert(names[0] == 1 && names[1] == 2);
-	more_state_take(&after);
-	ck_assert(memcmp(&before, &after, sizeof before) == 0);
-	glDeleteRenderbuffers(1, &rb);
-	glDeleteTextures(1, &t);
-}
-END_TEST
-
 static Suite *more_suite(void)
 {
 	Suite *s = suite_create("gl_more");
@@ -504,7 +472,6 @@ static Suite *more_suite(void)
 			    (int)(sizeof bad_images / sizeof bad_images[0]));
 	tcase_add_test(tc, test_more_query_object_is_never_valid);
 	tcase_add_test(tc, test_more_polygon_mode_is_not_modelled);
-	tcase_add_test(tc, test_more_save_restore_not_modelled);
 	suite_add_tcase(s, tc);
 	return s;
 }
