@@ -309,6 +309,7 @@ void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
  * diagnostic and adds nothing. */
 #define JUMP_ALIGN 16
 #define JUMP_WORDS 6
+#define JUMP_MAX_BYTES (0x1FFFFFu << 3)         /* CMDBUF_SIZEi: bits 0-20 */
 
 void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 {
@@ -319,10 +320,12 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 
 	if (!l)
 		return;
-	if ((uintptr_t)bufferaddr % JUMP_ALIGN || buffersize <= 0 || buffersize % JUMP_ALIGN) {
+	if ((uintptr_t)bufferaddr % JUMP_ALIGN || buffersize <= 0 || buffersize % JUMP_ALIGN ||
+	    (uint32_t)buffersize > JUMP_MAX_BYTES) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
 				 "buffer %p, size %d: a 16-byte aligned address and a positive "
-				 "multiple of 16 bytes; nothing is added", bufferaddr, buffersize);
+				 "multiple of 16 bytes below 16 MiB (the size register's 21 bits "
+				 "of 8-byte units); nothing is added", bufferaddr, buffersize);
 		return;
 	}
 	phys = nngx_block_phys(st, bufferaddr, (uint32_t)buffersize);
