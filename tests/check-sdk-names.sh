@@ -16,7 +16,13 @@
 # So the missing list is always exactly right: implementing a name means
 # removing it from the list, in the same commit.
 #
+#   - a program that takes the address of every function the surface has,
+#     each through its own header, does not link against the library.
+#
 # Environment (set by `make check`): CC, CXX, NM, top_srcdir, top_builddir.
+# `make installcheck` runs it on the installed tree: NAMES_INCLUDE (the
+# directory holding nn/, GLES2/, ...) and NAMES_LIBDIR (holding
+# libnngx.so) then replace the build tree's.
 # Exit status: 0 all passed, 1 any failure, 99 bad environment.
 #
 # Part of libnngx (MIT licence).
@@ -29,8 +35,9 @@ top_builddir=${top_builddir:-.}
 
 names="$top_srcdir/tests/sdk-names.txt"
 missing="$top_srcdir/tests/sdk-names-missing.txt"
-lib="$top_builddir/.libs/libnngx.so"
-inc="-I$top_srcdir/include"
+libdir=${NAMES_LIBDIR:-$top_builddir/.libs}
+lib="$libdir/libnngx.so"
+inc="-I${NAMES_INCLUDE:-$top_srcdir/include}"
 
 for f in "$names" "$missing"; do
 	if [ ! -f "$f" ]; then
@@ -206,6 +213,29 @@ if [ -s "$tmp/cxx" ]; then
 		ok "$(wc -l <"$tmp/cxx" | tr -d ' ') C++ names compile as nn::gx::CTR::NAME and nn::gx::NAME"
 	else
 		fail "C++ names that do not compile:"
+		sed 's/^/    /' "$tmp/out" | head -n 30
+	fi
+fi
+
+# ---- every function links: its address, taken through its own header ------
+grep '^func ' "$tmp/list" | awk '{ print $2, $3 }' | LC_ALL=C sort >"$tmp/funcs"
+LC_ALL=C join -v 1 "$tmp/funcs" "$tmp/absent.sorted" >"$tmp/funcs.present"
+if [ -s "$tmp/funcs.present" ]; then
+	{
+		echo '#define GL_GLEXT_PROTOTYPES 1'
+		awk '{ print "#include <" $2 ">" }' "$tmp/funcs.present" | sort -u
+		echo 'typedef void (*nngx_any_fn)(void);'
+		echo 'static const nngx_any_fn nngx_sdk_functions[] = {'
+		awk '{ print "	(nngx_any_fn)" $1 "," }' "$tmp/funcs.present"
+		echo '};'
+		echo 'int main(void) { return nngx_sdk_functions[0] == 0; }'
+	} >"$tmp/link.c"
+	# shellcheck disable=SC2086
+	if $CC $inc -std=c99 -w -x c "$tmp/link.c" -o "$tmp/link" -L"$libdir" -lnngx \
+		-Wl,-rpath,"$libdir" >"$tmp/out" 2>&1; then
+		ok "$(wc -l <"$tmp/funcs.present" | tr -d ' ') functions link against $lib"
+	else
+		fail "functions that do not link against $lib:"
 		sed 's/^/    /' "$tmp/out" | head -n 30
 	fi
 fi
