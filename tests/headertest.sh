@@ -99,14 +99,17 @@ for hdr in $NNGX_PUBLIC_HDRS; do
 	fi
 	all_includes="$all_includes#include <$name>
 "
-	printf '#include <%s>\n' "$name" >"$tmp/alone.c"
+	# (One declaration after it: a header of macros alone leaves an
+	# otherwise empty translation unit, which -pedantic refuses.)
+	printf '#include <%s>\ntypedef int headertest_nonempty;\n' "$name" >"$tmp/alone.c"
 	check "$name c99" c "$tmp/alone.c"
 	if [ "$have_cxx" = yes ]; then
 		check "$name c++11" cxx "$tmp/alone.c"
 	else
 		skip "$name c++11"
 	fi
-	printf '#include <%s>\n#include <%s>\n' "$name" "$name" >"$tmp/twice.c"
+	printf '#include <%s>\n#include <%s>\ntypedef int headertest_nonempty;\n' \
+		"$name" "$name" >"$tmp/twice.c"
 	check "$name twice" c "$tmp/twice.c"
 done
 
