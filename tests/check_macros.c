@@ -9,10 +9,48 @@
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CommandAccess.h>
+#include <nn/gx/CTR/gx_MacroTexture.h>
 #include <nn/gx/CTR/gx_UniformLocationForFragmentShader.h>
 
+#include "hw/hw_combiner.h"
 #include "hw/hw_regs.h"
 #include "test_util.h"
+
+/* ---- running hand-built commands ---------------------------------------------- */
+
+#define RUN_WORDS 512
+
+/* Run `n` words of commands (n even: header-parameter pairs padded as the
+ * hardware wants) through a fresh bound command list; the model's register
+ * file afterwards. */
+static const uint32_t *run_words(const u32 *w, size_t n)
+{
+	static u32 buf[RUN_WORDS];
+	GLuint list;
+
+	ck_assert_uint_eq(n % 2, 0);
+	ck_assert_uint_le(n, RUN_WORDS);
+	memcpy(buf, w, n * sizeof *w);
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(0x10000, 8);
+	nngxAdd3DCommand(buf, (GLsizei)(n * 4), GL_TRUE);
+	nngxFlush3DCommand();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxBindCmdlist(0);
+	nngxDeleteCmdlists(1, &list);
+	return nngx_state_get()->gpu.regs;
+}
+
+#define RUN(...) run_cmds((const u32[]){ __VA_ARGS__ }, \
+			  sizeof((const u32[]){ __VA_ARGS__ }) / sizeof(u32))
+
+static const uint32_t *run_cmds(const u32 *w, size_t n)
+{
+	return run_words(w, n);
+}
 
 /* ---- uniform locations -------------------------------------------------------- */
 
@@ -41,12 +79,352 @@ START_TEST(test_gl_loc_values_are_the_sdk_locations)
 }
 END_TEST
 
+/* ---- gx_MacroTexture.h ------------------------------------------------------------ */
+
+START_TEST(test_texture_func_switches_units_and_coordinates)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(PICA_CMD_SET_TEXTURE_FUNC(PICA_DATA_TEXTURE0_SAMPLER_TYPE_TEXTURE_2D,
+					  PICA_DATA_TEXTURE1_SAMPLER_TYPE_TEXTURE_2D,
+					  PICA_DATA_TEXTURE2_SAMPLER_TYPE_FALSE,
+					  PICA_DATA_TEXTURE3_SAMPLER_TYPE_TEXTURE_PROCEDURAL_DMP,
+					  PICA_DATA_TEXTURE2_TEXCOORD_TEXTURE1,
+					  PICA_DATA_TEXTURE3_TEXCOORD_TEXTURE2));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x1u | 0x2u | 0x8u);
+	ck_assert_uint_eq(hw_reg_texunit3_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 2);
+	ck_assert_uint_eq(hw_reg_texunit2_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 1);
+	ck_assert(r[HW_REG_TEXUNIT_CONFIG] & HW_REG_TEXCFG_FIXED_ONE);
+	ck_assert(!hw_reg_texunit_clear_cache(r[HW_REG_TEXUNIT_CONFIG]));
+
+	/* Unit 0's FALSE type switches it off; any other type leaves it on. */
+	r = RUN(PICA_CMD_SET_TEXTURE_FUNC(PICA_DATA_TEXTURE0_SAMPLER_TYPE_FALSE,
+					  PICA_DATA_TEXTURE1_SAMPLER_TYPE_FALSE,
+					  PICA_DATA_TEXTURE2_SAMPLER_TYPE_TEXTURE_2D,
+					  PICA_DATA_TEXTURE3_SAMPLER_TYPE_FALSE,
+					  PICA_DATA_TEXTURE2_TEXCOORD_TEXTURE2,
+					  PICA_DATA_TEXTURE3_TEXCOORD_TEXTURE0));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x4u);
+	ck_assert_uint_eq(hw_reg_texunit2_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 2);
+	ck_assert_uint_eq(hw_reg_texunit3_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 0);
+	r = RUN(PICA_CMD_SET_TEXTURE_FUNC(PICA_DATA_TEXTURE0_SAMPLER_TYPE_TEXTURE_SHADOW_CUBE_DMP,
+					  0, 0, 0, 0, 0));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x1u);
+
+	/* The DATA form takes unit 3's coordinate before its type. */
+	ck_assert_uint_eq(PICA_CMD_DATA_TEXTURE_FUNC(5, 0, 0, 3, 0, 0, 0), 0x1300u);
+	ck_assert_uint_eq(PICA_CMD_DATA_TEXTURE_FUNC(5, 0, 0, 0, 1, 0, 1), 0x11400u);
+}
+END_TEST
+
+START_TEST(test_texture_func_clear_sets_the_clear_bit_on_its_own)
+{
+	static const u32 clear[] = {
+		PICA_CMD_SET_TEXTURE_FUNC_CLEAR(PICA_DATA_TEXTURE0_SAMPLER_TYPE_TEXTURE_2D, 0, 0, 0, 0, 0)
+	};
+	const uint32_t *r;
+
+	/* Two commands: the configuration without byte 2, then byte 2. */
+	ck_assert_uint_eq(sizeof clear / sizeof clear[0], 4);
+	ck_assert_uint_eq(clear[1], 0x000B0080u);
+	ck_assert_uint_eq(clear[2], 0x10000u);
+	ck_assert_uint_eq(clear[3], 0x00040080u);
+	tu_reset();
+	r = run_words(clear, 4);
+	ck_assert(hw_reg_texunit_clear_cache(r[HW_REG_TEXUNIT_CONFIG]));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x1u);
+	/* SET_TEXTURE_FUNC writes bytes 0, 1 and 3 only: the clear bit stays. */
+	r = RUN(PICA_CMD_SET_TEXTURE_FUNC(PICA_DATA_TEXTURE0_SAMPLER_TYPE_FALSE, 1, 0, 0, 0, 0));
+	ck_assert(hw_reg_texunit_clear_cache(r[HW_REG_TEXUNIT_CONFIG]));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x2u);
+}
+END_TEST
+
+START_TEST(test_texture_unit_words_decode_as_given)
+{
+	struct color8 border = { 0x11, 0x22, 0x33, 0x44 };
+	const uint32_t *r;
+	unsigned u;
+
+	tu_reset();
+	for (u = 0; u < 3; u++) {
+		r = RUN(PICA_CMD_DATA_TEXTURE_SIZE(128 >> u, 64),
+			PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_DIM(u)),
+			PICA_CMD_DATA_TEXTURE_ADDR(0x18012340u),
+			PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_ADDR(u)),
+			PICA_CMD_DATA_TEXTURE_FORMAT_TYPE(PICA_DATA_TEXTURE_FORMAT_ETC1_RGB8_NATIVE_DMP - u),
+			PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_TYPE(u)),
+			PICA_CMD_DATA_TEXTURE_LOD_LEVEL(0x180, 7 - u, -1),
+			PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_LOD(u)),
+			PICA_CMD_DATA_BORDER_COLOR(border),
+			PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_BORDER_COLOR(u)));
+		ck_assert_uint_eq(hw_reg_tex_width(r[HW_REG_TEXUNIT_DIM(u)]), 128u >> u);
+		ck_assert_uint_eq(hw_reg_tex_height(r[HW_REG_TEXUNIT_DIM(u)]), 64);
+		ck_assert_uint_eq(hw_reg_tex_addr(r[HW_REG_TEXUNIT_ADDR(u)]), 0x18012340u);
+		ck_assert_uint_eq(hw_reg_tex_format(r[HW_REG_TEXUNIT_TYPE(u)]), HW_REG_TEXFMT_ETC1 - u);
+		ck_assert(hw_reg_tex_lod_bias(r[HW_REG_TEXUNIT_LOD(u)]) == 1.5f);
+		ck_assert_uint_eq(hw_reg_tex_max_level(r[HW_REG_TEXUNIT_LOD(u)]), 7 - u);
+		ck_assert_uint_eq(hw_reg_tex_min_level(r[HW_REG_TEXUNIT_LOD(u)]), 0);
+		ck_assert_uint_eq(r[HW_REG_TEXUNIT_BORDER_COLOR(u)], 0x44332211u);
+	}
+	ck_assert_uint_eq(hw_reg_tex_min_level(PICA_CMD_DATA_TEXTURE_LOD_LEVEL(0, 5, 3)), 3);
+	/* Cube faces keep the low 22 bits; the unit adds ADDR1's high bits. */
+	r = RUN(PICA_CMD_DATA_TEXTURE_ADDR(0x18400000u), PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT0_ADDR(1)),
+		PICA_CMD_DATA_TEXTURE_CUBE_MAP_ADDR(PICA_CMD_DATA_TEXTURE_ADDR(0x18423400u)),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT0_ADDR(1 + PICA_DATA_TEXTURE_CUBE_MAP_NEGATIVE_Z)));
+	ck_assert_uint_eq(hw_reg_tex_face_addr(r[HW_REG_TEXUNIT0_ADDR(1)], r[HW_REG_TEXUNIT0_ADDR(6)]),
+			  0x18423400u);
+	ck_assert_uint_eq(PICA_CMD_DATA_TEXTURE_CUBE_MAP_ADDR(0xFFFFFFFFu), 0x3FFFFFu);
+}
+END_TEST
+
+START_TEST(test_texture_wrap_filter_words_decode_as_given)
+{
+	static const struct {
+		unsigned min, lin, mip;
+	} mins[] = {
+		{ PICA_DATA_TEXTURE_MIN_FILTER_NEAREST, 0, 0 },
+		{ PICA_DATA_TEXTURE_MIN_FILTER_NEAREST_MIPMAP_NEAREST, 0, 0 },
+		{ PICA_DATA_TEXTURE_MIN_FILTER_NEAREST_MIPMAP_LINEAR, 0, 1 },
+		{ PICA_DATA_TEXTURE_MIN_FILTER_LINEAR, 1, 0 },
+		{ PICA_DATA_TEXTURE_MIN_FILTER_LINEAR_MIPMAP_NEAREST, 1, 0 },
+		{ PICA_DATA_TEXTURE_MIN_FILTER_LINEAR_MIPMAP_LINEAR, 1, 1 },
+	};
+	const uint32_t *r;
+	uint32_t p;
+	unsigned k;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_TEXTURE0_WRAP_FILTER(PICA_DATA_TEXTURE_MAG_FILTER_LINEAR,
+						   PICA_DATA_TEXTURE_MIN_FILTER_LINEAR_MIPMAP_LINEAR,
+						   PICA_DATA_TEXTURE_FORMAT_ETC1_RGB8_NATIVE_DMP,
+						   PICA_DATA_TEXTURE_WRAP_MIRRORED_REPEAT,
+						   PICA_DATA_TEXTURE_WRAP_CLAMP_TO_BORDER, 1,
+						   PICA_DATA_TEXTURE0_SAMPLER_TYPE_TEXTURE_CUBE_MAP),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_PARAM(0)),
+		PICA_CMD_DATA_TEXTURE1_WRAP_FILTER(PICA_DATA_TEXTURE_MAG_FILTER_NEAREST,
+						   PICA_DATA_TEXTURE_MIN_FILTER_NEAREST,
+						   PICA_DATA_TEXTURE_FORMAT_ETC1_ALPHA_RGB8_A4_NATIVE_DMP,
+						   PICA_DATA_TEXTURE_WRAP_REPEAT,
+						   PICA_DATA_TEXTURE_WRAP_CLAMP_TO_EDGE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_PARAM(1)),
+		PICA_CMD_DATA_TEXTURE2_WRAP_FILTER(PICA_DATA_TEXTURE_MAG_FILTER_LINEAR,
+						   PICA_DATA_TEXTURE_MIN_FILTER_NEAREST_MIPMAP_LINEAR,
+						   PICA_DATA_TEXTURE_FORMAT_RGBA_UNSIGNED_BYTE,
+						   PICA_DATA_TEXTURE_WRAP_CLAMP_TO_EDGE,
+						   PICA_DATA_TEXTURE_WRAP_MIRRORED_REPEAT),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_PARAM(2)));
+	p = r[HW_REG_TEXUNIT_PARAM(0)];
+	ck_assert_uint_eq(hw_reg_tex_mag_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_min_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_mip_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_etc1_flag(p), HW_REG_TEXPARAM_ETC1);
+	ck_assert_uint_eq(hw_reg_tex_wrap_t(p), HW_REG_TEXWRAP_MIRROR);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(p), HW_REG_TEXWRAP_CLAMP_BORDER);
+	ck_assert(hw_reg_tex_shadow(p));
+	ck_assert_uint_eq(hw_reg_tex_type(p), HW_REG_TEXTYPE_CUBE);
+	p = r[HW_REG_TEXUNIT_PARAM(1)];
+	ck_assert_uint_eq(hw_reg_tex_mag_filter(p), HW_REG_TEXFILTER_NEAREST);
+	ck_assert_uint_eq(hw_reg_tex_min_filter(p), HW_REG_TEXFILTER_NEAREST);
+	ck_assert_uint_eq(hw_reg_tex_etc1_flag(p), 0);          /* ETC1A4: 0, as the SDK */
+	ck_assert_uint_eq(hw_reg_tex_wrap_t(p), HW_REG_TEXWRAP_REPEAT);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(p), HW_REG_TEXWRAP_CLAMP_EDGE);
+	ck_assert(!hw_reg_tex_shadow(p));
+	ck_assert_uint_eq(hw_reg_tex_type(p), HW_REG_TEXTYPE_2D);
+	p = r[HW_REG_TEXUNIT_PARAM(2)];
+	ck_assert_uint_eq(hw_reg_tex_min_filter(p), HW_REG_TEXFILTER_NEAREST);
+	ck_assert_uint_eq(hw_reg_tex_mip_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(p), HW_REG_TEXWRAP_MIRROR);
+	/* Each GL minification filter as the two bits. */
+	for (k = 0; k < sizeof mins / sizeof mins[0]; k++) {
+		p = PICA_CMD_DATA_TEXTURE_WRAP_FILTER(0, mins[k].min, 0, 0, 0, 0, 0);
+		ck_assert_uint_eq(hw_reg_tex_min_filter(p), mins[k].lin);
+		ck_assert_uint_eq(hw_reg_tex_mip_filter(p), mins[k].mip);
+		ck_assert_uint_eq(PICA_CMD_DATA_TEXTURE_MIN_FILTER0(mins[k].min), mins[k].lin);
+		ck_assert_uint_eq(PICA_CMD_DATA_TEXTURE_MIN_FILTER1(mins[k].min), mins[k].mip);
+	}
+}
+END_TEST
+
+START_TEST(test_texture_shadow_word_decodes_as_given)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_TEXTURE_SHADOW(GL_TRUE, 0x123456 >> 1, 0x7F),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT0_SHADOW));
+	ck_assert(!hw_reg_tex_shadow_ortho(r[HW_REG_TEXUNIT0_SHADOW]));
+	ck_assert_uint_eq(hw_reg_tex_shadow_zbias(r[HW_REG_TEXUNIT0_SHADOW]), 0x123456u);
+	ck_assert_uint_eq(r[HW_REG_TEXUNIT0_SHADOW] >> 24, 0x7F);
+	ck_assert(hw_reg_tex_shadow_ortho(PICA_CMD_DATA_TEXTURE_SHADOW(GL_FALSE, 0, 0)));
+}
+END_TEST
+
+/* Stage `i`'s five registers from the macros, as one command each. */
+#define STAGE_CMDS(i, src, ope, comb, cnst, scale)                             \
+	src, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_SOURCE(i)),                  \
+	ope, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_OPERAND(i)),                 \
+	comb, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_COMBINER(i)),               \
+	cnst, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_COLOR(i)),                  \
+	scale, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_SCALE(i))
+
+START_TEST(test_combiner_words_decode_as_given)
+{
+	struct hw_combiner_config c;
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(STAGE_CMDS(2,
+		PICA_CMD_DATA_TEX_ENV_SRC(PICA_DATA_TEX_ENV_SRC_RGBA_TEXTURE1,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_CONSTANT,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_FRAGMENT_SECONDARY_COLOR_DMP,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_PREVIOUS_BUFFER_DMP,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_TEXTURE3,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_PREVIOUS),
+		PICA_CMD_DATA_TEX_ENV_OPERAND(PICA_DATA_OPE_RGB_ONE_MINUS_SRC_B_DMP,
+					      PICA_DATA_OPE_RGB_SRC_G_DMP,
+					      PICA_DATA_OPE_RGB_ONE_MINUS_SRC_ALPHA,
+					      PICA_DATA_OPE_ALPHA_ONE_MINUS_SRC_B_DMP,
+					      PICA_DATA_OPE_ALPHA_SRC_R_DMP,
+					      PICA_DATA_OPE_ALPHA_ONE_MINUS_SRC_ALPHA),
+		PICA_CMD_DATA_TEX_ENV_COMBINE(PICA_DATA_TEX_ENV_COMBINE_ADD_MULT_DMP,
+					      PICA_DATA_TEX_ENV_COMBINE_DOT3_RGBA),
+		PICA_CMD_DATA_TEX_ENV_CONST(0xFF, 0x00, 0x33, 0x66),
+		PICA_CMD_DATA_TEX_ENV_SCALE(PICA_DATA_TEX_ENV_SCALE_4, PICA_DATA_TEX_ENV_SCALE_2)),
+		STAGE_CMDS(5,
+		PICA_CMD_DATA_TEX_ENV_SRC(PICA_DATA_TEX_ENV_SRC_RGBA_PRIMARY_COLOR,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_FRAGMENT_PRIMARY_COLOR_DMP,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_TEXTURE0,
+					  PICA_DATA_TEX_ENV_SRC_RGBA_TEXTURE2, 0, 0),
+		PICA_CMD_DATA_TEX_ENV_OPERAND(0, 0, 0, 0, 0, 0),
+		PICA_CMD_DATA_TEX_ENV_COMBINE(PICA_DATA_TEX_ENV_COMBINE_INTERPOLATE,
+					      PICA_DATA_TEX_ENV_COMBINE_SUBTRACT),
+		PICA_CMD_DATA_TEX_ENV_CONST(0, 0, 0, 0),
+		PICA_CMD_DATA_TEX_ENV_SCALE(PICA_DATA_TEX_ENV_SCALE_1, PICA_DATA_TEX_ENV_SCALE_1)));
+	hw_combiner_decode(r, &c);
+	ck_assert_uint_eq(c.stage[2].rgb_source[0], HW_REG_TEVSRC_TEXTURE1);
+	ck_assert_uint_eq(c.stage[2].rgb_source[1], HW_REG_TEVSRC_CONSTANT);
+	ck_assert_uint_eq(c.stage[2].rgb_source[2], HW_REG_TEVSRC_FRAG_SECONDARY);
+	ck_assert_uint_eq(c.stage[2].alpha_source[0], HW_REG_TEVSRC_PREVIOUS_BUFFER);
+	ck_assert_uint_eq(c.stage[2].alpha_source[1], HW_REG_TEVSRC_TEXTURE3);
+	ck_assert_uint_eq(c.stage[2].alpha_source[2], HW_REG_TEVSRC_PREVIOUS);
+	ck_assert_uint_eq(c.stage[2].rgb_operand[0], HW_REG_TEVOP_RGB_INV_BLUE);
+	ck_assert_uint_eq(c.stage[2].rgb_operand[1], HW_REG_TEVOP_RGB_GREEN);
+	ck_assert_uint_eq(c.stage[2].rgb_operand[2], HW_REG_TEVOP_RGB_INV_ALPHA);
+	ck_assert_uint_eq(c.stage[2].alpha_operand[0], HW_REG_TEVOP_A_INV_BLUE);
+	ck_assert_uint_eq(c.stage[2].alpha_operand[1], HW_REG_TEVOP_A_RED);
+	ck_assert_uint_eq(c.stage[2].alpha_operand[2], HW_REG_TEVOP_A_INV_ALPHA);
+	ck_assert_uint_eq(c.stage[2].rgb_op, HW_REG_TEVCOMB_ADD_MULT);
+	ck_assert_uint_eq(c.stage[2].alpha_op, HW_REG_TEVCOMB_DOT3_RGBA);
+	ck_assert(c.stage[2].constant[0] == 1.0f && c.stage[2].constant[1] == 0.0f);
+	ck_assert(c.stage[2].constant[2] == 0.2f && c.stage[2].constant[3] == 0.4f);
+	ck_assert_uint_eq(c.stage[2].rgb_scale, 4);
+	ck_assert_uint_eq(c.stage[2].alpha_scale, 2);
+	ck_assert_uint_eq(c.stage[5].rgb_source[0], HW_REG_TEVSRC_PRIMARY_COLOR);
+	ck_assert_uint_eq(c.stage[5].rgb_source[1], HW_REG_TEVSRC_FRAG_PRIMARY);
+	ck_assert_uint_eq(c.stage[5].rgb_source[2], HW_REG_TEVSRC_TEXTURE0);
+	ck_assert_uint_eq(c.stage[5].alpha_source[0], HW_REG_TEVSRC_TEXTURE2);
+	ck_assert_uint_eq(c.stage[5].rgb_op, HW_REG_TEVCOMB_INTERPOLATE);
+	ck_assert_uint_eq(c.stage[5].alpha_op, HW_REG_TEVCOMB_SUBTRACT);
+	ck_assert_uint_eq(c.stage[5].rgb_scale, 1);
+	/* The shift names are the fields' positions. */
+	ck_assert_uint_eq(hw_reg_texenv_alpha_source(0xEu << PICA_TEX_ENV_SRC_ALPHA2_SHIFT, 2), 0xE);
+	ck_assert_uint_eq(hw_reg_texenv_alpha_operand(7u << PICA_TEX_ENV_OPE_ALPHA1_SHIFT, 1), 7);
+}
+END_TEST
+
+START_TEST(test_combiner_buffer_words_decode_as_given)
+{
+	struct hw_combiner_config c;
+	struct color8 grey = { 0x33, 0x66, 0x99, 0xFF };
+	const uint32_t *r;
+
+	tu_reset();
+	/* Fog on first: the buffer-input command must leave it alone. */
+	r = RUN(HW_REG_FOGMODE_FOG, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_UPDATE_BUFFER),
+		PICA_CMD_SET_TEX_ENV_BUFFER_INPUT(PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS_BUFFER_DMP,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS_BUFFER_DMP,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS_BUFFER_DMP,
+						  PICA_DATA_TEX_ENV_BUFFER_INPUT_PREVIOUS_BUFFER_DMP),
+		PICA_CMD_DATA_COLOR(grey), PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_BUFFER_COLOR));
+	ck_assert_uint_eq(hw_reg_fog_mode(r[HW_REG_TEXENV_UPDATE_BUFFER]), HW_REG_FOGMODE_FOG);
+	ck_assert(hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 1));
+	ck_assert(!hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 1));
+	ck_assert(!hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 2));
+	ck_assert(hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 2));
+	ck_assert(hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 3));
+	ck_assert(hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 3));
+	ck_assert(!hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 4));
+	ck_assert(!hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 4));
+	hw_combiner_decode(r, &c);
+	ck_assert(c.buffer_rgb[0] && !c.buffer_alpha[0] && !c.buffer_rgb[1] && c.buffer_alpha[1]);
+	ck_assert(c.buffer_color[0] == 0.2f && c.buffer_color[1] == 0.4f);
+	ck_assert(c.buffer_color[2] == 0.6f && c.buffer_color[3] == 1.0f);
+	ck_assert_uint_eq(PICA_CMD_DATA_TEX_ENV_BUFFER_INPUT(4, 1, 1), (1u << 11) | (1u << 15));
+	r = RUN(PICA_CMD_DATA_TEX_ENV_BUFFER_COLOR_WHITE,
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_BUFFER_COLOR));
+	ck_assert_uint_eq(r[HW_REG_TEXENV_BUFFER_COLOR], 0xFFFFFFFFu);
+	r = RUN(PICA_CMD_DATA_TEX_ENV_BUFFER_COLOR_BLACK,
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_BUFFER_COLOR));
+	ck_assert_uint_eq(r[HW_REG_TEXENV_BUFFER_COLOR], 0);
+}
+END_TEST
+
+/* The procedural unit's registers are ids only in the model: the words
+ * are checked against the field layout (3dbrew, GPUREG_TEXUNIT3_PROCTEX*,
+ * GPUREG_PROCTEX_LUT), field by field. */
+START_TEST(test_proctex_words_follow_the_register_layout)
+{
+	uint32_t w = PICA_CMD_DATA_PROCTEX0(PICA_DATA_PROCTEX_PULSE_DMP,
+					    PICA_DATA_PROCTEX_MIRRORED_REPEAT,
+					    PICA_DATA_PROCTEX_RMAX_DMP, PICA_DATA_PROCTEX_ADD2_DMP,
+					    GL_TRUE, 2, PICA_DATA_PROCTEX_EVEN_DMP,
+					    PICA_DATA_PROCTEX_ODD_DMP, 0xAB);
+
+	ck_assert_uint_eq(w & 7u, 4);
+	ck_assert_uint_eq((w >> 3) & 7u, 3);
+	ck_assert_uint_eq((w >> 6) & 0xFu, 9);
+	ck_assert_uint_eq((w >> 10) & 0xFu, 5);
+	ck_assert_uint_eq((w >> 14) & 3u, 3);           /* both flags, 2 counted as on */
+	ck_assert_uint_eq((w >> 16) & 3u, 2);
+	ck_assert_uint_eq((w >> 18) & 3u, 1);
+	ck_assert_uint_eq(w >> 20, 0xAB);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROCTEX1(0x1234, 0x5678), 0x12345678u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROCTEX2(0x9ABC, 0xDEF0), 0x9ABCDEF0u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROCTEX3(0x1111, 0x2222), 0x22221111u);
+	w = PICA_CMD_DATA_PROCTEX4(PICA_DATA_PROCTEX_LINEAR_MIPMAP_LINEAR, 0x80, 0xCD);
+	ck_assert_uint_eq(w & 7u, 5);
+	ck_assert_uint_eq((w >> 3) & 0xFFu, 0x60);
+	ck_assert_uint_eq((w >> 11) & 0xFFu, 0x80);
+	ck_assert_uint_eq(w >> 19, 0xCD);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROCTEX5(0x42), 0xE0C08042u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROCTEX_LUT(0x80, PICA_DATA_PROCTEX_COLOR_DIFF_REF_TABLE),
+			  0x580u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROCTEX_LUT_DATA(0xDEADBEEFu), 0xDEADBEEFu);
+}
+END_TEST
+
 static Suite *macros_suite(void)
 {
 	Suite *s = suite_create("macros");
 	TCase *tc = tcase_create("locations");
 
 	tcase_add_test(tc, test_gl_loc_values_are_the_sdk_locations);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("texture");
+	tcase_add_test(tc, test_texture_func_switches_units_and_coordinates);
+	tcase_add_test(tc, test_texture_func_clear_sets_the_clear_bit_on_its_own);
+	tcase_add_test(tc, test_texture_unit_words_decode_as_given);
+	tcase_add_test(tc, test_texture_wrap_filter_words_decode_as_given);
+	tcase_add_test(tc, test_texture_shadow_word_decodes_as_given);
+	tcase_add_test(tc, test_combiner_words_decode_as_given);
+	tcase_add_test(tc, test_combiner_buffer_words_decode_as_given);
+	tcase_add_test(tc, test_proctex_words_follow_the_register_layout);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -41,6 +41,23 @@
 #define PICA_CMD_DATA_COLOR_RGBA8(r, g, b, a) \
 	(PICA_CMD_DATA_COLOR_RGB8((r), (g), (b)) | ((unsigned int)(a) << 24))
 
+/* Helpers of the register-data headers (gx_MacroTexture.h, ...; not SDK
+ * names). Every field is widened to unsigned int before it is shifted, so
+ * a value in the top bits never overflows a signed int; out-of-range
+ * arguments spill into the next field exactly as plain shifts would. */
+#define NNGX_PICA_U(v)            ((unsigned int)(v))
+#define NNGX_PICA_AT(v, shift)    (NNGX_PICA_U(v) << (shift))
+#define NNGX_PICA_BIT(v, shift)   (((v) ? 1u : 0u) << (shift))
+/* Eight or four 4-bit fields from bit 0 up. */
+#define NNGX_PICA_NIBBLES4(a, b, c, d) \
+	(NNGX_PICA_U(a) | NNGX_PICA_AT(b, 4) | NNGX_PICA_AT(c, 8) | NNGX_PICA_AT(d, 12))
+#define NNGX_PICA_NIBBLES8(a, b, c, d, e, f, g, h) \
+	(NNGX_PICA_NIBBLES4(a, b, c, d) | NNGX_PICA_AT(e, 16) | NNGX_PICA_AT(f, 20) | \
+	 NNGX_PICA_AT(g, 24) | NNGX_PICA_AT(h, 28))
+/* Four bytes from bit 0 up (R, G, B, A). */
+#define NNGX_PICA_BYTES4(a, b, c, d) \
+	(NNGX_PICA_U(a) | NNGX_PICA_AT(b, 8) | NNGX_PICA_AT(c, 16) | NNGX_PICA_AT(d, 24))
+
 struct color8 {
 	GLubyte r, g, b, a;
 };
