@@ -9,16 +9,20 @@
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CommandAccess.h>
+#include <nn/gx/CTR/gx_MacroShader.h>
 #include <nn/gx/CTR/gx_MacroTexture.h>
 #include <nn/gx/CTR/gx_UniformLocationForFragmentShader.h>
 
 #include "hw/hw_combiner.h"
 #include "hw/hw_regs.h"
+#include "hw/hw_memory.h"
+#include "pica_cmd.h"
+#include "shader_asm.h"
 #include "test_util.h"
 
 /* ---- running hand-built commands ---------------------------------------------- */
 
-#define RUN_WORDS 512
+#define RUN_WORDS 4096
 
 /* Run `n` words of commands (n even: header-parameter pairs padded as the
  * hardware wants) through a fresh bound command list; the model's register
@@ -409,6 +413,341 @@ START_TEST(test_proctex_words_follow_the_register_layout)
 }
 END_TEST
 
+/* ---- gx_MacroShader.h ------------------------------------------------------------- */
+
+static uint32_t f32_bits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+START_TEST(test_shader_uniform_words_reach_the_units)
+{
+	const struct hw_gpu *gpu;
+	uint32_t f24[3];
+	static const float v7[4] = { 0.5f, -2.0f, 8.0f, 1.0f };
+
+	tu_reset();
+	hw_reg_pack_f24x4(v7, f24);
+	RUN(/* c5 as float32 (w first), c7 as float24 through the data ports */
+	    PICA_CMD_SET_VS_FLOAT_ADDR(PICA_DATA_VS_F32, 5),
+	    PICA_CMD_DATA_VS_FLOAT(f32_bits(4.0f)), PICA_CMD_HEADER_VS_F32(1),
+	    PICA_CMD_DATA_VS_FLOAT(f32_bits(3.0f)), PICA_CMD_DATA_VS_FLOAT(f32_bits(2.0f)),
+	    PICA_CMD_DATA_VS_FLOAT(f32_bits(1.0f)), 0,
+	    PICA_CMD_DATA_VS_FLOAT_ADDR(PICA_DATA_VS_F24, 7),
+	    PICA_CMD_HEADER_SINGLE(0x2C0),
+	    f24[0], PICA_CMD_HEADER_BURST(0x2C1, 3), f24[1], f24[2],
+	    PICA_CMD_SET_GS_FLOAT_ADDR(PICA_DATA_GS_F32, 3),
+	    PICA_CMD_DATA_GS_FLOAT_DATA(f32_bits(-1.0f)), PICA_CMD_HEADER_GS_F32(1),
+	    PICA_CMD_DATA_GS_FLOAT_DATA(0), PICA_CMD_DATA_GS_FLOAT_DATA(0),
+	    PICA_CMD_DATA_GS_FLOAT_DATA(f32_bits(0.25f)), 0,
+	    PICA_CMD_DATA_VS_BOOL(0x8001), PICA_CMD_HEADER_SINGLE(0x2B0),
+	    PICA_CMD_DATA_GS_BOOL(0x0002), PICA_CMD_HEADER_SINGLE(0x280),
+	    PICA_CMD_DATA_VS_INT(4, 2, 0xFE), PICA_CMD_HEADER_SINGLE(0x2B2),
+	    PICA_CMD_DATA_GS_INT(9, 8, 7), PICA_CMD_HEADER_SINGLE(0x284),
+	    PICA_CMD_DATA_VS_START_ADDR(0x12), PICA_CMD_HEADER_SINGLE(0x2BA),
+	    PICA_CMD_DATA_GS_START_ADDR(0x34), PICA_CMD_HEADER_SINGLE(0x28A));
+	gpu = &nngx_state_get()->gpu;
+	ck_assert(gpu->vs.f[5][0] == 1.0f && gpu->vs.f[5][1] == 2.0f);
+	ck_assert(gpu->vs.f[5][2] == 3.0f && gpu->vs.f[5][3] == 4.0f);
+	ck_assert(gpu->vs.f[7][0] == 0.5f && gpu->vs.f[7][1] == -2.0f);
+	ck_assert(gpu->vs.f[7][2] == 8.0f && gpu->vs.f[7][3] == 1.0f);
+	ck_assert(gpu->gs.f[3][0] == 0.25f && gpu->gs.f[3][3] == -1.0f);
+	ck_assert_uint_eq(gpu->vs.b, 0x8001);
+	ck_assert_uint_eq(gpu->gs.b, 0x0002);
+	ck_assert_uint_eq(gpu->vs.i[1][0], 4);
+	ck_assert_uint_eq(gpu->vs.i[1][1], 2);
+	ck_assert_uint_eq(gpu->vs.i[1][2], 0xFE);
+	ck_assert_uint_eq(gpu->gs.i[3][0], 9);
+	ck_assert_uint_eq(gpu->gs.i[3][2], 7);
+	ck_assert_uint_eq(gpu->vs.entry, 0x12);
+	ck_assert_uint_eq(gpu->gs.entry, 0x34);
+	/* The index words: the vertex form takes any non-zero mode as float32,
+	 * the geometry form only bit 0 of it (as the SDK's macros). */
+	ck_assert(hw_reg_floatuniform_f32(PICA_CMD_DATA_VS_FLOAT_ADDR(2, 0x1FF)));
+	ck_assert_uint_eq(hw_reg_floatuniform_index(PICA_CMD_DATA_VS_FLOAT_ADDR(2, 0x1FF)), 0xFF);
+	ck_assert(!hw_reg_floatuniform_f32(PICA_CMD_DATA_GS_FLOAT_ADDR(2, 1)));
+	ck_assert(hw_reg_floatuniform_f32(PICA_CMD_DATA_GS_FLOAT_ADDR(PICA_DATA_GS_F32, 1)));
+}
+END_TEST
+
+START_TEST(test_shader_program_words_reach_the_units)
+{
+	const struct hw_gpu *gpu;
+
+	tu_reset();
+	RUN(PICA_CMD_DATA_VS_PROG_ADDR(2), PICA_CMD_HEADER_SINGLE(0x2CB),
+	    PICA_CMD_DATA_VS_PROG_DATA(0x11111111u), PICA_CMD_HEADER_BURST(0x2CC, 2),
+	    PICA_CMD_DATA_VS_PROG_DATA(0x22222222u), 0,
+	    PICA_CMD_DATA_VS_PROG_END(1), PICA_CMD_HEADER_SINGLE(0x2BF),
+	    PICA_CMD_DATA_VS_PROG_SWIZZLE_ADDR(1), PICA_CMD_HEADER_SINGLE(0x2D5),
+	    PICA_CMD_DATA_VS_PROG_SWIZZLE_DATA(0x0000036Fu), PICA_CMD_HEADER_SINGLE(0x2D6),
+	    PICA_CMD_DATA_GS_PROG_ADDR(0), PICA_CMD_HEADER_SINGLE(0x29B),
+	    PICA_CMD_DATA_GS_PROG_DATA(0x33333333u), PICA_CMD_HEADER_SINGLE(0x29C),
+	    PICA_CMD_DATA_GS_PROG_SWIZZLE_ADDR(3), PICA_CMD_HEADER_SINGLE(0x2A5),
+	    PICA_CMD_DATA_GS_PROG_SWIZZLE_DATA(0x0000001Fu), PICA_CMD_HEADER_SINGLE(0x2A6));
+	gpu = &nngx_state_get()->gpu;
+	ck_assert_uint_eq(gpu->vs.code[2], 0x11111111u);
+	ck_assert_uint_eq(gpu->vs.code[3], 0x22222222u);
+	ck_assert_uint_eq(gpu->vs.opdesc[1], 0x0000036Fu);
+	ck_assert_uint_eq(gpu->gs.code[0], 0x33333333u);
+	ck_assert_uint_eq(gpu->gs.opdesc[3], 0x0000001Fu);
+}
+END_TEST
+
+START_TEST(test_shader_input_and_output_words_decode_as_given)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(PICA_CMD_SET_VS_ATTR_NUM(3),
+		PICA_CMD_DATA_VS_ATTR_IN_REG_MAP0(1, 0, 3, 2, 5, 4, 7, 6), PICA_CMD_HEADER_SINGLE(0x2BB),
+		PICA_CMD_DATA_VS_ATTR_IN_REG_MAP1(15, 14, 13, 12), PICA_CMD_HEADER_SINGLE(0x2BC),
+		PICA_CMD_SET_VS_GS_OUT_REG_NUM(5),
+		PICA_CMD_SET_DRAW_MODE2(PICA_DATA_DRAW_TRIANGLE_FAN),
+		PICA_CMD_DATA_VS_OUT_MASK(0x1001F), PICA_CMD_HEADER_SINGLE(0x2BD),
+		PICA_CMD_DATA_GS_OUT_MASK(0x7F), PICA_CMD_HEADER_SINGLE(0x28D),
+		PICA_CMD_DATA_VS_GS_OUT_ATTR(PICA_DATA_VS_OUT_ATTR_TEX2_U, PICA_DATA_VS_OUT_ATTR_VIEW_Z,
+					     PICA_DATA_VS_OUT_ATTR_QUART_W, PICA_DATA_VS_OUT_ATTR_INVALID),
+		PICA_CMD_HEADER_SINGLE(0x053),
+		PICA_CMD_DATA_VS_GS_OUT_ATTR_MODE(1), PICA_CMD_HEADER_SINGLE(0x064),
+		PICA_CMD_DATA_VS_GS_OUT_ATTR_CLK(1, 0, 1, 0, 1, 0, 1), PICA_CMD_HEADER_SINGLE(0x06F));
+	ck_assert_uint_eq(hw_reg_count4(r[0x2B9]), 3);
+	ck_assert_uint_eq(hw_reg_inputbuffer_mode(r[0x2B9]), HW_REG_INPUTBUFFER_NO_GS);
+	ck_assert_uint_eq(hw_reg_count4(r[HW_REG_VSH_NUM_ATTR]), 3);
+	ck_assert_uint_eq(hw_reg_sh_input_register(r[0x2BB], r[0x2BC], 0), 1);
+	ck_assert_uint_eq(hw_reg_sh_input_register(r[0x2BB], r[0x2BC], 7), 6);
+	ck_assert_uint_eq(hw_reg_sh_input_register(r[0x2BB], r[0x2BC], 8), 15);
+	ck_assert_uint_eq(hw_reg_sh_input_register(r[0x2BB], r[0x2BC], 11), 12);
+	ck_assert_uint_eq(hw_reg_outmap_total(r[HW_REG_SH_OUTMAP_TOTAL]), 5);
+	ck_assert_uint_eq(hw_reg_count4(r[HW_REG_VSH_OUTMAP_TOTAL1]), 5);
+	ck_assert_uint_eq(hw_reg_count4(r[HW_REG_VSH_OUTMAP_TOTAL2]), 5);
+	/* SET_DRAW_MODE2 wrote the mode byte only: the count stays. */
+	ck_assert_uint_eq(hw_reg_count4(r[HW_REG_PRIMITIVE_CONFIG]), 5);
+	ck_assert_uint_eq(hw_reg_primitive_mode(r[HW_REG_PRIMITIVE_CONFIG]), HW_REG_PRIM_FAN);
+	ck_assert_uint_eq(hw_reg_low16(r[0x2BD]), 0x001F);
+	ck_assert_uint_eq(r[0x28D], 0x7F);
+	ck_assert_uint_eq(hw_reg_outmap_semantic(r[HW_REG_SH_OUTMAP_O(3)], 0), HW_REG_SEM_TEX2_U);
+	ck_assert_uint_eq(hw_reg_outmap_semantic(r[HW_REG_SH_OUTMAP_O(3)], 1), HW_REG_SEM_VIEW_Z);
+	ck_assert_uint_eq(hw_reg_outmap_semantic(r[HW_REG_SH_OUTMAP_O(3)], 2), HW_REG_SEM_QUAT_W);
+	ck_assert_uint_eq(hw_reg_outmap_semantic(r[HW_REG_SH_OUTMAP_O(3)], 3), HW_REG_SEM_UNUSED);
+	ck_assert(hw_reg_bit0(r[HW_REG_SH_OUTATTR_MODE]));
+	ck_assert_uint_eq(r[HW_REG_SH_OUTATTR_CLOCK],
+			  HW_REG_OUTATTR_CLOCK_POS_Z | HW_REG_OUTATTR_CLOCK_TEXCOORD0 |
+			  HW_REG_OUTATTR_CLOCK_TEXCOORD2 | HW_REG_OUTATTR_CLOCK_QUAT_VIEW);
+	ck_assert_uint_eq(PICA_CMD_DATA_VS_GS_OUT_ATTR_CLK(0, 2, 0, 3, 0, 4, 0),
+			  HW_REG_OUTATTR_CLOCK_COLOR | HW_REG_OUTATTR_CLOCK_TEXCOORD1 |
+			  HW_REG_OUTATTR_CLOCK_TEXCOORD0W);
+	ck_assert_uint_eq(PICA_CMD_DATA_VS_GS_OUT_REG_NUM(7), 7);
+	ck_assert_uint_eq(PICA_CMD_DATA_VS_GS_OUT_REG_NUM3(7, PICA_DATA_DRAW_TRIANGLES), 0x306);
+}
+END_TEST
+
+START_TEST(test_geometry_unit_words_decode_as_given)
+{
+	const uint32_t *r;
+	unsigned k;
+
+	tu_reset();
+	/* Bytes of 0x200 and 0x251 the dummies must not touch. */
+	r = RUN(0x12345678u, PICA_CMD_HEADER_SINGLE(0x200), 0x5u, PICA_CMD_HEADER_SINGLE(0x251),
+		0xFFu << 16, PICA_CMD_HEADER_SINGLE(0x289),
+		PICA_CMD_SET_GS_ATTR_NUM(4, 1, 1),
+		PICA_CMD_SET_GS_ATTR_IN_MAP_RESERVED(),
+		PICA_CMD_SET_VS_COM_MODE(1),
+		PICA_CMD_SET_VS_GS_MODE(1, 1),
+		PICA_CMD_SET_DRAW_MODE1(1, 1),
+		PICA_CMD_DATA_GS_MISC_REG1(PICA_DATA_GS_SUBDIVISION_CATMULL_MODE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_GSH_MISC1),
+		PICA_CMD_SET_GS_MISC_REG0_PARTICLE());
+	ck_assert_uint_eq(hw_reg_count4(r[0x289]), 4);
+	ck_assert_uint_eq(hw_reg_inputbuffer_mode(r[0x289]), HW_REG_INPUTBUFFER_GS);
+	ck_assert_uint_eq((r[0x289] >> 8) & 0xFFu, 1);
+	ck_assert_uint_eq((r[0x289] >> 16) & 0xFFu, 0xFF);      /* byte 2 left alone */
+	for (k = 0; k < 16; k++)                                 /* the identity */
+		ck_assert_uint_eq(hw_reg_sh_input_register(r[0x28B], r[0x28C], k), k);
+	ck_assert(hw_reg_bit0(r[HW_REG_VSH_COM_MODE]));
+	ck_assert_uint_eq(hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]), HW_REG_GEOSTAGE_GS_ON);
+	ck_assert(r[HW_REG_GEOSTAGE_CONFIG] & HW_REG_GEOSTAGE_SUBDIVISION);
+	ck_assert_uint_eq(r[0x200], 0x12345678u);                /* the dummies wrote nothing */
+	ck_assert_uint_eq(r[0x251], 0x5u);
+	ck_assert_uint_eq(r[HW_REG_GEOSTAGE_CONFIG2], HW_REG_GEOSTAGE2_FUNCTION | HW_REG_GEOSTAGE_TRI_ELEMENTS);
+	ck_assert_uint_eq(r[HW_REG_GSH_MISC1], HW_REG_GSH_SUBDIV_CATMULL);
+	ck_assert_uint_eq(r[HW_REG_GSH_MISC0], HW_REG_GSH_MISC0_PARTICLE);
+	r = RUN(PICA_CMD_SET_GS_MISC_REG0_SUBDIVISION_LOOP(), PICA_CMD_SET_DRAW_MODE0(1),
+		PICA_CMD_SET_GS_ATTR_NUM(1, 0, 0));
+	ck_assert_uint_eq(r[HW_REG_GSH_MISC0], HW_REG_GSH_MISC0_SUBDIVISION);
+	/* SET_DRAW_MODE0 wrote byte 1 only: the switch stays on. */
+	ck_assert_uint_eq(hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]), HW_REG_GEOSTAGE_GS_ON);
+	ck_assert(r[HW_REG_GEOSTAGE_CONFIG] & HW_REG_GEOSTAGE_TRI_ELEMENTS);
+	ck_assert_uint_eq(hw_reg_inputbuffer_mode(r[0x289]), HW_REG_INPUTBUFFER_NO_GS);
+	r = RUN(PICA_CMD_SET_GS_MISC_REG0_SUBDIVISION(), PICA_CMD_SET_GS_MISC_REG0_SUBDIVISION_CATMULL());
+	ck_assert_uint_eq(r[HW_REG_GSH_MISC0], HW_REG_GSH_MISC0_SUBDIVISION);
+	r = RUN(PICA_CMD_SET_GS_MISC_REG0_OTHER(), PICA_CMD_SET_VS_GS_MODE(0, 0));
+	ck_assert_uint_eq(r[HW_REG_GSH_MISC0], 0);
+	ck_assert_uint_eq(hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]), HW_REG_GEOSTAGE_GS_OFF);
+	ck_assert(!(r[HW_REG_GEOSTAGE_CONFIG] & HW_REG_GEOSTAGE_SUBDIVISION));
+	/* SET_VS_GS_MODE writes bytes 0 and 3: bit 8 (SET_DRAW_MODE0) stays. */
+	ck_assert(r[HW_REG_GEOSTAGE_CONFIG] & HW_REG_GEOSTAGE_TRI_ELEMENTS);
+	ck_assert_uint_eq(PICA_CMD_DATA_GS_MISC_REG1(PICA_DATA_GS_SUBDIVISION_LOOP_MODE), HW_REG_GSH_SUBDIV_LOOP);
+	ck_assert_uint_eq(PICA_CMD_DATA_GS_MISC_REG1(PICA_DATA_GS_PARTICLE_MODE), 0);
+	ck_assert(!hw_reg_bit0(PICA_CMD_DATA_VS_COM_MODE(0)));
+	{
+		static const u32 dummies[] = { PICA_CMD_SET_VS_GS_MODE(1, 0) };
+
+		ck_assert_uint_eq(sizeof dummies / sizeof dummies[0], 12 + 32 + 2 + 32);
+	}
+}
+END_TEST
+
+START_TEST(test_vertex_array_words_decode_as_given)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_VERTEX_ATTR_ARRAYS_BASE_ADDR(0x18001230u), PICA_CMD_HEADER_SINGLE(0x200),
+		PICA_CMD_DATA_VERTEX_ATTR_ARRAYS0(PICA_DATA_SIZE_3_FLOAT, PICA_DATA_SIZE_4_UNSIGNED_BYTE,
+						  PICA_DATA_SIZE_2_SHORT, PICA_DATA_SIZE_1_BYTE,
+						  0, 0, 0, PICA_DATA_SIZE_2_FLOAT),
+		PICA_CMD_HEADER_SINGLE(0x201),
+		PICA_CMD_DATA_VERTEX_ATTR_ARRAYS1(PICA_DATA_SIZE_4_SHORT, 0, 0, PICA_DATA_SIZE_1_FLOAT,
+						  0x810, 12),
+		PICA_CMD_HEADER_SINGLE(0x202),
+		PICA_CMD_DATA_LOAD_ARRAY0_ATTR_OFFSET(0x40), PICA_CMD_HEADER_SINGLE(0x203 + 3),
+		PICA_CMD_DATA_LOAD_ARRAY_ELEMENT0(PICA_DATA_VERTEX_1_ATTR, PICA_DATA_PADDING_8_BYTE,
+						  PICA_DATA_VERTEX_b_ATTR, 0, 0, 0, 0, 0),
+		PICA_CMD_HEADER_SINGLE(0x204 + 3),
+		PICA_CMD_DATA_LOAD_ARRAY_ELEMENT1(0, 0, 0, PICA_DATA_VERTEX_a_ATTR, 28, 3),
+		PICA_CMD_HEADER_SINGLE(0x205 + 3),
+		PICA_CMD_DATA_INDEX_ARRAY_ADDR_OFFSET(0x120, PICA_DATA_INDEX_ARRAY_UNSIGNED_SHORT),
+		PICA_CMD_HEADER_SINGLE(0x227),
+		PICA_CMD_SET_VS_FIXED_ATTR(PICA_DATA_VERTEX_3_ATTR, 0x111111u, 0x222222u, 0x333333u),
+		PICA_CMD_DATA_DRAW_VERTEX_NUM(36), PICA_CMD_HEADER_SINGLE(0x228),
+		PICA_CMD_DATA_DRAW_VERTEX_OFFSET(9), PICA_CMD_HEADER_SINGLE(0x22A),
+		PICA_CMD_DATA_START_DRAW_FUNC1(7), PICA_CMD_HEADER_SINGLE(0x25F));
+	ck_assert_uint_eq(hw_reg_attribbuffers_base(r[0x200]), 0x18001230u);
+	/* The base is rounded down to 16 bytes: bit 0 of the word stays 0. */
+	ck_assert_uint_eq(PICA_CMD_DATA_VERTEX_ATTR_ARRAYS_BASE_ADDR(0x18001238u), 0x18001230u >> 3);
+	ck_assert_uint_eq(hw_reg_attrib_format(r[0x201], r[0x202], 0), PICA_DATA_SIZE_3_FLOAT);
+	ck_assert_uint_eq(hw_reg_attrib_type(hw_reg_attrib_format(r[0x201], r[0x202], 1)), HW_REG_ATTRIB_UBYTE);
+	ck_assert_uint_eq(hw_reg_attrib_components(hw_reg_attrib_format(r[0x201], r[0x202], 1)), 4);
+	ck_assert_uint_eq(hw_reg_attrib_type(hw_reg_attrib_format(r[0x201], r[0x202], 2)), HW_REG_ATTRIB_SHORT);
+	ck_assert_uint_eq(hw_reg_attrib_components(hw_reg_attrib_format(r[0x201], r[0x202], 7)), 2);
+	ck_assert_uint_eq(hw_reg_attrib_components(hw_reg_attrib_format(r[0x201], r[0x202], 8)), 4);
+	ck_assert_uint_eq(hw_reg_attrib_type(hw_reg_attrib_format(r[0x201], r[0x202], 11)), HW_REG_ATTRIB_FLOAT);
+	ck_assert_uint_eq(hw_reg_fixed_attrib_mask(r[0x202]), 0x810);
+	ck_assert_uint_eq(hw_reg_attrib_total(r[0x202]), 12);
+	ck_assert_uint_eq(hw_reg_attribbuffer_offset(r[HW_REG_ATTRIBBUFFER_OFFSET(1)]), 0x40);
+	ck_assert_uint_eq(hw_reg_attribbuffer_component(r[HW_REG_ATTRIBBUFFER_CONFIG1(1)],
+							r[HW_REG_ATTRIBBUFFER_CONFIG2(1)], 0), 1);
+	ck_assert_uint_eq(hw_reg_component_padding_bytes(hw_reg_attribbuffer_component(
+				  r[HW_REG_ATTRIBBUFFER_CONFIG1(1)], r[HW_REG_ATTRIBBUFFER_CONFIG2(1)], 1)), 8);
+	ck_assert_uint_eq(hw_reg_attribbuffer_component(r[HW_REG_ATTRIBBUFFER_CONFIG1(1)],
+							r[HW_REG_ATTRIBBUFFER_CONFIG2(1)], 2), 11);
+	ck_assert_uint_eq(hw_reg_attribbuffer_component(r[HW_REG_ATTRIBBUFFER_CONFIG1(1)],
+							r[HW_REG_ATTRIBBUFFER_CONFIG2(1)], 11), 10);
+	ck_assert_uint_eq(hw_reg_attribbuffer_stride(r[HW_REG_ATTRIBBUFFER_CONFIG2(1)]), 28);
+	ck_assert_uint_eq(hw_reg_attribbuffer_ncomponents(r[HW_REG_ATTRIBBUFFER_CONFIG2(1)]), 3);
+	ck_assert_uint_eq(hw_reg_indexbuffer_offset(r[0x227]), 0x120);
+	ck_assert(hw_reg_indexbuffer_16bit(r[0x227]));
+	ck_assert_uint_eq(hw_reg_fixedattrib_index(r[HW_REG_FIXEDATTRIB_INDEX]), 3);
+	ck_assert_uint_eq(r[HW_REG_FIXEDATTRIB_DATA(0)], 0x111111u);
+	ck_assert_uint_eq(r[HW_REG_FIXEDATTRIB_DATA(1)], 0x222222u);
+	ck_assert_uint_eq(r[HW_REG_FIXEDATTRIB_DATA(2)], 0x333333u);
+	ck_assert_uint_eq(r[HW_REG_NUMVERTICES], 36);
+	ck_assert_uint_eq(r[HW_REG_VERTEX_OFFSET], 9);
+	ck_assert(hw_reg_bit0(r[HW_REG_RESTART_PRIMITIVE]));
+	ck_assert(!hw_reg_indexbuffer_16bit(PICA_CMD_DATA_INDEX_ARRAY_ADDR_OFFSET(0, 0)));
+	ck_assert_uint_eq(PICA_CMD_DATA_VS_FIXED_ATTR(0x1F), 0xF);
+	ck_assert_uint_eq(PICA_CMD_DATA_START_DRAW_FUNC(5), 1);
+}
+END_TEST
+
+/* Vertices where the simulated GPU reads them (as check_cmdlist.c). */
+static uint32_t put_triangles(void)
+{
+	static const float two[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+		-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+	};
+	struct hw_memory *mem = &nngx_state_get()->gpu.memory;
+	uint32_t base = hw_memory_alloc(mem, HW_AREA_VRAM_B, sizeof two);
+
+	memcpy(hw_memory_host(mem, base, sizeof two), two, sizeof two);
+	return base;
+}
+
+static void append(struct pica_cmd *c, const u32 *w, size_t n)
+{
+	ck_assert_uint_le(c->n + n, PICA_CMD_MAX_WORDS);
+	memcpy(c->w + c->n, w, n * sizeof *w);
+	c->n += n;
+}
+
+#define APPEND(c, ...) append(c, (const u32[]){ __VA_ARGS__ }, \
+			      sizeof((const u32[]){ __VA_ARGS__ }) / sizeof(u32))
+
+/* The draw the command-list suites make (pica_cmd_triangle_draw: six
+ * float3 vertices, a triangle list), with everything but the shader
+ * upload and the viewport written through the macros: it draws the same
+ * two triangles. */
+START_TEST(test_a_draw_built_with_the_macros_draws)
+{
+	static struct pica_cmd c;
+	struct shader_asm a;
+	struct hw_shader_state prog;
+	GLuint poly[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
+	uint32_t base;
+
+	tu_reset();
+	base = put_triangles();
+	asm_init(&a);
+	asm_mov(&a, asm_o(0), asm_v(0));
+	asm_end(&a);
+	ck_assert(asm_finish(&a, &prog));
+	pica_cmd_init(&c);
+	pica_cmd_vs_program(&c, &prog, a.ncode, a.nopdesc, 0);
+	pica_cmd_reg(&c, 0x041, pica_f24(120));
+	pica_cmd_reg(&c, 0x043, pica_f24(200));
+	APPEND(&c,
+	       PICA_CMD_DATA_VERTEX_ATTR_ARRAYS_BASE_ADDR(base), PICA_CMD_HEADER_SINGLE(0x200),
+	       PICA_CMD_DATA_VERTEX_ATTR_ARRAYS0(PICA_DATA_SIZE_3_FLOAT, 0, 0, 0, 0, 0, 0, 0),
+	       PICA_CMD_HEADER_SINGLE(0x201),
+	       PICA_CMD_DATA_VERTEX_ATTR_ARRAYS1(0, 0, 0, 0, 0, 1), PICA_CMD_HEADER_SINGLE(0x202),
+	       PICA_CMD_DATA_LOAD_ARRAY0_ATTR_OFFSET(0), PICA_CMD_HEADER_SINGLE(0x203),
+	       PICA_CMD_DATA_LOAD_ARRAY_ELEMENT0(PICA_DATA_VERTEX_0_ATTR, 0, 0, 0, 0, 0, 0, 0),
+	       PICA_CMD_HEADER_SINGLE(0x204),
+	       PICA_CMD_DATA_LOAD_ARRAY_ELEMENT1(0, 0, 0, 0, 12, 1), PICA_CMD_HEADER_SINGLE(0x205),
+	       PICA_CMD_SET_VS_ATTR_NUM(1),
+	       PICA_CMD_DATA_VS_ATTR_IN_REG_MAP0(0, 1, 2, 3, 4, 5, 6, 7), PICA_CMD_HEADER_SINGLE(0x2BB),
+	       PICA_CMD_DATA_VS_OUT_MASK(1), PICA_CMD_HEADER_SINGLE(0x2BD),
+	       PICA_CMD_SET_VS_GS_OUT_REG_NUM(1),
+	       PICA_CMD_DATA_VS_GS_OUT_ATTR(PICA_DATA_VS_OUT_ATTR_X, PICA_DATA_VS_OUT_ATTR_Y,
+					    PICA_DATA_VS_OUT_ATTR_Z, PICA_DATA_VS_OUT_ATTR_W),
+	       PICA_CMD_HEADER_SINGLE(0x050),
+	       PICA_CMD_SET_DRAW_MODE2(0),
+	       PICA_CMD_DATA_DRAW_VERTEX_NUM(6), PICA_CMD_HEADER_SINGLE(0x228),
+	       PICA_CMD_DATA_DRAW_VERTEX_OFFSET(0), PICA_CMD_HEADER_SINGLE(0x22A),
+	       PICA_CMD_SET_START_DRAW_ARRAY(1));
+	run_words(c.w, c.n);
+	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, poly);
+	ck_assert_uint_eq(poly[0], 6);
+	ck_assert_uint_eq(poly[1], 2);
+	ck_assert_uint_eq(poly[2], 2);
+	/* The kick leaves configuration mode on and the mode byte cleared. */
+	ck_assert(hw_reg_bit0(nngx_state_get()->gpu.regs[HW_REG_START_DRAW_FUNC0]));
+	ck_assert_uint_eq(nngx_state_get()->gpu.regs[HW_REG_PRIMITIVE_CONFIG] >> 24, 0);
+	{
+		static const u32 kick[] = { PICA_CMD_SET_START_DRAW_ELEMENT(1) };
+
+		ck_assert_uint_eq(sizeof kick / sizeof kick[0], 12);
+		ck_assert_uint_eq(kick[3], 0x000F022Fu);
+	}
+}
+END_TEST
+
 static Suite *macros_suite(void)
 {
 	Suite *s = suite_create("macros");
@@ -425,6 +764,14 @@ static Suite *macros_suite(void)
 	tcase_add_test(tc, test_combiner_words_decode_as_given);
 	tcase_add_test(tc, test_combiner_buffer_words_decode_as_given);
 	tcase_add_test(tc, test_proctex_words_follow_the_register_layout);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("shader");
+	tcase_add_test(tc, test_shader_uniform_words_reach_the_units);
+	tcase_add_test(tc, test_shader_program_words_reach_the_units);
+	tcase_add_test(tc, test_shader_input_and_output_words_decode_as_given);
+	tcase_add_test(tc, test_geometry_unit_words_decode_as_given);
+	tcase_add_test(tc, test_vertex_array_words_decode_as_given);
+	tcase_add_test(tc, test_a_draw_built_with_the_macros_draws);
 	suite_add_tcase(s, tc);
 	return s;
 }
