@@ -153,7 +153,8 @@ for h in $headers; do
 done
 
 # ---- all together, as C and C++, with each macro used -----------------------------
-# Every function-like macro called with small arguments (the colour ones
+# Every function-like macro called with small arguments (the colour ones:
+# names ending in COLOR, _LIGHT_AMBIENT, _LIGHT_SRC or GAS_LUT_DATA,
 # with a struct color8), every object-like one read, into an array of
 # u32 as command lists are written.
 {
@@ -166,7 +167,7 @@ done
 		$2 == "macro" {
 			args = ""
 			for (i = 0; i < $4; i++)
-				args = args (i ? ", " : "") (($3 ~ /COLOR$/ && $4 == 1) ? "c" : "1")
+				args = args (i ? ", " : "") (($3 ~ /(COLOR|_LIGHT_AMBIENT|_LIGHT_SRC|GAS_LUT_DATA)$/ && $4 == 1) ? "c" : "1")
 			printf "\t{ const u32 w[] = { %s(%s) }; sum += w[0]; }\n", $3, args
 		}'
 	printf '\tsum += GL_LOC_DMP_TEXENV5_CONSTRGBA;\n\treturn (int)(sum & 1u);\n}\n'

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CommandAccess.h>
+#include <nn/gx/CTR/gx_MacroFragment.h>
 #include <nn/gx/CTR/gx_MacroShader.h>
 #include <nn/gx/CTR/gx_MacroTexture.h>
 #include <nn/gx/CTR/gx_UniformLocationForFragmentShader.h>
@@ -748,6 +749,271 @@ START_TEST(test_a_draw_built_with_the_macros_draws)
 }
 END_TEST
 
+/* ---- gx_MacroFragment.h ----------------------------------------------------------- */
+
+START_TEST(test_frag_light_switch_count_and_order_decode_as_given)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(PICA_CMD_SET_FRAG_LIGHT_ENABLE(GL_TRUE),
+		PICA_CMD_SET_FRAG_LIGHT_NUM(3),
+		PICA_CMD_DATA_FRAG_LIGHT_EN_ID(5, 2, 7, 0, 1, 3, 4, 6),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LIGHT_PERMUTATION));
+	ck_assert(hw_reg_lighting_on(r[HW_REG_LIGHTING_ENABLE0], r[HW_REG_LIGHTING_ENABLE1]));
+	ck_assert_uint_eq(hw_reg_lighting_num_lights(r[HW_REG_LIGHTING_NUM_LIGHTS]), 3);
+	ck_assert_uint_eq(hw_reg_lighting_light_id(r[HW_REG_LIGHTING_LIGHT_PERMUTATION], 0), 5);
+	ck_assert_uint_eq(hw_reg_lighting_light_id(r[HW_REG_LIGHTING_LIGHT_PERMUTATION], 1), 2);
+	ck_assert_uint_eq(hw_reg_lighting_light_id(r[HW_REG_LIGHTING_LIGHT_PERMUTATION], 7), 6);
+	ck_assert_uint_eq(hw_reg_lighting_light_mask(r[HW_REG_LIGHTING_NUM_LIGHTS],
+						     r[HW_REG_LIGHTING_LIGHT_PERMUTATION]),
+			  1u << 5 | 1u << 2 | 1u << 7);
+
+	/* Off writes both registers; a count of 0 is stored as one light. */
+	r = RUN(PICA_CMD_SET_FRAG_LIGHT_ENABLE(GL_FALSE), PICA_CMD_SET_FRAG_LIGHT_NUM(0));
+	ck_assert(!hw_reg_lighting_on(r[HW_REG_LIGHTING_ENABLE0], r[HW_REG_LIGHTING_ENABLE1]));
+	ck_assert_uint_eq(r[HW_REG_LIGHTING_ENABLE0], 0);
+	ck_assert_uint_eq(r[HW_REG_LIGHTING_ENABLE1], 1);
+	ck_assert_uint_eq(hw_reg_lighting_num_lights(r[HW_REG_LIGHTING_NUM_LIGHTS]), 1);
+	r = RUN(PICA_CMD_SET_FRAG_LIGHT_NUM(8));
+	ck_assert_uint_eq(hw_reg_lighting_num_lights(r[HW_REG_LIGHTING_NUM_LIGHTS]), 8);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_NUM(-2), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_EN(2), 1);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_EN_INV(2), 0);
+}
+END_TEST
+
+START_TEST(test_frag_light_source_words_decode_as_given)
+{
+	static const unsigned lights[] = { 0, 3, 7 };
+	struct color8 spec0 = { 0x10, 0x20, 0x30, 0 }, spec1 = { 0xFF, 0x00, 0x80, 0 };
+	struct color8 diff = { 0x01, 0x02, 0x03, 0 }, amb = { 0xC0, 0xB0, 0xA0, 0 };
+	struct color8 global = { 0x7F, 0x3E, 0x1D, 0xFF };
+	const uint32_t *r;
+	unsigned k;
+
+	tu_reset();
+	for (k = 0; k < sizeof lights / sizeof lights[0]; k++) {
+		unsigned i = lights[k];
+
+		r = RUN(PICA_CMD_DATA_FRAG_LIGHT_SRC(spec0),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPECULAR0)),
+			PICA_CMD_DATA_FRAG_LIGHT_SRC(spec1),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPECULAR1)),
+			PICA_CMD_DATA_FRAG_LIGHT_SRC(diff),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_DIFFUSE)),
+			PICA_CMD_DATA_FRAG_LIGHT_SRC(amb),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_AMBIENT)),
+			PICA_CMD_DATA_FRAG_LIGHT_POSITION_XY(0x3C00 + i, 0xBC00),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_XY)),
+			PICA_CMD_DATA_FRAG_LIGHT_POSITION_Z(0x4000 + i),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_Z)),
+			PICA_CMD_DATA_FRAG_LIGHT_SPOT_XY(0x1800, 0x0801 + i),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPOTDIR_XY)),
+			PICA_CMD_DATA_FRAG_LIGHT_SPOT_Z(0x1FFF - i),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPOTDIR_Z)),
+			PICA_CMD_DATA_FRAG_LIGHT_DIST_ATTN_BIAS(0xABCDE),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_ATTENUATION_BIAS)),
+			PICA_CMD_DATA_FRAG_LIGHT_DIST_ATTN_SCALE(0x12345 + i),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_ATTENUATION_SCALE)),
+			PICA_CMD_DATA_FRAG_LIGHT_TYPE(1, GL_TRUE, GL_FALSE, 5),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_CONFIG)));
+		/* R, G, B of each colour (10-bit fields, blue lowest). */
+		ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPECULAR0)], 0), 0x10);
+		ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPECULAR0)], 1), 0x20);
+		ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPECULAR0)], 2), 0x30);
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPECULAR1)], 0xFFu << 20 | 0x80u);
+		ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_DIFFUSE)], 1), 0x02);
+		ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_AMBIENT)], 0), 0xC0);
+		ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_AMBIENT)], 2), 0xA0);
+		/* Two 16-bit halves, x low; z, spot z and the 20-bit floats alone. */
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_XY)], 0xBC00u << 16 | (0x3C00u + i));
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_Z)], 0x4000u + i);
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPOTDIR_XY)], (0x0801u + i) << 16 | 0x1800u);
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_SPOTDIR_Z)], 0x1FFFu - i);
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_ATTENUATION_BIAS)], 0xABCDE);
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_ATTENUATION_SCALE)], 0x12345u + i);
+		/* A positional light: both sides and the second geometric factor. */
+		ck_assert_uint_eq(r[HW_REG_LIGHT(i, HW_REG_LIGHT_OFF_CONFIG)],
+				  HW_REG_LIGHTI_TWO_SIDED | HW_REG_LIGHTI_GEOM_FACTOR1);
+	}
+	r = RUN(PICA_CMD_DATA_FRAG_LIGHT_AMBIENT(global), PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_AMBIENT),
+		PICA_CMD_DATA_FRAG_LIGHT_TYPE(0, GL_FALSE, GL_FALSE, GL_FALSE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHT(2, HW_REG_LIGHT_OFF_CONFIG)));
+	ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHTING_AMBIENT], 0), 0x7F);
+	ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHTING_AMBIENT], 1), 0x3E);
+	ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHTING_AMBIENT], 2), 0x1D);
+	ck_assert_uint_eq(r[HW_REG_LIGHTING_AMBIENT] >> 30, 0);          /* alpha is not used */
+	ck_assert_uint_eq(r[HW_REG_LIGHT(2, HW_REG_LIGHT_OFF_CONFIG)], HW_REG_LIGHTI_DIRECTIONAL);
+	/* A directional light gets bit 0 alone, whatever the other flags (the
+	 * SDK macro's word); a positional one never gets bit 0. */
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_TYPE(0, 1, 1, 1), HW_REG_LIGHTI_DIRECTIONAL);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_TYPE(2, 0, 1, 0), HW_REG_LIGHTI_GEOM_FACTOR0);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_TYPE(-1, 1, 1, 1),
+			  HW_REG_LIGHTI_TWO_SIDED | HW_REG_LIGHTI_GEOM_FACTOR0 | HW_REG_LIGHTI_GEOM_FACTOR1);
+}
+END_TEST
+
+START_TEST(test_frag_light_switches_decode_as_given)
+{
+	const uint32_t *r;
+	uint32_t c1;
+	unsigned i;
+
+	tu_reset();
+	/* Light 3: shadow and attenuation on, spotlight off; D0 and FR on,
+	 * D1 and the reflection tables off. */
+	r = RUN(PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE1(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE,
+						    GL_FALSE, GL_TRUE, 3),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_CONFIG1));
+	c1 = r[HW_REG_LIGHTING_CONFIG1];
+	ck_assert(hw_reg_light_shadow_on(c1, 3));
+	ck_assert(!hw_reg_light_spot_on(c1, 3));
+	ck_assert(hw_reg_light_dist_atten_on(c1, 3));
+	ck_assert_uint_eq(c1 & 0xFF00FFFFu, 0x100u << 3);  /* no bit of another light */
+	ck_assert(!(c1 & HW_REG_LIGHTCFG1_D0_OFF));
+	ck_assert(c1 & HW_REG_LIGHTCFG1_D1_OFF);
+	ck_assert(!(c1 & HW_REG_LIGHTCFG1_FR_OFF));
+	ck_assert(c1 & HW_REG_LIGHTCFG1_RB_OFF);
+	ck_assert(c1 & HW_REG_LIGHTCFG1_RG_OFF);
+	ck_assert(c1 & HW_REG_LIGHTCFG1_RR_OFF);
+	ck_assert(c1 & HW_REG_LIGHTCFG1_FIXED_ONE);
+	/* With configuration 7 (all tables) and lights 3 and 5 active. */
+	ck_assert_uint_eq(hw_reg_lighting_luts_used(0x80, c1, 1u << 3 | 1u << 5),
+			  1u << HW_REG_LUT_D0 | 1u << HW_REG_LUT_FR | 1u << HW_REG_LUT_SP |
+			  1u << HW_REG_LUT_DA);
+
+	/* The two halves, one light source per call, ORed as engines do. */
+	for (i = 0; i < 8; i++) {
+		r = RUN(PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE1_LUT(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE) |
+				PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE1_LIGHT_SOURCE(i, GL_FALSE, GL_TRUE, GL_FALSE),
+			PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_CONFIG1));
+		c1 = r[HW_REG_LIGHTING_CONFIG1];
+		ck_assert(!hw_reg_light_shadow_on(c1, i));
+		ck_assert(hw_reg_light_spot_on(c1, i));
+		ck_assert(!hw_reg_light_dist_atten_on(c1, i));
+		ck_assert_uint_eq(c1 & ~(0x01000101u << i),
+				  HW_REG_LIGHTCFG1_D0_OFF | HW_REG_LIGHTCFG1_FIXED_ONE | HW_REG_LIGHTCFG1_FR_OFF);
+		ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE1(0, 1, 0, 1, 0, 1, 0, i), c1);
+	}
+}
+END_TEST
+
+START_TEST(test_frag_light_tables_decode_as_given)
+{
+	/* Per table D0, D1, SP, FR, RB, RG, RR (HW_REG_LUT_D0..RR). */
+	static const unsigned abs_on[7] = { 1, 0, 1, 1, 0, 0, 1 };
+	static const unsigned input[7] = { HW_REG_LUTIN_NH, HW_REG_LUTIN_VH, HW_REG_LUTIN_SP,
+					   HW_REG_LUTIN_LN, HW_REG_LUTIN_CP, HW_REG_LUTIN_NV,
+					   HW_REG_LUTIN_VH };
+	static const unsigned scale[7] = { HW_REG_LUTSCALE_1X, HW_REG_LUTSCALE_2X, HW_REG_LUTSCALE_4X,
+					   HW_REG_LUTSCALE_8X, HW_REG_LUTSCALE_QUARTER,
+					   HW_REG_LUTSCALE_HALF, HW_REG_LUTSCALE_2X };
+	const uint32_t *r;
+	unsigned k;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_FRAG_LIGHT_LUT(0x40, PICA_DATA_FRAG_LIGHT5_SAMPLER_DA),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUT_INDEX),
+		PICA_CMD_DATA_FRAG_LIGHT_LUT_DATA(0xABC, 0x123),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUT_DATA0),
+		PICA_CMD_DATA_FRAG_LIGHT_ABSLUTINPUT(1, 0, 1, 1, 0, 0, 1),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUTINPUT_ABS),
+		PICA_CMD_DATA_FRAG_LIGHT_ENV_LUTINPUT(PICA_DATA_FRAG_LIGHT_ENV_NH_DMP,
+						      PICA_DATA_FRAG_LIGHT_ENV_VH_DMP,
+						      PICA_DATA_FRAG_LIGHT_ENV_SP_DMP,
+						      PICA_DATA_FRAG_LIGHT_ENV_LN_DMP,
+						      PICA_DATA_FRAG_LIGHT_ENV_CP_DMP,
+						      PICA_DATA_FRAG_LIGHT_ENV_NV_DMP,
+						      PICA_DATA_FRAG_LIGHT_ENV_VH_DMP),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUTINPUT_SELECT),
+		PICA_CMD_DATA_FRAG_LIGHT_ENV_LUTSCALE(PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_1_0,
+						      PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_2_0,
+						      PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_4_0,
+						      PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_8_0,
+						      PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_0_25,
+						      PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_0_5,
+						      PICA_DATA_FRAG_LIGHT_ENV_LUTSCALE_2_0),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUTINPUT_SCALE));
+	ck_assert_uint_eq(hw_reg_lighting_lut_index(r[HW_REG_LIGHTING_LUT_INDEX]), 0x40);
+	ck_assert_uint_eq(hw_reg_lighting_lut_table(r[HW_REG_LIGHTING_LUT_INDEX]), HW_REG_LIGHTLUT_DA0 + 5);
+	ck_assert_uint_eq(r[HW_REG_LIGHTING_LUT_DATA0], 0x123ABCu);
+	for (k = 0; k < 7; k++) {
+		ck_assert_uint_eq(hw_reg_lutinput_abs(r[HW_REG_LIGHTING_LUTINPUT_ABS], HW_REG_LUT_D0 + k),
+				  abs_on[k]);
+		ck_assert_uint_eq(hw_reg_lutinput_select(r[HW_REG_LIGHTING_LUTINPUT_SELECT], HW_REG_LUT_D0 + k),
+				  input[k]);
+		ck_assert_uint_eq(hw_reg_lutinput_scale(r[HW_REG_LIGHTING_LUTINPUT_SCALE], HW_REG_LUT_D0 + k),
+				  scale[k]);
+	}
+	/* Nothing outside the seven fields' bits. */
+	ck_assert_uint_eq(r[HW_REG_LIGHTING_LUTINPUT_ABS] & ~0x02222222u, 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_ABSLUTINPUT(1, 1, 1, 1, 1, 1, 1), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_ABSLUTINPUT(0, 0, 0, 0, 0, 0, 0), 0x02222222u);
+
+	/* Every table code lands where the model numbers the tables. */
+	ck_assert_uint_eq(hw_reg_lighting_lut_table(PICA_CMD_DATA_FRAG_LIGHT_LUT(0, PICA_DATA_SAMPLER_FR)),
+			  HW_REG_LIGHTLUT_FR);
+	ck_assert_uint_eq(hw_reg_lighting_lut_table(PICA_CMD_DATA_FRAG_LIGHT_LUT(0, PICA_DATA_SAMPLER_RR)),
+			  HW_REG_LIGHTLUT_RR);
+	ck_assert_uint_eq(hw_reg_lighting_lut_table(
+				  PICA_CMD_DATA_FRAG_LIGHT_LUT(0xFF, PICA_DATA_FRAG_LIGHT7_SAMPLER_SP)),
+			  HW_REG_LIGHTLUT_SP0 + 7);
+	ck_assert_uint_eq(hw_reg_lighting_lut_index(
+				  PICA_CMD_DATA_FRAG_LIGHT_LUT(0xFF, PICA_DATA_FRAG_LIGHT7_SAMPLER_SP)),
+			  0xFF);
+}
+END_TEST
+
+START_TEST(test_frag_light_config_word_decodes_as_given)
+{
+	const uint32_t *r;
+	uint32_t c0;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE0(PICA_DATA_FRAG_LIGHT_ENV_PRI_SEC_ALPHA_FRESNEL,
+						    PICA_DATA_FRAG_LIGHT_ENV_LAYER_CONFIG7,
+						    GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE,
+						    PICA_DATA_FRAG_LIGHT_ENV_TEXTURE2,
+						    PICA_DATA_FRAG_LIGHT_ENV_TEXTURE1, GL_TRUE,
+						    PICA_DATA_FRAG_LIGHT_ENV_BUMP_AS_TANG_DMP, GL_FALSE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_CONFIG0));
+	c0 = r[HW_REG_LIGHTING_CONFIG0];
+	ck_assert_uint_eq(hw_reg_lighting_fresnel(c0), HW_REG_FRESNEL_BOTH);
+	ck_assert_uint_eq(hw_reg_lighting_lut_config(c0), 8);
+	ck_assert_uint_eq(hw_reg_lighting_luts_available(hw_reg_lighting_lut_config(c0)), HW_REG_LUT_ALL);
+	ck_assert_uint_eq(hw_reg_lighting_bump_unit(c0), 2);
+	ck_assert_uint_eq(hw_reg_lighting_shadow_unit(c0), 1);
+	ck_assert_uint_eq(hw_reg_lighting_bump_mode(c0), HW_REG_BUMP_TANGENT);
+	ck_assert_uint_eq(c0 & (HW_REG_LIGHTCFG0_SHADOW_FACTOR | HW_REG_LIGHTCFG0_SHADOW_PRIMARY |
+				HW_REG_LIGHTCFG0_SHADOW_SECONDARY | HW_REG_LIGHTCFG0_SHADOW_INVERT |
+				HW_REG_LIGHTCFG0_SHADOW_ALPHA | HW_REG_LIGHTCFG0_CLAMP_HIGHLIGHTS |
+				HW_REG_LIGHTCFG0_NO_BUMP_RECALC),
+			  HW_REG_LIGHTCFG0_SHADOW_FACTOR | HW_REG_LIGHTCFG0_SHADOW_PRIMARY |
+			  HW_REG_LIGHTCFG0_SHADOW_INVERT | HW_REG_LIGHTCFG0_CLAMP_HIGHLIGHTS |
+			  HW_REG_LIGHTCFG0_NO_BUMP_RECALC);
+	ck_assert_uint_eq(c0 & HW_REG_LIGHTCFG0_FIXED, HW_REG_LIGHTCFG0_FIXED);
+
+	/* Everything off: the fixed bits alone. Alpha shadow alone still
+	 * switches the shadow factor on; renormalised bumps clear bit 30. */
+	r = RUN(PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE0(0, 0, 0, 0, 0, 0, 0, 0, 0,
+						    PICA_DATA_FRAG_LIGHT_ENV_BUMP_NOT_USED_DMP, 0),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_CONFIG0));
+	ck_assert_uint_eq(r[HW_REG_LIGHTING_CONFIG0], HW_REG_LIGHTCFG0_FIXED);
+	c0 = PICA_CMD_DATA_FRAG_LIGHT_FUNC_MODE0(PICA_DATA_FRAG_LIGHT_ENV_SEC_ALPHA_FRESNEL,
+						 PICA_DATA_FRAG_LIGHT_ENV_LAYER_CONFIG5, 0, 0, 0, 1,
+						 PICA_DATA_FRAG_LIGHT_ENV_TEXTURE3,
+						 PICA_DATA_FRAG_LIGHT_ENV_TEXTURE3, 0,
+						 PICA_DATA_FRAG_LIGHT_ENV_BUMP_AS_BUMP_DMP, 1);
+	ck_assert_uint_eq(c0, HW_REG_LIGHTCFG0_FIXED | HW_REG_LIGHTCFG0_SHADOW_FACTOR |
+			  HW_REG_LIGHTCFG0_SHADOW_ALPHA | 2u << 2 | 5u << 4 | 3u << 22 | 3u << 24 |
+			  (unsigned)HW_REG_BUMP_NORMAL << 28);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_ENV_SHADOW_ATTN(0, 2, 0), 1);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_ENV_BUMP(PICA_DATA_FRAG_LIGHT_ENV_BUMP_AS_BUMP_DMP, 0), 1);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_LIGHT_ENV_BUMP(PICA_DATA_FRAG_LIGHT_ENV_BUMP_NOT_USED_DMP, 0), 0);
+}
+END_TEST
+
 static Suite *macros_suite(void)
 {
 	Suite *s = suite_create("macros");
@@ -772,6 +1038,13 @@ static Suite *macros_suite(void)
 	tcase_add_test(tc, test_geometry_unit_words_decode_as_given);
 	tcase_add_test(tc, test_vertex_array_words_decode_as_given);
 	tcase_add_test(tc, test_a_draw_built_with_the_macros_draws);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("fragment");
+	tcase_add_test(tc, test_frag_light_switch_count_and_order_decode_as_given);
+	tcase_add_test(tc, test_frag_light_source_words_decode_as_given);
+	tcase_add_test(tc, test_frag_light_switches_decode_as_given);
+	tcase_add_test(tc, test_frag_light_tables_decode_as_given);
+	tcase_add_test(tc, test_frag_light_config_word_decodes_as_given);
 	suite_add_tcase(s, tc);
 	return s;
 }
