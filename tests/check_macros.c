@@ -10,6 +10,7 @@
 
 #include <nn/gx/CTR/gx_CommandAccess.h>
 #include <nn/gx/CTR/gx_MacroFragment.h>
+#include <nn/gx/CTR/gx_MacroMisc.h>
 #include <nn/gx/CTR/gx_MacroShader.h>
 #include <nn/gx/CTR/gx_MacroTexture.h>
 #include <nn/gx/CTR/gx_UniformLocationForFragmentShader.h>
@@ -1014,6 +1015,309 @@ START_TEST(test_frag_light_config_word_decodes_as_given)
 }
 END_TEST
 
+/* ---- gx_MacroMisc.h --------------------------------------------------------------- */
+
+START_TEST(test_render_buffer_words_decode_as_given)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_RENDER_BUFFER_COLOR_ADDR(0x18300000u), PICA_CMD_HEADER_SINGLE(HW_REG_COLORBUFFER_LOC),
+		PICA_CMD_DATA_RENDER_BUFFER_DEPTH_ADDR(0x18412340u), PICA_CMD_HEADER_SINGLE(HW_REG_DEPTHBUFFER_LOC),
+		PICA_CMD_DATA_RENDER_BUFFER_COLOR_MODE(PICA_DATA_COLOR_PIXEL_SIZE16, PICA_DATA_COLOR_RGB565),
+		PICA_CMD_HEADER_SINGLE(HW_REG_COLORBUFFER_FORMAT),
+		PICA_CMD_DATA_RENDER_BUFFER_DEPTH_MODE(PICA_DATA_DEPTH24_STENCIL8_EXT),
+		PICA_CMD_HEADER_SINGLE(HW_REG_DEPTHBUFFER_FORMAT),
+		PICA_CMD_DATA_RENDER_BUFFER_RESOLUTION(240, 400), PICA_CMD_HEADER_SINGLE(HW_REG_FRAMEBUFFER_DIM),
+		PICA_CMD_DATA_RENDER_BUFFER_RESOLUTION(320, 240), PICA_CMD_HEADER_SINGLE(HW_REG_RENDERBUF_DIM),
+		PICA_CMD_DATA_RENDER_BLOCK_FORMAT(PICA_DATA_RENDER_BLOCK32_MODE_DMP),
+		PICA_CMD_HEADER_SINGLE(HW_REG_FRAMEBUFFER_BLOCK32),
+		PICA_CMD_DATA_FRAME_BUFFER_MODE(0xF), PICA_CMD_HEADER_SINGLE(HW_REG_COLORBUFFER_READ),
+		PICA_CMD_DATA_FRAME_BUFFER_MODE(0x2), PICA_CMD_HEADER_SINGLE(HW_REG_DEPTHBUFFER_WRITE));
+	ck_assert_uint_eq(hw_reg_fb_addr(r[HW_REG_COLORBUFFER_LOC]), 0x18300000u);
+	ck_assert_uint_eq(hw_reg_fb_addr(r[HW_REG_DEPTHBUFFER_LOC]), 0x18412340u);
+	ck_assert_uint_eq(hw_reg_colorbuffer_pixel_size(r[HW_REG_COLORBUFFER_FORMAT]), 0);
+	ck_assert_uint_eq(hw_reg_colorbuffer_format(r[HW_REG_COLORBUFFER_FORMAT]), HW_REG_COLORFMT_RGB565);
+	ck_assert_uint_eq(hw_reg_depth_format(r[HW_REG_DEPTHBUFFER_FORMAT]), HW_REG_DEPTHFMT_D24S8);
+	ck_assert_uint_eq(hw_reg_renderbuf_width(r[HW_REG_FRAMEBUFFER_DIM]), 240);
+	ck_assert_uint_eq(hw_reg_renderbuf_height(r[HW_REG_FRAMEBUFFER_DIM]), 400);
+	ck_assert(hw_reg_dim_bit24(r[HW_REG_FRAMEBUFFER_DIM]));
+	ck_assert_uint_eq(hw_reg_renderbuf_width(r[HW_REG_RENDERBUF_DIM]), 320);
+	ck_assert_uint_eq(hw_reg_renderbuf_height(r[HW_REG_RENDERBUF_DIM]), 240);
+	ck_assert_uint_eq(r[HW_REG_RENDERBUF_DIM] >> 22, 0x4);          /* bit 24 alone above */
+	ck_assert(hw_reg_bit0(r[HW_REG_FRAMEBUFFER_BLOCK32]));
+	ck_assert(hw_reg_colorbuffer_access(r[HW_REG_COLORBUFFER_READ]));
+	ck_assert(hw_reg_depthbuffer_depth_access(r[HW_REG_DEPTHBUFFER_WRITE]));
+	ck_assert(!hw_reg_depthbuffer_stencil_access(r[HW_REG_DEPTHBUFFER_WRITE]));
+	ck_assert_uint_eq(PICA_CMD_DATA_RENDER_BUFFER_COLOR_MODE(PICA_DATA_COLOR_PIXEL_SIZE32,
+								 PICA_DATA_COLOR_RGBA4),
+			  0x40002u);
+	ck_assert_uint_eq(PICA_CMD_DATA_RENDER_BLOCK_FORMAT(7), 1);
+
+	/* The clear pair: data1 to 0x111, data2 to 0x110. */
+	{
+		static const u32 clear[] = { PICA_CMD_SET_COLOR_DEPTH_BUFFER_CLEAR(GL_TRUE, GL_FALSE) };
+
+		ck_assert_uint_eq(sizeof clear / sizeof clear[0], 4);
+		ck_assert_uint_eq(clear[0], 1);
+		ck_assert_uint_eq(clear[1], PICA_CMD_HEADER_SINGLE(HW_REG_FRAMEBUFFER_FLUSH));
+		ck_assert_uint_eq(clear[2], 0);
+		ck_assert_uint_eq(clear[3], PICA_CMD_HEADER_SINGLE(HW_REG_FRAMEBUFFER_INVALIDATE));
+		r = run_words(clear, 4);
+		ck_assert(hw_reg_bit0(r[HW_REG_FRAMEBUFFER_FLUSH]));
+		ck_assert(!hw_reg_bit0(r[HW_REG_FRAMEBUFFER_INVALIDATE]));
+	}
+}
+END_TEST
+
+START_TEST(test_fog_and_gas_words_decode_as_given)
+{
+	struct color8 fog = { 0x11, 0x22, 0x33, 0x44 }, gas = { 0xA0, 0xB0, 0xC0, 0xD0 };
+	const uint32_t *r;
+
+	tu_reset();
+	/* The combiner-buffer bits of 0x0E0 (byte 1) survive the fog mode. */
+	r = RUN(0x0000FF00u, PICA_CMD_HEADER_SINGLE(HW_REG_TEXENV_UPDATE_BUFFER),
+		PICA_CMD_SET_GAS_FOG_MODE(PICA_DATA_GAS, PICA_DATA_GAS_DEPTH_DENSITY_DMP, GL_TRUE),
+		PICA_CMD_DATA_FOG_COLOR(fog), PICA_CMD_HEADER_SINGLE(HW_REG_FOG_COLOR),
+		PICA_CMD_DATA_GAS_ATTENUATION(0x1234), PICA_CMD_HEADER_SINGLE(HW_REG_GAS_ATTENUATION),
+		PICA_CMD_DATA_GAS_ACCMAX(0x5678), PICA_CMD_HEADER_SINGLE(HW_REG_GAS_ACCMAX),
+		PICA_CMD_DATA_FOG_LUT_INDEX(0x40), PICA_CMD_HEADER_SINGLE(HW_REG_FOG_LUT_INDEX),
+		PICA_CMD_DATA_FOG_LUT_DATA(0xABCDEFu), PICA_CMD_HEADER_SINGLE(HW_REG_FOG_LUT_DATA0),
+		PICA_CMD_DATA_GAS_LIGHT_XY(0x01, 0x02, 0x03), PICA_CMD_HEADER_SINGLE(HW_REG_GAS_LIGHT_XY),
+		PICA_CMD_DATA_GAS_LIGHT_Z(0x0A, 0x0B, 0x0C), PICA_CMD_HEADER_SINGLE(HW_REG_GAS_LIGHT_Z),
+		PICA_CMD_DATA_GAS_LIGHT_Z_COLOR(0x44, PICA_DATA_GAS_LIGHT_FACTOR_DMP),
+		PICA_CMD_HEADER_SINGLE(HW_REG_GAS_LIGHT_Z_COLOR),
+		PICA_CMD_DATA_GAS_LUT_INDEX(0x08), PICA_CMD_HEADER_SINGLE(HW_REG_GAS_LUT_INDEX),
+		PICA_CMD_DATA_GAS_LUT_DATA(gas), PICA_CMD_HEADER_SINGLE(HW_REG_GAS_LUT_DATA),
+		PICA_CMD_DATA_GAS_DELTAZ_DEPTH(0x123456, PICA_DATA_DEPTH_TEST2_GEQUAL),
+		PICA_CMD_HEADER_SINGLE(HW_REG_GAS_DELTAZ_DEPTH));
+	ck_assert_uint_eq(hw_reg_fog_mode(r[HW_REG_TEXENV_UPDATE_BUFFER]), HW_REG_FOGMODE_GAS);
+	ck_assert(hw_reg_gas_depth_density(r[HW_REG_TEXENV_UPDATE_BUFFER]));
+	ck_assert(hw_reg_fog_z_flip(r[HW_REG_TEXENV_UPDATE_BUFFER]));
+	ck_assert(hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 1));
+	ck_assert(hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 4));
+	ck_assert_uint_eq(r[HW_REG_FOG_COLOR], 0x332211u);
+	ck_assert_uint_eq(r[HW_REG_GAS_ATTENUATION], 0x1234);
+	ck_assert_uint_eq(r[HW_REG_GAS_ACCMAX], 0x5678);
+	ck_assert_uint_eq(r[HW_REG_FOG_LUT_INDEX], 0x40);
+	ck_assert_uint_eq(r[HW_REG_FOG_LUT_DATA0], 0xABCDEFu);
+	ck_assert_uint_eq(r[HW_REG_GAS_LIGHT_XY], 0x030201u);
+	ck_assert_uint_eq(r[HW_REG_GAS_LIGHT_Z], 0x0C0B0Au);
+	ck_assert_uint_eq(r[HW_REG_GAS_LIGHT_Z_COLOR], 0x144u);
+	ck_assert_uint_eq(r[HW_REG_GAS_LUT_INDEX], 0x08);
+	ck_assert_uint_eq(r[HW_REG_GAS_LUT_DATA], 0xC0B0A0u);
+	ck_assert_uint_eq(r[HW_REG_GAS_DELTAZ_DEPTH], 0x02123456u);
+
+	/* Fog on, plain density, no flip: the other fog bits clear again. */
+	r = RUN(PICA_CMD_SET_GAS_FOG_MODE(PICA_DATA_FOG, PICA_DATA_GAS_PLAIN_DENSITY_DMP, GL_FALSE));
+	ck_assert_uint_eq(hw_reg_fog_mode(r[HW_REG_TEXENV_UPDATE_BUFFER]), HW_REG_FOGMODE_FOG);
+	ck_assert(!hw_reg_gas_depth_density(r[HW_REG_TEXENV_UPDATE_BUFFER]));
+	ck_assert(!hw_reg_fog_z_flip(r[HW_REG_TEXENV_UPDATE_BUFFER]));
+	ck_assert_uint_eq((r[HW_REG_TEXENV_UPDATE_BUFFER] >> 8) & 0xFFu, 0xFF);
+	ck_assert_uint_eq(PICA_CMD_DATA_GAS_FOG_MODE(PICA_DATA_FOG_FALSE, 9, 0), 0x8u);
+}
+END_TEST
+
+START_TEST(test_rasterizer_words_decode_as_given)
+{
+	const unsigned width = 240, height = 400;      /* unsigned: must compile warning-free */
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(0xFFFFFF00u, PICA_CMD_HEADER_SINGLE(HW_REG_FRAGOP_CLIP),
+		PICA_CMD_SET_CULL_FACE(HW_REG_CULL_CW),
+		PICA_CMD_DATA_VIEWPORT_WIDTH(hw_reg_float_to_f24(120.0f)),
+		PICA_CMD_HEADER_SINGLE(HW_REG_VIEWPORT_WIDTH),
+		PICA_CMD_DATA_VIEWPORT_HEIGHT(hw_reg_float_to_f24(200.0f)),
+		PICA_CMD_HEADER_SINGLE(HW_REG_VIEWPORT_HEIGHT),
+		PICA_CMD_DATA_VIEWPORT_XY(8, 16), PICA_CMD_HEADER_SINGLE(HW_REG_VIEWPORT_XY),
+		PICA_CMD_SET_FRAGOP_CLIP(GL_TRUE),
+		PICA_CMD_DATA_FRAGOP_CLIP_DATA(hw_reg_float_to_f24(-0.5f)),
+		PICA_CMD_HEADER_SINGLE(HW_REG_FRAGOP_CLIP_DATA(3)),
+		PICA_CMD_DATA_FRAGOP_WSCALE(0), PICA_CMD_HEADER_SINGLE(HW_REG_DEPTHMAP_ENABLE),
+		PICA_CMD_DATA_FRAGOP_WSCALE_DATA(hw_reg_float_to_f24(-1.0f)),
+		PICA_CMD_HEADER_SINGLE(HW_REG_DEPTHMAP_SCALE),
+		PICA_CMD_DATA_SCISSOR(GL_TRUE), PICA_CMD_HEADER_SINGLE(HW_REG_SCISSORTEST_MODE),
+		PICA_CMD_DATA_SCISSOR_XY(-5, 300, width, height), PICA_CMD_HEADER_SINGLE(HW_REG_SCISSORTEST_POS),
+		PICA_CMD_DATA_SCISSOR_SIZE(100, -3), PICA_CMD_HEADER_SINGLE(HW_REG_SCISSORTEST_DIM));
+	ck_assert_uint_eq(hw_reg_cull_mode(r[HW_REG_FACECULLING_CONFIG]), HW_REG_CULL_CW);
+	ck_assert(hw_reg_viewport_half(r[HW_REG_VIEWPORT_WIDTH]) == 120.0f);
+	ck_assert(hw_reg_viewport_half(r[HW_REG_VIEWPORT_HEIGHT]) == 200.0f);
+	ck_assert_int_eq(hw_reg_viewport_x(r[HW_REG_VIEWPORT_XY]), 8);
+	ck_assert_int_eq(hw_reg_viewport_y(r[HW_REG_VIEWPORT_XY]), 16);
+	/* Byte 0 only: the other bytes of 0x047 stay. */
+	ck_assert_uint_eq(r[HW_REG_FRAGOP_CLIP], 0xFFFFFF01u);
+	ck_assert(hw_reg_f24_field(r[HW_REG_FRAGOP_CLIP_DATA(3)]) == -0.5f);
+	ck_assert(hw_reg_bit0(r[HW_REG_DEPTHMAP_ENABLE]));
+	ck_assert(hw_reg_f24_field(r[HW_REG_DEPTHMAP_SCALE]) == -1.0f);
+	ck_assert(hw_reg_scissor_on(r[HW_REG_SCISSORTEST_MODE]));
+	ck_assert_uint_eq(hw_reg_scissor_x(r[HW_REG_SCISSORTEST_POS]), 0);
+	ck_assert_uint_eq(hw_reg_scissor_y(r[HW_REG_SCISSORTEST_POS]), 300);
+	ck_assert_uint_eq(hw_reg_scissor_x(r[HW_REG_SCISSORTEST_DIM]), 100);
+	ck_assert_uint_eq(hw_reg_scissor_y(r[HW_REG_SCISSORTEST_DIM]), 0);
+
+	r = RUN(PICA_CMD_SET_FRAGOP_CLIP(GL_FALSE),
+		PICA_CMD_DATA_FRAGOP_WSCALE(GL_TRUE), PICA_CMD_HEADER_SINGLE(HW_REG_DEPTHMAP_ENABLE),
+		PICA_CMD_DATA_SCISSOR(GL_FALSE), PICA_CMD_HEADER_SINGLE(HW_REG_SCISSORTEST_MODE),
+		PICA_CMD_DATA_SCISSOR_XY(250u, 500u, width, height), PICA_CMD_HEADER_SINGLE(HW_REG_SCISSORTEST_POS));
+	ck_assert_uint_eq(r[HW_REG_FRAGOP_CLIP], 0xFFFFFF00u);
+	ck_assert(!hw_reg_bit0(r[HW_REG_DEPTHMAP_ENABLE]));
+	ck_assert_uint_eq(hw_reg_scissor_mode(r[HW_REG_SCISSORTEST_MODE]), HW_REG_SCISSOR_OFF);
+	ck_assert_uint_eq(hw_reg_scissor_x(r[HW_REG_SCISSORTEST_POS]), 239);
+	ck_assert_uint_eq(hw_reg_scissor_y(r[HW_REG_SCISSORTEST_POS]), 399);
+	ck_assert_uint_eq(PICA_CMD_DATA_SCISSOR_XY(12, 34, 240, 400), 34u << 16 | 12u);
+	/* A negative x clears the whole SIZE word (the SDK macro's word). */
+	ck_assert_uint_eq(PICA_CMD_DATA_SCISSOR_SIZE(-1, 50), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_SCISSOR_SIZE(0u, 50u), 50u << 16);
+}
+END_TEST
+
+START_TEST(test_early_depth_words_decode_as_given)
+{
+	const uint32_t *r;
+
+	tu_reset();
+	r = RUN(0xFF000000u, PICA_CMD_HEADER_SINGLE(HW_REG_EARLYDEPTH_DATA),
+		PICA_CMD_SET_EARLY_DEPTH_FUNC(PICA_DATA_EARLY_DEPTH_LESS),
+		PICA_CMD_SET_EARLY_DEPTH_DATA(0xABCDEF),
+		PICA_CMD_DATA_EARLY_DEPTH_TEST(GL_TRUE), PICA_CMD_HEADER_SINGLE(HW_REG_EARLYDEPTH_TEST1),
+		PICA_CMD_DATA_EARLY_DEPTH_TEST(2), PICA_CMD_HEADER_SINGLE(HW_REG_EARLYDEPTH_TEST2));
+	ck_assert_uint_eq(hw_reg_earlydepth_func(r[HW_REG_EARLYDEPTH_FUNC]), HW_REG_EARLYDEPTH_LESS);
+	ck_assert_uint_eq(hw_reg_earlydepth_data(r[HW_REG_EARLYDEPTH_DATA]), 0xABCDEF);
+	ck_assert_uint_eq(r[HW_REG_EARLYDEPTH_DATA] >> 24, 0xFF);      /* bytes 0-2 only */
+	ck_assert(hw_reg_earlydepth_on(r[HW_REG_EARLYDEPTH_TEST1], r[HW_REG_EARLYDEPTH_TEST2]));
+	r = RUN(PICA_CMD_SET_DISABLE_EARLY_DEPTH_TEST(),
+		PICA_CMD_SET_EARLY_DEPTH_FUNC(PICA_DATA_EARLY_DEPTH_GREATER));
+	ck_assert(!hw_reg_bit0(r[HW_REG_EARLYDEPTH_TEST1]));
+	ck_assert(!hw_reg_bit0(r[HW_REG_EARLYDEPTH_TEST2]));
+	ck_assert_uint_eq(hw_reg_earlydepth_func(r[HW_REG_EARLYDEPTH_FUNC]), HW_REG_EARLYDEPTH_GREATER);
+	{
+		static const u32 off[] = { PICA_CMD_SET_DISABLE_EARLY_DEPTH_TEST() };
+
+		ck_assert_uint_eq(off[1], PICA_CMD_HEADER_SINGLE_BE(HW_REG_EARLYDEPTH_TEST1, 0x1));
+		ck_assert_uint_eq(off[3], PICA_CMD_HEADER_SINGLE(HW_REG_EARLYDEPTH_TEST2));
+	}
+}
+END_TEST
+
+START_TEST(test_blend_and_logic_op_words_decode_as_given)
+{
+	struct color8 k = { 0x10, 0x20, 0x30, 0x40 };
+	const uint32_t *r;
+	uint32_t b;
+
+	tu_reset();
+	r = RUN(PICA_CMD_SET_BLEND_FUNC_SEPARATE(PICA_DATA_BLEND_EQUATION_SUBTRACT,
+						 PICA_DATA_BLEND_EQUATION_MAX,
+						 PICA_DATA_BLEND_FUNC_SRC_ALPHA,
+						 PICA_DATA_BLEND_FUNC_ONE_MINUS_DST_COLOR,
+						 PICA_DATA_BLEND_FUNC_CONSTANT_ALPHA,
+						 PICA_DATA_BLEND_FUNC_SRC_ALPHA_SATURATE),
+		PICA_CMD_DATA_BLEND_COLOR(k), PICA_CMD_HEADER_SINGLE(HW_REG_BLEND_COLOR));
+	ck_assert(hw_reg_color_op_blend(r[HW_REG_COLOR_OPERATION]));
+	ck_assert_uint_eq(hw_reg_fragop_mode(r[HW_REG_COLOR_OPERATION]), HW_REG_FRAGMODE_DEFAULT);
+	ck_assert_uint_eq(r[HW_REG_COLOR_OPERATION] & 0xFFFF0000u, HW_REG_COLOR_OPERATION_FIXED);
+	b = r[HW_REG_BLEND_FUNC];
+	ck_assert_uint_eq(hw_reg_blend_rgb_eq(b), HW_REG_BLENDEQ_SUBTRACT);
+	ck_assert_uint_eq(hw_reg_blend_alpha_eq(b), HW_REG_BLENDEQ_MAX);
+	ck_assert_uint_eq(hw_reg_blend_rgb_src(b), HW_REG_BLENDF_SRC_ALPHA);
+	ck_assert_uint_eq(hw_reg_blend_rgb_dst(b), HW_REG_BLENDF_INV_DST_COLOR);
+	ck_assert_uint_eq(hw_reg_blend_alpha_src(b), HW_REG_BLENDF_CONST_ALPHA);
+	ck_assert_uint_eq(hw_reg_blend_alpha_dst(b), HW_REG_BLENDF_SRC_ALPHA_SATURATE);
+	ck_assert_uint_eq(r[HW_REG_BLEND_COLOR], 0x40302010u);
+
+	r = RUN(PICA_CMD_SET_BLEND_DEFAULT());
+	b = r[HW_REG_BLEND_FUNC];
+	ck_assert_uint_eq(hw_reg_blend_rgb_eq(b), HW_REG_BLENDEQ_ADD);
+	ck_assert_uint_eq(hw_reg_blend_alpha_eq(b), HW_REG_BLENDEQ_ADD);
+	ck_assert_uint_eq(hw_reg_blend_rgb_src(b), HW_REG_BLENDF_SRC_ALPHA);
+	ck_assert_uint_eq(hw_reg_blend_alpha_src(b), HW_REG_BLENDF_SRC_ALPHA);
+	ck_assert_uint_eq(hw_reg_blend_rgb_dst(b), HW_REG_BLENDF_INV_SRC_ALPHA);
+	ck_assert_uint_eq(hw_reg_blend_alpha_dst(b), HW_REG_BLENDF_INV_SRC_ALPHA);
+	r = RUN(PICA_CMD_SET_BLEND_NOTHING());
+	ck_assert(!hw_reg_blend_needs_dst(r[HW_REG_BLEND_FUNC]));
+	ck_assert_uint_eq(r[HW_REG_BLEND_FUNC], PICA_CMD_DATA_LOGIC_OP_ENABLE());
+
+	/* The logic op leaves the blend function as it was. */
+	r = RUN(PICA_CMD_SET_BLEND_FUNC(PICA_DATA_BLEND_EQUATION_MIN, PICA_DATA_BLEND_FUNC_DST_COLOR,
+					PICA_DATA_BLEND_FUNC_ONE),
+		PICA_CMD_SET_LOGIC_OP(PICA_DATA_LOGIC_XOR));
+	ck_assert(!hw_reg_color_op_blend(r[HW_REG_COLOR_OPERATION]));
+	ck_assert_uint_eq(hw_reg_logic_op(r[HW_REG_LOGIC_OP]), HW_REG_LOGICOP_XOR);
+	ck_assert_uint_eq(hw_reg_blend_rgb_eq(r[HW_REG_BLEND_FUNC]), HW_REG_BLENDEQ_MIN);
+	ck_assert_uint_eq(hw_reg_blend_alpha_dst(r[HW_REG_BLEND_FUNC]), HW_REG_BLENDF_ONE);
+	b = PICA_CMD_DATA_LOGIC_OP_ENABLE();
+	ck_assert_uint_eq(hw_reg_blend_rgb_eq(b), HW_REG_BLENDEQ_ADD);
+	ck_assert_uint_eq(hw_reg_blend_rgb_src(b), HW_REG_BLENDF_ONE);
+	ck_assert_uint_eq(hw_reg_blend_alpha_src(b), HW_REG_BLENDF_ONE);
+	ck_assert_uint_eq(hw_reg_blend_rgb_dst(b), HW_REG_BLENDF_ZERO);
+	ck_assert_uint_eq(hw_reg_blend_alpha_dst(b), HW_REG_BLENDF_ZERO);
+
+	/* Other fragment modes; the shadow penumbra word. */
+	r = RUN(PICA_CMD_DATA_COLOR_OPERATION(PICA_DATA_FRAGOP_MODE_SHADOW_DMP, PICA_DATA_ENABLE_BLEND),
+		PICA_CMD_HEADER_SINGLE(HW_REG_COLOR_OPERATION),
+		PICA_CMD_DATA_FRAGOP_SHADOW(0x1234, 0x5678), PICA_CMD_HEADER_SINGLE(HW_REG_FRAGOP_SHADOW));
+	ck_assert_uint_eq(hw_reg_fragop_mode(r[HW_REG_COLOR_OPERATION]), HW_REG_FRAGMODE_SHADOW);
+	ck_assert(hw_reg_color_op_blend(r[HW_REG_COLOR_OPERATION]));
+	ck_assert_uint_eq(r[HW_REG_FRAGOP_SHADOW], 0x12345678u);
+	ck_assert_uint_eq(hw_reg_fragop_mode(PICA_CMD_DATA_COLOR_OPERATION(PICA_DATA_FRAGOP_MODE_GAS_ACC_DMP, 0)),
+			  HW_REG_FRAGMODE_GAS);
+}
+END_TEST
+
+START_TEST(test_fragment_test_words_decode_as_given)
+{
+	const uint32_t *r;
+	uint32_t m;
+
+	tu_reset();
+	r = RUN(PICA_CMD_SET_ENABLE_ALPHA_TEST(PICA_DATA_ALPHA_TEST_GREATER, 0x80),
+		PICA_CMD_DATA_DEPTH_COLOR_MASK(GL_TRUE, PICA_DATA_DEPTH_TEST_LEQUAL, GL_TRUE, GL_FALSE,
+					       GL_TRUE, GL_FALSE, GL_TRUE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_DEPTH_COLOR_MASK),
+		PICA_CMD_DATA_STENCIL_TEST(GL_TRUE, PICA_DATA_STENCIL_TEST_NOTEQUAL, 0xF0, 0x42, 0x0F),
+		PICA_CMD_HEADER_SINGLE(HW_REG_STENCIL_TEST),
+		PICA_CMD_DATA_STENCIL_OP(PICA_DATA_STENCIL_OP_INCR_WRAP, PICA_DATA_STENCIL_OP_INVERT,
+					 PICA_DATA_STENCIL_OP_REPLACE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_STENCIL_OP));
+	ck_assert(hw_reg_bit0(r[HW_REG_FRAGOP_ALPHA_TEST]));
+	ck_assert_uint_eq(hw_reg_test_func(r[HW_REG_FRAGOP_ALPHA_TEST]), HW_REG_CMP_GREATER);
+	ck_assert_uint_eq(hw_reg_alpha_test_ref(r[HW_REG_FRAGOP_ALPHA_TEST]), 0x80);
+	m = r[HW_REG_DEPTH_COLOR_MASK];
+	ck_assert(hw_reg_depth_test_enabled(m));
+	ck_assert_uint_eq(hw_reg_depth_func(m), HW_REG_CMP_LEQUAL);
+	ck_assert_uint_eq(hw_reg_color_write_mask(m), 0x5);            /* R and B */
+	ck_assert(hw_reg_depth_write_enabled(m));
+	ck_assert(hw_reg_bit0(r[HW_REG_STENCIL_TEST]));
+	ck_assert_uint_eq(hw_reg_test_func(r[HW_REG_STENCIL_TEST]), HW_REG_CMP_NOTEQUAL);
+	ck_assert_uint_eq(hw_reg_stencil_write_mask(r[HW_REG_STENCIL_TEST]), 0xF0);
+	ck_assert_uint_eq(hw_reg_stencil_ref(r[HW_REG_STENCIL_TEST]), 0x42);
+	ck_assert_uint_eq(hw_reg_stencil_mask(r[HW_REG_STENCIL_TEST]), 0x0F);
+	ck_assert_uint_eq(hw_reg_stencil_fail_op(r[HW_REG_STENCIL_OP]), HW_REG_STENCILOP_INCR_WRAP);
+	ck_assert_uint_eq(hw_reg_stencil_zfail_op(r[HW_REG_STENCIL_OP]), HW_REG_STENCILOP_INVERT);
+	ck_assert_uint_eq(hw_reg_stencil_zpass_op(r[HW_REG_STENCIL_OP]), HW_REG_STENCILOP_REPLACE);
+
+	/* Disabling the alpha test writes byte 0: the reference stays. */
+	r = RUN(PICA_CMD_SET_DISABLE_ALPHA_TEST(), PICA_CMD_SET_DISABLE_STENCIL_TEST(),
+		PICA_CMD_DATA_DEPTH_COLOR_MASK(GL_FALSE, PICA_DATA_DEPTH_TEST_NEVER, GL_FALSE, GL_TRUE,
+					       GL_FALSE, GL_TRUE, GL_FALSE),
+		PICA_CMD_HEADER_SINGLE(HW_REG_DEPTH_COLOR_MASK));
+	ck_assert(!hw_reg_bit0(r[HW_REG_FRAGOP_ALPHA_TEST]));
+	ck_assert_uint_eq(hw_reg_test_func(r[HW_REG_FRAGOP_ALPHA_TEST]), HW_REG_CMP_NEVER);
+	ck_assert_uint_eq(hw_reg_alpha_test_ref(r[HW_REG_FRAGOP_ALPHA_TEST]), 0x80);
+	ck_assert_uint_eq(r[HW_REG_STENCIL_TEST], 0);
+	m = r[HW_REG_DEPTH_COLOR_MASK];
+	ck_assert_uint_eq(hw_reg_depth_func_effective(m), HW_REG_CMP_ALWAYS);
+	ck_assert_uint_eq(hw_reg_color_write_mask(m), 0xA);            /* G and A */
+	ck_assert(!hw_reg_depth_write_enabled(m));
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAGOP_ALPHA_TEST(3, PICA_DATA_ALPHA_TEST_EQUAL, 0xFF), 0xFF21u);
+	ck_assert_uint_eq(PICA_CMD_DATA_DEPTH_TEST_DISABLE(), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAGOP_ALPHA_TEST_DISABLE(), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_STENCIL_TEST_DISABLE(), 0);
+}
+END_TEST
+
 static Suite *macros_suite(void)
 {
 	Suite *s = suite_create("macros");
@@ -1045,6 +1349,14 @@ static Suite *macros_suite(void)
 	tcase_add_test(tc, test_frag_light_switches_decode_as_given);
 	tcase_add_test(tc, test_frag_light_tables_decode_as_given);
 	tcase_add_test(tc, test_frag_light_config_word_decodes_as_given);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("misc");
+	tcase_add_test(tc, test_render_buffer_words_decode_as_given);
+	tcase_add_test(tc, test_fog_and_gas_words_decode_as_given);
+	tcase_add_test(tc, test_rasterizer_words_decode_as_given);
+	tcase_add_test(tc, test_early_depth_words_decode_as_given);
+	tcase_add_test(tc, test_blend_and_logic_op_words_decode_as_given);
+	tcase_add_test(tc, test_fragment_test_words_decode_as_given);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
 #include <nn/gx/CTR/gx_MacroCommon.h>
 #include <nn/gx/CTR/gx_MacroReg.h>
 #include <nn/gx/CTR/gx_MacroFragment.h>
+#include <nn/gx/CTR/gx_MacroMisc.h>
 #include <nn/gx/CTR/gx_MacroShader.h>
 #include <nn/gx/CTR/gx_MacroTexture.h>
 
