@@ -129,8 +129,10 @@ for h in $headers; do
 	same "$h defines exactly the SDK's $n PICA_* macros, each with the SDK's arity" \
 		"$tmp/m.want" "$tmp/m.have"
 	awk '$2 == "enum" { print $3 }' "$tmp/f" | LC_ALL=C sort >"$tmp/e.want"
+	# (-u: an enumerator may be spelled once per #if branch; a real
+	# duplicate does not compile.)
 	sed -n 's/^[ 	]*\(PICA_[A-Za-z0-9_]*\)[ 	]*=.*/\1/p' "$hdrdir/$h" |
-		LC_ALL=C sort >"$tmp/e.have"
+		LC_ALL=C sort -u >"$tmp/e.have"
 	same "$h declares exactly the SDK's $(wc -l <"$tmp/e.want") enumerators" \
 		"$tmp/e.want" "$tmp/e.have"
 	{
@@ -154,7 +156,7 @@ done
 
 # ---- all together, as C and C++, with each macro used -----------------------------
 # Every function-like macro called with small arguments (the colour ones:
-# names ending in COLOR, _LIGHT_AMBIENT, _LIGHT_SRC or GAS_LUT_DATA,
+# names ending in COLOR, _AMBIENT, _LIGHT_SRC or GAS_LUT_DATA,
 # with a struct color8), every object-like one read, into an array of
 # u32 as command lists are written.
 {
@@ -167,10 +169,14 @@ done
 		$2 == "macro" {
 			args = ""
 			for (i = 0; i < $4; i++)
-				args = args (i ? ", " : "") (($3 ~ /(COLOR|_LIGHT_AMBIENT|_LIGHT_SRC|GAS_LUT_DATA)$/ && $4 == 1) ? "c" : "1")
+				args = args (i ? ", " : "") (($3 ~ /(COLOR|_AMBIENT|_LIGHT_SRC|GAS_LUT_DATA)$/ && $4 == 1) ? "c" : "1")
 			printf "\t{ const u32 w[] = { %s(%s) }; sum += w[0]; }\n", $3, args
 		}'
 	printf '\tsum += GL_LOC_DMP_TEXENV5_CONSTRGBA;\n\treturn (int)(sum & 1u);\n}\n'
+	# gx_MacroOld.h's bit-31 enumerator: the SDK's value in C++, the int
+	# with its bits in C (where an enumerator is an int).
+	printf '#ifdef __cplusplus\nstatic_assert(PICA_DATA_BIT_MODE_F32 == 0x80000000u, "F32");\n'
+	printf '#else\ntypedef char f32_bits[(unsigned)PICA_DATA_BIT_MODE_F32 == 0x80000000u ? 1 : -1];\n#endif\n'
 } >"$tmp/all.c"
 
 try_compiler() {   # LABEL COMPILER LANG-FLAGS

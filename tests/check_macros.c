@@ -11,6 +11,7 @@
 #include <nn/gx/CTR/gx_CommandAccess.h>
 #include <nn/gx/CTR/gx_MacroFragment.h>
 #include <nn/gx/CTR/gx_MacroMisc.h>
+#include <nn/gx/CTR/gx_MacroOld.h>
 #include <nn/gx/CTR/gx_MacroShader.h>
 #include <nn/gx/CTR/gx_MacroTexture.h>
 #include <nn/gx/CTR/gx_UniformLocationForFragmentShader.h>
@@ -1318,6 +1319,319 @@ START_TEST(test_fragment_test_words_decode_as_given)
 }
 END_TEST
 
+/* ---- gx_MacroOld.h ---------------------------------------------------------------- */
+
+START_TEST(test_old_names_are_the_model_registers_and_codes)
+{
+	static const struct {
+		unsigned sdk, model;
+	} same[] = {
+		{ PICA_REG_FRAG_OP_CLIP, HW_REG_FRAGOP_CLIP },
+		{ PICA_REG_FRAG_OP_CLIP_DATA1, HW_REG_FRAGOP_CLIP_DATA(0) },
+		{ PICA_REG_FRAG_OP_CLIP_DATA4, HW_REG_FRAGOP_CLIP_DATA(3) },
+		{ PICA_REG_FRAG_OP_WSCALE_DATA1, HW_REG_DEPTHMAP_SCALE },
+		{ PICA_REG_FRAG_OP_WSCALE_DATA2, HW_REG_DEPTHMAP_OFFSET },
+		{ PICA_REG_FRAG_OP_WSCALE, HW_REG_DEPTHMAP_ENABLE },
+		{ PICA_REG_RENDER_BUF_RESOLUTION1, HW_REG_RENDERBUF_DIM },
+		{ PICA_REG_TEXTURE3_PROTEX0, HW_REG_TEXUNIT3_PROCTEX(0) },
+		{ PICA_REG_TEXTURE3_PROTEX5, HW_REG_TEXUNIT3_PROCTEX(5) },
+		{ PICA_REG_PROTEX_LUT, HW_REG_PROCTEX_LUT },
+		{ PICA_REG_PROTEX_LUT_DATA0, HW_REG_PROCTEX_LUT_DATA0 },
+		{ PICA_REG_PROTEX_LUT_DATA7, HW_REG_PROCTEX_LUT_DATA0 + 7 },
+		{ PICA_REG_TEX_ENV_0, HW_REG_TEXENV_SOURCE(0) },
+		{ PICA_REG_TEX_ENV_1_OPERAND, HW_REG_TEXENV_OPERAND(1) },
+		{ PICA_REG_TEX_ENV_2_COMBINE, HW_REG_TEXENV_COMBINER(2) },
+		{ PICA_REG_TEX_ENV_3_COLOR, HW_REG_TEXENV_COLOR(3) },
+		{ PICA_REG_TEX_ENV_4_SCALE, HW_REG_TEXENV_SCALE(4) },
+		{ PICA_REG_TEX_ENV_5, HW_REG_TEXENV_SOURCE(5) },
+		{ PICA_REG_TEX_ENV_5_SCALE, HW_REG_TEXENV_SCALE(5) },
+		{ PICA_REG_TEX_ENV_BUF_COLOR, HW_REG_TEXENV_BUFFER_COLOR },
+		{ PICA_REG_TEX_ENV_BUF_INPUT, HW_REG_TEXENV_UPDATE_BUFFER },
+		{ PICA_REG_FRAG_OP_ALPHA_TEST, HW_REG_FRAGOP_ALPHA_TEST },
+		{ PICA_REG_COLOR_BUFFER_CLEAR0, HW_REG_FRAMEBUFFER_INVALIDATE },
+		{ PICA_REG_COLOR_BUFFER_CLEAR1, HW_REG_FRAMEBUFFER_FLUSH },
+		{ PICA_REG_DEPTH_STENCIL_READ, HW_REG_DEPTHBUFFER_READ },
+		{ PICA_REG_DEPTH_STENCIL_WRITE, HW_REG_DEPTHBUFFER_WRITE },
+		{ PICA_REG_RENDER_BUF_DEPTH_MODE, HW_REG_DEPTHBUFFER_FORMAT },
+		{ PICA_REG_RENDER_BUF_COLOR_MODE, HW_REG_COLORBUFFER_FORMAT },
+		{ PICA_REG_RENDER_BUF_DEPTH_ADDR, HW_REG_DEPTHBUFFER_LOC },
+		{ PICA_REG_RENDER_BUF_COLOR_ADDR, HW_REG_COLORBUFFER_LOC },
+		{ PICA_REG_RENDER_BUF_RESOLUTION0, HW_REG_FRAMEBUFFER_DIM },
+		{ PICA_REG_FRAG_OP_SHADOW, HW_REG_FRAGOP_SHADOW },
+		{ PICA_REG_VTX_ATTR_ARRAYS_BASE_ADDR, HW_REG_ATTRIBBUFFERS_LOC },
+		{ PICA_REG_VTX_ATTR_ARRAYS0, HW_REG_ATTRIBBUFFERS_FORMAT_LOW },
+		{ PICA_REG_VTX_ATTR_ARRAYS1, HW_REG_ATTRIBBUFFERS_FORMAT_HIGH },
+		{ PICA_REG_VTX_FUNC, HW_REG_VTX_FUNC },
+		{ PICA_REG_GS_PROG_RENEWAL_END, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_CODETRANSFER_END) },
+		{ PICA_REG_GS_FLOAT_DATA1, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_FLOATUNIFORM_DATA0) },
+		{ PICA_REG_GS_FLOAT_DATA8, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_FLOATUNIFORM_DATA0 + 7) },
+		{ PICA_REG_VS_PROG_RENEWAL_END, HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_CODETRANSFER_END) },
+		{ PICA_REG_VS_FLOAT_DATA1, HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_FLOATUNIFORM_DATA0) },
+		{ PICA_REG_VS_FLOAT_DATA8, HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_FLOATUNIFORM_DATA0 + 7) },
+		/* codes */
+		{ PICA_DATA_VS_OUTATTR_QAURTW, HW_REG_SEM_QUAT_W },
+		{ PICA_DATA_VS_OUTATTR_VIEW_Y, HW_REG_SEM_VIEW_Y },
+		{ PICA_DATA_VS_OUTATTR_TEX2_V, HW_REG_SEM_TEX2_V },
+		{ PICA_DATA_VS_OUTATTR_INVALID, HW_REG_SEM_UNUSED },
+		{ PICA_DATA_VS_OUT_ATTR_QAURTX, HW_REG_SEM_QUAT_X },
+		{ PICA_DATA_FRAGMENT_SECONDARY_COLOR, HW_REG_TEVSRC_FRAG_SECONDARY },
+		{ PICA_DATA_TEXTURE3, HW_REG_TEVSRC_TEXTURE3 },
+		{ PICA_DATA_PREVIOUS_BUFFER, HW_REG_TEVSRC_PREVIOUS_BUFFER },
+		{ PICA_DATA_CONSTANT, HW_REG_TEVSRC_CONSTANT },
+		{ PICA_DATA_ADD_SIGNED, HW_REG_TEVCOMB_ADD_SIGNED },
+		{ PICA_DATA_DOT3_RGBA, HW_REG_TEVCOMB_DOT3_RGBA },
+		{ PICA_DATA_DOT_3_RGB, HW_REG_TEVCOMB_DOT3_RGB },
+		{ PICA_DATA_ADD_MULT, HW_REG_TEVCOMB_ADD_MULT },
+		{ PICA_DATA_TEX_FORMAT_LA8, HW_REG_TEXFMT_IA8 },
+		{ PICA_DATA_TEX_FORMAT_L4, HW_REG_TEXFMT_I4 },
+		{ PICA_DATA_TEX_FORMAT_ETC1A4, HW_REG_TEXFMT_ETC1A4 },
+		{ PICA_DATA_TEXTURE_FORMAT_HILO8_DMP_UNSIGNED_BYTE_DMP, HW_REG_TEXFMT_HILO8 },
+		{ PICA_DATA_TEX_MIRRORED_REPEAT, HW_REG_TEXWRAP_MIRROR },
+		{ PICA_DATA_TEX_CLAMP_TO_BORDER, HW_REG_TEXWRAP_CLAMP_BORDER },
+		{ PICA_DATA_TEX_LINEAR, HW_REG_TEXFILTER_LINEAR },
+		{ PICA_DATA_TEX0_1_GL_TEXTURE_PROJECTION_DMP, HW_REG_TEXTYPE_PROJECTION },
+		{ PICA_DATA_TEX0_1_GL_TEXTURE_SHADOW_CUBE_DMP, HW_REG_TEXTYPE_SHADOW_CUBE },
+		{ PICA_DATA_FRAGOP_MODE_SHADOW, HW_REG_FRAGMODE_SHADOW },
+		{ PICA_DATA_FRAGOP_MODE_GAS_ACC, HW_REG_FRAGMODE_GAS },
+		{ PICA_DATA_SAMPLERFG, HW_REG_LIGHTLUT_RG },
+		{ PICA_DATA_SAMPLER_FB, HW_REG_LIGHTLUT_RB },
+		{ PICA_DATA_SAMPLERSP, HW_REG_LIGHTLUT_SP0 },
+		{ PICA_DATA_SAMPLERDA, HW_REG_LIGHTLUT_DA0 },
+		{ PICA_DATA_CP_DMP, HW_REG_LUTIN_CP },
+		{ PICA_DATA_0_25, HW_REG_LUTSCALE_QUARTER },
+		{ PICA_DATA_8_0, HW_REG_LUTSCALE_8X },
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof same / sizeof same[0]; k++)
+		ck_assert_msg(same[k].sdk == same[k].model, "row %u: 0x%X, model 0x%X", k, same[k].sdk,
+			      same[k].model);
+	/* Bit 31 of a float-uniform index word. */
+	ck_assert(hw_reg_floatuniform_f32(0x05u | (u32)PICA_DATA_BIT_MODE_F32));
+	ck_assert(!hw_reg_floatuniform_f32(0x05u | (u32)PICA_DATA_BIT_MODE_F24));
+	ck_assert_uint_eq(PICA_CMD_DATA_COLOR_WHITE, 0xFFFFFFFFu);
+	ck_assert_uint_eq(PICA_CMD_DATA_COLOR_BLACK, 0);
+}
+END_TEST
+
+START_TEST(test_old_fragment_and_buffer_words_decode_as_given)
+{
+	struct color8 amb = { 0x70, 0x60, 0x50, 0 };
+	const uint32_t *r;
+	unsigned k;
+
+	tu_reset();
+	r = RUN(PICA_CMD_SET_FOG_OP_CLIP(GL_TRUE),
+		PICA_CMD_DATA_FOG_OP_CLIP_DATA(hw_reg_float_to_f24(2.0f)),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_OP_CLIP_DATA2),
+		PICA_CMD_DATA_FOG_OP_WSCALE(0), PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_OP_WSCALE),
+		PICA_CMD_DATA_FOG_OP_WSCALE_DATA(hw_reg_float_to_f24(0.5f)),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_OP_WSCALE_DATA2),
+		PICA_CMD_DATA_FRAG_OP_ALPHA_TEST(1, PICA_DATA_ALPHA_TEST_GEQUAL, 0x33),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_OP_ALPHA_TEST),
+		PICA_CMD_DATA_RENDER_BUF_COLOR_ADDR(0x18200000u), PICA_CMD_HEADER_SINGLE(PICA_REG_RENDER_BUF_COLOR_ADDR),
+		PICA_CMD_DATA_RENDER_BUF_DEPTH_ADDR(0x18280000u), PICA_CMD_HEADER_SINGLE(PICA_REG_RENDER_BUF_DEPTH_ADDR),
+		PICA_CMD_DATA_RENDER_BUF_COLOR_MODE(PICA_DATA_COLOR_PIXEL_SIZE32, PICA_DATA_COLOR_RGBA8_OES),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_RENDER_BUF_COLOR_MODE),
+		PICA_CMD_DATA_RENDER_BUF_DEPTH_MODE(PICA_DATA_DEPTH_COMPONENT16),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_RENDER_BUF_DEPTH_MODE),
+		PICA_CMD_DATA_RENDER_BUF_RESOLUTION(400, 240 - 1), PICA_CMD_HEADER_SINGLE(PICA_REG_RENDER_BUF_RESOLUTION0),
+		1u, PICA_CMD_HEADER_SINGLE(HW_REG_FRAMEBUFFER_FLUSH),
+		PICA_CMD_SET_COLOR_BUFFER_CLEAR(GL_FALSE, GL_TRUE),
+		PICA_CMD_DATA_FOG_OP_SHADOW(0xAAAA, 0x5555), PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_OP_SHADOW),
+		PICA_CMD_DATA_FRAG_AMBIENT(amb), PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_AMBIENT),
+		PICA_CMD_DATA_FRAG_LIGHT_LUTINPUT(PICA_DATA_CP_DMP, PICA_DATA_SP_DMP, PICA_DATA_LN_DMP,
+						  PICA_DATA_NV_DMP, PICA_DATA_VH_DMP, PICA_DATA_NH_DMP,
+						  PICA_DATA_CP_DMP),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUTINPUT_SELECT),
+		PICA_CMD_DATA_FRAG_LIGHT_LUTSCALE(PICA_DATA_0_5, PICA_DATA_0_25, PICA_DATA_8_0, PICA_DATA_4_0,
+						  PICA_DATA_2_0, PICA_DATA_1_0, PICA_DATA_0_5),
+		PICA_CMD_HEADER_SINGLE(HW_REG_LIGHTING_LUTINPUT_SCALE));
+	ck_assert_uint_eq(r[HW_REG_FRAGOP_CLIP], 1);
+	ck_assert(hw_reg_f24_field(r[HW_REG_FRAGOP_CLIP_DATA(1)]) == 2.0f);
+	ck_assert(hw_reg_bit0(r[HW_REG_DEPTHMAP_ENABLE]));
+	ck_assert(hw_reg_f24_field(r[HW_REG_DEPTHMAP_OFFSET]) == 0.5f);
+	ck_assert(hw_reg_bit0(r[HW_REG_FRAGOP_ALPHA_TEST]));
+	ck_assert_uint_eq(hw_reg_test_func(r[HW_REG_FRAGOP_ALPHA_TEST]), HW_REG_CMP_GEQUAL);
+	ck_assert_uint_eq(hw_reg_alpha_test_ref(r[HW_REG_FRAGOP_ALPHA_TEST]), 0x33);
+	ck_assert_uint_eq(hw_reg_fb_addr(r[HW_REG_COLORBUFFER_LOC]), 0x18200000u);
+	ck_assert_uint_eq(hw_reg_fb_addr(r[HW_REG_DEPTHBUFFER_LOC]), 0x18280000u);
+	ck_assert_uint_eq(hw_reg_colorsize_bytes(hw_reg_colorbuffer_pixel_size(r[HW_REG_COLORBUFFER_FORMAT])), 4);
+	ck_assert_uint_eq(hw_reg_colorbuffer_format(r[HW_REG_COLORBUFFER_FORMAT]), HW_REG_COLORFMT_RGBA8);
+	ck_assert_uint_eq(hw_reg_depth_format(r[HW_REG_DEPTHBUFFER_FORMAT]), HW_REG_DEPTHFMT_D16);
+	ck_assert_uint_eq(hw_reg_renderbuf_width(r[HW_REG_FRAMEBUFFER_DIM]), 400);
+	ck_assert_uint_eq(hw_reg_renderbuf_height(r[HW_REG_FRAMEBUFFER_DIM]), 240);
+	ck_assert(hw_reg_dim_bit24(r[HW_REG_FRAMEBUFFER_DIM]));
+	ck_assert(!hw_reg_bit0(r[HW_REG_FRAMEBUFFER_FLUSH]));
+	ck_assert(hw_reg_bit0(r[HW_REG_FRAMEBUFFER_INVALIDATE]));
+	ck_assert_uint_eq(r[HW_REG_FRAGOP_SHADOW], 0xAAAA5555u);
+	ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHTING_AMBIENT], 0), 0x70);
+	ck_assert_uint_eq(hw_reg_light_color(r[HW_REG_LIGHTING_AMBIENT], 2), 0x50);
+	for (k = 0; k < 7; k++) {
+		static const unsigned in[7] = { HW_REG_LUTIN_CP, HW_REG_LUTIN_SP, HW_REG_LUTIN_LN,
+						HW_REG_LUTIN_NV, HW_REG_LUTIN_VH, HW_REG_LUTIN_NH,
+						HW_REG_LUTIN_CP };
+		static const unsigned sc[7] = { HW_REG_LUTSCALE_HALF, HW_REG_LUTSCALE_QUARTER,
+						HW_REG_LUTSCALE_8X, HW_REG_LUTSCALE_4X, HW_REG_LUTSCALE_2X,
+						HW_REG_LUTSCALE_1X, HW_REG_LUTSCALE_HALF };
+
+		ck_assert_uint_eq(hw_reg_lutinput_select(r[HW_REG_LIGHTING_LUTINPUT_SELECT], k), in[k]);
+		ck_assert_uint_eq(hw_reg_lutinput_scale(r[HW_REG_LIGHTING_LUTINPUT_SCALE], k), sc[k]);
+	}
+	/* The old forms' own words: enable as given, the height field as
+	 * given, w scale inverted. */
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_OP_ALPHA_TEST(3, 0, 0), 3);
+	ck_assert_uint_eq(PICA_CMD_DATA_RENDER_BUF_RESOLUTION(1, 1), 0x01001001u);
+	ck_assert_uint_eq(PICA_CMD_DATA_FOG_OP_WSCALE(4), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_FRAG_OP_ALPHA_TEST_DISABLE(), 0);
+	ck_assert_uint_eq(PICA_CMD_DATA_COLOR_BUFFER_CLEAR(9), 1);
+	ck_assert_uint_eq(PICA_CMD_DATA_FOG_OP_CLIP(0), 0);
+}
+END_TEST
+
+START_TEST(test_old_shader_and_array_words_decode_as_given)
+{
+	const struct hw_gpu *gpu;
+	const uint32_t *r;
+	unsigned n;
+
+	tu_reset();
+	r = RUN(0x12345678u, PICA_CMD_HEADER_SINGLE(HW_REG_GSH_MISC0),
+		PICA_CMD_DATA_VS_ATTR_IN_MAP1(11, 10, 9, 8), PICA_CMD_HEADER_SINGLE(0x2BC),
+		PICA_CMD_DATA_VTX_ATTR_ARRAYS_BASE_ADDR(0x18001230u),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_VTX_ATTR_ARRAYS_BASE_ADDR),
+		PICA_CMD_DATA_VTX_ATTR_ARRAYS(PICA_DATA_SIZE_4_FLOAT, PICA_DATA_SIZE_2_SHORT,
+					      PICA_DATA_SIZE_1_BYTE, PICA_DATA_SIZE_3_UNSIGNED_BYTE, 0, 0, 0,
+					      PICA_DATA_SIZE_4_UNSIGNED_BYTE),
+		PICA_CMD_HEADER_SINGLE(PICA_REG_VTX_ATTR_ARRAYS0),
+		PICA_CMD_DATA_LOAD_ARRAY0_ELEMENT(2, 0, 1, 3, 4, 5, 6, 7),
+		PICA_CMD_HEADER_SINGLE(HW_REG_ATTRIBBUFFER_CONFIG1(0)),
+		PICA_CMD_SET_GS_MISC_REG0_DISABLE(),
+		PICA_CMD_SET_VS_FLOAT_ADDR(PICA_DATA_VS_F32, 9),
+		PICA_CMD_DATA_VS_FLOAT_DATA(f32_bits(-4.0f)), PICA_CMD_HEADER_V_SHADER_F32(1),
+		PICA_CMD_DATA_VS_FLOAT_DATA(f32_bits(-3.0f)), PICA_CMD_DATA_VS_FLOAT_DATA(f32_bits(-2.0f)),
+		PICA_CMD_DATA_VS_FLOAT_DATA(f32_bits(-1.0f)), 0);
+	ck_assert_uint_eq(hw_reg_sh_input_register(r[0x2BB], r[0x2BC], 8), 11);
+	ck_assert_uint_eq(hw_reg_sh_input_register(r[0x2BB], r[0x2BC], 11), 8);
+	ck_assert_uint_eq(hw_reg_attribbuffers_base(r[HW_REG_ATTRIBBUFFERS_LOC]), 0x18001230u);
+	for (n = 0; n < 8; n++) {
+		static const unsigned fmt[8] = { 0xF, 0x6, 0x0, 0x9, 0, 0, 0, 0xD };
+
+		ck_assert_uint_eq(hw_reg_attrib_format(r[HW_REG_ATTRIBBUFFERS_FORMAT_LOW], 0, n), fmt[n]);
+	}
+	ck_assert_uint_eq(hw_reg_attribbuffer_component(r[HW_REG_ATTRIBBUFFER_CONFIG1(0)], 0, 0), 2);
+	ck_assert_uint_eq(hw_reg_attribbuffer_component(r[HW_REG_ATTRIBBUFFER_CONFIG1(0)], 0, 3), 3);
+	ck_assert_uint_eq(r[HW_REG_GSH_MISC0], 0);
+	gpu = &nngx_state_get()->gpu;
+	ck_assert(gpu->vs.f[9][0] == -1.0f && gpu->vs.f[9][3] == -4.0f);
+	/* The base keeps 16-byte units; the header is the current one's. */
+	ck_assert_uint_eq(PICA_CMD_DATA_VTX_ATTR_ARRAYS_BASE_ADDR(0x1800123Fu), 0x18001230u >> 3);
+	for (n = 1; n <= 8; n++)
+		ck_assert_uint_eq(PICA_CMD_HEADER_V_SHADER_F32(n), PICA_CMD_HEADER_VS_F32(n));
+	ck_assert_uint_eq(PICA_CMD_DATA_VERTEX_ATTR_ARRAYS(1, 2, 3, 4, 5, 6, 7, 8), 0x87654321u);
+	ck_assert_uint_eq(PICA_CMD_DATA_VTX_ATTR_ARRAYS(1, 2, 3, 4, 5, 6, 7, 8), 0x87654321u);
+	ck_assert_uint_eq(PICA_CMD_DATA_VS_FLOAT_DATA(0xDEADBEEFu), 0xDEADBEEFu);
+}
+END_TEST
+
+START_TEST(test_old_texture_words_decode_as_given)
+{
+	const uint32_t *r;
+	uint32_t p;
+
+	tu_reset();
+	r = RUN(PICA_CMD_DATA_TEX_FUNC(0, GL_TRUE, GL_TRUE, PICA_DATA_TEXCOORD3_TEXTURE2, GL_TRUE, GL_TRUE, 0),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_CONFIG),
+		PICA_CMD_DATA_TEX_SIZE(128, 32), PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_DIM(1)),
+		PICA_CMD_DATA_TEX_FORMAT_TYPE(PICA_DATA_TEX_FORMAT_LA4), PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_TYPE(1)),
+		PICA_CMD_DATA_TEX0_WRAP_FILTER(PICA_DATA_TEX_LINEAR, PICA_DATA_TEX_NEAREST, GL_TRUE,
+					       PICA_DATA_TEX_MIRRORED_REPEAT, PICA_DATA_TEX_CLAMP_TO_BORDER, 1,
+					       PICA_DATA_TEX_LINEAR, PICA_DATA_TEX0_1_GL_TEXTURE_SHADOW_2D_DMP),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_PARAM(0)),
+		PICA_CMD_DATA_TEX1_WRAP_FILTER(PICA_DATA_TEX_NEAREST, PICA_DATA_TEX_LINEAR, GL_FALSE,
+					       PICA_DATA_TEX_REPEAT, PICA_DATA_TEX_CLAMP_TO_EDGE, PICA_DATA_TEX_NEAREST),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_PARAM(1)),
+		PICA_CMD_DATA_TEX2_WRAP_FILTER(PICA_DATA_TEX_LINEAR, PICA_DATA_TEX_LINEAR, GL_FALSE,
+					       PICA_DATA_TEX_CLAMP_TO_EDGE, PICA_DATA_TEX_REPEAT, PICA_DATA_TEX_LINEAR),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_PARAM(2)),
+		PICA_CMD_DATA_TEX_LOD_REV(0x100, 5, -2), PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_LOD(2)),
+		PICA_CMD_DATA_TEX_SHADOW(GL_FALSE, 0x2000, 0x11), PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT0_SHADOW),
+		PICA_CMD_DATA_BUFFER_INPUT(2, PICA_DATA_TEX_ENV_PREVIOUS, PICA_DATA_TEX_ENV_PREVIOUS_BUFFER) |
+			PICA_CMD_DATA_BUF_INPUT(PICA_DATA_TEX_ENV_PREVIOUS_BUFFER, PICA_DATA_TEX_ENV_PREVIOUS, 3),
+		PICA_CMD_HEADER_SINGLE_BE(HW_REG_TEXENV_UPDATE_BUFFER, 0x2));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x2u | 0x4u | 0x8u);
+	ck_assert_uint_eq(hw_reg_texunit3_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 2);
+	ck_assert_uint_eq(hw_reg_texunit2_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 1);
+	ck_assert(r[HW_REG_TEXUNIT_CONFIG] & HW_REG_TEXCFG_FIXED_ONE);
+	ck_assert_uint_eq(hw_reg_tex_width(r[HW_REG_TEXUNIT_DIM(1)]), 128);
+	ck_assert_uint_eq(hw_reg_tex_height(r[HW_REG_TEXUNIT_DIM(1)]), 32);
+	ck_assert_uint_eq(hw_reg_tex_format(r[HW_REG_TEXUNIT_TYPE(1)]), HW_REG_TEXFMT_IA4);
+	p = r[HW_REG_TEXUNIT_PARAM(0)];
+	ck_assert_uint_eq(hw_reg_tex_mag_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_min_filter(p), HW_REG_TEXFILTER_NEAREST);
+	ck_assert_uint_eq(hw_reg_tex_mip_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_etc1_flag(p), HW_REG_TEXPARAM_ETC1);
+	ck_assert_uint_eq(hw_reg_tex_wrap_t(p), HW_REG_TEXWRAP_MIRROR);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(p), HW_REG_TEXWRAP_CLAMP_BORDER);
+	ck_assert(hw_reg_tex_shadow(p));
+	ck_assert_uint_eq(hw_reg_tex_type(p), HW_REG_TEXTYPE_SHADOW_2D);
+	p = r[HW_REG_TEXUNIT_PARAM(1)];
+	ck_assert_uint_eq(hw_reg_tex_mag_filter(p), HW_REG_TEXFILTER_NEAREST);
+	ck_assert_uint_eq(hw_reg_tex_min_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_mip_filter(p), HW_REG_TEXFILTER_NEAREST);
+	ck_assert_uint_eq(hw_reg_tex_etc1_flag(p), 0);
+	ck_assert_uint_eq(hw_reg_tex_wrap_t(p), HW_REG_TEXWRAP_REPEAT);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(p), HW_REG_TEXWRAP_CLAMP_EDGE);
+	p = r[HW_REG_TEXUNIT_PARAM(2)];
+	ck_assert_uint_eq(hw_reg_tex_min_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_mip_filter(p), HW_REG_TEXFILTER_LINEAR);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(p), HW_REG_TEXWRAP_REPEAT);
+	ck_assert(hw_reg_tex_lod_bias(r[HW_REG_TEXUNIT_LOD(2)]) == 1.0f);
+	ck_assert_uint_eq(hw_reg_tex_max_level(r[HW_REG_TEXUNIT_LOD(2)]), 5);
+	ck_assert_uint_eq(hw_reg_tex_min_level(r[HW_REG_TEXUNIT_LOD(2)]), 0);
+	ck_assert(hw_reg_tex_shadow_ortho(r[HW_REG_TEXUNIT0_SHADOW]));
+	ck_assert_uint_eq(hw_reg_tex_shadow_zbias(r[HW_REG_TEXUNIT0_SHADOW]), 0x4000);
+	ck_assert_uint_eq(r[HW_REG_TEXUNIT0_SHADOW] >> 24, 0x11);
+	ck_assert(hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 2));
+	ck_assert(!hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 2));
+	ck_assert(!hw_reg_texenv_buffer_rgb(r[HW_REG_TEXENV_UPDATE_BUFFER], 3));
+	ck_assert(hw_reg_texenv_buffer_alpha(r[HW_REG_TEXENV_UPDATE_BUFFER], 3));
+
+	/* A true type0_0 gives bit 0 alone of the unit bits (the SDK macro's
+	 * word); the coordinate of unit 2 and the clear bit still follow. */
+	r = RUN(PICA_CMD_DATA_TEX_FUNC(GL_TRUE, GL_TRUE, GL_TRUE, PICA_DATA_TEXCOORD3_TEXTURE1, GL_TRUE,
+				       GL_TRUE, 1),
+		PICA_CMD_HEADER_SINGLE(HW_REG_TEXUNIT_CONFIG));
+	ck_assert_uint_eq(hw_reg_texunit_mask(r[HW_REG_TEXUNIT_CONFIG]), 0x1u);
+	ck_assert_uint_eq(hw_reg_texunit3_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 0);
+	ck_assert_uint_eq(hw_reg_texunit2_texcoord(r[HW_REG_TEXUNIT_CONFIG]), 1);
+	ck_assert(hw_reg_texunit_clear_cache(r[HW_REG_TEXUNIT_CONFIG]));
+	ck_assert_uint_eq(PICA_CMD_DATA_TEXTURE_CUBE(0xFFFFFFFFu), 0x3FFFFFu);
+	ck_assert_uint_eq(PICA_CMD_DATA_TEX_LOD_REV(0, 0, 3u), 3u << 24);
+}
+END_TEST
+
+START_TEST(test_old_proctex_words_follow_the_sdk)
+{
+	/* With 0/1 flags the first four words are the current macros'. */
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX0(PICA_DATA_PULSE_DMP, PICA_DATA_MIRRORED_REPEAT, 9, 5, 1, 1,
+						PICA_DATA_EVEN_DMP, PICA_DATA_ODD_DMP, 0xAB),
+			  PICA_CMD_DATA_PROCTEX0(PICA_DATA_PROCTEX_PULSE_DMP, PICA_DATA_PROCTEX_MIRRORED_REPEAT,
+						 9, 5, GL_TRUE, GL_TRUE, PICA_DATA_PROCTEX_EVEN_DMP,
+						 PICA_DATA_PROCTEX_ODD_DMP, 0xAB));
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX0(0, 0, 0, 0, 0, 1, 0, 0, 0), 1u << 15);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX1(0xCAFEF00Du), 0xCAFEF00Du);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX2(0x01020304u), 0x01020304u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX3(0x1111, 0x2222), 0x22221111u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX4(PICA_DATA_LINEAR_MIPMAP_LINEAR, 0x80, 0xCD),
+			  PICA_CMD_DATA_PROCTEX4(PICA_DATA_PROCTEX_LINEAR_MIPMAP_LINEAR, 0x80, 0xCD));
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX_LUT_DATA(0x12345678u), 0x12345678u);
+	/* The two words where the old forms differ from the register layout. */
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX5(0x42), 0x0E0C00C2u);
+	ck_assert_uint_eq(PICA_CMD_DATA_PROTEX_LUT(0x80, PICA_DATA_COLOR_DIFF_REF_TABLE), 0x2880u);
+}
+END_TEST
+
 static Suite *macros_suite(void)
 {
 	Suite *s = suite_create("macros");
@@ -1357,6 +1671,13 @@ static Suite *macros_suite(void)
 	tcase_add_test(tc, test_early_depth_words_decode_as_given);
 	tcase_add_test(tc, test_blend_and_logic_op_words_decode_as_given);
 	tcase_add_test(tc, test_fragment_test_words_decode_as_given);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("old");
+	tcase_add_test(tc, test_old_names_are_the_model_registers_and_codes);
+	tcase_add_test(tc, test_old_fragment_and_buffer_words_decode_as_given);
+	tcase_add_test(tc, test_old_shader_and_array_words_decode_as_given);
+	tcase_add_test(tc, test_old_texture_words_decode_as_given);
+	tcase_add_test(tc, test_old_proctex_words_follow_the_sdk);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,6 +11,7 @@
 #include <nn/gx/CTR/gx_MacroReg.h>
 #include <nn/gx/CTR/gx_MacroFragment.h>
 #include <nn/gx/CTR/gx_MacroMisc.h>
+#include <nn/gx/CTR/gx_MacroOld.h>
 #include <nn/gx/CTR/gx_MacroShader.h>
 #include <nn/gx/CTR/gx_MacroTexture.h>
 

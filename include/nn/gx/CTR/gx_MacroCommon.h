@@ -48,6 +48,9 @@
 #define NNGX_PICA_U(v)            ((unsigned int)(v))
 #define NNGX_PICA_AT(v, shift)    (NNGX_PICA_U(v) << (shift))
 #define NNGX_PICA_BIT(v, shift)   (((v) ? 1u : 0u) << (shift))
+/* Whether `v` is below zero, written as "neither positive nor zero" so
+ * that an unsigned argument draws no always-false-comparison warning. */
+#define NNGX_PICA_NEG(v)          (!((v) > 0 || (v) == 0))
 /* Eight or four 4-bit fields from bit 0 up. */
 #define NNGX_PICA_NIBBLES4(a, b, c, d) \
 	(NNGX_PICA_U(a) | NNGX_PICA_AT(b, 4) | NNGX_PICA_AT(c, 8) | NNGX_PICA_AT(d, 12))

@@ -313,13 +313,11 @@ enum PicaDataRenderBlockFormat {
 /* 0x066: the scissor box's first corner, each coordinate clamped to
  * 0 .. size - 1 of the colour buffer; x in bits 0-9, y from bit 16.
  * (Written so that unsigned, signed and mixed arguments compile without
- * warnings and compare by value: "negative" is neither positive nor
- * zero; the upper bound is compared once both sides are known not to be
- * negative.) */
-#define NNGX_PICA_NEG_(v) (!((v) > 0 || (v) == 0))
+ * warnings and compare by value: NNGX_PICA_NEG, and the upper bound
+ * compared once both sides are known not to be negative.) */
 #define NNGX_PICA_CLAMP_(v, size)                                                          \
-	(NNGX_PICA_NEG_(v) ? 0u                                                            \
-	 : (NNGX_PICA_NEG_(size) || NNGX_PICA_U(v) >= NNGX_PICA_U(size)) ? NNGX_PICA_U(size) - 1u \
+	(NNGX_PICA_NEG(v) ? 0u                                                            \
+	 : (NNGX_PICA_NEG(size) || NNGX_PICA_U(v) >= NNGX_PICA_U(size)) ? NNGX_PICA_U(size) - 1u \
 									  : NNGX_PICA_U(v))
 #define PICA_CMD_DATA_SCISSOR_XY(x, y, colorBufferWidth, colorBufferHeight) \
 	(NNGX_PICA_CLAMP_(x, colorBufferWidth) | (NNGX_PICA_CLAMP_(y, colorBufferHeight) << 16))
@@ -328,7 +326,7 @@ enum PicaDataRenderBlockFormat {
  * macro does, a negative x makes the whole word 0 (its conditional on x
  * takes the y half as part of its "else" operand). */
 #define PICA_CMD_DATA_SCISSOR_SIZE(x, y) \
-	(NNGX_PICA_NEG_(x) ? 0u : (NNGX_PICA_U(x) | ((NNGX_PICA_NEG_(y) ? 0u : NNGX_PICA_U(y)) << 16)))
+	(NNGX_PICA_NEG(x) ? 0u : (NNGX_PICA_U(x) | ((NNGX_PICA_NEG(y) ? 0u : NNGX_PICA_U(y)) << 16)))
 
 /* ---- early depth ------------------------------------------------------------- */
 
