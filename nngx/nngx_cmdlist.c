@@ -309,7 +309,21 @@ void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
  * diagnostic and adds nothing. */
 #define JUMP_ALIGN 16
 #define JUMP_WORDS 6
-#define JUMP_MAX_BYTES (0x1FFFFFu << 3)         /* CMDBUF_SIZEi: bits 0-20 */
+#define EXTERNAL_MAX_BYTES (0x1FFFFFu << 3)     /* CMDBUF_SIZEi: bits 0-20 */
+
+/* The simulated address of a jump's or call's buffer; 0 after
+ * MEMORY_NOT_SIMULATED when it is not inside one block. */
+static uint32_t external_phys(struct nngx_state *st, const GLvoid *bufferaddr,
+			      GLsizei buffersize, const char *fn)
+{
+	uint32_t phys = nngx_block_phys(st, bufferaddr, (uint32_t)buffersize);
+
+	if (!phys)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the buffer [%p, +%d) is not inside one block of simulated memory; "
+				 "nothing is added", bufferaddr, buffersize);
+	return phys;
+}
 
 void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 {
@@ -321,20 +335,16 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 	if (!l)
 		return;
 	if ((uintptr_t)bufferaddr % JUMP_ALIGN || buffersize <= 0 || buffersize % JUMP_ALIGN ||
-	    (uint32_t)buffersize > JUMP_MAX_BYTES) {
+	    (uint32_t)buffersize > EXTERNAL_MAX_BYTES) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
 				 "buffer %p, size %d: a 16-byte aligned address and a positive "
 				 "multiple of 16 bytes below 16 MiB (the size register's 21 bits "
 				 "of 8-byte units); nothing is added", bufferaddr, buffersize);
 		return;
 	}
-	phys = nngx_block_phys(st, bufferaddr, (uint32_t)buffersize);
-	if (!phys) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "the buffer [%p, +%d) is not inside one block of simulated memory; "
-				 "nothing is added", bufferaddr, buffersize);
+	phys = external_phys(st, bufferaddr, buffersize, fn);
+	if (!phys)
 		return;
-	}
 	/* Each command: the value, then the header (register, all four
 	 * bytes written). */
 	words[0] = (uint32_t)buffersize >> 3;
@@ -367,7 +377,6 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
  * kick loops until the command processor's bound on kicks (there is no
  * return stack). */
 #define CALL_ALIGN 16
-#define CALL_MAX_BYTES (0x1FFFFFu << 3)         /* CMDBUF_SIZEi: bits 0-20 */
 
 void nngxAddSubroutineCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 {
@@ -379,20 +388,16 @@ void nngxAddSubroutineCommand(const GLvoid *bufferaddr, GLsizei buffersize)
 	if (!l)
 		return;
 	if (!bufferaddr || (uintptr_t)bufferaddr % CALL_ALIGN || buffersize <= 0
-	    || buffersize % CALL_ALIGN || (uint32_t)buffersize > CALL_MAX_BYTES) {
+	    || buffersize % CALL_ALIGN || (uint32_t)buffersize > EXTERNAL_MAX_BYTES) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_SUBROUTINE_REJECTED, fn,
 				 "buffer %p, size %d: a 16-byte aligned address and a positive "
 				 "multiple of 16 bytes (at most %u); nothing is added", bufferaddr,
-				 buffersize, CALL_MAX_BYTES);
+				 buffersize, EXTERNAL_MAX_BYTES);
 		return;
 	}
-	phys = nngx_block_phys(st, bufferaddr, (uint32_t)buffersize);
-	if (!phys) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "the buffer [%p, +%d) is not inside one block of simulated memory; "
-				 "nothing is added", bufferaddr, buffersize);
+	phys = external_phys(st, bufferaddr, buffersize, fn);
+	if (!phys)
 		return;
-	}
 	nngx_cmdlist_add_call(st, l, phys, (uint32_t)buffersize, fn);
 }
 

@@ -589,43 +589,6 @@ END_TEST
 
 /* ---- uniforms ------------------------------------------------------------- */
 
-/* A vertex shader declaring uniforms of every file, with constants, and
- * a geometry shader sharing one name: mvp c0-c3, uColor c5, uArr c6-c9,
- * uLoop i0, uFlag b3, uFlags b4-b7, shared c12 (vertex) / c20
- * (geometry), gScale c30 (geometry); constants c10, i1, b0. */
-static struct fx_shader *shader_with_uniforms(void)
-{
-	struct fx_shader *s = fx_shader_new();
-	size_t vs, gs;
-
-	asm_mov(&s->a, asm_o(0), asm_v(0));
-	asm_end(&s->a);
-	asm_mov(&s->a, asm_o(0), asm_v(0));
-	asm_emit(&s->a);
-	asm_end(&s->a);
-	fx_shader_code(s);
-	vs = shbin_writer_add_entry(&s->w, 0, 0, 2);
-	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
-	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
-	shbin_writer_add_uniform(&s->w, vs, "mvp", 0x10, 0x13);
-	shbin_writer_add_uniform(&s->w, vs, "uColor", 0x15, 0x15);
-	shbin_writer_add_uniform(&s->w, vs, "uArr", 0x16, 0x19);
-	shbin_writer_add_uniform(&s->w, vs, "uLoop", 0x70, 0x70);
-	shbin_writer_add_uniform(&s->w, vs, "uFlag", 0x7B, 0x7B);
-	shbin_writer_add_uniform(&s->w, vs, "uFlags", 0x7C, 0x7F);
-	shbin_writer_add_uniform(&s->w, vs, "shared", 0x1C, 0x1C);
-	shbin_writer_add_float(&s->w, vs, 10, 1.0f, 2.0f, 3.0f, 4.0f);
-	shbin_writer_add_int(&s->w, vs, 1, 4, 0, 1, 0);
-	shbin_writer_add_bool(&s->w, vs, 0, true);
-	gs = shbin_writer_add_entry(&s->w, 1, 2, 5);
-	shbin_writer_set_geometry(&s->w, gs, 0, 0, 0, 0, false);
-	shbin_writer_add_output(&s->w, gs, 0, 0, 0xF);
-	shbin_writer_add_uniform(&s->w, gs, "shared", 0x24, 0x24);
-	shbin_writer_add_uniform(&s->w, gs, "gScale", 0x2E, 0x2E);
-	fx_shader_binary(s);
-	return s;
-}
-
 /* Locations: bits 16-17 the stages, 8-15 the uniform, 0-7 the element. */
 START_TEST(test_gl_uniform_locations_encode_stage_uniform_and_element)
 {
@@ -634,7 +597,7 @@ START_TEST(test_gl_uniform_locations_encode_stage_uniform_and_element)
 	GLint mvp, mvp2, shared, gscale;
 
 	fx_reset();
-	s = shader_with_uniforms();
+	s = fx_shader_with_uniforms();
 	p = fx_program(s);
 	mvp = glGetUniformLocation(p, "mvp");
 	mvp2 = glGetUniformLocation(p, "mvp[2]");
@@ -676,7 +639,7 @@ START_TEST(test_gl_uniform_type_mismatch_is_invalid_operation)
 	GLint color, loop, flag, arr, mvp;
 
 	fx_reset();
-	s = shader_with_uniforms();
+	s = fx_shader_with_uniforms();
 	p = fx_program(s);
 	color = glGetUniformLocation(p, "uColor");
 	loop = glGetUniformLocation(p, "uLoop");
@@ -731,7 +694,7 @@ START_TEST(test_gl_uniform_values_and_constants_reach_the_shader_units)
 
 	fx_reset();
 	fx_list(1 << 16, 8);
-	s = shader_with_uniforms();
+	s = fx_shader_with_uniforms();
 	p = fx_program(s);
 	fx_positions(points, 1);
 	glUniformMatrix4fv(glGetUniformLocation(p, "mvp"), 1, GL_FALSE, m);

@@ -33,23 +33,6 @@
 /* The block's header words (README, "collections"). */
 enum { H_MAGIC, H_VERSION, H_BYTES, H_COUNT, H_RECORD_WORDS, H_CHECK, H_WORDS };
 
-static uint32_t fnv1a_words(const uint32_t *w, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t k;
-	unsigned b;
-
-	for (k = 0; k < n; k++)
-		for (b = 0; b < 32; b += 8)
-			h = (h ^ ((w[k] >> b) & 0xFFu)) * 16777619u;
-	return h;
-}
-
-static void reseal(uint32_t *w)
-{
-	w[H_CHECK] = fnv1a_words(w + H_WORDS, w[H_BYTES] / 4 - H_WORDS);
-}
-
 /* Everything a collection holds, and the collection bindings, as the
  * queries answer them. */
 struct coll_state {
@@ -608,7 +591,7 @@ START_TEST(test_collection_refusals)
 			v = lut;                    /* a table where a 2D texture is wanted */
 		copy[r->word] = v;
 		if (r->reseal)
-			reseal(copy);
+			fx_block_reseal(copy);
 	}
 	glBindBuffer(GL_VERTEX_STATE_COLLECTION_DMP, e_vsc[1]);
 	take(&before);

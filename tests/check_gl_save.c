@@ -29,24 +29,6 @@ enum { H_MAGIC, H_VERSION, H_BYTES, H_COUNT, H_DMP_WORDS, H_CHECK, H_WORDS };
 
 static const float tri[] = { -1, -1, -0.5f, 1, -1, -0.5f, -1, 1, -0.5f };
 
-static uint32_t fnv1a_words(const uint32_t *w, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t k;
-	unsigned b;
-
-	for (k = 0; k < n; k++)
-		for (b = 0; b < 32; b += 8)
-			h = (h ^ ((w[k] >> b) & 0xFFu)) * 16777619u;
-	return h;
-}
-
-/* Recompute a block's check word after a test changed a field. */
-static void reseal(uint32_t *w)
-{
-	w[H_CHECK] = fnv1a_words(w + H_WORDS, w[H_BYTES] / 4 - H_WORDS);
-}
-
 /* A vertex shader with a named colour uniform: o0 = v0, o1 = uColor (c5),
  * and the constant c4 it does not use. */
 static struct fx_shader *colour_shader(void)
@@ -409,7 +391,7 @@ START_TEST(test_restore_crafted_blocks)
 		case 7: copy[H_DMP_WORDS] += 1; break;         /* another build's table */
 		case 8: copy[H_VERSION] = 2; break;
 		}
-		reseal(copy);
+		fx_block_reseal(copy);
 		glRestoreProgramsDMP(1, 0, &q, 0, copy);
 		ck_assert_msg(glGetError() == GL_INVALID_VALUE, "step %d was accepted", step);
 	}
@@ -417,7 +399,7 @@ START_TEST(test_restore_crafted_blocks)
 	ck_assert(memcmp(&before, &after, sizeof before) == 0);
 	/* The untouched block, resealed, still restores. */
 	memcpy(copy, buf, (size_t)bytes);
-	reseal(copy);
+	fx_block_reseal(copy);
 	glRestoreProgramsDMP(1, 0, &q, 0, copy);
 	ck_err(GL_NO_ERROR);
 	free(copy);
@@ -440,7 +422,7 @@ START_TEST(test_restore_all_or_nothing)
 	q[1] = colour_program(0, 1, 1);
 	buf = save(2, p, &bytes);
 	buf[record_dmp_start(buf)] = 0x1234;     /* the last record's first dmp word */
-	reseal(buf);
+	fx_block_reseal(buf);
 	target_take(q[0], &before[0]);
 	target_take(q[1], &before[1]);
 	glRestoreProgramsDMP(2, 0, q, 0, buf);

@@ -31,41 +31,6 @@ static GLuint fbits(float f)
 	return w;
 }
 
-/* A vertex shader with uniforms of every file: uColor c5, uArr c6-c9,
- * uLoop i0, uFlag b3, uFlags b4-b7, shared c12 (vertex) and c20
- * (geometry), gScale c30 (geometry); constants c10, i1, b0. */
-static struct fx_shader *shader_with_uniforms(void)
-{
-	struct fx_shader *s = fx_shader_new();
-	size_t vs, gs;
-
-	asm_mov(&s->a, asm_o(0), asm_v(0));
-	asm_end(&s->a);
-	asm_mov(&s->a, asm_o(0), asm_v(0));
-	asm_emit(&s->a);
-	asm_end(&s->a);
-	fx_shader_code(s);
-	vs = shbin_writer_add_entry(&s->w, 0, 0, 2);
-	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
-	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
-	shbin_writer_add_uniform(&s->w, vs, "uColor", 0x15, 0x15);
-	shbin_writer_add_uniform(&s->w, vs, "uArr", 0x16, 0x19);
-	shbin_writer_add_uniform(&s->w, vs, "uLoop", 0x70, 0x70);
-	shbin_writer_add_uniform(&s->w, vs, "uFlag", 0x7B, 0x7B);
-	shbin_writer_add_uniform(&s->w, vs, "uFlags", 0x7C, 0x7F);
-	shbin_writer_add_uniform(&s->w, vs, "shared", 0x1C, 0x1C);
-	shbin_writer_add_float(&s->w, vs, 10, 1.0f, 2.0f, 3.0f, 4.0f);
-	shbin_writer_add_int(&s->w, vs, 1, 4, 0, 1, 0);
-	shbin_writer_add_bool(&s->w, vs, 0, true);
-	gs = shbin_writer_add_entry(&s->w, 1, 2, 5);
-	shbin_writer_set_geometry(&s->w, gs, 0, 0, 0, 0, false);
-	shbin_writer_add_output(&s->w, gs, 0, 0, 0xF);
-	shbin_writer_add_uniform(&s->w, gs, "shared", 0x24, 0x24);
-	shbin_writer_add_uniform(&s->w, gs, "gScale", 0x2E, 0x2E);
-	fx_shader_binary(s);
-	return s;
-}
-
 static struct gl_executable *exe_of(GLuint program)
 {
 	struct gl_object *o = gl_object_find(&nngx_state_get()->gl, program);
@@ -220,7 +185,7 @@ static void uni_words(const struct uni_locs *l, GLint *loc, GLsizei *cnt, GLuint
  * reserved uniforms; glGetUniformfv / glGetUniformiv read the same. */
 START_TEST(test_uniforms_words_set_what_the_glUniform_calls_set)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p[2];
 	struct uni_locs l[2];
 	struct uni_state st[2], fresh;
@@ -272,7 +237,7 @@ END_TEST
  * element the later one wins. */
 START_TEST(test_uniforms_word_layout)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), w[40];
 	GLint color = glGetUniformLocation(p, "uColor"), arr3 = glGetUniformLocation(p, "uArr[3]");
 	GLint loc[4];
@@ -324,7 +289,7 @@ END_TEST
  * elements past an array's end are left as they were. */
 START_TEST(test_uniforms_get_reads_the_same_layout)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), got[UNI_WORDS + 8], w[UNI_WORDS + 1];
 	struct uni_locs l;
 	GLint loc[UNI_ENTRIES];
@@ -398,7 +363,7 @@ static const struct {
 
 START_TEST(test_uniforms_bad_entry_changes_nothing)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), w[16];
 	struct uni_state before, after;
 	GLint loc[3];
@@ -487,7 +452,7 @@ END_TEST
 /* The call-level rules: no program in use; NULL arrays; a NULL value. */
 START_TEST(test_uniforms_call_errors)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), w[4] = { 1, 2, 3, 4 };
 	GLint loc = glGetUniformLocation(p, "uColor"), minus = -1;
 	GLsizei one = 1;
@@ -544,7 +509,7 @@ static const struct {
 
 START_TEST(test_uniforms_get_errors_write_nothing)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), program = p, out[16];
 	GLint loc[2];
 	GLsizei cnt[2] = { 1, 1 };
@@ -578,7 +543,7 @@ END_TEST
 
 START_TEST(test_uniforms_get_null_arguments)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), out[4] = { 7, 7, 7, 7 };
 	GLint loc = glGetUniformLocation(p, "uColor"), minus = -1;
 	GLsizei one = 1;
@@ -604,7 +569,7 @@ END_TEST
  * is checked. */
 START_TEST(test_uniforms_not_modelled_value_said_once)
 {
-	struct fx_shader *s = shader_with_uniforms();
+	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), w = GL_TEXTURE_CUBE_MAP;
 	GLint loc = glGetUniformLocation(p, "dmp_Texture[0].samplerType");
 	GLsizei one = 1;

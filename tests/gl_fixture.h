@@ -45,6 +45,21 @@ struct fx_shader *fx_shader_passthrough(void);
 /* A buffer in `area` (NN_GX_MEM_*, or 0) holding `size` bytes, bound. */
 GLuint fx_buffer(GLenum target, GLenum area, const void *data, GLsizeiptr size);
 
+/* A vertex shader declaring uniforms of every file, with constants, and
+ * a geometry shader sharing one name: mvp c0-c3, uColor c5, uArr c6-c9,
+ * uLoop i0, uFlag b3, uFlags b4-b7, shared c12 (vertex) / c20
+ * (geometry), gScale c30 (geometry); constants c10, i1, b0. */
+struct fx_shader *fx_shader_with_uniforms(void);
+
+/* The blocks of the glSave*DMP calls (README, model choices): header
+ * words magic, version, bytes, count, a kind word, the check word, then
+ * the records. fx_block_check is FNV-1a over n words, low byte first,
+ * written here again so that the tests do not trust the library's;
+ * fx_block_reseal recomputes a block's check word after a test changed
+ * a field. */
+uint32_t fx_block_check(const uint32_t *w, size_t n);
+void fx_block_reseal(uint32_t *w);
+
 /* aPosition from float3 positions in a new VRAM A buffer. */
 GLuint fx_positions(const float *xyz, unsigned vertices);
 
