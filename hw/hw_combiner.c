@@ -275,6 +275,42 @@ static struct hw_combiner_slot comb_alpha_slot(unsigned source, unsigned op)
 	return sl;
 }
 
+/* Slot n of the RGB and the alpha side read one source as its colour
+ * and its alpha, not inverted. */
+static bool comb_plain_pair(const struct hw_combiner_step *k, unsigned n)
+{
+	return k->rgb[n].source == k->alpha[n].source && k->rgb[n].channel == 4
+	       && k->alpha[n].channel == 3 && !k->rgb[n].invert && !k->alpha[n].invert;
+}
+
+/* The program's shape (enum hw_combiner_shape). */
+static void comb_shape(struct hw_combiner_program *p)
+{
+	const struct hw_combiner_step *k;
+
+	p->shape = HW_COMBINER_GENERAL;
+	if (p->uses_buffer)
+		return;
+	if (p->active_count == 0) {
+		p->shape = HW_COMBINER_NONE;
+		return;
+	}
+	if (p->active_count != 1)
+		return;
+	k = &p->step[p->active[0]];
+	if (k->rgb_scale != 1.0f || k->alpha_scale != 1.0f || k->rgb_op != k->alpha_op)
+		return;
+	if (k->rgb_op == HW_REG_TEVCOMB_REPLACE && comb_plain_pair(k, 0)) {
+		p->shape = HW_COMBINER_REPLACE;
+		p->shape_source[0] = k->rgb[0].source;
+	} else if (k->rgb_op == HW_REG_TEVCOMB_MODULATE && comb_plain_pair(k, 0)
+		   && comb_plain_pair(k, 1)) {
+		p->shape = HW_COMBINER_MODULATE;
+		p->shape_source[0] = k->rgb[0].source;
+		p->shape_source[1] = k->rgb[1].source;
+	}
+}
+
 void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_program *p)
 {
 	unsigned s, n;
@@ -316,6 +352,7 @@ void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_
 	/* Stage 0 passing through reads "previous" (0); a pass-through stage
 	 * reads nothing else. */
 	p->uses_buffer = (p->sources_read >> HW_REG_TEVSRC_PREVIOUS_BUFFER) & 1u;
+	comb_shape(p);
 }
 
 /* Where each source code reads from, for one fragment. */
@@ -406,6 +443,24 @@ static inline unsigned comb_lowest_bit(uint32_t m)
 #endif
 }
 
+/* Where source `code` reads from in a program without the buffer, for
+ * its one active stage (PREVIOUS is 0 there: every stage before passes
+ * through). */
+static inline const float *comb_shape_from(const struct hw_combiner_program *p,
+					   const struct hw_combiner_inputs *in, unsigned code)
+{
+	switch (code) {
+	case HW_REG_TEVSRC_PRIMARY_COLOR: return in->primary;
+	case HW_REG_TEVSRC_FRAG_PRIMARY: return in->fragment_primary;
+	case HW_REG_TEVSRC_FRAG_SECONDARY: return in->fragment_secondary;
+	case HW_REG_TEVSRC_TEXTURE0: case HW_REG_TEVSRC_TEXTURE1: case HW_REG_TEVSRC_TEXTURE2:
+	case HW_REG_TEVSRC_TEXTURE3:
+		return in->texture[code - HW_REG_TEVSRC_TEXTURE0];
+	case HW_REG_TEVSRC_CONSTANT: return p->step[p->active[0]].constant;
+	default: return comb_zero;      /* PREVIOUS (0 here); 7-12: not listed */
+	}
+}
+
 void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
 		      float out[4])
 {
@@ -413,6 +468,28 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 	struct comb_regs r;
 	unsigned s, k;
 
+	switch (p->shape) {
+	case HW_COMBINER_NONE:
+		memcpy(out, comb_zero, sizeof previous);
+		return;
+	case HW_COMBINER_REPLACE: {
+		const float *a = comb_shape_from(p, in, p->shape_source[0]);
+
+		for (k = 0; k < 4; k++)
+			out[k] = comb_clamp(a[k]);
+		return;
+	}
+	case HW_COMBINER_MODULATE: {
+		const float *a = comb_shape_from(p, in, p->shape_source[0]);
+		const float *b = comb_shape_from(p, in, p->shape_source[1]);
+
+		for (k = 0; k < 4; k++)
+			out[k] = comb_clamp(a[k]) * comb_clamp(b[k]);
+		return;
+	}
+	case HW_COMBINER_GENERAL:
+		break;
+	}
 	if (!p->uses_buffer) {
 		/* No latch is read: a pass-through stage changes nothing, so
 		 * only the active stages run (comb_passes_through), and only

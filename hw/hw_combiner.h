@@ -157,7 +157,24 @@ struct hw_combiner_step {
 	bool latch_rgb, latch_alpha;    /* into the buffer (stages 0-3) */
 };
 
+/* Shapes of a whole compiled combiner that hw_combiner_exec runs as
+ * straight-line code (the same float operations, so the same bits):
+ * - NONE: every stage passes through: the output is 0, 0, 0, 0;
+ * - REPLACE: one active stage, RGB and alpha REPLACE with one source read
+ *   as its colour and its alpha (not inverted), scales x1: the output is
+ *   the source clamped (x1 and a second clamp change no bit of a value in
+ *   0..1);
+ * - MODULATE: one active stage, RGB and alpha MODULATE of two sources
+ *   read likewise, scales x1: the output is the product of the two
+ *   clamped sources (in 0..1 already);
+ * - GENERAL: anything else, stage by stage. */
+enum hw_combiner_shape {
+	HW_COMBINER_GENERAL = 0, HW_COMBINER_NONE, HW_COMBINER_REPLACE, HW_COMBINER_MODULATE
+};
+
 struct hw_combiner_program {
+	enum hw_combiner_shape shape;
+	uint8_t shape_source[2];        /* REPLACE: [0]; MODULATE: both (HW_REG_TEVSRC_*) */
 	struct hw_combiner_step step[HW_COMBINER_STAGES];
 	float buffer_color[4];
 	bool uses_buffer;               /* some used slot reads PREVIOUS_BUFFER */

@@ -676,6 +676,109 @@ START_TEST(test_combiner_compiled_gives_the_same_bits)
 }
 END_TEST
 
+/* One active stage replacing or modulating plain sources, the others
+ * passing through: the straight-line shapes, the same bits as the
+ * reference; any other operand, scale or a read buffer is GENERAL. */
+START_TEST(test_combiner_compiled_shapes_give_the_same_bits)
+{
+	static const unsigned src_codes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 12, 14, 15 };
+	static uint32_t regs[HW_REG_COUNT];
+	uint32_t seed = 0x13579BDFu;
+	unsigned round, k, u, seen[4] = { 0, 0, 0, 0 };
+
+	for (round = 0; round < 4000; round++) {
+		struct hw_combiner_config c;
+		struct hw_combiner_program p;
+		struct hw_combiner_inputs in;
+		float want[4], got[4];
+		unsigned s, active = xorshift(&seed) % HW_COMBINER_STAGES;
+		unsigned a = src_codes[xorshift(&seed) % 11], b = src_codes[xorshift(&seed) % 11];
+		unsigned variant = xorshift(&seed) % 8;
+		bool modulate = xorshift(&seed) & 1u, none = variant == 7;
+		enum hw_combiner_shape want_shape = none ? HW_COMBINER_NONE
+						    : modulate ? HW_COMBINER_MODULATE
+						    : HW_COMBINER_REPLACE;
+
+		if (!modulate && a == HW_REG_TEVSRC_PREVIOUS)
+			a = HW_REG_TEVSRC_TEXTURE0;     /* else the stage passes through */
+		memset(regs, 0, sizeof regs);
+		for (s = 0; s < HW_COMBINER_STAGES; s++)
+			regs[HW_REG_TEXENV_SOURCE(s)] = 0x000F000Fu;
+		if (!none) {
+			regs[HW_REG_TEXENV_SOURCE(active)] = a | b << 4 | a << 16 | b << 20;
+			regs[HW_REG_TEXENV_COMBINER(active)] = modulate ? 0x00010001u : 0;
+		}
+		regs[HW_REG_TEXENV_COLOR(active)] = xorshift(&seed);
+		switch (variant) {
+		case 1:         /* RGB operand: alpha */
+			regs[HW_REG_TEXENV_OPERAND(active)] = 2;
+			want_shape = HW_COMBINER_GENERAL;
+			break;
+		case 2:         /* alpha operand of slot 1: one minus alpha */
+			regs[HW_REG_TEXENV_OPERAND(active)] = 1u << 16;
+			want_shape = modulate ? HW_COMBINER_GENERAL : want_shape;
+			break;
+		case 3:         /* x2 on alpha */
+			regs[HW_REG_TEXENV_SCALE(active)] = 1u << 16;
+			want_shape = HW_COMBINER_GENERAL;
+			break;
+		case 4:         /* the alpha side reads another source */
+			regs[HW_REG_TEXENV_SOURCE(active)] ^= 0x00010000u;
+			want_shape = HW_COMBINER_GENERAL;
+			break;
+		case 5:         /* RGB and alpha ops differ */
+			regs[HW_REG_TEXENV_COMBINER(active)] ^= 0x00010000u;
+			want_shape = HW_COMBINER_GENERAL;
+			break;
+		default:
+			break;
+		}
+		if (!none && variant == 0 && (xorshift(&seed) & 3u) == 0) {
+			/* a second active stage after it */
+			s = (active + 1) % HW_COMBINER_STAGES;
+			regs[HW_REG_TEXENV_SOURCE(s)] = 0x000F000Fu;
+			regs[HW_REG_TEXENV_COMBINER(s)] = 0x00010001u;
+			want_shape = HW_COMBINER_GENERAL;
+		}
+		hw_combiner_decode(regs, &c);
+		hw_combiner_compile(&c, &p);
+		ck_assert_msg(p.shape == want_shape, "round %u: shape %d, want %d", round,
+			      (int)p.shape, (int)want_shape);
+		seen[p.shape]++;
+		for (k = 0; k < 4; k++) {
+			in.primary[k] = random_channel(&seed);
+			in.fragment_primary[k] = random_channel(&seed);
+			in.fragment_secondary[k] = random_channel(&seed);
+			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
+				in.texture[u][k] = random_channel(&seed);
+		}
+		hw_combiner_run(&c, &in, want);
+		hw_combiner_exec(&p, &in, got);
+		if (memcmp(want, got, sizeof want) != 0)
+			ck_abort_msg("round %u (shape %d): run %a %a %a %a, exec %a %a %a %a",
+				     round, (int)p.shape, (double)want[0], (double)want[1],
+				     (double)want[2], (double)want[3], (double)got[0],
+				     (double)got[1], (double)got[2], (double)got[3]);
+	}
+	for (k = 0; k < 4; k++)
+		ck_assert_uint_gt(seen[k], 100);
+	/* A latch that a later stage reads: the buffer path. */
+	memset(regs, 0, sizeof regs);
+	for (k = 1; k < HW_COMBINER_STAGES; k++)
+		regs[HW_REG_TEXENV_SOURCE(k)] = 0x000F000Fu;
+	regs[HW_REG_TEXENV_SOURCE(3)] = 0x000D000Du;
+	{
+		struct hw_combiner_config c;
+		struct hw_combiner_program p;
+
+		hw_combiner_decode(regs, &c);
+		hw_combiner_compile(&c, &p);
+		ck_assert(p.uses_buffer);
+		ck_assert_int_eq(p.shape, HW_COMBINER_GENERAL);
+	}
+}
+END_TEST
+
 START_TEST(test_combiner_compiled_default_stages_read_only_the_vertex_colour)
 {
 	static uint32_t regs[HW_REG_COUNT];
@@ -733,6 +836,7 @@ int main(void)
 	tc = tcase_create("compiled");
 	tcase_add_test(tc, test_combiner_compiled_gives_the_same_bits);
 	tcase_add_test(tc, test_combiner_compiled_default_stages_read_only_the_vertex_colour);
+	tcase_add_test(tc, test_combiner_compiled_shapes_give_the_same_bits);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
