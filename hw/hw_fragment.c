@@ -107,23 +107,24 @@ unsigned hw_fragment_depth_bytes(enum hw_depth_format f)
 	}
 }
 
+/* Morton index in a tile: x bits 0-2 in bits 0, 2, 4, row bits in 1, 3,
+ * 5; [row % 8][x % 8]. */
+static const unsigned char frag_morton[HW_FRAMEBUFFER_TILE][HW_FRAMEBUFFER_TILE] = {
+	{ 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
+	{ 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
+	{ 32, 33, 36, 37, 48, 49, 52, 53 }, { 34, 35, 38, 39, 50, 51, 54, 55 },
+	{ 40, 41, 44, 45, 56, 57, 60, 61 }, { 42, 43, 46, 47, 58, 59, 62, 63 },
+};
+
 uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsigned height,
 				  unsigned bytes)
 {
 	unsigned r = height - 1 - y;    /* memory rows run from the top */
 	uint32_t tile = (uint32_t)(r / HW_FRAMEBUFFER_TILE) * (width / HW_FRAMEBUFFER_TILE)
 			+ x / HW_FRAMEBUFFER_TILE;
-	/* Morton index in the tile: x bits 0-2 in bits 0, 2, 4, row bits in
-	 * 1, 3, 5; [row % 8][x % 8]. */
-	static const unsigned char morton[HW_FRAMEBUFFER_TILE][HW_FRAMEBUFFER_TILE] = {
-		{ 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
-		{ 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
-		{ 32, 33, 36, 37, 48, 49, 52, 53 }, { 34, 35, 38, 39, 50, 51, 54, 55 },
-		{ 40, 41, 44, 45, 56, 57, 60, 61 }, { 42, 43, 46, 47, 58, 59, 62, 63 },
-	};
 
-	return (tile * FRAG_TILE_PIXELS + morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE])
-	       * bytes;
+	return (tile * FRAG_TILE_PIXELS
+		+ frag_morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE]) * bytes;
 }
 
 static bool frag_compare_ok(enum hw_compare f)
@@ -344,13 +345,28 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
 	unsigned depth_bytes = hw_fragment_depth_bytes(cfg->depth_format);
 	unsigned color_bytes = hw_fragment_color_bytes(cfg->color_format);
 
-	tg->depth_host = tg->color_host = NULL;
+	unsigned present = frag_color_channels(cfg->color_format);
+
+	memset(tg, 0, sizeof *tg);
 	if (cfg->width > HW_FRAMEBUFFER_MAX_SIZE || cfg->height > HW_FRAMEBUFFER_MAX_SIZE)
 		return;                 /* no product that could wrap: per pixel */
 	tg->depth_host = cfg->depth_phys && depth_bytes
 			 ? hw_memory_host(mem, cfg->depth_phys, pixels * depth_bytes) : NULL;
 	tg->color_host = cfg->color_phys && color_bytes
 			 ? hw_memory_host(mem, cfg->color_phys, pixels * color_bytes) : NULL;
+	/* The compiled operations: every buffer the draw has is prepared (so
+	 * its format is known too), as frag_locate would find it. */
+	if ((cfg->depth_phys && !tg->depth_host) || (cfg->color_phys && !tg->color_host))
+		return;
+	tg->compiled = true;
+	tg->tiles_per_row = cfg->width / HW_FRAMEBUFFER_TILE;
+	tg->depth_bytes = depth_bytes;
+	tg->depth_len = cfg->depth_format == HW_DEPTH_D16 ? 2 : 3;
+	tg->color_bytes = color_bytes;
+	tg->stencil_on = cfg->stencil_test && cfg->depth_format == HW_DEPTH_D24S8;
+	tg->depth_read = cfg->depth_test || tg->stencil_on;
+	tg->color_mask = cfg->color_mask & present;
+	tg->color_read = cfg->blend || tg->color_mask != present;
 }
 
 /* The pixel in a buffer: from the prepared whole buffer (a region holds
@@ -521,6 +537,107 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 	return hw_fragment_process_target(cfg, NULL, st, mem, f, rgba, delta, counts);
 }
 
+/* hw_fragment_process_target with compiled operations (tg->compiled):
+ * frag_locate without its per-format look-ups; without the stencil test
+ * the depth test and write inline (frag_depth_stencil's steps for
+ * stencil_on false: one read access and the compare when the test runs,
+ * one write access of the depth bytes when depth_write); a colour that
+ * reads nothing written as it comes (frag_color with dst unused: every
+ * stored channel is in the mask, and the channels a format does not
+ * store are not encoded). The rest through the general helpers. */
+static enum hw_status frag_process_compiled(const struct hw_fragment_config *cfg,
+					    const struct hw_fragment_target *tg,
+					    struct hw_fragment_state *st, const struct hw_fragment *f,
+					    const uint8_t rgba[4], struct hw_counters *delta,
+					    struct hw_fragment_counts *counts)
+{
+	unsigned x = f->x, y = f->y, r;
+	uint32_t index, z24;
+	struct frag_pixel px;
+
+	if (x >= cfg->width || y >= cfg->height)
+		return HW_ERROR_FAULT;
+	r = cfg->height - 1 - y;
+	index = ((uint32_t)(r / HW_FRAMEBUFFER_TILE) * tg->tiles_per_row + x / HW_FRAMEBUFFER_TILE)
+		* FRAG_TILE_PIXELS + frag_morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE];
+	z24 = frag_quantize(f->z, FRAG_DEPTH24_MAX);
+	px.early = st->early_depth && st->early_width == cfg->width
+		   && st->early_height == cfg->height
+		   ? &st->early_depth[(size_t)y * cfg->width + x] : NULL;
+	if (cfg->early_depth && px.early && !frag_compare(cfg->early_depth_func, z24, *px.early)) {
+		counts->early_rejected++;
+		return HW_OK;
+	}
+	counts->in++;
+	delta->fragment++;
+	if (cfg->alpha_test && !frag_compare(cfg->alpha_func, rgba[3], cfg->alpha_ref)) {
+		counts->alpha_failed++;
+		return HW_OK;
+	}
+	px.depth = tg->depth_host;
+	if (px.depth) {
+		px.depth_bytes = tg->depth_bytes;
+		px.depth += index * px.depth_bytes;
+		px.depth_addr = cfg->depth_phys + index * px.depth_bytes;
+		if (tg->stencil_on) {
+			if (!frag_depth_stencil(cfg, st, &px, f->z, delta, counts))
+				return HW_OK;
+		} else {
+			uint32_t z = cfg->depth_format == HW_DEPTH_D16
+				     ? frag_quantize(f->z, FRAG_DEPTH16_MAX) : z24;
+
+			if (cfg->depth_test) {
+				uint32_t stored_z;
+
+				frag_access(&st->depth_cache, HW_MEM_DEPTH_STENCIL_READ,
+					    HW_MEM_DEPTH_STENCIL_WRITE, px.depth_addr,
+					    px.depth_bytes, false, delta);
+				stored_z = (uint32_t)px.depth[0] | (uint32_t)px.depth[1] << 8;
+				if (tg->depth_len == 3)
+					stored_z |= (uint32_t)px.depth[2] << 16;
+				if (!frag_compare(cfg->depth_func, z, stored_z)) {
+					counts->depth_failed++;
+					return HW_OK;
+				}
+			}
+			if (cfg->depth_write) {
+				frag_access(&st->depth_cache, HW_MEM_DEPTH_STENCIL_READ,
+					    HW_MEM_DEPTH_STENCIL_WRITE, px.depth_addr,
+					    tg->depth_len, true, delta);
+				px.depth[0] = (uint8_t)z;
+				px.depth[1] = (uint8_t)(z >> 8);
+				if (tg->depth_len == 3)
+					px.depth[2] = (uint8_t)(z >> 16);
+				if (px.early)
+					*px.early = z24;
+				counts->depth_written++;
+			}
+		}
+	}
+	px.color = tg->color_host;
+	if (!px.color || !tg->color_mask)
+		return HW_OK;
+	px.color_bytes = tg->color_bytes;
+	px.color += index * px.color_bytes;
+	px.color_addr = cfg->color_phys + index * px.color_bytes;
+	if (tg->color_read) {
+		frag_color(cfg, st, &px, rgba, delta, counts);
+		return HW_OK;
+	}
+	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px.color_addr,
+		    px.color_bytes, true, delta);
+	if (cfg->color_format == HW_COLOR_RGBA8) {
+		px.color[0] = rgba[3];
+		px.color[1] = rgba[2];
+		px.color[2] = rgba[1];
+		px.color[3] = rgba[0];
+	} else {
+		hw_pixel_encode(cfg->color_format, rgba, px.color);
+	}
+	counts->color_written++;
+	return HW_OK;
+}
+
 enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 					  const struct hw_fragment_target *tg,
 					  struct hw_fragment_state *st, struct hw_memory *mem,
@@ -528,9 +645,14 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 					  struct hw_counters *delta,
 					  struct hw_fragment_counts *counts)
 {
-	uint32_t z24 = frag_quantize(f->z, FRAG_DEPTH24_MAX);
+	uint32_t z24;
 	struct frag_pixel px;
-	enum hw_status s = frag_locate(cfg, tg, st, mem, f, &px);
+	enum hw_status s;
+
+	if (tg && tg->compiled)
+		return frag_process_compiled(cfg, tg, st, f, rgba, delta, counts);
+	z24 = frag_quantize(f->z, FRAG_DEPTH24_MAX);
+	s = frag_locate(cfg, tg, st, mem, f, &px);
 
 	if (s != HW_OK)
 		return s;

@@ -189,10 +189,24 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 
 /* The buffers of a draw, looked up once (hw_fragment_prepare): the host
  * bytes of a whole buffer when it lies inside one memory region, else
- * NULL, and then each pixel is looked up as hw_fragment_process does. */
+ * NULL, and then each pixel is looked up as hw_fragment_process does.
+ *
+ * With them, what the configuration decides for every fragment of the
+ * draw (the compiled operations): when every buffer the draw has is
+ * prepared and its format and functions are valid, hw_fragment_process_
+ * target runs a path that only does what this draw needs, with the same
+ * tests, the same cache accesses in the same order and the same bytes. */
 struct hw_fragment_target {
 	uint8_t *color_host;
 	uint8_t *depth_host;
+	bool compiled;                  /* the path above applies */
+	unsigned tiles_per_row;         /* width / 8 */
+	unsigned depth_bytes, depth_len;        /* the pixel; its depth bytes (2 or 3) */
+	unsigned color_bytes;
+	bool stencil_on;                /* stencil test with a D24S8 buffer */
+	bool depth_read;                /* the depth test or the stencil test runs */
+	bool color_read;                /* blending or a partial colour mask */
+	unsigned color_mask;            /* cfg->color_mask & the format's channels */
 };
 
 void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory *mem,

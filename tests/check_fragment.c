@@ -874,6 +874,91 @@ START_TEST(test_fragment_prepared_target_gives_the_same_results)
 }
 END_TEST
 
+/* A small xorshift generator for the random configurations below. */
+static uint32_t fx_rand(uint32_t *seed)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+/* Random configurations (every colour and depth format, or none; every
+ * function; stencil, blending, masks, the alpha test, early depth), the
+ * same triangles through hw_fragment_process and through a prepared target
+ * (the compiled operations): the same counts, traffic and bytes. */
+START_TEST(test_fragment_compiled_operations_give_the_same_results)
+{
+	uint32_t seed = 0x9E3779B9u;
+	unsigned round, compiled = 0, k;
+
+	for (round = 0; round < 48; round++) {
+		struct fx a, b;
+		struct fx *both[2] = { &a, &b };
+		enum hw_color_format cf = (enum hw_color_format)(fx_rand(&seed) % 5);
+		unsigned depth = fx_rand(&seed) % 4;    /* 3: none */
+		uint32_t cfg_bits = fx_rand(&seed), funcs = fx_rand(&seed);
+		float zs[9];
+		bool early = cfg_bits >> 12 & 1u;
+
+		for (k = 0; k < 9; k++)
+			zs[k] = (float)(fx_rand(&seed) % 1000) / 999.0f;
+		for (k = 0; k < 2; k++) {
+			struct fx *f = both[k];
+
+			fx_init(f, HW_AREA_VRAM_A, cf);
+			if (depth < 3)
+				fx_add_depth(f, HW_AREA_VRAM_B,
+					     depth == 0 ? HW_DEPTH_D16 : depth == 1 ? HW_DEPTH_D24
+					     : HW_DEPTH_D24S8, 0x7FFF00u >> (depth == 0 ? 8 : 0),
+					     0x35);
+			f->cfg.depth_test = cfg_bits & 1u;
+			f->cfg.depth_func = (enum hw_compare)(funcs & 7u);
+			f->cfg.depth_write = cfg_bits >> 1 & 1u;
+			f->cfg.stencil_test = cfg_bits >> 2 & 1u;
+			f->cfg.stencil_func = (enum hw_compare)(funcs >> 3 & 7u);
+			f->cfg.stencil_ref = (uint8_t)(funcs >> 6);
+			f->cfg.stencil_mask = (uint8_t)(funcs >> 14);
+			f->cfg.stencil_write_mask = (uint8_t)(cfg_bits >> 16);
+			f->cfg.stencil_fail = (enum hw_stencil_op)(funcs >> 22 & 7u);
+			f->cfg.stencil_zfail = (enum hw_stencil_op)(funcs >> 25 & 7u);
+			f->cfg.stencil_zpass = (enum hw_stencil_op)(funcs >> 28 & 7u);
+			f->cfg.blend = (cfg_bits >> 3 & 3u) == 0;
+			f->cfg.color_mask = (cfg_bits >> 5 & 3u) ? 0xFu : cfg_bits >> 24 & 0xFu;
+			f->cfg.alpha_test = (cfg_bits >> 7 & 3u) == 0;
+			f->cfg.alpha_func = (enum hw_compare)(cfg_bits >> 9 & 7u);
+			f->cfg.alpha_ref = (uint8_t)(cfg_bits >> 28 << 4);
+			f->cfg.early_depth = early;
+			f->cfg.early_depth_func = (enum hw_compare)(cfg_bits >> 13 & 7u);
+			if (early || (cfg_bits >> 20 & 1u))
+				ck_assert_int_eq(hw_fragment_clear_early_depth(&f->st, W, H, 0.5f),
+						 HW_OK);
+			f->alpha_from_x = true;
+			f->prepared = k == 1;
+			hw_fragment_prepare(&f->cfg, &f->mem, &f->target);
+			fx_triangle(f, vtx(10, 10, zs[0]), vtx(90, 20, zs[1]), vtx(30, 100, zs[2]));
+			fx_triangle(f, vtx(50, 40, zs[3]), vtx(120, 60, zs[4]), vtx(60, 130, zs[5]));
+			fx_triangle(f, vtx(20, 50, zs[6]), vtx(110, 45, zs[7]), vtx(70, 90, zs[8]));
+			fx_end_draw(f);
+		}
+		compiled += b.target.compiled;
+		ck_assert(memcmp(&a.counts, &b.counts, sizeof a.counts) == 0);
+		ck_assert(memcmp(&a.delta, &b.delta, sizeof a.delta) == 0);
+		ck_assert_uint_eq(a.faults, b.faults);
+		ck_assert(memcmp(fx_color(&a), fx_color(&b),
+				 PIXELS * hw_fragment_color_bytes(cf)) == 0);
+		if (depth < 3)
+			ck_assert(memcmp(fx_depth(&a), fx_depth(&b),
+					 PIXELS * hw_fragment_depth_bytes(a.cfg.depth_format)) == 0);
+		ck_assert(a.st.early_depth == NULL
+			  || memcmp(a.st.early_depth, b.st.early_depth, PIXELS * 4) == 0);
+		fx_fini(&a);
+		fx_fini(&b);
+	}
+	ck_assert_uint_eq(compiled, 48);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fragment");
@@ -883,6 +968,7 @@ int main(void)
 	tcase_add_test(tc, test_fragment_color_formats_store_real_bytes);
 	tcase_add_test(tc, test_fragment_depth_formats_store_quantized_depth);
 	tcase_add_test(tc, test_fragment_prepared_target_gives_the_same_results);
+	tcase_add_test(tc, test_fragment_compiled_operations_give_the_same_results);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("color");
