@@ -148,7 +148,7 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	uint64_t mask = cache_byte_mask(c, addr & (c->cfg.line_bytes - 1), size);
 	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
-	struct hw_cache_hint *h = &c->hint[line & (HW_CACHE_HINTS - 1)];
+	struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
 
 	c->clock++;
 	/* A line holds a tag at most once in its set, so the line the hint

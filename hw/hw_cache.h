@@ -62,10 +62,18 @@ struct hw_cache_stats {
 	uint64_t write_backs;           /* dirty lines written to memory */
 };
 
-/* Line-finding hints a cache keeps (a power of two: 16 covers the lines of
- * an 8x8 tile at 32 bits a pixel). */
-#define HW_CACHE_HINTS 16u
+/* Line-finding hints a cache keeps (a power of two: four 8x8 tiles' lines
+ * at 32 bits a pixel), and the slot of line number `line`: its low bits
+ * folded with the bits above, so that the lines of vertically neighbouring
+ * tiles (a tile row of lines apart, a multiple of 64 for the usual
+ * widths) do not take each other's slots. */
+#define HW_CACHE_HINTS 64u
 #define HW_CACHE_NO_LINE UINT32_MAX     /* above any address >> line_shift */
+
+static inline uint32_t hw_cache_hint_slot(uint32_t line)
+{
+	return (line ^ line >> 6 ^ line >> 12) & (HW_CACHE_HINTS - 1);
+}
 
 struct hw_cache {
 	struct hw_cache_config cfg;
@@ -81,7 +89,7 @@ struct hw_cache {
 	unsigned line_shift, set_bits;
 	uint64_t full_mask;             /* every byte of a line */
 	/* Where recently used lines are (line-finding hints): slot
-	 * `line & (HW_CACHE_HINTS - 1)` remembers the line number (address >>
+	 * hw_cache_hint_slot(line) remembers the line number (address >>
 	 * line_shift) of the last access that mapped there and the line index
 	 * it used. A hint is only believed when that index still holds a
 	 * valid line with the line's tag (a tag is in its set at most once),
@@ -133,22 +141,28 @@ static inline struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32
 						      uint32_t size, bool write)
 {
 	uint32_t line = addr >> c->line_shift;
-	const struct hw_cache_hint *h = &c->hint[line & (HW_CACHE_HINTS - 1)];
+	const struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
 	uint32_t i = h->index;
 
 	if (h->line == line && c->valid[i] != 0 && c->tag[i] == line >> c->set_bits) {
-		uint32_t offset = addr & (c->cfg.line_bytes - 1);
-		uint32_t room = c->cfg.line_bytes - offset;
-		uint32_t n = size == 0 ? 1 : size < room ? size : room;
-		uint64_t mask = (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1) << offset;
+		uint64_t valid = c->valid[i], mask = 0;
+		bool hit = valid == c->full_mask;       /* every byte: read or written, a hit */
 
-		if (write || (c->valid[i] & mask) == mask) {
+		if (!hit) {
+			uint32_t offset = addr & (c->cfg.line_bytes - 1);
+			uint32_t room = c->cfg.line_bytes - offset;
+			uint32_t n = size == 0 ? 1 : size < room ? size : room;
+
+			mask = (n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1) << offset;
+			hit = write || (valid & mask) == mask;
+		}
+		if (hit) {
 			struct hw_cache_traffic t = { true, false, false, 0 };
 
 			c->clock++;
 			if (write) {
 				c->stats.write_hits++;
-				c->valid[i] |= mask;
+				c->valid[i] = valid | mask;     /* a full line stays full */
 				c->dirty[i] = 1;
 			} else {
 				c->stats.read_hits++;
