@@ -203,6 +203,9 @@ struct hw_fragment_target {
 	unsigned tiles_per_row;         /* width / 8 */
 	unsigned depth_bytes, depth_len;        /* the pixel; its depth bytes (2 or 3) */
 	unsigned color_bytes;
+	/* An access to the pixel stays inside one cache line: pixels of 2
+	 * and 4 bytes (lines are 16..64 bytes); a 3-byte one may cross. */
+	bool depth_one_line, color_one_line;
 	bool stencil_on;                /* stencil test with a D24S8 buffer */
 	bool depth_read;                /* the depth test or the stencil test runs */
 	bool color_read;                /* blending or a partial colour mask */
