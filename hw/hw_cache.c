@@ -108,22 +108,6 @@ static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t
 	return (uint32_t)((((uint64_t)tag << c->set_bits) | set) << c->line_shift);
 }
 
-/* The line to replace in `set`: an empty one if any, else the oldest stamp
- * (the first of equal stamps, which never happens: stamps are unique). */
-static size_t cache_victim(const struct hw_cache *c, size_t first)
-{
-	size_t w, oldest = first;
-
-	for (w = 0; w < c->cfg.ways; w++) {
-		size_t i = first + w;
-		if (c->valid[i] == 0)
-			return i;
-		if (c->stamp[i] < c->stamp[oldest])
-			oldest = i;
-	}
-	return oldest;
-}
-
 /* Take line `i` of `set` for `tag`, writing the old contents back if dirty. */
 static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t tag,
 			   struct hw_cache_traffic *t)
@@ -148,6 +132,7 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	uint64_t mask = cache_byte_mask(c, addr & (c->cfg.line_bytes - 1), size);
 	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
+	size_t victim = first, empty = first + c->cfg.ways;
 	struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
 
 	c->clock++;
@@ -157,18 +142,30 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	if (h->line == line && c->valid[h->index] != 0 && c->tag[h->index] == tag) {
 		i = h->index;
 	} else {
+		/* One pass finds the line, or else the line to replace: the
+		 * first empty way, else the oldest stamp (the first of equal
+		 * ones, which never happens: stamps are unique). */
 		for (w = 0; w < c->cfg.ways; w++) {
-			if (c->valid[first + w] != 0 && c->tag[first + w] == tag) {
-				i = first + w;
+			size_t k = first + w;
+
+			if (c->valid[k] == 0) {
+				if (empty == first + c->cfg.ways)
+					empty = k;
+				continue;
+			}
+			if (c->tag[k] == tag) {
+				i = k;
 				break;
 			}
+			if (c->stamp[k] < c->stamp[victim])
+				victim = k;
 		}
 	}
 
 	if (i == first + c->cfg.ways) {
 		/* Miss: allocate. Reads, and writes of a cache that fills on
 		 * write, read the whole line first. */
-		i = cache_victim(c, first);
+		i = empty != first + c->cfg.ways ? empty : victim;
 		cache_allocate(c, i, set, tag, &t);
 		if (!write || !c->cfg.write_no_fill) {
 			t.fill = true;
