@@ -15,6 +15,17 @@
  * the byte orders and their sources; ETC1 per the Khronos spec. */
 #include <math.h>
 #include <string.h>
+/* The bilinear RGBA8 sampler's four channels go through SSE2 lanes where
+ * the compiler targets SSE2 (every x86-64), else through the portable
+ * scalar code; both do the same float and double operations, so the same
+ * bits. Defining HW_NO_SIMD (CPPFLAGS=-DHW_NO_SIMD) builds the portable
+ * code on any host, to test it. */
+#if defined(__SSE2__) && !defined(HW_NO_SIMD)
+#define TEX_SSE2 1
+#include <emmintrin.h>
+#else
+#define TEX_SSE2 0
+#endif
 
 #include "hw_texture.h"
 
@@ -632,6 +643,7 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 /* One tap of tex_sampler_level_rgba8_linear: texel x of the row at
  * row_base (morton: that row's line of the tile table), weighed by wt
  * into the four sums; its address is returned. */
+#if !TEX_SSE2
 static inline uint32_t tex_rgba8_tap(const struct hw_texture_sampler *sp,
 				     const struct hw_texture_sampler_level *lv, uint32_t row_base,
 				     const unsigned char *morton, unsigned x, double wt, float sum[4])
@@ -647,6 +659,36 @@ static inline uint32_t tex_rgba8_tap(const struct hw_texture_sampler *sp,
 	sum[3] += (float)(wt * (double)tex_unorm8[p[0]]);
 	return addr;
 }
+#endif
+
+#if TEX_SSE2
+/* tex_rgba8_tap on four lanes: the texel's bytes A, B, G, R (memory
+ * order) widened to floats and divided by 255 (the correctly rounded
+ * quotient, as tex_unorm8 holds it), each lane's double product with the
+ * weight rounded to float and added to its sum: the scalar operations,
+ * one lane per channel, so the same bits. Lanes stay A, B, G, R. */
+static inline uint32_t tex_rgba8_tap4(const struct hw_texture_sampler *sp,
+				      const struct hw_texture_sampler_level *lv,
+				      uint32_t row_base, const unsigned char *morton, unsigned x,
+				      double wt, __m128 *sum)
+{
+	uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
+			+ morton[x % HW_TEX_TILE] * 4u;
+	const uint8_t *p = sp->bytes + (addr - sp->t.phys);
+	int32_t word;
+	__m128i zero = _mm_setzero_si128(), v;
+	__m128 texel;
+	__m128d w = _mm_set1_pd(wt);
+
+	memcpy(&word, p, sizeof word);
+	v = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(word), zero), zero);
+	texel = _mm_div_ps(_mm_cvtepi32_ps(v), _mm_set1_ps(255.0f));
+	*sum = _mm_add_ps(*sum, _mm_movelh_ps(
+		_mm_cvtpd_ps(_mm_mul_pd(w, _mm_cvtps_pd(texel))),
+		_mm_cvtpd_ps(_mm_mul_pd(w, _mm_cvtps_pd(_mm_movehl_ps(texel, texel))))));
+	return addr;
+}
+#endif
 
 static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 					   const struct hw_texture_sampler_level *lv,
@@ -655,7 +697,12 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 {
 	long w = lv->width, h = lv->height, i0, j0, i1, j1;
 	double weight[2][2];
+#if TEX_SSE2
+	__m128 sum = _mm_setzero_ps();
+	float abgr[4];
+#else
 	float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+#endif
 	uint32_t addr[4];
 	unsigned b;
 
@@ -671,15 +718,30 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 						* lv->tile_bytes;
 		const unsigned char *morton = tex_morton_table[row % HW_TEX_TILE];
 
+#if TEX_SSE2
+		addr[2 * b] = tex_rgba8_tap4(sp, lv, row_base, morton, (unsigned)i0,
+					     weight[b][0], &sum);
+		addr[2 * b + 1] = tex_rgba8_tap4(sp, lv, row_base, morton, (unsigned)i1,
+						 weight[b][1], &sum);
+#else
 		addr[2 * b] = tex_rgba8_tap(sp, lv, row_base, morton, (unsigned)i0,
 					    weight[b][0], sum);
 		addr[2 * b + 1] = tex_rgba8_tap(sp, lv, row_base, morton, (unsigned)i1,
 						weight[b][1], sum);
+#endif
 	}
+#if TEX_SSE2
+	_mm_storeu_ps(abgr, sum);
+	rgba[0] = abgr[3];
+	rgba[1] = abgr[2];
+	rgba[2] = abgr[1];
+	rgba[3] = abgr[0];
+#else
 	rgba[0] = sum[0];
 	rgba[1] = sum[1];
 	rgba[2] = sum[2];
 	rgba[3] = sum[3];
+#endif
 	if (fp->n != 0) {
 		for (b = 0; b < 4; b++)
 			tex_add(fp, addr[b]);
