@@ -108,14 +108,23 @@ static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t
 	return (uint32_t)((((uint64_t)tag << c->set_bits) | set) << c->line_shift);
 }
 
-/* Take line `i` of `set` for `tag`, writing the old contents back if dirty. */
+/* Take line `i` of `set` for `tag`, writing the old contents back if dirty.
+ * The old line's hint, if it has one, goes with it (the hint's slot may
+ * name another line, which stays). */
 static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t tag,
 			   struct hw_cache_traffic *t)
 {
-	if (c->valid[i] != 0 && c->dirty[i]) {
-		t->write_back = true;
-		t->write_back_addr = cache_line_addr(c, set, c->tag[i]);
-		c->stats.write_backs++;
+	if (c->valid[i] != 0) {
+		uint32_t old = (uint32_t)(((uint64_t)c->tag[i] << c->set_bits) | set);
+		struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(old)];
+
+		if (h->line == old)
+			h->line = HW_CACHE_NO_LINE;
+		if (c->dirty[i]) {
+			t->write_back = true;
+			t->write_back_addr = cache_line_addr(c, set, c->tag[i]);
+			c->stats.write_backs++;
+		}
 	}
 	c->tag[i] = tag;
 	c->valid[i] = 0;
@@ -136,10 +145,8 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
 
 	c->clock++;
-	/* A line holds a tag at most once in its set, so the line the hint
-	 * names, when it holds this tag, is the one the search would find
-	 * (the hint is for this line, so that index is in this set). */
-	if (h->line == line && c->valid[h->index] != 0 && c->tag[h->index] == tag) {
+	/* A hint that names this line holds its index (hw_cache.h). */
+	if (h->line == line) {
 		i = h->index;
 	} else {
 		/* One pass finds the line, or else the line to replace: the

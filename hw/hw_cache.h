@@ -91,12 +91,13 @@ struct hw_cache {
 	/* Where recently used lines are (line-finding hints): slot
 	 * hw_cache_hint_slot(line) remembers the line number (address >>
 	 * line_shift) of the last access that mapped there and the line index
-	 * it used. A hint is only believed when that index still holds a
-	 * valid line with the line's tag (a tag is in its set at most once),
-	 * so a stale hint only costs a search. An access whose hint holds and
-	 * that hits is only the hit's bookkeeping, done inline (same-line
-	 * merging, and the two or more lines bilinear taps and tile rows
-	 * alternate between). */
+	 * it used. A hint that names a line is always right: the line is
+	 * present at that index (a line's hint is forgotten when the line is
+	 * evicted, and every hint when the cache is invalidated), so a hint
+	 * is believed on its line number alone. An access whose hint names
+	 * its line and that hits is only the hit's bookkeeping, done inline
+	 * (same-line merging, and the two or more lines bilinear taps and
+	 * tile rows alternate between). */
 	struct hw_cache_hint {
 		uint32_t line;          /* HW_CACHE_NO_LINE: none */
 		uint32_t index;
@@ -142,9 +143,9 @@ static inline struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32
 {
 	uint32_t line = addr >> c->line_shift;
 	const struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
-	uint32_t i = h->index;
 
-	if (h->line == line && c->valid[i] != 0 && c->tag[i] == line >> c->set_bits) {
+	if (h->line == line) {
+		uint32_t i = h->index;
 		uint64_t valid = c->valid[i], mask = 0;
 		bool hit = valid == c->full_mask;       /* every byte: read or written, a hit */
 
