@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hw_combiner.h"
+#include "hw_simd.h"
 
 #define COMB_HALF 0.5f                  /* ADD_SIGNED and DOT3 bias */
 #define COMB_DOT3_SCALE 4.0f            /* DOT3: 4 * sum of biased products */
@@ -17,6 +18,16 @@ static float comb_clamp(float v)
 {
 	return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
 }
+
+#if HW_SSE2
+/* comb_clamp on four lanes: MAXPS gives its second operand when either is
+ * NaN or both are zero, so NaN and -0 become +0 as v > 0 decides; MINPS
+ * gives 1 unless v < 1. The same bits as comb_clamp. */
+static inline __m128 comb_clamp4(const float v[4])
+{
+	return _mm_min_ps(_mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps()), _mm_set1_ps(1.0f));
+}
+#endif
 
 /* 8-bit channel n (0 = bits 0-7) of a colour register, over 255. */
 static float comb_channel(uint32_t reg, unsigned n)
@@ -475,16 +486,24 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 	case HW_COMBINER_REPLACE: {
 		const float *a = comb_shape_from(p, in, p->shape_source[0]);
 
+#if HW_SSE2
+		_mm_storeu_ps(out, comb_clamp4(a));
+#else
 		for (k = 0; k < 4; k++)
 			out[k] = comb_clamp(a[k]);
+#endif
 		return;
 	}
 	case HW_COMBINER_MODULATE: {
 		const float *a = comb_shape_from(p, in, p->shape_source[0]);
 		const float *b = comb_shape_from(p, in, p->shape_source[1]);
 
+#if HW_SSE2
+		_mm_storeu_ps(out, _mm_mul_ps(comb_clamp4(a), comb_clamp4(b)));
+#else
 		for (k = 0; k < 4; k++)
 			out[k] = comb_clamp(a[k]) * comb_clamp(b[k]);
+#endif
 		return;
 	}
 	case HW_COMBINER_GENERAL:

@@ -15,18 +15,8 @@
  * the byte orders and their sources; ETC1 per the Khronos spec. */
 #include <math.h>
 #include <string.h>
-/* The bilinear RGBA8 sampler's four channels go through SSE2 lanes where
- * the compiler targets SSE2 (every x86-64), else through the portable
- * scalar code; both do the same float and double operations, so the same
- * bits. Defining HW_NO_SIMD (CPPFLAGS=-DHW_NO_SIMD) builds the portable
- * code on any host, to test it. */
-#if defined(__SSE2__) && !defined(HW_NO_SIMD)
-#define TEX_SSE2 1
-#include <emmintrin.h>
-#else
-#define TEX_SSE2 0
-#endif
 
+#include "hw_simd.h"
 #include "hw_texture.h"
 
 #define TEX_TILE_TEXELS (HW_TEX_TILE * HW_TEX_TILE)
@@ -643,7 +633,7 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 /* One tap of tex_sampler_level_rgba8_linear: texel x of the row at
  * row_base (morton: that row's line of the tile table), weighed by wt
  * into the four sums; its address is returned. */
-#if !TEX_SSE2
+#if !HW_SSE2
 static inline uint32_t tex_rgba8_tap(const struct hw_texture_sampler *sp,
 				     const struct hw_texture_sampler_level *lv, uint32_t row_base,
 				     const unsigned char *morton, unsigned x, double wt, float sum[4])
@@ -661,7 +651,7 @@ static inline uint32_t tex_rgba8_tap(const struct hw_texture_sampler *sp,
 }
 #endif
 
-#if TEX_SSE2
+#if HW_SSE2
 /* tex_rgba8_tap on four lanes: the texel's bytes A, B, G, R (memory
  * order) widened to floats and divided by 255 (the correctly rounded
  * quotient, as tex_unorm8 holds it), each lane's double product with the
@@ -697,7 +687,7 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 {
 	long w = lv->width, h = lv->height, i0, j0, i1, j1;
 	double weight[2][2];
-#if TEX_SSE2
+#if HW_SSE2
 	__m128 sum = _mm_setzero_ps();
 	float abgr[4];
 #else
@@ -718,7 +708,7 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 						* lv->tile_bytes;
 		const unsigned char *morton = tex_morton_table[row % HW_TEX_TILE];
 
-#if TEX_SSE2
+#if HW_SSE2
 		addr[2 * b] = tex_rgba8_tap4(sp, lv, row_base, morton, (unsigned)i0,
 					     weight[b][0], &sum);
 		addr[2 * b + 1] = tex_rgba8_tap4(sp, lv, row_base, morton, (unsigned)i1,
@@ -730,7 +720,7 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 						weight[b][1], sum);
 #endif
 	}
-#if TEX_SSE2
+#if HW_SSE2
 	_mm_storeu_ps(abgr, sum);
 	rgba[0] = abgr[3];
 	rgba[1] = abgr[2];
