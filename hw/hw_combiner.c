@@ -569,3 +569,59 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 	}
 	memcpy(out, previous, sizeof previous);
 }
+
+#if HW_SSE2
+/* The rounding of hw_combiner_exec_bytes on four lanes: clamped to 0..1
+ * as comb_clamp4 (the channels it sends to 0 and to 255 are those that
+ * end there: 1 * 255 + 0.5 truncates to 255), then the same float product
+ * and sum, truncated, packed to bytes in lane order. */
+static inline void comb_bytes4(__m128 v, uint8_t rgba[4])
+{
+	__m128 x = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1.0f));
+	__m128i i = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(x, _mm_set1_ps(255.0f)),
+						_mm_set1_ps(0.5f)));
+	int32_t word;
+
+	i = _mm_packs_epi32(i, i);
+	word = _mm_cvtsi128_si32(_mm_packus_epi16(i, i));
+	memcpy(rgba, &word, 4);
+}
+#else
+static inline uint8_t comb_byte(float v)
+{
+	if (!(v > 0.0f))
+		return 0;
+	if (v >= 1.0f)
+		return 255;
+	return (uint8_t)(v * 255.0f + 0.5f);
+}
+#endif
+
+void hw_combiner_exec_bytes(const struct hw_combiner_program *p,
+			    const struct hw_combiner_inputs *in, uint8_t rgba[4])
+{
+	float out[4];
+#if HW_SSE2
+	/* The one-stage shapes stay in their lanes. */
+	switch (p->shape) {
+	case HW_COMBINER_REPLACE:
+		comb_bytes4(comb_clamp4(comb_shape_from(p, in, p->shape_source[0])), rgba);
+		return;
+	case HW_COMBINER_MODULATE:
+		comb_bytes4(_mm_mul_ps(comb_clamp4(comb_shape_from(p, in, p->shape_source[0])),
+				       comb_clamp4(comb_shape_from(p, in, p->shape_source[1]))),
+			    rgba);
+		return;
+	case HW_COMBINER_NONE: case HW_COMBINER_GENERAL:
+		break;
+	}
+	hw_combiner_exec(p, in, out);
+	comb_bytes4(_mm_loadu_ps(out), rgba);
+#else
+	unsigned k;
+
+	hw_combiner_exec(p, in, out);
+	for (k = 0; k < 4; k++)
+		rgba[k] = comb_byte(out[k]);
+#endif
+}

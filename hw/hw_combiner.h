@@ -195,4 +195,11 @@ void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_
 void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
 		      float out[4]);
 
+/* hw_combiner_exec, its result rounded to the 8-bit channels the
+ * per-fragment operations take: each channel 0 when not above 0 (NaN
+ * too), 255 from 1 up, else (uint8_t)(v * 255 + 0.5), the product and
+ * the sum rounded to float (round to nearest). */
+void hw_combiner_exec_bytes(const struct hw_combiner_program *p,
+			    const struct hw_combiner_inputs *in, uint8_t rgba[4]);
+
 #endif

@@ -210,24 +210,14 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 		d->texture_faults++;            /* reads outside memory: black */
 }
 
-static uint8_t to_byte(float v)
-{
-	if (!(v > 0))
-		return 0;
-	if (v >= 1)
-		return 255;
-	return (uint8_t)(v * 255.0f + 0.5f);
-}
-
 static void on_fragment(void *user, const struct hw_fragment *f)
 {
 	struct draw_ctx *d = user;
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
 	struct draw_fragment_program *fp = &d->fp;
 	struct hw_combiner_inputs *in = &fp->inputs;
-	float out[4];
 	uint8_t rgba[4];
-	unsigned i, k;
+	unsigned i;
 
 	if (d->status != HW_OK)
 		return;
@@ -247,9 +237,7 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 		       sizeof in->fragment_primary);
 	for (i = 0; i < fp->texture_unit_count; i++)
 		fragment_texture(d, fp->texture_units[i], f, in->texture[fp->texture_units[i]]);
-	hw_combiner_exec(&fp->combiner, in, out);
-	for (k = 0; k < 4; k++)
-		rgba[k] = to_byte(out[k]);
+	hw_combiner_exec_bytes(&fp->combiner, in, rgba);
 	if (hw_fragment_process_target(&fr->ops, &fp->target, d->u->fragment_state, d->u->mem, f,
 				       rgba, &d->r->delta, &d->r->fragments) != HW_OK) {
 		if (d->fault)

@@ -779,6 +779,117 @@ START_TEST(test_combiner_compiled_shapes_give_the_same_bits)
 }
 END_TEST
 
+/* The rounding hw_combiner_exec_bytes documents, written out. */
+static uint8_t ref_byte(float v)
+{
+	if (!(v > 0.0f))
+		return 0;
+	if (v >= 1.0f)
+		return 255;
+	return (uint8_t)(v * 255.0f + 0.5f);
+}
+
+static void check_bytes(const struct hw_combiner_config *c, const struct hw_combiner_program *p,
+			const struct hw_combiner_inputs *in, unsigned round)
+{
+	float want[4];
+	uint8_t got[4];
+	unsigned k;
+
+	hw_combiner_run(c, in, want);
+	hw_combiner_exec_bytes(p, in, got);
+	for (k = 0; k < 4; k++)
+		if (got[k] != ref_byte(want[k]))
+			ck_abort_msg("round %u (shape %d), channel %u: %a gives %u, want %u", round,
+				     (int)p->shape, k, (double)want[k], got[k],
+				     ref_byte(want[k]));
+}
+
+/* The colour the fragment stage takes: every shape and random programs,
+ * and channels on and beside every rounding edge k / 510 (NaN, -0, the
+ * infinities and values outside 0..1 too). */
+START_TEST(test_combiner_exec_bytes_rounds_to_nearest)
+{
+	static uint32_t regs[HW_REG_COUNT];
+	static const float odd[] = { 0.0f, -0.0f, 1.0f, 2.0f, -1.0f, INFINITY, -INFINITY };
+	struct hw_combiner_config c[3];
+	struct hw_combiner_program p[3];
+	struct hw_combiner_inputs in;
+	uint32_t seed = 0x0BADF00Du;
+	unsigned round, k, u, j, n;
+
+	/* REPLACE: stage 0 takes the vertex colour, the rest pass through;
+	 * MODULATE: stage 0 multiplies it by texture 0; GENERAL: six stages. */
+	memset(regs, 0, sizeof regs);
+	hw_combiner_decode(regs, &c[2]);
+	for (k = 1; k < HW_COMBINER_STAGES; k++)
+		regs[HW_REG_TEXENV_SOURCE(k)] = 0x000F000Fu;
+	hw_combiner_decode(regs, &c[0]);
+	regs[HW_REG_TEXENV_SOURCE(0)] = 0x00300030u;
+	regs[HW_REG_TEXENV_COMBINER(0)] = 0x00010001u;
+	hw_combiner_decode(regs, &c[1]);
+	for (k = 0; k < 3; k++)
+		hw_combiner_compile(&c[k], &p[k]);
+	ck_assert_int_eq(p[0].shape, HW_COMBINER_REPLACE);
+	ck_assert_int_eq(p[1].shape, HW_COMBINER_MODULATE);
+	ck_assert_int_eq(p[2].shape, HW_COMBINER_GENERAL);
+	memset(&in, 0, sizeof in);
+	for (k = 0; k < 4; k++)
+		in.texture[0][k] = 1.0f;
+	for (round = 0; round <= 510 + sizeof odd / sizeof odd[0]; round++) {
+		float v = round <= 510 ? (float)round / 510.0f
+			  : odd[round - 511];
+
+		/* the edge, one and two steps either side */
+		in.primary[0] = v;
+		in.primary[1] = nextafterf(v, 2.0f);
+		in.primary[2] = nextafterf(v, -1.0f);
+		in.primary[3] = nextafterf(nextafterf(v, -1.0f), -1.0f);
+		for (n = 0; n < 3; n++)
+			check_bytes(&c[n], &p[n], &in, round);
+		in.primary[0] = nextafterf(in.primary[1], 2.0f);
+		in.texture[0][1] = nanf("");
+		for (n = 0; n < 3; n++)
+			check_bytes(&c[n], &p[n], &in, round);
+		in.texture[0][1] = 1.0f;
+	}
+	/* hand-computed: 127.5 + 0.5, 0.5 + 0.5, just under */
+	in.primary[0] = 0.5f;
+	in.primary[1] = 1.0f / 255.0f;
+	in.primary[2] = 0.4f / 255.0f;
+	in.primary[3] = nanf("");
+	for (n = 0; n < 3; n++) {
+		uint8_t got[4];
+
+		hw_combiner_exec_bytes(&p[n], &in, got);
+		ck_assert_uint_eq(got[0], 128);
+		ck_assert_uint_eq(got[1], 1);
+		ck_assert_uint_eq(got[2], 0);
+		ck_assert_uint_eq(got[3], 0);
+	}
+	for (round = 0; round < 5000; round++) {
+		struct hw_combiner_config rc;
+		struct hw_combiner_program rp;
+
+		random_combiner(&seed, &rc);
+		hw_combiner_compile(&rc, &rp);
+		for (k = 0; k < 4; k++) {
+			in.primary[k] = random_channel(&seed);
+			in.fragment_primary[k] = random_channel(&seed);
+			in.fragment_secondary[k] = random_channel(&seed);
+			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
+				in.texture[u][k] = random_channel(&seed);
+		}
+		check_bytes(&rc, &rp, &in, round);
+		for (j = 0; j < 2; j++) {
+			for (k = 0; k < 4; k++)
+				in.texture[0][k] = random_channel(&seed);
+			check_bytes(&c[j], &p[j], &in, round);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_combiner_compiled_default_stages_read_only_the_vertex_colour)
 {
 	static uint32_t regs[HW_REG_COUNT];
@@ -837,6 +948,7 @@ int main(void)
 	tcase_add_test(tc, test_combiner_compiled_gives_the_same_bits);
 	tcase_add_test(tc, test_combiner_compiled_default_stages_read_only_the_vertex_colour);
 	tcase_add_test(tc, test_combiner_compiled_shapes_give_the_same_bits);
+	tcase_add_test(tc, test_combiner_exec_bytes_rounds_to_nearest);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
