@@ -77,6 +77,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "hw_alloc.h"
 #include "hw_shader.h"
@@ -360,6 +363,17 @@ struct hw_shader_program {
 	unsigned trace_len, trace_cap;
 	struct hw_shader_stats trace_stats;
 	uint32_t in_mask, out_mask;     /* v read, o written on the path */
+	uint32_t temp_mask;             /* r read or written on the path */
+	/* The recorded list compiled (see "compiled replay"), NULL when it
+	 * is empty or could not be allocated; the registers each invocation
+	 * copies in, clears and copies out. */
+	struct compiled_op *compiled;
+	unsigned compiled_len;
+	uint8_t in_list[HW_SHADER_INPUTS], temp_list[HW_SHADER_TEMPS];
+	uint8_t out_list[HW_SHADER_OUTPUTS];
+	unsigned in_count, temp_count, out_count;
+	/* v0-v15, r0-r15, o0-o15 of the running invocation */
+	float frame[HW_SHADER_INPUTS + HW_SHADER_TEMPS + HW_SHADER_OUTPUTS][4];
 };
 
 /* Lane i of the destination mask (bit 3 = x ... bit 0 = w) as bit i. */
@@ -1088,6 +1102,354 @@ static void trace_replay(const struct hw_shader_program *p, const float (*in)[4]
 	}
 }
 
+/* ---- compiled replay ------------------------------------------------------
+ *
+ * The recorded list, compiled once when it is complete: each instruction
+ * gets a dense kind, a pointer to its destination with the lanes it
+ * writes, and per source either a pointer to the value it reads as it is
+ * (an identity swizzle without negation) or the register and the swizzle
+ * to apply. The registers of an invocation live in the program's frame
+ * (the program serves one draw, one invocation at a time), so these
+ * pointers are fixed. Sources on c registers without an a0 index, and the
+ * zeros of reads past c95, cannot change while the program lives: they are
+ * swizzled and negated once, into the instruction's constant pool.
+ *
+ * Every value is computed with the operations of compute(), lane by lane
+ * in the same order, so the results are bit-identical. With SSE2 the four
+ * lanes go through one vector operation each: IEEE single-precision
+ * add and multiply per lane are the scalar ones; pica_mul's zero rule is a
+ * mask of the compares with zero (false for NaN, as in C); MAXPS and MINPS
+ * return their first operand exactly when a > b (a < b), else the second,
+ * which is max() and min() above, NaN and signed zeros included; the sums
+ * of dot products stay scalar, in dot()'s order. -std=c99 keeps the
+ * compiler from contracting a * b + c into one fused operation. */
+enum compiled_kind {
+	K_ADD, K_MUL, K_SGE, K_SLT, K_FLR, K_MAX, K_MIN, K_MAD, K_MOV,
+	K_DP3, K_DP4, K_DPH, K_DST, K_EX2, K_LG2, K_RCP, K_RSQ, K_LITP, K_MOVA
+};
+
+enum compiled_mode { CS_DIRECT, CS_SWIZZLE, CS_RELATIVE };
+
+struct compiled_src {
+	const float *p;     /* CS_DIRECT: the value; CS_SWIZZLE: the register */
+	uint8_t mode;       /* enum compiled_mode */
+	uint8_t neg;
+	uint8_t idx;        /* CS_RELATIVE: 1 a0.x, 2 a0.y */
+	uint8_t reg;        /* CS_RELATIVE: c register before the index */
+	uint8_t sel[4];
+};
+
+struct compiled_op {
+	uint32_t write[4];  /* all ones in the lanes written */
+	uint8_t kind;       /* enum compiled_kind */
+	uint8_t lanes;
+	uint8_t nsrc;
+	float *d;           /* destination register (not MOVA) */
+	struct compiled_src s[3];
+	float pool[3][4];   /* the constant sources' values */
+};
+
+/* Rows of the frame where r0 and o0 are. */
+#define FRAME_TEMP HW_SHADER_INPUTS
+#define FRAME_OUT  (HW_SHADER_INPUTS + HW_SHADER_TEMPS)
+
+static uint8_t compiled_kind_of(unsigned op)
+{
+	switch (op) {
+	case OP_ADD: return K_ADD;
+	case OP_MUL: return K_MUL;
+	case OP_SGE: case OP_SGEI: return K_SGE;
+	case OP_SLT: case OP_SLTI: return K_SLT;
+	case OP_FLR: return K_FLR;
+	case OP_MAX: return K_MAX;
+	case OP_MIN: return K_MIN;
+	case OP_MAD: case OP_MADI: return K_MAD;
+	case OP_DP3: return K_DP3;
+	case OP_DP4: return K_DP4;
+	case OP_DPH: case OP_DPHI: return K_DPH;
+	case OP_DST: case OP_DSTI: return K_DST;
+	case OP_EX2: return K_EX2;
+	case OP_LG2: return K_LG2;
+	case OP_RCP: return K_RCP;
+	case OP_RSQ: return K_RSQ;
+	case OP_LITP: return K_LITP;
+	case OP_MOVA: return K_MOVA;
+	default: return K_MOV;
+	}
+}
+
+static void compile_src(struct hw_shader_program *p, const struct src *s, float *pool,
+			struct compiled_src *c)
+{
+	bool identity = !s->neg && s->sel[0] == 0 && s->sel[1] == 1 && s->sel[2] == 2
+			&& s->sel[3] == 3;
+	unsigned i;
+
+	memset(c, 0, sizeof *c);
+	c->neg = s->neg;
+	memcpy(c->sel, s->sel, sizeof c->sel);
+	switch (s->file) {
+	case SRC_IN:
+	case SRC_TEMP:
+		c->p = p->frame[(s->file == SRC_IN ? 0 : FRAME_TEMP) + s->reg];
+		c->mode = identity ? CS_DIRECT : CS_SWIZZLE;
+		if (s->file == SRC_TEMP)
+			p->temp_mask |= 1u << s->reg;
+		return;
+	case SRC_CONST:
+		if (s->idx) {
+			c->mode = CS_RELATIVE;
+			c->idx = s->idx;
+			c->reg = s->reg;
+			return;
+		}
+		swizzle(s, p->st->f[s->reg], pool);
+		break;
+	default:
+		swizzle(s, zero4, pool);
+		break;
+	}
+	c->mode = CS_DIRECT;
+	c->p = pool;
+	for (i = 0; i < 4; i++)
+		c->sel[i] = (uint8_t)i;
+}
+
+/* The registers numbered by the set bits of mask, in order; their count. */
+static unsigned mask_list(uint32_t mask, uint8_t list[16])
+{
+	unsigned r, n = 0;
+
+	for (r = 0; r < 16; r++)
+		if (mask >> r & 1)
+			list[n++] = (uint8_t)r;
+	return n;
+}
+
+/* Compile the recorded list (an empty one stays NULL). */
+static enum hw_status compile_trace(struct hw_shader_program *p)
+{
+	unsigned n = p->trace_len, j, k, i;
+
+	if (n == 0)
+		return HW_OK;
+	p->compiled = hw_malloc(n * sizeof *p->compiled);
+	if (!p->compiled)
+		return HW_ERROR_NO_MEMORY;
+	p->temp_mask = 0;
+	for (j = 0; j < n; j++) {
+		const struct inst *a = &p->trace[j];
+		struct compiled_op *c = &p->compiled[j];
+
+		memset(c, 0, sizeof *c);
+		c->kind = compiled_kind_of(a->op);
+		c->lanes = a->lanes;
+		c->nsrc = a->nsrc;
+		for (i = 0; i < 4; i++)
+			c->write[i] = a->lanes >> i & 1 ? UINT32_MAX : 0;
+		if (a->op != OP_MOVA) {
+			if (a->dst < REG_TEMP_FIRST) {
+				c->d = p->frame[FRAME_OUT + a->dst];
+			} else {
+				c->d = p->frame[FRAME_TEMP + a->dst - REG_TEMP_FIRST];
+				p->temp_mask |= 1u << (a->dst - REG_TEMP_FIRST);
+			}
+		}
+		for (k = 0; k < a->nsrc; k++)
+			compile_src(p, &a->src[k], c->pool[k], &c->s[k]);
+	}
+	p->in_count = mask_list(p->in_mask, p->in_list);
+	p->temp_count = mask_list(p->temp_mask, p->temp_list);
+	p->out_count = mask_list(p->out_mask, p->out_list);
+	p->compiled_len = n;
+	return HW_OK;
+}
+
+/* Four lanes: one SSE2 register, or four floats. */
+#if defined(__SSE2__)
+typedef __m128 vec4;
+
+static inline vec4 v4_load(const float *p) { return _mm_loadu_ps(p); }
+static inline void v4_store(float *p, vec4 v) { _mm_storeu_ps(p, v); }
+static inline vec4 v4_splat(float x) { return _mm_set1_ps(x); }
+static inline vec4 v4_add(vec4 a, vec4 b) { return _mm_add_ps(a, b); }
+static inline vec4 v4_max(vec4 a, vec4 b) { return _mm_max_ps(a, b); }
+static inline vec4 v4_min(vec4 a, vec4 b) { return _mm_min_ps(a, b); }
+
+static inline vec4 v4_mul(vec4 a, vec4 b)
+{
+	__m128 z = _mm_setzero_ps();
+	__m128 zero = _mm_or_ps(_mm_cmpeq_ps(a, z), _mm_cmpeq_ps(b, z));
+
+	return _mm_andnot_ps(zero, _mm_mul_ps(a, b));
+}
+
+static inline vec4 v4_sge(vec4 a, vec4 b)
+{
+	return _mm_and_ps(_mm_cmpge_ps(a, b), _mm_set1_ps(1.0f));
+}
+
+static inline vec4 v4_slt(vec4 a, vec4 b)
+{
+	return _mm_and_ps(_mm_cmplt_ps(a, b), _mm_set1_ps(1.0f));
+}
+
+/* The written lanes of v into d, the others kept. */
+static inline void v4_write(float *d, vec4 v, const uint32_t write[4])
+{
+	__m128 m = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)write));
+
+	_mm_storeu_ps(d, _mm_or_ps(_mm_and_ps(m, v), _mm_andnot_ps(m, _mm_loadu_ps(d))));
+}
+#else
+typedef struct { float f[4]; } vec4;
+
+static inline vec4 v4_load(const float *p)
+{
+	vec4 v;
+
+	memcpy(v.f, p, sizeof v.f);
+	return v;
+}
+
+static inline void v4_store(float *p, vec4 v) { memcpy(p, v.f, sizeof v.f); }
+
+static inline vec4 v4_splat(float x)
+{
+	vec4 v;
+
+	broadcast(v.f, x);
+	return v;
+}
+
+#define V4_LANES(name, expr)					\
+	static inline vec4 name(vec4 a, vec4 b)			\
+	{							\
+		vec4 r;						\
+		unsigned i;					\
+		for (i = 0; i < 4; i++)				\
+			r.f[i] = expr;				\
+		return r;					\
+	}
+V4_LANES(v4_add, a.f[i] + b.f[i])
+V4_LANES(v4_mul, pica_mul(a.f[i], b.f[i]))
+V4_LANES(v4_max, a.f[i] > b.f[i] ? a.f[i] : b.f[i])
+V4_LANES(v4_min, a.f[i] < b.f[i] ? a.f[i] : b.f[i])
+V4_LANES(v4_sge, a.f[i] >= b.f[i] ? 1.0f : 0.0f)
+V4_LANES(v4_slt, a.f[i] < b.f[i] ? 1.0f : 0.0f)
+#undef V4_LANES
+
+static inline void v4_write(float *d, vec4 v, const uint32_t write[4])
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		if (write[i])
+			d[i] = v.f[i];
+}
+#endif
+
+/* The value of a compiled source. */
+static inline vec4 compiled_value(const struct hw_shader_state *st,
+				  const struct compiled_src *s, const int a0[2])
+{
+	const float *from;
+	float t[4];
+
+	if (s->mode == CS_DIRECT)
+		return v4_load(s->p);
+	from = s->mode == CS_SWIZZLE ? s->p : uniform_at(st, s->reg + a0[s->idx - 1]);
+	if (s->neg) {
+		t[0] = -from[s->sel[0]];
+		t[1] = -from[s->sel[1]];
+		t[2] = -from[s->sel[2]];
+		t[3] = -from[s->sel[3]];
+	} else {
+		t[0] = from[s->sel[0]];
+		t[1] = from[s->sel[1]];
+		t[2] = from[s->sel[2]];
+		t[3] = from[s->sel[3]];
+	}
+	return v4_load(t);
+}
+
+/* dot() of the first n lanes from the products: the same sum, in order. */
+static inline float sum_products(vec4 prod, unsigned n)
+{
+	float p[4], sum = 0.0f;
+
+	v4_store(p, prod);
+	sum += p[0];
+	sum += p[1];
+	sum += p[2];
+	if (n == 4)
+		sum += p[3];
+	return sum;
+}
+
+static void compiled_replay(struct hw_shader_program *p, const float (*in)[4],
+			    float out[HW_SHADER_OUTPUTS][4])
+{
+	const struct hw_shader_state *st = p->st;
+	const struct compiled_op *c = p->compiled, *end = c + p->compiled_len;
+	float (*fr)[4] = p->frame;
+	int a0[2] = { 0, 0 };
+	unsigned j;
+
+	for (j = 0; j < p->in_count; j++)
+		memcpy(fr[p->in_list[j]], in[p->in_list[j]], sizeof fr[0]);
+	for (j = 0; j < p->temp_count; j++)
+		memset(fr[FRAME_TEMP + p->temp_list[j]], 0, sizeof fr[0]);
+	for (j = 0; j < p->out_count; j++)
+		memcpy(fr[FRAME_OUT + p->out_list[j]], out[p->out_list[j]], sizeof fr[0]);
+
+	for (; c < end; c++) {
+		vec4 x = compiled_value(st, &c->s[0], a0), y = x, r;
+		float v[4], w[4];
+
+		if (c->nsrc > 1)
+			y = compiled_value(st, &c->s[1], a0);
+		switch (c->kind) {
+		case K_ADD: r = v4_add(x, y); break;
+		case K_MUL: r = v4_mul(x, y); break;
+		case K_SGE: r = v4_sge(x, y); break;
+		case K_SLT: r = v4_slt(x, y); break;
+		case K_MAX: r = v4_max(x, y); break;
+		case K_MIN: r = v4_min(x, y); break;
+		case K_MAD: r = v4_add(v4_mul(x, y), compiled_value(st, &c->s[2], a0)); break;
+		case K_DP3: r = v4_splat(sum_products(v4_mul(x, y), 3)); break;
+		case K_DP4: r = v4_splat(sum_products(v4_mul(x, y), 4)); break;
+		case K_DPH:
+			v4_store(w, y);
+			r = v4_splat(sum_products(v4_mul(x, y), 3) + w[3]);
+			break;
+		case K_MOVA:
+			v4_store(v, x);
+			mova_to(a0, c->lanes, v);
+			continue;
+		case K_MOV: r = x; break;
+		default:
+			/* FLR, DST, EX2, LG2, RCP, RSQ, LITP: as compute() does them */
+			{
+				float s[3][4] = { { 0 } };
+
+				v4_store(s[0], x);
+				v4_store(s[1], y);
+				compute(c->kind == K_FLR ? OP_FLR : c->kind == K_DST ? OP_DST
+					: c->kind == K_EX2 ? OP_EX2 : c->kind == K_LG2 ? OP_LG2
+					: c->kind == K_RCP ? OP_RCP : c->kind == K_RSQ ? OP_RSQ
+					: OP_LITP, s, v);
+				r = v4_load(v);
+			}
+			break;
+		}
+		v4_write(c->d, r, c->write);
+	}
+
+	for (j = 0; j < p->out_count; j++)
+		memcpy(out[p->out_list[j]], fr[FRAME_OUT + p->out_list[j]], sizeof fr[0]);
+}
+
 static void stats_add(struct hw_shader_stats *to, const struct hw_shader_stats *s)
 {
 	to->instructions += s->instructions;
@@ -1345,6 +1707,7 @@ void hw_shader_program_destroy(struct hw_shader_program *p)
 	free(p->code);
 	free(p->decoded);
 	free(p->trace);
+	free(p->compiled);
 	free(p);
 }
 
@@ -1359,7 +1722,10 @@ enum hw_status hw_shader_program_run(struct hw_shader_program *p,
 	enum hw_status s = HW_OK;
 
 	if (p->trace_state == TRACE_READY) {
-		trace_replay(p, in, out);
+		if (p->compiled)
+			compiled_replay(p, in, out);
+		else
+			trace_replay(p, in, out);
 		stats_add(stats, &p->trace_stats);
 		return HW_OK;
 	}
@@ -1378,6 +1744,11 @@ enum hw_status hw_shader_program_run(struct hw_shader_program *p,
 	}
 	run.stats.clocks = run.now;
 	if (run.recording) {
+		if (compile_trace(p) != HW_OK) {
+			/* nothing of this invocation is handed out */
+			p->trace_state = TRACE_NONE;
+			return HW_ERROR_NO_MEMORY;
+		}
 		p->trace_state = TRACE_READY;
 		p->trace_stats = run.stats;
 	}

@@ -118,7 +118,10 @@ struct hw_shader_program *hw_shader_program_create(const struct hw_shader_state 
 						   const struct hw_shader_timing *timing);
 void hw_shader_program_destroy(struct hw_shader_program *program);
 
-/* hw_shader_run on a prepared program (same arguments and results). */
+/* hw_shader_run on a prepared program (same arguments and results; an
+ * invocation that completes the recorded path compiles it, and returns
+ * HW_ERROR_NO_MEMORY, with `out` and *stats untouched, when the host has
+ * no memory for that). */
 enum hw_status hw_shader_program_run(struct hw_shader_program *program,
 				     const float in[HW_SHADER_INPUTS][4],
 				     float out[HW_SHADER_OUTPUTS][4],

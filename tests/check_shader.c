@@ -490,6 +490,29 @@ START_TEST(test_zero_times_anything_is_zero)
 }
 END_TEST
 
+/* Dot products sum their products from +0, in lane order: products that
+ * underflow to -0 sum to +0 (a sum started from the first product would
+ * stay -0). The prepared program (run_ok) must agree bit for bit. */
+START_TEST(test_dot_products_sum_from_positive_zero)
+{
+	asm_op2(&a, ASM_DP3, O(0), V(0), V(1));
+	asm_op2(&a, ASM_DP4, O(1), V(0), V(1));
+	asm_op2(&a, ASM_DPH, O(2), V(0), V(2));
+	asm_end(&a);
+	build();
+	set4(in[0], 1e-30f, 1e-30f, 1e-30f, 1e-30f);
+	set4(in[1], -1e-30f, -1e-30f, -1e-30f, -1e-30f);
+	set4(in[2], -1e-30f, -1e-30f, -1e-30f, -0.0f);
+	run_ok();
+	assert_vec(out[0], 0, 0, 0, 0);
+	assert_vec(out[1], 0, 0, 0, 0);
+	ck_assert(!signbit(out[0][0]) && !signbit(out[0][3]));
+	ck_assert(!signbit(out[1][0]));
+	/* DPH adds w of the second source after the sum: +0 + -0 = +0 */
+	ck_assert(!signbit(out[2][0]));
+}
+END_TEST
+
 /* LITP: (max(x, 0), clamp(y, +-127.9961), 0, max(w, 0)); flags x >= 0 and
  * w >= 0 (3dbrew), seen here through IFC. */
 START_TEST(test_litp_clamps_and_sets_flags)
@@ -1592,6 +1615,7 @@ static Suite *shader_suite(void)
 	tcase_add_test(alu, test_rcp_rsq_special_values);
 	tcase_add_test(alu, test_mad_and_madi_multiply_add);
 	tcase_add_test(alu, test_zero_times_anything_is_zero);
+	tcase_add_test(alu, test_dot_products_sum_from_positive_zero);
 	tcase_add_test(alu, test_litp_clamps_and_sets_flags);
 	tcase_add_test(alu, test_relative_addressing_adds_a0_and_al);
 	tcase_add_test(alu, test_relative_index_out_of_range_reads_zero);
