@@ -18,9 +18,17 @@ void hw_vcache_clear(struct hw_vcache *c)
 {
 	c->used = 0;
 	c->clock = 0;
+	c->fifo_next = 0;
+	memset(c->head, 0, sizeof c->head);
 }
 
-static unsigned vcache_victim(const struct hw_vcache *c)
+static unsigned vcache_bucket(uint32_t index)
+{
+	return index & (HW_VCACHE_BUCKETS - 1);
+}
+
+/* The least recently used entry (the oldest stamp; the first of equals). */
+static unsigned vcache_lru_victim(const struct hw_vcache *c)
 {
 	unsigned i, oldest = 0;
 
@@ -30,12 +38,25 @@ static unsigned vcache_victim(const struct hw_vcache *c)
 	return oldest;
 }
 
+/* Take entry i out of its index's chain. */
+static void vcache_unlink(struct hw_vcache *c, unsigned i)
+{
+	uint16_t *link = &c->head[vcache_bucket(c->index[i])];
+
+	while (*link && *link != i + 1)
+		link = &c->next[*link - 1];
+	if (*link)
+		*link = c->next[i];
+}
+
 bool hw_vcache_lookup(struct hw_vcache *c, uint32_t index, unsigned *slot)
 {
-	unsigned i;
+	uint16_t *head = &c->head[vcache_bucket(index)];
+	unsigned link, i;
 
 	c->clock++;
-	for (i = 0; i < c->used; i++) {
+	for (link = *head; link; link = c->next[link - 1]) {
+		i = link - 1;
 		if (c->index[i] == index) {
 			if (c->policy == HW_VCACHE_LRU)
 				c->stamp[i] = c->clock;
@@ -43,9 +64,23 @@ bool hw_vcache_lookup(struct hw_vcache *c, uint32_t index, unsigned *slot)
 			return true;
 		}
 	}
-	i = c->used < c->entries ? c->used++ : vcache_victim(c);
+	if (c->used < c->entries) {
+		i = c->used++;
+	} else {
+		/* FIFO: the oldest insertion; stamps grow with every look-up,
+		 * so the entries were filled, and are refilled, in order. */
+		if (c->policy == HW_VCACHE_LRU) {
+			i = vcache_lru_victim(c);
+		} else {
+			i = c->fifo_next;
+			c->fifo_next = (c->fifo_next + 1) % c->entries;
+		}
+		vcache_unlink(c, i);
+	}
 	c->index[i] = index;
 	c->stamp[i] = c->clock;
+	c->next[i] = *head;
+	*head = (uint16_t)(i + 1);
 	*slot = i;
 	return false;
 }

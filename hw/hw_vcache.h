@@ -19,6 +19,9 @@ enum hw_vcache_policy {
 	HW_VCACHE_LRU           /* evict the least recently used */
 };
 
+/* Buckets of the look-up's hash table (a power of two). */
+#define HW_VCACHE_BUCKETS 512
+
 struct hw_vcache {
 	unsigned entries;               /* 1..HW_VCACHE_MAX_ENTRIES */
 	enum hw_vcache_policy policy;
@@ -26,6 +29,15 @@ struct hw_vcache {
 	uint32_t index[HW_VCACHE_MAX_ENTRIES];
 	uint64_t stamp[HW_VCACHE_MAX_ENTRIES];  /* insertion or last use */
 	uint64_t clock;
+	/* Where each index is, found without scanning the entries (the
+	 * results are those of a scan): the entries whose index hashes to
+	 * bucket b are chained from head[b] through next[], each link an
+	 * entry number + 1, 0 ending the chain. FIFO evicts in insertion
+	 * order, which once the cache is full is entry fifo_next, then the
+	 * one after it, round and round. */
+	uint16_t head[HW_VCACHE_BUCKETS];
+	uint16_t next[HW_VCACHE_MAX_ENTRIES];
+	unsigned fifo_next;
 };
 
 /* Size and policy; an out-of-range size is clamped to 1..MAX. Clears. */

@@ -1219,6 +1219,70 @@ static uint32_t shader_instructions(void)
 	       + gpu.counters.shader[3][0];
 }
 
+/* The vertex cache against a plain model of it (scan the entries; a miss
+ * fills the next free entry, else evicts the oldest stamp, stamped at
+ * insertion, and with LRU at every hit too): every look-up gives the same
+ * hit or miss and the same entry, for both policies, sizes from 1 to past
+ * 32, indices that share hash buckets (multiples of 512 apart) and a
+ * clear in the middle. */
+START_TEST(test_vcache_lookup_matches_a_scan_of_its_entries)
+{
+	static struct hw_vcache c;
+	uint32_t ref_index[64], state = 99;
+	uint64_t ref_stamp[64], clock;
+	unsigned sizes[] = { 1, 2, 3, 4, 7, 32, 33, 64 }, z, pol, k, used;
+
+	for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		for (pol = 0; pol < 2; pol++) {
+			enum hw_vcache_policy policy = pol ? HW_VCACHE_LRU : HW_VCACHE_FIFO;
+
+			hw_vcache_configure(&c, sizes[z], policy);
+			used = 0;
+			clock = 0;
+			for (k = 0; k < 4000; k++) {
+				uint32_t index;
+				unsigned slot = 999, want = 0, i;
+				bool hit, want_hit = false;
+
+				if (k == 2000) {
+					hw_vcache_clear(&c);
+					used = 0;
+					clock = 0;
+				}
+				state = state * 1103515245u + 12345u;
+				index = (state >> 16) % 48 + 512u * ((state >> 8) % 3);
+				hit = hw_vcache_lookup(&c, index, &slot);
+				clock++;
+				for (i = 0; i < used && !want_hit; i++)
+					if (ref_index[i] == index) {
+						want_hit = true;
+						want = i;
+					}
+				if (want_hit) {
+					if (policy == HW_VCACHE_LRU)
+						ref_stamp[want] = clock;
+				} else {
+					if (used < sizes[z]) {
+						want = used++;
+					} else {
+						want = 0;
+						for (i = 1; i < used; i++)
+							if (ref_stamp[i] < ref_stamp[want])
+								want = i;
+					}
+					ref_index[want] = index;
+					ref_stamp[want] = clock;
+				}
+				ck_assert_msg(hit == want_hit && slot == want,
+					      "size %u, policy %u, look-up %u (index %u): %s in %u, "
+					      "want %s in %u", sizes[z], pol, k, (unsigned)index,
+					      hit ? "hit" : "miss", slot, want_hit ? "hit" : "miss", want);
+			}
+		}
+	}
+}
+END_TEST
+
 /* An indexed draw hands on, in index order, the same triangles as the
  * non-indexed draw of the vertices the indices name; only the cache's
  * misses are shaded, as a first-in first-out cache of 4 entries gives. */
@@ -1378,6 +1442,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_draw_straight_shader_counts_k_times_v_spread_over_processors);
 	tcase_add_test(tc, test_draw_indexed_matches_the_vertices_it_names);
+	tcase_add_test(tc, test_vcache_lookup_matches_a_scan_of_its_entries);
 	tcase_add_test(tc, test_draw_indexed_fetch_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_indexed_index_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_counts_land_at_the_end_of_the_draw);
