@@ -56,6 +56,9 @@ struct draw_ctx {
 	struct hw_draw_result *r;
 	struct hw_assembler assembler;
 	struct hw_loader_lines lines;
+	struct hw_loader_program loader;         /* prepared for this draw */
+	float in[HW_SHADER_INPUTS][4];           /* the loader's, vertex after vertex */
+	const struct hw_region *index_region;    /* where the last index was read */
 	struct hw_shader_stats stats[SHADER_PROCESSORS];
 	uint32_t shaded;                         /* distribution counter */
 	/* geometry shader input being collected */
@@ -163,17 +166,16 @@ static unsigned next_vertex_processor(struct draw_ctx *d)
 /* Load and shade vertex `index` into `cv`. */
 static enum hw_status shade_vertex(struct draw_ctx *d, uint32_t index, struct cached_vertex *cv)
 {
-	float in[HW_SHADER_INPUTS][4];
 	unsigned p = next_vertex_processor(d);
 	enum hw_status st;
 
-	st = hw_loader_fetch(&d->cfg->loader, d->u->mem, &d->lines, index, in, &d->r->delta,
-			     d->fault, d->fault_len);
+	st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, d->in, &d->r->delta,
+				     d->fault, d->fault_len);
 	if (st != HW_OK)
 		return st;
 	memset(cv->out, 0, sizeof cv->out);
-	st = hw_shader_program_run(d->vs, in, cv->out, NULL, &d->stats[p], d->fault,
-				   d->fault_len);
+	st = hw_shader_program_run(d->vs, (const float (*)[4])d->in, cv->out, NULL, &d->stats[p],
+				   d->fault, d->fault_len);
 	if (st != HW_OK)
 		return st;
 	d->r->vertices_shaded++;
@@ -348,14 +350,21 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 	const struct hw_draw_config *cfg = d->cfg;
 	unsigned size = cfg->index16 ? 2 : 1;
 	uint32_t phys = cfg->index_phys + i * size;
-	const unsigned char *p = hw_memory_host(d->u->mem, phys, size);
+	const struct hw_region *r = d->index_region;
+	const unsigned char *p;
 
-	if (!p) {
-		if (d->fault)
-			snprintf(d->fault, d->fault_len, "index %u at 0x%08X is outside every buffer",
-				 i, phys);
-		return HW_ERROR_FAULT;
+	if (!hw_region_holds(r, phys, size)) {
+		/* the region hw_memory_host would read from */
+		r = hw_memory_region(d->u->mem, phys, size);
+		if (!r) {
+			if (d->fault)
+				snprintf(d->fault, d->fault_len,
+					 "index %u at 0x%08X is outside every buffer", i, phys);
+			return HW_ERROR_FAULT;
+		}
+		d->index_region = r;
 	}
+	p = r->host + (phys - r->base);
 	if (!*line_valid || *line != phys / HW_MEMORY_ACCESS_BYTES) {
 		*line_valid = true;
 		*line = phys / HW_MEMORY_ACCESS_BYTES;
@@ -650,6 +659,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_size = units->costs->batch_primitives ? units->costs->batch_primitives : 1;
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
+	hw_loader_prepare(&d.loader, &cfg->loader, d.in);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	if (cfg->fragment.enabled)
 		draw_compile_fragment(&d, &d.fp);

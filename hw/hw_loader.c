@@ -51,50 +51,10 @@ static void loader_touch(struct hw_loader_lines *lines, unsigned array, uint32_t
 	}
 }
 
-static enum hw_status loader_array(const struct hw_loader_config *cfg, const struct hw_memory *mem,
-				   struct hw_loader_lines *lines, unsigned n, uint32_t index,
-				   float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
-				   char *fault, unsigned fault_len)
+void hw_loader_prepare(struct hw_loader_program *lp, const struct hw_loader_config *cfg,
+		       float in[HW_SHADER_INPUTS][4])
 {
-	const struct hw_attrib_array *arr = &cfg->array[n];
-	uint32_t vertex = cfg->base + arr->offset + index * arr->stride;
-	unsigned e, at = 0;
-
-	for (e = 0; e < arr->elements && e < HW_LOADER_ARRAY_ELEMENTS; e++) {
-		unsigned code = arr->element[e], k, bytes, unit;
-		const struct hw_attrib *a;
-		const unsigned char *p;
-
-		if (code >= HW_LOADER_ATTRIBS) {
-			at += (code - 11) * 4;          /* padding: 4, 8, 12 or 16 bytes */
-			continue;
-		}
-		a = &cfg->attrib[code];
-		unit = type_bytes[a->type & 3];
-		at = (at + unit - 1) / unit * unit;   /* aligned to its component */
-		bytes = hw_attrib_bytes(a);
-		p = hw_memory_host(mem, vertex + at, bytes);
-		if (!p) {
-			if (fault)
-				snprintf(fault, fault_len, "attribute array %u reads 0x%08X..+%u, "
-					 "outside every buffer", n, vertex + at, bytes);
-			return HW_ERROR_FAULT;
-		}
-		loader_touch(lines, n, vertex + at, bytes, c);
-		if (!a->fixed && cfg->input_reg[code] < HW_SHADER_INPUTS)
-			for (k = 0; k < a->size; k++)
-				in[cfg->input_reg[code]][k] = attrib_component(a->type, p + k * unit);
-		at += bytes;
-	}
-	return HW_OK;
-}
-
-enum hw_status hw_loader_fetch(const struct hw_loader_config *cfg, const struct hw_memory *mem,
-			       struct hw_loader_lines *lines, uint32_t index,
-			       float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
-			       char *fault, unsigned fault_len)
-{
-	unsigned r, n;
+	unsigned r, n, e, nread = 0, used = 0;
 
 	/* Unfed components read as (0, 0, 0, 1), as GL defines for attributes. */
 	for (r = 0; r < HW_SHADER_INPUTS; r++) {
@@ -104,10 +64,120 @@ enum hw_status hw_loader_fetch(const struct hw_loader_config *cfg, const struct 
 	for (n = 0; n < cfg->attrib_count && n < HW_LOADER_ATTRIBS; n++)
 		if (cfg->attrib[n].fixed && cfg->input_reg[n] < HW_SHADER_INPUTS)
 			memcpy(in[cfg->input_reg[n]], cfg->attrib[n].value, sizeof in[0]);
+
+	lp->base = cfg->base;
 	for (n = 0; n < cfg->array_count && n < HW_LOADER_ARRAYS; n++) {
-		enum hw_status st = loader_array(cfg, mem, lines, n, index, in, c, fault, fault_len);
-		if (st != HW_OK)
-			return st;
+		const struct hw_attrib_array *arr = &cfg->array[n];
+		unsigned at = 0;
+
+		lp->array[used].number = n;
+		lp->array[used].offset = arr->offset;
+		lp->array[used].stride = arr->stride;
+		lp->array[used].first = nread;
+		lp->array[used].region = NULL;
+		for (e = 0; e < arr->elements && e < HW_LOADER_ARRAY_ELEMENTS; e++) {
+			unsigned code = arr->element[e], unit;
+			const struct hw_attrib *a;
+			struct hw_loader_read *rd;
+
+			if (code >= HW_LOADER_ATTRIBS) {
+				at += (code - 11) * 4;          /* padding: 4, 8, 12 or 16 bytes */
+				continue;
+			}
+			a = &cfg->attrib[code];
+			unit = type_bytes[a->type & 3];
+			at = (at + unit - 1) / unit * unit;   /* aligned to its component */
+			rd = &lp->read[nread++];
+			rd->at = at;
+			rd->type = a->type <= HW_ATTRIB_FLOAT ? (uint8_t)a->type : 0xFF;
+			rd->unit = (uint8_t)unit;
+			rd->size = (uint8_t)a->size;
+			rd->bytes = (uint8_t)hw_attrib_bytes(a);
+			rd->reg = !a->fixed && cfg->input_reg[code] < HW_SHADER_INPUTS
+				  ? cfg->input_reg[code] : HW_SHADER_INPUTS;
+			rd->attrib = (uint8_t)code;
+			at += rd->bytes;
+		}
+		lp->array[used].count = nread - lp->array[used].first;
+		if (lp->array[used].count)
+			used++;             /* an array without reads does nothing */
+	}
+	lp->arrays = used;
+}
+
+/* Host bytes of [phys, phys + bytes) for the nth array read, through its
+ * last region:
+ * a range inside one region is inside no other, so this is what
+ * hw_memory_host gives. */
+static const unsigned char *loader_host(struct hw_loader_program *lp, unsigned n,
+					const struct hw_memory *mem, uint32_t phys,
+					unsigned bytes)
+{
+	const struct hw_region *r = lp->array[n].region;
+
+	if (!hw_region_holds(r, phys, bytes)) {
+		r = hw_memory_region(mem, phys, bytes);
+		if (!r)
+			return NULL;
+		lp->array[n].region = r;
+	}
+	return r->host + (phys - r->base);
+}
+
+enum hw_status hw_loader_program_fetch(struct hw_loader_program *lp, const struct hw_memory *mem,
+				       struct hw_loader_lines *lines, uint32_t index,
+				       float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
+				       char *fault, unsigned fault_len)
+{
+	unsigned n, k;
+
+	for (n = 0; n < lp->arrays; n++) {
+		unsigned number = lp->array[n].number;
+		uint32_t vertex = lp->base + lp->array[n].offset + index * lp->array[n].stride;
+		const struct hw_loader_read *rd = &lp->read[lp->array[n].first];
+		const struct hw_loader_read *end = rd + lp->array[n].count;
+
+		for (; rd < end; rd++) {
+			uint32_t phys = vertex + rd->at;
+			const unsigned char *p = loader_host(lp, n, mem, phys, rd->bytes);
+			float *v;
+
+			if (!p) {
+				if (fault)
+					snprintf(fault, fault_len, "attribute array %u reads 0x%08X..+%u, "
+						 "outside every buffer", number, phys, (unsigned)rd->bytes);
+				return HW_ERROR_FAULT;
+			}
+			loader_touch(lines, number, phys, rd->bytes, c);
+			if (rd->reg >= HW_SHADER_INPUTS)
+				continue;
+			v = in[rd->reg];
+			switch (rd->type) {
+			case HW_ATTRIB_FLOAT:
+				memcpy(v, p, 4u * rd->size);
+				break;
+			case HW_ATTRIB_SHORT:
+				for (k = 0; k < rd->size; k++)
+					v[k] = attrib_component(HW_ATTRIB_SHORT, p + 2 * k);
+				break;
+			default:
+				for (k = 0; k < rd->size; k++)
+					v[k] = attrib_component((enum hw_attrib_type)rd->type,
+								p + k * rd->unit);
+				break;
+			}
+		}
 	}
 	return HW_OK;
+}
+
+enum hw_status hw_loader_fetch(const struct hw_loader_config *cfg, const struct hw_memory *mem,
+			       struct hw_loader_lines *lines, uint32_t index,
+			       float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
+			       char *fault, unsigned fault_len)
+{
+	struct hw_loader_program lp;
+
+	hw_loader_prepare(&lp, cfg, in);
+	return hw_loader_program_fetch(&lp, mem, lines, index, in, c, fault, fault_len);
 }

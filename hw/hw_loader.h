@@ -65,4 +65,48 @@ enum hw_status hw_loader_fetch(const struct hw_loader_config *cfg, const struct 
 			       float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
 			       char *fault, unsigned fault_len);
 
+/* One element of an array, decoded once per draw. */
+struct hw_loader_read {
+	uint32_t at;                /* byte offset in the array's vertex */
+	uint8_t type;               /* enum hw_attrib_type; 0xFF for one out of
+				       range, read as float (as hw_loader_fetch) */
+	uint8_t size, bytes;        /* components; bytes in memory */
+	uint8_t unit;               /* bytes of one component */
+	uint8_t reg;                /* v register written, HW_SHADER_INPUTS for none
+				       (a fixed attribute, an unmapped one) */
+	uint8_t attrib;             /* the attribute, for faults */
+};
+
+/* A draw's loader, prepared once (hw_loader_prepare): the elements of each
+ * array decoded (alignment, padding, the register each one feeds), and per
+ * array the memory region its last read came from, so that the next read
+ * in the same buffer needs no search. */
+struct hw_loader_program {
+	uint32_t base;
+	unsigned arrays;            /* the arrays with reads, in order */
+	struct {
+		unsigned number;        /* the array's number, for faults and lines */
+		uint32_t offset;
+		unsigned stride;
+		unsigned first, count;  /* its reads: read[first .. first + count) */
+		const struct hw_region *region;
+	} array[HW_LOADER_ARRAYS];
+	struct hw_loader_read read[HW_LOADER_ARRAYS * HW_LOADER_ARRAY_ELEMENTS];
+};
+
+/* Prepare `cfg`'s loader and set `in` to what no fetch writes: (0, 0, 0, 1)
+ * in registers no array feeds and the fixed attributes' values. Then
+ * hw_loader_program_fetch writes, vertex after vertex, the same components
+ * of `in` in the same order, so `in` holds after each fetch what
+ * hw_loader_fetch would give into a fresh array. The program reads `mem`'s
+ * regions: no memory may be allocated or freed while it is used. */
+void hw_loader_prepare(struct hw_loader_program *lp, const struct hw_loader_config *cfg,
+		       float in[HW_SHADER_INPUTS][4]);
+
+/* hw_loader_fetch on a prepared loader, into the `in` it prepared. */
+enum hw_status hw_loader_program_fetch(struct hw_loader_program *lp, const struct hw_memory *mem,
+				       struct hw_loader_lines *lines, uint32_t index,
+				       float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
+				       char *fault, unsigned fault_len);
+
 #endif

@@ -113,7 +113,8 @@ bool hw_memory_free(struct hw_memory *mem, uint32_t base)
 	return true;
 }
 
-void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size)
+const struct hw_region *hw_memory_region(const struct hw_memory *mem, uint32_t phys,
+					 uint32_t size)
 {
 	size_t i = memory_first_ending_after(mem, phys);
 	const struct hw_region *r;
@@ -123,7 +124,14 @@ void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size)
 	r = &mem->region[i];
 	if (phys < r->base || (uint64_t)phys + size > (uint64_t)r->base + r->size)
 		return NULL;
-	return r->host + (phys - r->base);
+	return r;
+}
+
+void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size)
+{
+	const struct hw_region *r = hw_memory_region(mem, phys, size);
+
+	return r ? r->host + (phys - r->base) : NULL;
 }
 
 void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,

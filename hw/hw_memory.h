@@ -58,6 +58,21 @@ bool hw_memory_free(struct hw_memory *mem, uint32_t base);
  * else NULL: the hardware would read or write outside any buffer. */
 void *hw_memory_host(const struct hw_memory *mem, uint32_t phys, uint32_t size);
 
+/* The region hw_memory_host reads [phys, phys + size) from, or NULL when
+ * it returns NULL. The region stays valid until memory is allocated or
+ * freed: a caller may keep it and test later ranges against it, since a
+ * range inside a region is inside no other. */
+const struct hw_region *hw_memory_region(const struct hw_memory *mem, uint32_t phys,
+					 uint32_t size);
+
+/* Whether [phys, phys + size) lies inside region r (NULL holds nothing):
+ * then hw_memory_region gives r for it. */
+static inline bool hw_region_holds(const struct hw_region *r, uint32_t phys, uint32_t size)
+{
+	return r && phys >= r->base && phys - r->base < r->size
+	       && (uint64_t)phys + size <= (uint64_t)r->base + r->size;
+}
+
 /* Physical address of a host pointer into some region, or 0. */
 uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host);
 

@@ -167,6 +167,78 @@ START_TEST(test_loader_read_outside_buffers_is_a_fault)
 }
 END_TEST
 
+/* A draw prepares its loader once and fetches vertex after vertex into
+ * one array: after every fetch the array, the counts and the faults are
+ * those of hw_loader_fetch into a fresh array. Two arrays, one of them
+ * across two adjacent buffers (each read must come from the right one),
+ * a fixed attribute sharing its register with a fetched one, and a read
+ * past the last buffer. */
+START_TEST(test_loader_prepared_fetches_like_fresh_ones)
+{
+	static const uint32_t order[] = { 0, 3, 1, 2, 3, 0, 2, 4, 1 };
+	uint32_t a = hw_memory_alloc(&mem, HW_AREA_FCRAM, 20 * 4);
+	uint32_t b1 = hw_memory_alloc(&mem, HW_AREA_VRAM_A, 128);
+	uint32_t b2 = hw_memory_alloc(&mem, HW_AREA_VRAM_A, 128);
+	unsigned char *ha = hw_memory_host(&mem, a, 80);
+	unsigned char *hb1 = hw_memory_host(&mem, b1, 128), *hb2 = hw_memory_host(&mem, b2, 128);
+	struct hw_loader_config cfg = interleaved(a);
+	struct hw_loader_program lp;
+	struct hw_loader_lines fresh_lines;
+	struct hw_counters fresh_counters;
+	float kept[HW_SHADER_INPUTS][4];
+	unsigned k;
+
+	ck_assert_uint_eq(b2, b1 + 128);
+	for (k = 0; k < 4; k++) {
+		float w = 10.0f + (float)k, z = -0.5f * (float)k;
+
+		write_vertex(ha + 20 * k, (float)k, 2.0f * (float)k, 3, (int16_t)(k - 2), 7);
+		memcpy((k < 2 ? hb1 : hb2) + 64 * (k % 2), &w, 4);
+		memcpy((k < 2 ? hb1 : hb2) + 64 * (k % 2) + 4, &z, 4);
+	}
+	cfg.attrib_count = 5;
+	cfg.attrib[3].fixed = true;                   /* v1.zw keep 0.125, 2 */
+	cfg.attrib[3].value[0] = 0.5f;
+	cfg.attrib[3].value[1] = 0.25f;
+	cfg.attrib[3].value[2] = 0.125f;
+	cfg.attrib[3].value[3] = 2.0f;
+	cfg.input_reg[3] = 1;
+	cfg.attrib[4].type = HW_ATTRIB_FLOAT;
+	cfg.attrib[4].size = 2;
+	cfg.input_reg[4] = 5;
+	cfg.array_count = 2;
+	cfg.array[1].offset = b1 - a;
+	cfg.array[1].stride = 64;
+	cfg.array[1].elements = 1;
+	cfg.array[1].element[0] = 4;
+	hw_loader_lines_reset(&fresh_lines);
+	memset(&fresh_counters, 0, sizeof fresh_counters);
+	hw_loader_prepare(&lp, &cfg, kept);
+	for (k = 0; k < sizeof order / sizeof order[0]; k++) {
+		float fresh[HW_SHADER_INPUTS][4];
+		char why_kept[128] = "", why_fresh[128] = "";
+		enum hw_status s_kept, s_fresh;
+
+		memset(fresh, 0x55, sizeof fresh);
+		s_kept = hw_loader_program_fetch(&lp, &mem, &lines, order[k], kept, &counters,
+						 why_kept, sizeof why_kept);
+		s_fresh = hw_loader_fetch(&cfg, &mem, &fresh_lines, order[k], fresh, &fresh_counters,
+					  why_fresh, sizeof why_fresh);
+		ck_assert_int_eq(s_kept, s_fresh);
+		ck_assert_str_eq(why_kept, why_fresh);
+		ck_assert_msg(memcmp(&counters, &fresh_counters, sizeof counters) == 0,
+			      "fetch %u: counts differ", k);
+		if (s_fresh != HW_OK) {
+			ck_assert_uint_eq(order[k], 4);       /* past b2 */
+			continue;
+		}
+		ck_assert_msg(memcmp(kept, fresh, sizeof kept) == 0, "fetch %u: inputs differ", k);
+		ck_assert(fresh[5][0] == 10.0f + (float)order[k]);
+		ck_assert(fresh[1][2] == 0.125f && fresh[1][3] == 2.0f);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("loader");
@@ -178,6 +250,7 @@ int main(void)
 	tcase_add_test(tc, test_loader_fixed_attribute_is_not_fetched);
 	tcase_add_test(tc, test_loader_counts_16_byte_lines_sequentially);
 	tcase_add_test(tc, test_loader_read_outside_buffers_is_a_fault);
+	tcase_add_test(tc, test_loader_prepared_fetches_like_fresh_ones);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
