@@ -33,6 +33,23 @@ static int clip_plane_count(const struct hw_clip_config *cfg)
 	return cfg->user_plane_enabled ? CLIP_PLANES + 1 : CLIP_PLANES;
 }
 
+/* Bit i set when `p` is not inside plane i: clip_distance(cfg, i, p) >= 0
+ * fails (NaN included), each distance computed as clip_distance does. */
+static unsigned clip_outcode(const struct hw_clip_config *cfg, const float p[4])
+{
+	unsigned o = (unsigned)!(p[3] - CLIP_W_EPSILON >= 0)
+		     | (unsigned)!(p[3] - p[0] >= 0) << 1
+		     | (unsigned)!(p[3] + p[0] >= 0) << 2
+		     | (unsigned)!(p[3] - p[1] >= 0) << 3
+		     | (unsigned)!(p[3] + p[1] >= 0) << 4
+		     | (unsigned)!(-p[2] >= 0) << 5
+		     | (unsigned)!(p[3] + p[2] >= 0) << 6;
+
+	if (cfg->user_plane_enabled && !(clip_distance(cfg, CLIP_PLANES, p) >= 0))
+		o |= 1u << CLIP_PLANES;
+	return o;
+}
+
 static void lerp_vertex(struct hw_vertex *out, const struct hw_vertex *a,
 			const struct hw_vertex *b, float t)
 {
@@ -94,6 +111,7 @@ bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *
 {
 	struct hw_vertex poly[2][CLIP_MAX_VERTICES];
 	int plane, n = 3, cur = 0, j;
+	unsigned outside;           /* the planes some corner is not inside */
 	bool inside_all = true;
 	float area;
 
@@ -102,12 +120,9 @@ bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *
 	poly[0][1] = *b;
 	poly[0][2] = *c;
 
-	for (plane = 0; plane < clip_plane_count(cfg) && n > 0; plane++) {
-		float d0 = clip_distance(cfg, plane, a->pos);
-		float d1 = clip_distance(cfg, plane, b->pos);
-		float d2 = clip_distance(cfg, plane, c->pos);
-
-		if (d0 >= 0 && d1 >= 0 && d2 >= 0)
+	outside = clip_outcode(cfg, a->pos) | clip_outcode(cfg, b->pos) | clip_outcode(cfg, c->pos);
+	for (plane = 0; outside && plane < clip_plane_count(cfg) && n > 0; plane++) {
+		if (!(outside >> plane & 1))
 			continue;          /* the whole triangle is inside this plane */
 		inside_all = false;
 		n = clip_against(cfg, plane, poly[cur], n, poly[!cur]);

@@ -262,6 +262,48 @@ START_TEST(test_clip_user_plane_removes_the_far_side)
 }
 END_TEST
 
+/* Each plane on its own: a corner exactly on it (distance 0) is inside,
+ * and the triangle comes out whole, unsplit; a corner just past it, and
+ * inside every other plane, is cut off by that plane: split, a quad, two
+ * triangles. Planes in order: w >= 1e-6, x <= w, x >= -w, y <= w,
+ * y >= -w, z <= 0, z >= -w, and the user plane x <= 0.5. */
+START_TEST(test_clip_each_plane_takes_its_boundary_as_inside)
+{
+	static const float on[8][4] = {
+		{ 0, 0, 0, 1e-6f }, { 1, 0, -0.5f, 1 }, { -1, 0, -0.5f, 1 }, { 0, 1, -0.5f, 1 },
+		{ 0, -1, -0.5f, 1 }, { 0, 0, 0, 1 }, { 0, 0, -1, 1 }, { 0.5f, 0, -0.5f, 1 },
+	};
+	static const float past[8][4] = {
+		{ 0, 0, 0, 5e-7f }, { 1.25f, 0, -0.5f, 1 }, { -1.25f, 0, -0.5f, 1 },
+		{ 0, 1.25f, -0.5f, 1 }, { 0, -1.25f, -0.5f, 1 }, { 0, 0, 0.25f, 1 },
+		{ 0, 0, -1.25f, 1 }, { 0.75f, 0, -0.5f, 1 },
+	};
+	unsigned plane;
+
+	for (plane = 0; plane < 8; plane++) {
+		struct hw_clip_config cfg = screen();
+		struct hw_setup_counts n = { 0 };
+		struct hw_vertex a = vtx(-0.25f, -0.25f), b = vtx(0.25f, -0.25f), c = vtx(0, 0.25f);
+
+		if (plane == 7) {
+			cfg.user_plane_enabled = true;
+			cfg.user_plane[0] = -1;
+			cfg.user_plane[3] = 0.5f;
+		}
+		fan_triangles = 0;
+		memcpy(c.pos, on[plane], sizeof c.pos);
+		ck_assert_msg(clip3(&cfg, &n, a, b, c) && n.split == 0 && fan_triangles == 1,
+			      "plane %u: a corner on it gives %u triangles, split %u", plane,
+			      fan_triangles, (unsigned)n.split);
+		fan_triangles = 0;
+		memcpy(c.pos, past[plane], sizeof c.pos);
+		ck_assert_msg(clip3(&cfg, &n, a, b, c) && n.split == 1 && fan_triangles == 2,
+			      "plane %u: a corner past it gives %u triangles, split %u", plane,
+			      fan_triangles, (unsigned)n.split);
+	}
+}
+END_TEST
+
 /* Culling is decided on the window-space winding. */
 START_TEST(test_cull_removes_the_configured_winding)
 {
@@ -332,6 +374,7 @@ int main(void)
 	tcase_add_test(tc, test_clip_crossing_triangle_counts_once);
 	tcase_add_test(tc, test_clip_z_range_is_minus_w_to_0);
 	tcase_add_test(tc, test_clip_user_plane_removes_the_far_side);
+	tcase_add_test(tc, test_clip_each_plane_takes_its_boundary_as_inside);
 	tcase_add_test(tc, test_cull_removes_the_configured_winding);
 	tcase_add_test(tc, test_clip_viewport_maps_ndc_to_window);
 	suite_add_tcase(s, tc);
