@@ -50,6 +50,15 @@ struct cached_vertex {
 	float out[HW_SHADER_OUTPUTS][4];
 };
 
+/* A draw's output map: component `from` of the shader outputs (register
+ * * 4 + lane) is copied to byte `to` of the vertex. */
+struct draw_outmap {
+	unsigned count;
+	struct {
+		uint8_t from, to;
+	} route[HW_OUTMAP_SLOTS * 4];
+};
+
 struct draw_ctx {
 	const struct hw_draw_units *u;
 	const struct hw_draw_config *cfg;
@@ -57,6 +66,7 @@ struct draw_ctx {
 	struct hw_assembler assembler;
 	struct hw_loader_lines lines;
 	struct hw_loader_program loader;         /* prepared for this draw */
+	struct draw_outmap outmap;               /* prepared for this draw */
 	float in[HW_SHADER_INPUTS][4];           /* the loader's, vertex after vertex */
 	const struct hw_region *index_region;    /* where the last index was read */
 	struct hw_shader_stats stats[SHADER_PROCESSORS];
@@ -123,37 +133,59 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 	costs->queue_batches = 2;
 }
 
-static void semantic_store(struct hw_vertex *v, unsigned sem, float value)
+/* Where semantic `sem` lands in a vertex, NULL for nowhere. */
+static float *semantic_place(struct hw_vertex *v, unsigned sem)
 {
 	if (sem <= HW_REG_SEM_POS_W)
-		v->pos[sem - HW_REG_SEM_POS_X] = value;
-	else if (sem <= HW_REG_SEM_QUAT_W)
-		v->varying[HW_VARYING_QUATERNION][sem - HW_REG_SEM_QUAT_X] = value;
-	else if (sem <= HW_REG_SEM_COLOR_A)
-		v->varying[HW_VARYING_COLOR][sem - HW_REG_SEM_COLOR_R] = value;
-	else if (sem <= HW_REG_SEM_TEX0_V)
-		v->varying[HW_VARYING_TEXCOORD0][sem - HW_REG_SEM_TEX0_U] = value;
-	else if (sem <= HW_REG_SEM_TEX1_V)
-		v->varying[HW_VARYING_TEXCOORD1][sem - HW_REG_SEM_TEX1_U] = value;
-	else if (sem == HW_REG_SEM_TEX0_W)
-		v->varying[HW_VARYING_TEXCOORD0][2] = value;
-	else if (sem >= HW_REG_SEM_VIEW_X && sem <= HW_REG_SEM_VIEW_Z)
-		v->varying[HW_VARYING_VIEW][sem - HW_REG_SEM_VIEW_X] = value;
-	else if (sem == HW_REG_SEM_TEX2_U || sem == HW_REG_SEM_TEX2_V)
-		v->varying[HW_VARYING_TEXCOORD2][sem - HW_REG_SEM_TEX2_U] = value;
-	/* HW_REG_SEM_UNUSED and undocumented codes: the component goes nowhere */
+		return &v->pos[sem - HW_REG_SEM_POS_X];
+	if (sem <= HW_REG_SEM_QUAT_W)
+		return &v->varying[HW_VARYING_QUATERNION][sem - HW_REG_SEM_QUAT_X];
+	if (sem <= HW_REG_SEM_COLOR_A)
+		return &v->varying[HW_VARYING_COLOR][sem - HW_REG_SEM_COLOR_R];
+	if (sem <= HW_REG_SEM_TEX0_V)
+		return &v->varying[HW_VARYING_TEXCOORD0][sem - HW_REG_SEM_TEX0_U];
+	if (sem <= HW_REG_SEM_TEX1_V)
+		return &v->varying[HW_VARYING_TEXCOORD1][sem - HW_REG_SEM_TEX1_U];
+	if (sem == HW_REG_SEM_TEX0_W)
+		return &v->varying[HW_VARYING_TEXCOORD0][2];
+	if (sem >= HW_REG_SEM_VIEW_X && sem <= HW_REG_SEM_VIEW_Z)
+		return &v->varying[HW_VARYING_VIEW][sem - HW_REG_SEM_VIEW_X];
+	if (sem == HW_REG_SEM_TEX2_U || sem == HW_REG_SEM_TEX2_V)
+		return &v->varying[HW_VARYING_TEXCOORD2][sem - HW_REG_SEM_TEX2_U];
+	return NULL;    /* HW_REG_SEM_UNUSED and undocumented codes */
 }
 
-/* Route shader outputs to a vertex through the output map. */
-static void outputs_to_vertex(const struct hw_draw_config *cfg,
-			      const float out[HW_SHADER_OUTPUTS][4], struct hw_vertex *v)
+/* The output map of a draw as a list of component copies, slot after
+ * slot and x to w, skipping components that go nowhere: the same stores
+ * in the same order as storing through semantic_place one by one. */
+static void outmap_prepare(const struct hw_draw_config *cfg, struct draw_outmap *m)
 {
+	struct hw_vertex probe;
 	unsigned i, k;
 
-	memset(v, 0, sizeof *v);
+	m->count = 0;
 	for (i = 0; i < cfg->outmap_slots && i < HW_OUTMAP_SLOTS; i++)
-		for (k = 0; k < 4; k++)
-			semantic_store(v, cfg->semantic[i][k], out[cfg->outreg[i] % HW_SHADER_OUTPUTS][k]);
+		for (k = 0; k < 4; k++) {
+			const float *place = semantic_place(&probe, cfg->semantic[i][k]);
+
+			if (!place)
+				continue;
+			m->route[m->count].from = (uint8_t)(cfg->outreg[i] % HW_SHADER_OUTPUTS * 4 + k);
+			m->route[m->count].to = (uint8_t)((const char *)place - (const char *)&probe);
+			m->count++;
+		}
+}
+
+/* Route shader outputs to a vertex through the prepared output map. */
+static void outputs_to_vertex(const struct draw_outmap *m,
+			      const float out[HW_SHADER_OUTPUTS][4], struct hw_vertex *v)
+{
+	const float *from = &out[0][0];
+	unsigned j;
+
+	memset(v, 0, sizeof *v);
+	for (j = 0; j < m->count; j++)
+		memcpy((char *)v + m->route[j].to, &from[m->route[j].from], sizeof(float));
 }
 
 static unsigned next_vertex_processor(struct draw_ctx *d)
@@ -179,7 +211,7 @@ static enum hw_status shade_vertex(struct draw_ctx *d, uint32_t index, struct ca
 	if (st != HW_OK)
 		return st;
 	d->r->vertices_shaded++;
-	outputs_to_vertex(d->cfg, cv->out, &cv->v);
+	outputs_to_vertex(&d->outmap, cv->out, &cv->v);
 	return HW_OK;
 }
 
@@ -316,7 +348,7 @@ static void gs_emit(void *user, const float out[HW_SHADER_OUTPUTS][4], unsigned 
 	struct draw_ctx *d = user;
 	struct hw_vertex v;
 
-	outputs_to_vertex(d->cfg, out, &v);
+	outputs_to_vertex(&d->outmap, out, &v);
 	hw_assembler_emit(&d->assembler, &v, id, primitive, inverted);
 }
 
@@ -660,6 +692,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_loader_prepare(&d.loader, &cfg->loader, d.in);
+	outmap_prepare(cfg, &d.outmap);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	if (cfg->fragment.enabled)
 		draw_compile_fragment(&d, &d.fp);

@@ -1219,6 +1219,67 @@ static uint32_t shader_instructions(void)
 	       + gpu.counters.shader[3][0];
 }
 
+/* The output map routes each shaded component to its semantic, slot
+ * after slot and x to w: slot i reads the i-th register of the output
+ * mask (o0, o1, o2, o5 here, each "mov oN, v0" of the position x, y,
+ * -0.5, 1), an unused semantic goes nowhere, a later slot overwrites an
+ * earlier one (slot 3's x replaces slot 1's w as color alpha), and every
+ * varying no slot names is 0. */
+START_TEST(test_draw_output_map_routes_components_in_slot_order)
+{
+	static const float tri[] = {
+		-0.5f, -0.25f, -0.5f,   0.5f, -0.5f, -0.5f,   0.25f, 0.5f, -0.5f,
+	};
+	static struct captured cap;
+	struct hw_shader_state prog;
+	uint32_t base = put_positions(tri, 3);
+	unsigned t, j, k;
+
+	memset(&prog, 0, sizeof prog);
+	memset(&cap, 0, sizeof cap);
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(0));
+	asm_mov(&sasm, asm_o(2), asm_v(0));
+	asm_mov(&sasm, asm_o(5), asm_v(0));
+	asm_end(&sasm);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x27);                /* o0, o1, o2, o5 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 4);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0B1F1410);     /* tex0 w, view z, -, color a */
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 2, 0x0C0E0417);     /* tex2 v, quat x, tex1 u, tex0 u */
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 3, 0x16121F0B);     /* color a, -, view x, tex2 u */
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = &cap;
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(cap.n, 1);
+	for (t = 0; t < 3; t++) {
+		float x = tri[3 * t], y = tri[3 * t + 1], want[HW_VARYING_COUNT][4];
+		const struct hw_vertex *v = &cap.v[0][t];
+
+		memset(want, 0, sizeof want);
+		want[HW_VARYING_TEXCOORD0][0] = 1;
+		want[HW_VARYING_TEXCOORD0][2] = x;
+		want[HW_VARYING_VIEW][0] = -0.5f;
+		want[HW_VARYING_VIEW][2] = y;
+		want[HW_VARYING_COLOR][3] = x;
+		want[HW_VARYING_TEXCOORD2][0] = 1;
+		want[HW_VARYING_TEXCOORD2][1] = x;
+		want[HW_VARYING_QUATERNION][0] = y;
+		want[HW_VARYING_TEXCOORD1][0] = -0.5f;
+		for (j = 0; j < HW_VARYING_COUNT; j++)
+			for (k = 0; k < 4; k++)
+				ck_assert_msg(v->varying[j][k] == want[j][k],
+					      "vertex %u, varying %u.%u: %g, want %g", t, j, k,
+					      (double)v->varying[j][k], (double)want[j][k]);
+	}
+}
+END_TEST
+
 /* The vertex cache against a plain model of it (scan the entries; a miss
  * fills the next free entry, else evicts the oldest stamp, stamped at
  * insertion, and with LRU at every hit too): every look-up gives the same
@@ -1443,6 +1504,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_straight_shader_counts_k_times_v_spread_over_processors);
 	tcase_add_test(tc, test_draw_indexed_matches_the_vertices_it_names);
 	tcase_add_test(tc, test_vcache_lookup_matches_a_scan_of_its_entries);
+	tcase_add_test(tc, test_draw_output_map_routes_components_in_slot_order);
 	tcase_add_test(tc, test_draw_indexed_fetch_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_indexed_index_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_counts_land_at_the_end_of_the_draw);
