@@ -5,7 +5,8 @@
 # tests/data/sdk-gl-loc.txt lists the GL_LOC_DMP_* names of
 # <nn/gx/CTR/gx_UniformLocationForFragmentShader.h> with their values;
 # tests/data/sdk-macros.txt the PICA_* macros (with their arity), enum tags
-# and enumerators (with their values) of each gx_Macro*.h header it names.
+# and enumerators (with their values) of each gx_Macro*.h header it names,
+# gx_MacroReg.h's enum PicaReg (register indices) included.
 # This check fails when
 #   - a header defines a GL_LOC_DMP_* or PICA_* macro the list does not
 #     have, or lacks one it has (its own NNGX_* helpers, its include guard
@@ -172,6 +173,10 @@ done
 				args = args (i ? ", " : "") (($3 ~ /(COLOR|_AMBIENT|_LIGHT_SRC|GAS_LUT_DATA)$/ && $4 == 1) ? "c" : "1")
 			printf "\t{ const u32 w[] = { %s(%s) }; sum += w[0]; }\n", $3, args
 		}'
+	# A register index in a command header, as engine code writes one.
+	printf '\t{ enum PicaReg r = PICA_REG_VS_FLOAT_ADDR;\n'
+	printf '\t  const u32 w[] = { 0u, PICA_CMD_HEADER_BURSTSEQ(PICA_REG_VS_FLOAT_ADDR, 5), PICA_CMD_HEADER_SINGLE(r) };\n'
+	printf '\t  sum += w[1] + w[2]; }\n'
 	printf '\tsum += GL_LOC_DMP_TEXENV5_CONSTRGBA;\n\treturn (int)(sum & 1u);\n}\n'
 	# gx_MacroOld.h's bit-31 enumerator: the SDK's value in C++, the int
 	# with its bits in C (where an enumerator is an int).
