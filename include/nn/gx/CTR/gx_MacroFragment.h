@@ -17,12 +17,6 @@
 
 #include <nn/gx/CTR/gx_MacroCommon.h>
 
-/* Register indices the SET macros write (gx_MacroReg.h's FRAG_LIGHT_EN0,
- * FRAG_LIGHT_EN1 and FRAG_LIGHT_SRC_NUM). */
-#define NNGX_PICA_REG_FRAG_LIGHT_EN0_    0x08F
-#define NNGX_PICA_REG_FRAG_LIGHT_EN1_    0x1C6
-#define NNGX_PICA_REG_FRAG_LIGHT_NUM_    0x1C2
-
 /* ---- codes ---------------------------------------------------------------- */
 
 /* Lighting look-up tables, as the table field (bits 8-12) of the LUT
@@ -121,13 +115,13 @@ enum PicaDataFragLightEnvBump {
 #define PICA_CMD_DATA_FRAG_LIGHT_EN(flag)     ((flag) ? 1u : 0u)
 #define PICA_CMD_DATA_FRAG_LIGHT_EN_INV(flag) ((flag) ? 0u : 1u)
 #define PICA_CMD_SET_FRAG_LIGHT_ENABLE(flag)                                                  \
-	PICA_CMD_DATA_FRAG_LIGHT_EN(flag), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_FRAG_LIGHT_EN0_), \
-	PICA_CMD_DATA_FRAG_LIGHT_EN_INV(flag), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_FRAG_LIGHT_EN1_)
+	PICA_CMD_DATA_FRAG_LIGHT_EN(flag), PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_LIGHT_EN0),   \
+	PICA_CMD_DATA_FRAG_LIGHT_EN_INV(flag), PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_LIGHT_EN1)
 
 /* 0x1C2: the number of active lights less one (0 and below count as 1). */
 #define PICA_CMD_DATA_FRAG_LIGHT_NUM(num) (((num) > 0) ? NNGX_PICA_U(num) - 1u : 0u)
 #define PICA_CMD_SET_FRAG_LIGHT_NUM(num) \
-	PICA_CMD_DATA_FRAG_LIGHT_NUM(num), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_FRAG_LIGHT_NUM_)
+	PICA_CMD_DATA_FRAG_LIGHT_NUM(num), PICA_CMD_HEADER_SINGLE(PICA_REG_FRAG_LIGHT_SRC_NUM)
 
 /* 0x1D9: the light (0-7) that is the n-th active one, 4 bits apart. */
 #define PICA_CMD_DATA_FRAG_LIGHT_EN_ID(Id1, Id2, Id3, Id4, Id5, Id6, Id7, Id8) \

@@ -16,26 +16,6 @@
 
 #include <nn/gx/CTR/gx_MacroCommon.h>
 
-/* Register indices the SET macros write (as gx_MacroReg.h's PICA_REG_*
- * names them: CULL_FACE, FRAGOP_CLIP, EARLY_DEPTH_FUNC, EARLY_DEPTH_TEST1,
- * EARLY_DEPTH_DATA, GAS_FOG_MODE, COLOR_OPERATION, BLEND_FUNC, LOGIC_OP,
- * FRAGOP_ALPHA_TEST, STENCIL_TEST, COLOR_DEPTH_BUFFER_CLEAR0/1,
- * EARLY_DEPTH_TEST2). */
-#define NNGX_PICA_REG_CULL_FACE_        0x040
-#define NNGX_PICA_REG_FRAGOP_CLIP_      0x047
-#define NNGX_PICA_REG_EARLY_FUNC_       0x061
-#define NNGX_PICA_REG_EARLY_TEST1_      0x062
-#define NNGX_PICA_REG_EARLY_DATA_       0x06A
-#define NNGX_PICA_REG_GAS_FOG_MODE_     0x0E0
-#define NNGX_PICA_REG_COLOR_OPERATION_  0x100
-#define NNGX_PICA_REG_BLEND_FUNC_       0x101
-#define NNGX_PICA_REG_LOGIC_OP_         0x102
-#define NNGX_PICA_REG_ALPHA_TEST_       0x104
-#define NNGX_PICA_REG_STENCIL_TEST_     0x105
-#define NNGX_PICA_REG_BUFFER_CLEAR0_    0x110
-#define NNGX_PICA_REG_BUFFER_CLEAR1_    0x111
-#define NNGX_PICA_REG_EARLY_TEST2_      0x118
-
 /* ---- codes ---------------------------------------------------------------- */
 
 /* Colour buffer pixel size (bits 0-1 of 0x117): 2 or 4 bytes. */
@@ -236,8 +216,8 @@ enum PicaDataRenderBlockFormat {
 #define PICA_CMD_DATA_COLOR_DEPTH_BUFFER_CLEAR(data) ((data) ? 1u : 0u)
 #define PICA_CMD_SET_COLOR_DEPTH_BUFFER_CLEAR(data1, data2)                                       \
 	PICA_CMD_DATA_COLOR_DEPTH_BUFFER_CLEAR(data1),                                           \
-	PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_BUFFER_CLEAR1_),                                    \
-	PICA_CMD_DATA_COLOR_DEPTH_BUFFER_CLEAR(data2), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_BUFFER_CLEAR0_)
+	PICA_CMD_HEADER_SINGLE(PICA_REG_COLOR_DEPTH_BUFFER_CLEAR1),                              \
+	PICA_CMD_DATA_COLOR_DEPTH_BUFFER_CLEAR(data2), PICA_CMD_HEADER_SINGLE(PICA_REG_COLOR_DEPTH_BUFFER_CLEAR0)
 
 /* 0x112-0x115: colour and depth/stencil read and write permissions, as
  * they are. */
@@ -266,7 +246,7 @@ enum PicaDataRenderBlockFormat {
 	(NNGX_PICA_U(fogMode) | NNGX_PICA_BIT(shadingDensitySrc, 3) | NNGX_PICA_BIT(zFlip, 16))
 #define PICA_CMD_SET_GAS_FOG_MODE(fogMode, shadingDensitySrc, zFlip)  \
 	PICA_CMD_DATA_GAS_FOG_MODE(fogMode, shadingDensitySrc, zFlip), \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_GAS_FOG_MODE_, 0x5)
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_GAS_FOG_MODE, 0x5)
 
 /* 0x0E4, 0x0E5, 0x123, 0x0E6, 0x0E8-0x0EF: values as they are. */
 #define PICA_CMD_DATA_GAS_ATTENUATION(attenuation) NNGX_PICA_U(attenuation)
@@ -285,7 +265,7 @@ enum PicaDataRenderBlockFormat {
 /* 0x040: culling mode, as it is. */
 #define PICA_CMD_DATA_CULL_FACE(mode) NNGX_PICA_U(mode)
 #define PICA_CMD_SET_CULL_FACE(mode) \
-	PICA_CMD_DATA_CULL_FACE(mode), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_CULL_FACE_)
+	PICA_CMD_DATA_CULL_FACE(mode), PICA_CMD_HEADER_SINGLE(PICA_REG_CULL_FACE)
 
 /* 0x041-0x044: viewport half sizes and their inverses, encoded floats. */
 #define PICA_CMD_DATA_VIEWPORT_WIDTH(width)   NNGX_PICA_U(width)
@@ -298,7 +278,7 @@ enum PicaDataRenderBlockFormat {
  * 0x048-0x04B: the plane's coefficients. */
 #define PICA_CMD_DATA_FRAGOP_CLIP(mode) ((mode) ? 1u : 0u)
 #define PICA_CMD_SET_FRAGOP_CLIP(mode) \
-	PICA_CMD_DATA_FRAGOP_CLIP(mode), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_FRAGOP_CLIP_, 0x1)
+	PICA_CMD_DATA_FRAGOP_CLIP(mode), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_FRAGOP_CLIP, 0x1)
 #define PICA_CMD_DATA_FRAGOP_CLIP_DATA(data) NNGX_PICA_U(data)
 
 /* 0x06D: bit 0 is set when `value` is 0 (the SDK's "w scale" switch is
@@ -336,14 +316,14 @@ enum PicaDataRenderBlockFormat {
 #define PICA_CMD_DATA_EARLY_DEPTH_TEST(mode) ((mode) ? 1u : 0u)
 #define PICA_CMD_DATA_EARLY_DEPTH_TEST_DISABLE() 0u
 #define PICA_CMD_SET_DISABLE_EARLY_DEPTH_TEST()                                                       \
-	PICA_CMD_DATA_EARLY_DEPTH_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_EARLY_TEST1_, 0x1), \
-	PICA_CMD_DATA_EARLY_DEPTH_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_EARLY_TEST2_)
+	PICA_CMD_DATA_EARLY_DEPTH_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_EARLY_DEPTH_TEST1, 0x1), \
+	PICA_CMD_DATA_EARLY_DEPTH_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE(PICA_REG_EARLY_DEPTH_TEST2)
 #define PICA_CMD_DATA_EARLY_DEPTH_FUNC(func) NNGX_PICA_U(func)
 #define PICA_CMD_SET_EARLY_DEPTH_FUNC(func) \
-	PICA_CMD_DATA_EARLY_DEPTH_FUNC(func), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_EARLY_FUNC_, 0x1)
+	PICA_CMD_DATA_EARLY_DEPTH_FUNC(func), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_EARLY_DEPTH_FUNC, 0x1)
 #define PICA_CMD_DATA_EARLY_DEPTH_DATA(depth) NNGX_PICA_U(depth)
 #define PICA_CMD_SET_EARLY_DEPTH_DATA(data) \
-	PICA_CMD_DATA_EARLY_DEPTH_DATA(data), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_EARLY_DATA_, 0x7)
+	PICA_CMD_DATA_EARLY_DEPTH_DATA(data), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_EARLY_DEPTH_DATA, 0x7)
 
 /* ---- per-fragment operations ------------------------------------------------- */
 
@@ -362,10 +342,10 @@ enum PicaDataRenderBlockFormat {
 #define PICA_CMD_DATA_FRAGOP_ALPHA_TEST(enable, func, value) \
 	(NNGX_PICA_BIT(enable, 0) | NNGX_PICA_AT(func, 4) | NNGX_PICA_AT(value, 8))
 #define PICA_CMD_SET_DISABLE_ALPHA_TEST() \
-	PICA_CMD_DATA_FRAGOP_ALPHA_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_ALPHA_TEST_, 0x1)
+	PICA_CMD_DATA_FRAGOP_ALPHA_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_FRAGOP_ALPHA_TEST, 0x1)
 #define PICA_CMD_SET_ENABLE_ALPHA_TEST(func, value)      \
 	PICA_CMD_DATA_FRAGOP_ALPHA_TEST(1, func, value), \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_ALPHA_TEST_, 0x3)
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_FRAGOP_ALPHA_TEST, 0x3)
 
 /* 0x107: depth test enable bit 0, its comparison bits 4-6, colour write
  * enables R, G, B, A in bits 8-11, depth write bit 12. */
@@ -384,7 +364,7 @@ enum PicaDataRenderBlockFormat {
 	 NNGX_PICA_AT(stencilMask, 8) | NNGX_PICA_AT(ref, 16) | NNGX_PICA_AT(mask, 24))
 #define PICA_CMD_DATA_STENCIL_TEST_DISABLE() 0u
 #define PICA_CMD_SET_DISABLE_STENCIL_TEST() \
-	PICA_CMD_DATA_STENCIL_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_STENCIL_TEST_)
+	PICA_CMD_DATA_STENCIL_TEST_DISABLE(), PICA_CMD_HEADER_SINGLE(PICA_REG_STENCIL_TEST)
 #define PICA_CMD_DATA_STENCIL_OP(fail, zfail, zpass) NNGX_PICA_NIBBLES4(fail, zfail, zpass, 0)
 
 /* 0x101: RGB equation bits 0-2, alpha equation 8-10, then the source and
@@ -401,9 +381,9 @@ enum PicaDataRenderBlockFormat {
  * same words from this header alone, in C and C++.) */
 #define PICA_CMD_SET_BLEND_FUNC_SEPARATE(eqRgb, eqAlpha, srcRgb, dstRgb, srcAlpha, dstAlpha)       \
 	PICA_CMD_DATA_COLOR_OPERATION(PICA_DATA_FRAGOP_MODE_DMP, PICA_DATA_ENABLE_BLEND),          \
-	PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_COLOR_OPERATION_),                                    \
+	PICA_CMD_HEADER_SINGLE(PICA_REG_COLOR_OPERATION),                                          \
 	PICA_CMD_DATA_BLEND_FUNC_SEPARATE(eqRgb, eqAlpha, srcRgb, dstRgb, srcAlpha, dstAlpha),     \
-	PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_BLEND_FUNC_)
+	PICA_CMD_HEADER_SINGLE(PICA_REG_BLEND_FUNC)
 #define PICA_CMD_SET_BLEND_FUNC(eq, src, dst) \
 	PICA_CMD_SET_BLEND_FUNC_SEPARATE(eq, eq, src, dst, src, dst)
 #define PICA_CMD_SET_BLEND_DEFAULT()                                                   \
@@ -420,8 +400,8 @@ enum PicaDataRenderBlockFormat {
 #define PICA_CMD_DATA_LOGIC_OP_ENABLE() ((1u << 16) | (1u << 24))
 #define PICA_CMD_SET_LOGIC_OP(logicOp)                                                             \
 	PICA_CMD_DATA_COLOR_OPERATION(PICA_DATA_FRAGOP_MODE_DMP, PICA_DATA_ENABLE_COLOR_LOGIC_OP), \
-	PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_COLOR_OPERATION_),                                    \
-	PICA_CMD_DATA_LOGIC_OP(logicOp), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_LOGIC_OP_)
+	PICA_CMD_HEADER_SINGLE(PICA_REG_COLOR_OPERATION),                                          \
+	PICA_CMD_DATA_LOGIC_OP(logicOp), PICA_CMD_HEADER_SINGLE(PICA_REG_LOGIC_OP)
 
 /* 0x103: the blend constant, 8 bits each from red up. */
 #define PICA_CMD_DATA_BLEND_COLOR(color8) \

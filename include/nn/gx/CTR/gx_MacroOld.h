@@ -133,7 +133,7 @@ enum {
 
 /* `size` float vectors (four words each) for the vertex shader's data
  * port: PICA_CMD_HEADER_VS_F32. */
-#define PICA_CMD_HEADER_V_SHADER_F32(size) PICA_CMD_HEADER(0x2C1, (size) * 4 - 1, 0xF, 0)
+#define PICA_CMD_HEADER_V_SHADER_F32(size) PICA_CMD_HEADER(PICA_REG_VS_FLOAT0, (size) * 4 - 1, 0xF, 0)
 
 /* ---- rasterizer, per-fragment operations, render buffers (gx_MacroMisc.h) -- */
 
@@ -270,8 +270,8 @@ enum {
 #define PICA_CMD_DATA_LOAD_ARRAY0_ELEMENT(attr0, attr1, attr2, attr3, attr4, attr5, attr6, attr7) \
 	NNGX_PICA_NIBBLES8(attr0, attr1, attr2, attr3, attr4, attr5, attr6, attr7)
 
-/* 0 to 0x252 (gx_MacroReg.h's GS_MISC_REG0): geometry shader off. */
-#define PICA_CMD_SET_GS_MISC_REG0_DISABLE() 0u, PICA_CMD_HEADER_SINGLE(0x252)
+/* 0 to 0x252: geometry shader off. */
+#define PICA_CMD_SET_GS_MISC_REG0_DISABLE() 0u, PICA_CMD_HEADER_SINGLE(PICA_REG_GS_MISC_REG0)
 
 /* ---- textures and the combiner (gx_MacroTexture.h) ---------------------------- */
 

@@ -15,34 +15,6 @@
 
 #include <nn/gx/CTR/gx_MacroCommon.h>
 
-/* Register indices the SET macros write (as gx_MacroReg.h's PICA_REG_*
- * names them: OUT_REG_NUM0, VERTEX_ATTR_ARRAYS_BASE_ADDR, START_DRAW_ARRAY,
- * START_DRAW_ELEMENT, DRAW_MODE0, VERTEX_FUNC, VS_FIXED_ATTR, VS_ATTR_NUM1,
- * VS_COM_MODE, START_DRAW_FUNC0, OUT_REG_NUM1, OUT_REG_NUM2, GS_MISC_REG0,
- * DRAW_MODE1, DRAW_MODE2 = OUT_REG_NUM3, GS_ATTR_NUM, GS_ATTR_IN_REG_MAP0/1,
- * GS_FLOAT_ADDR, VS_ATTR_NUM0, VS_FLOAT_ADDR). */
-#define NNGX_PICA_REG_OUT_REG_NUM0_     0x04F
-#define NNGX_PICA_REG_ARRAYS_BASE_      0x200
-#define NNGX_PICA_REG_DRAW_ARRAYS_      0x22E
-#define NNGX_PICA_REG_DRAW_ELEMENTS_    0x22F
-#define NNGX_PICA_REG_DRAW_MODE0_       0x229
-#define NNGX_PICA_REG_VERTEX_FUNC_      0x231
-#define NNGX_PICA_REG_FIXED_ATTR_       0x232
-#define NNGX_PICA_REG_VS_ATTR_NUM1_     0x242
-#define NNGX_PICA_REG_VS_COM_MODE_      0x244
-#define NNGX_PICA_REG_DRAW_FUNC0_       0x245
-#define NNGX_PICA_REG_OUT_REG_NUM1_     0x24A
-#define NNGX_PICA_REG_OUT_REG_NUM2_     0x251
-#define NNGX_PICA_REG_GS_MISC0_         0x252
-#define NNGX_PICA_REG_DRAW_MODE1_       0x253
-#define NNGX_PICA_REG_DRAW_MODE2_       0x25E
-#define NNGX_PICA_REG_GS_ATTR_NUM_      0x289
-#define NNGX_PICA_REG_GS_IN_MAP0_       0x28B
-#define NNGX_PICA_REG_GS_IN_MAP1_       0x28C
-#define NNGX_PICA_REG_GS_FLOAT_ADDR_    0x290
-#define NNGX_PICA_REG_VS_ATTR_NUM0_     0x2B9
-#define NNGX_PICA_REG_VS_FLOAT_ADDR_    0x2C0
-
 /* Runs of zero words for the dummy commands below. */
 #define NNGX_PICA_ZEROS5_   0, 0, 0, 0, 0
 #define NNGX_PICA_ZEROS10_  NNGX_PICA_ZEROS5_, NNGX_PICA_ZEROS5_
@@ -166,16 +138,16 @@ enum PicaDataGSMode {
 
 /* Bit 8 of 0x229 alone (byte 1): one command. */
 #define PICA_CMD_SET_DRAW_MODE0(drawMode) \
-	PICA_CMD_DATA_DRAW_MODE0(0, drawMode, 0), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE0_, 0x2)
+	PICA_CMD_DATA_DRAW_MODE0(0, drawMode, 0), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_DRAW_MODE0, 0x2)
 
 /* Commands that write nothing (byte mask 0) but take the command
  * processor's time, as the SDK puts them around a change of the
  * geometry-shader switch: 30 words to 0x200 (32 words in all) and 10
  * words to 0x251 (12 in all). */
 #define PICA_CMD_SET_VERTEX_ATTR_ARRAYS_BASE_ADDR_DUMMY() \
-	0, PICA_CMD_HEADER_BURST_BE(NNGX_PICA_REG_ARRAYS_BASE_, 30, 0x0), NNGX_PICA_ZEROS30_
+	0, PICA_CMD_HEADER_BURST_BE(PICA_REG_VERTEX_ATTR_ARRAYS_BASE_ADDR, 30, 0x0), NNGX_PICA_ZEROS30_
 #define PICA_CMD_SET_DRAW_MODE0_DUMMY_BEGIN()                                       \
-	0, PICA_CMD_HEADER_BURST_BE(NNGX_PICA_REG_OUT_REG_NUM2_, 10, 0x0), NNGX_PICA_ZEROS10_, \
+	0, PICA_CMD_HEADER_BURST_BE(PICA_REG_VS_OUT_REG_NUM2, 10, 0x0), NNGX_PICA_ZEROS10_, \
 	PICA_CMD_SET_VERTEX_ATTR_ARRAYS_BASE_ADDR_DUMMY()
 #define PICA_CMD_SET_DRAW_MODE0_DUMMY_END() PICA_CMD_SET_VERTEX_ATTR_ARRAYS_BASE_ADDR_DUMMY()
 
@@ -184,7 +156,7 @@ enum PicaDataGSMode {
 #define PICA_CMD_SET_VS_GS_MODE(useGeometryShader, useGeometryShaderSubdivision)      \
 	PICA_CMD_SET_DRAW_MODE0_DUMMY_BEGIN(),                                          \
 	PICA_CMD_DATA_DRAW_MODE0(useGeometryShader, 0, useGeometryShaderSubdivision),   \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE0_, 0x9),                      \
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_DRAW_MODE0, 0x9),                            \
 	PICA_CMD_SET_DRAW_MODE0_DUMMY_END()
 
 /* 0x245 and 0x25F: one flag each (drawing vs configuration; restart of a
@@ -196,7 +168,7 @@ enum PicaDataGSMode {
  * writes bytes 0-1. */
 #define PICA_CMD_DATA_DRAW_MODE1(func, mode) (NNGX_PICA_U(func) | NNGX_PICA_AT(mode, 8))
 #define PICA_CMD_SET_DRAW_MODE1(func, mode) \
-	PICA_CMD_DATA_DRAW_MODE1(func, mode), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE1_, 0x3)
+	PICA_CMD_DATA_DRAW_MODE1(func, mode), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_DRAW_MODE1, 0x3)
 
 /* Whole-word registers: vertex count (0x228), first vertex (0x22A), the
  * two draw triggers (0x22E arrays, 0x22F elements). */
@@ -209,14 +181,14 @@ enum PicaDataGSMode {
  * back (0x245 = 1), a vertex-cache clear (0x231 = 1) and twice a write of
  * 0 to byte 3 of 0x25E: six commands. */
 #define NNGX_PICA_DRAW_KICK_(reg, start)                                          \
-	PICA_CMD_DATA_START_DRAW_FUNC(0), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_FUNC0_, 0x1), \
+	PICA_CMD_DATA_START_DRAW_FUNC(0), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_START_DRAW_FUNC0, 0x1), \
 	NNGX_PICA_U(start), PICA_CMD_HEADER_SINGLE(reg),                          \
-	PICA_CMD_DATA_START_DRAW_FUNC(1), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_FUNC0_, 0x1), \
-	1, PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_VERTEX_FUNC_),                    \
-	0, PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE2_, 0x8),            \
-	0, PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE2_, 0x8)
-#define PICA_CMD_SET_START_DRAW_ARRAY(start)   NNGX_PICA_DRAW_KICK_(NNGX_PICA_REG_DRAW_ARRAYS_, start)
-#define PICA_CMD_SET_START_DRAW_ELEMENT(start) NNGX_PICA_DRAW_KICK_(NNGX_PICA_REG_DRAW_ELEMENTS_, start)
+	PICA_CMD_DATA_START_DRAW_FUNC(1), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_START_DRAW_FUNC0, 0x1), \
+	1, PICA_CMD_HEADER_SINGLE(PICA_REG_VERTEX_FUNC),                                             \
+	0, PICA_CMD_HEADER_SINGLE_BE(PICA_REG_DRAW_MODE2, 0x8),             \
+	0, PICA_CMD_HEADER_SINGLE_BE(PICA_REG_DRAW_MODE2, 0x8)
+#define PICA_CMD_SET_START_DRAW_ARRAY(start)   NNGX_PICA_DRAW_KICK_(PICA_REG_START_DRAW_ARRAY, start)
+#define PICA_CMD_SET_START_DRAW_ELEMENT(start) NNGX_PICA_DRAW_KICK_(PICA_REG_START_DRAW_ELEMENT, start)
 
 /* ---- vertex arrays ------------------------------------------------------------- */
 
@@ -255,7 +227,7 @@ enum PicaDataGSMode {
 #define PICA_CMD_DATA_VS_FIXED_ATTR(order)     (NNGX_PICA_U(order) & 0xFu)
 #define PICA_CMD_DATA_VS_FIXED_ATTR_DATA(data) NNGX_PICA_U(data)
 #define PICA_CMD_SET_VS_FIXED_ATTR(order, c0, c1, c2)                                   \
-	PICA_CMD_DATA_VS_FIXED_ATTR(order), PICA_CMD_HEADER_BURSTSEQ(NNGX_PICA_REG_FIXED_ATTR_, 4), \
+	PICA_CMD_DATA_VS_FIXED_ATTR(order), PICA_CMD_HEADER_BURSTSEQ(PICA_REG_VS_FIXED_ATTR, 4), \
 	NNGX_PICA_U(c0), NNGX_PICA_U(c1), NNGX_PICA_U(c2), PICA_CMD_DATA_ZERO()
 
 /* ---- shader inputs and outputs -------------------------------------------- */
@@ -265,8 +237,8 @@ enum PicaDataGSMode {
 #define PICA_CMD_DATA_VS_ATTR_NUM0(num) ((NNGX_PICA_U((num) - 1) & 0xFu) | 0xA0000000u)
 #define PICA_CMD_DATA_VS_ATTR_NUM1(num) (NNGX_PICA_U((num) - 1) & 0xFu)
 #define PICA_CMD_SET_VS_ATTR_NUM(num)                                                   \
-	PICA_CMD_DATA_VS_ATTR_NUM0(num), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_VS_ATTR_NUM0_, 0xB), \
-	PICA_CMD_DATA_VS_ATTR_NUM1(num), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_VS_ATTR_NUM1_)
+	PICA_CMD_DATA_VS_ATTR_NUM0(num), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_VS_ATTR_NUM0, 0xB), \
+	PICA_CMD_DATA_VS_ATTR_NUM1(num), PICA_CMD_HEADER_SINGLE(PICA_REG_VS_ATTR_NUM1)
 
 /* Input permutation (0x2BB/0x2BC, geometry 0x28B/0x28C): the shader input
  * register of each attribute, 4 bits each. */
@@ -283,8 +255,8 @@ enum PicaDataGSMode {
 
 /* The identity permutation 0-15 for the geometry unit: two commands. */
 #define PICA_CMD_SET_GS_ATTR_IN_MAP_RESERVED()                      \
-	0x76543210u, PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_GS_IN_MAP0_), \
-	0xFEDCBA98u, PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_GS_IN_MAP1_)
+	0x76543210u, PICA_CMD_HEADER_SINGLE(PICA_REG_GS_ATTR_IN_REG_MAP0), \
+	0xFEDCBA98u, PICA_CMD_HEADER_SINGLE(PICA_REG_GS_ATTR_IN_REG_MAP1)
 
 /* Output register counts: 0x04F takes the count, 0x24A, 0x251 and 0x25E
  * (bits 0-3) the count - 1; 0x25E also the primitive mode in bits 8-9. */
@@ -296,14 +268,14 @@ enum PicaDataGSMode {
 
 /* The primitive mode alone (byte 1 of 0x25E): one command. */
 #define PICA_CMD_SET_DRAW_MODE2(mode) \
-	NNGX_PICA_AT(mode, 8), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE2_, 0x2)
+	NNGX_PICA_AT(mode, 8), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_DRAW_MODE2, 0x2)
 
 /* The count into all four registers (0x25E byte 0 only): four commands. */
 #define PICA_CMD_SET_VS_GS_OUT_REG_NUM(num)                                               \
-	PICA_CMD_DATA_VS_GS_OUT_REG_NUM0(num), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_OUT_REG_NUM0_), \
-	PICA_CMD_DATA_VS_GS_OUT_REG_NUM1(num), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_OUT_REG_NUM1_), \
-	PICA_CMD_DATA_VS_GS_OUT_REG_NUM2(num), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_OUT_REG_NUM2_), \
-	NNGX_PICA_U((num) - 1), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_DRAW_MODE2_, 0x1)
+	PICA_CMD_DATA_VS_GS_OUT_REG_NUM0(num), PICA_CMD_HEADER_SINGLE(PICA_REG_VS_OUT_REG_NUM0), \
+	PICA_CMD_DATA_VS_GS_OUT_REG_NUM1(num), PICA_CMD_HEADER_SINGLE(PICA_REG_VS_OUT_REG_NUM1), \
+	PICA_CMD_DATA_VS_GS_OUT_REG_NUM2(num), PICA_CMD_HEADER_SINGLE(PICA_REG_VS_OUT_REG_NUM2), \
+	NNGX_PICA_U((num) - 1), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_VS_OUT_REG_NUM3, 0x1)
 
 /* Output enable masks (0x2BD, 0x28D): o0-o15 in bits 0-15. */
 #define PICA_CMD_DATA_VS_OUT_MASK(mask) (NNGX_PICA_U(mask) & 0xFFFFu)
@@ -328,7 +300,7 @@ enum PicaDataGSMode {
 /* 0x244: the geometry unit takes its own configuration (bit 0). */
 #define PICA_CMD_DATA_VS_COM_MODE(mode) ((mode) ? 1u : 0u)
 #define PICA_CMD_SET_VS_COM_MODE(mode) \
-	PICA_CMD_DATA_VS_COM_MODE(mode), PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_VS_COM_MODE_, 0x1)
+	PICA_CMD_DATA_VS_COM_MODE(mode), PICA_CMD_HEADER_SINGLE_BE(PICA_REG_VS_COM_MODE, 0x1)
 
 /* Float-uniform index (0x2C0, 0x290): the register in bits 0-7, bit 31
  * for 32-bit floats. The vertex form sets bit 31 for any non-zero mode;
@@ -338,12 +310,12 @@ enum PicaDataGSMode {
 #define PICA_CMD_DATA_VS_FLOAT_ADDR(mode, index) \
 	((NNGX_PICA_U(index) & 0xFFu) | ((mode) ? 0x80000000u : 0u))
 #define PICA_CMD_SET_VS_FLOAT_ADDR(mode, index) \
-	PICA_CMD_DATA_VS_FLOAT_ADDR(mode, index), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_VS_FLOAT_ADDR_)
+	PICA_CMD_DATA_VS_FLOAT_ADDR(mode, index), PICA_CMD_HEADER_SINGLE(PICA_REG_VS_FLOAT_ADDR)
 #define PICA_CMD_DATA_VS_FLOAT(data) NNGX_PICA_U(data)
 #define PICA_CMD_DATA_GS_FLOAT_ADDR(mode, index) \
 	((NNGX_PICA_U(index) & 0xFFu) | NNGX_PICA_AT(mode, 31))
 #define PICA_CMD_SET_GS_FLOAT_ADDR(mode, index) \
-	PICA_CMD_DATA_GS_FLOAT_ADDR(mode, index), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_GS_FLOAT_ADDR_)
+	PICA_CMD_DATA_GS_FLOAT_ADDR(mode, index), PICA_CMD_HEADER_SINGLE(PICA_REG_GS_FLOAT_ADDR)
 #define PICA_CMD_DATA_GS_FLOAT_DATA(data) NNGX_PICA_U(data)
 
 /* Bool uniforms b0-b15 (0x2B0, 0x280) and the entry point (0x2BA,
@@ -382,7 +354,7 @@ enum PicaDataGSMode {
 				 useGeometryShader)                                       \
 	PICA_CMD_DATA_GS_ATTR_NUM(geometryShaderVertexAttrInputNum, useGeometrySubdivision,   \
 				  useGeometryShader),                                      \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_GS_ATTR_NUM_, 0xB)
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_GS_ATTR_NUM, 0xB)
 
 /* 0x252: 1 for any subdivision kind (odd PicaDataGSMode), 0x01004302 for
  * particles, 0 otherwise; 0x254: subdivision type, 3 Catmull-Clark, 2
@@ -395,7 +367,7 @@ enum PicaDataGSMode {
 	 NNGX_PICA_U(mode) == PICA_DATA_GS_SUBDIVISION_LOOP_MODE ? 2u : 0u)
 
 #define NNGX_PICA_SET_GS_MISC0_(mode) \
-	PICA_CMD_DATA_GS_MISC_REG0(mode), PICA_CMD_HEADER_SINGLE(NNGX_PICA_REG_GS_MISC0_)
+	PICA_CMD_DATA_GS_MISC_REG0(mode), PICA_CMD_HEADER_SINGLE(PICA_REG_GS_MISC_REG0)
 #define PICA_CMD_SET_GS_MISC_REG0_SUBDIVISION()         NNGX_PICA_SET_GS_MISC0_(PICA_DATA_GS_SUBDIVISION_MODE)
 #define PICA_CMD_SET_GS_MISC_REG0_SUBDIVISION_CATMULL() NNGX_PICA_SET_GS_MISC0_(PICA_DATA_GS_SUBDIVISION_CATMULL_MODE)
 #define PICA_CMD_SET_GS_MISC_REG0_SUBDIVISION_LOOP()    NNGX_PICA_SET_GS_MISC0_(PICA_DATA_GS_SUBDIVISION_LOOP_MODE)

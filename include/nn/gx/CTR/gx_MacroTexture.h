@@ -14,12 +14,6 @@
 
 #include <nn/gx/CTR/gx_MacroCommon.h>
 
-/* Register indices the SET macros write (gx_MacroReg.h's PICA_REG_*
- * names for them are TEXTURE_FUNC and GAS_FOG_MODE /
- * TEX_ENV_BUFFER_INPUT). */
-#define NNGX_PICA_REG_TEXTURE_FUNC_     0x080
-#define NNGX_PICA_REG_TEX_ENV_BUFFER_   0x0E0
-
 /* ---- codes ---------------------------------------------------------------- */
 
 /* Cube-map faces, in the order of unit 0's six address registers
@@ -255,7 +249,7 @@ enum PicaDataProcTexRefTable {
 				  texture3Texcoord)                                         \
 	PICA_CMD_DATA_TEXTURE_FUNC(texture0SamplerType, texture1SamplerType, texture2SamplerType, \
 				   texture3Texcoord, texture3SamplerType, texture2Texcoord, 0),   \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_TEXTURE_FUNC_, 0xB)
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_TEXTURE_FUNC, 0xB)
 
 /* The same, then a second command that sets the cache-clear bit alone
  * (byte 2 only): two commands. */
@@ -264,8 +258,8 @@ enum PicaDataProcTexRefTable {
 					texture2Texcoord, texture3Texcoord)                 \
 	PICA_CMD_DATA_TEXTURE_FUNC(texture0SamplerType, texture1SamplerType, texture2SamplerType, \
 				   texture3Texcoord, texture3SamplerType, texture2Texcoord, 1),   \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_TEXTURE_FUNC_, 0xB),                          \
-	1u << 16, PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_TEXTURE_FUNC_, 0x4)
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_TEXTURE_FUNC, 0xB),                                    \
+	1u << 16, PICA_CMD_HEADER_SINGLE_BE(PICA_REG_TEXTURE_FUNC, 0x4)
 
 /* Texture size, 0x082/0x092/0x09A: height in the low half, width in the
  * high half. */
@@ -444,6 +438,6 @@ enum PicaDataProcTexRefTable {
 	 PICA_CMD_DATA_TEX_ENV_BUFFER_INPUT(2, bufInput1_0, bufInput1_1) |                     \
 	 PICA_CMD_DATA_TEX_ENV_BUFFER_INPUT(3, bufInput2_0, bufInput2_1) |                     \
 	 PICA_CMD_DATA_TEX_ENV_BUFFER_INPUT(4, bufInput3_0, bufInput3_1)),                     \
-	PICA_CMD_HEADER_SINGLE_BE(NNGX_PICA_REG_TEX_ENV_BUFFER_, 0x2)
+	PICA_CMD_HEADER_SINGLE_BE(PICA_REG_TEX_ENV_BUFFER_INPUT, 0x2)
 
 #endif
