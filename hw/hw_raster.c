@@ -12,8 +12,9 @@
 
 /* Interpolation two lanes at a time (GCC and clang vector extensions):
  * each lane is the same IEEE operation as the scalar code, so the results
- * are the same bits. NNGX_RASTER_SCALAR builds the plain scalar code. */
-#if defined(__GNUC__) && !defined(NNGX_RASTER_SCALAR)
+ * are the same bits. HW_NO_SIMD (hw_simd.h) builds the plain scalar code,
+ * as it does for every other kernel. */
+#if defined(__GNUC__) && !defined(HW_NO_SIMD)
 #define RASTER_VECTOR 1
 typedef double raster_d2 __attribute__((vector_size(16)));
 #endif
