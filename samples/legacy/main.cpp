@@ -181,10 +181,13 @@ int main(int argc, char** argv)
         return 1;
     }
 
+    // The lower screen renders into a 16-bit (RGB565) colour buffer, so its
+    // display buffers are 16-bit too: nngxTransferRenderImage refuses a
+    // 16-bit colour buffer into an RGB8 or RGBA8 display buffer (0x802E).
     GLuint upper[2], lower[2];
     if (!CreateDisplayBuffers(NN_GX_DISPLAY0, upper, GL_RGB8_OES, demo::Scene::UPPER_WIDTH,
                               demo::Scene::UPPER_HEIGHT, NN_GX_MEM_VRAMB)
-        || !CreateDisplayBuffers(NN_GX_DISPLAY1, lower, GL_RGB8_OES, demo::Scene::LOWER_WIDTH,
+        || !CreateDisplayBuffers(NN_GX_DISPLAY1, lower, GL_RGB565, demo::Scene::LOWER_WIDTH,
                                  demo::Scene::LOWER_HEIGHT, NN_GX_MEM_VRAMB))
     {
         return 1;
