@@ -30,6 +30,9 @@ enum gx_fixture {
 	FIX_UPPER_NO_STORAGE,   /* a display buffer without storage bound to DISPLAY0 */
 	FIX_UPPER_READY,        /* 240 x 400 RGBA8 bound to DISPLAY0 */
 	FIX_UPPER_WIDE,         /* 248 x 400 RGBA8 bound to DISPLAY0 */
+	FIX_UPPER_READY_FB16,   /* FIX_UPPER_READY, and a framebuffer of the
+				   fixture's own bound: a 240 x 400 RGB565
+				   colour buffer */
 	FIX_STEREO_NO_RIGHT,    /* stereo, DISPLAY0 ready, nothing for DISPLAY0_EXT */
 	FIX_STEREO_RIGHT_SHORT, /* stereo, DISPLAY0 ready, DISPLAY0_EXT 240 x 392 */
 	FIX_STEREO_RIGHT_WIDE,  /* stereo, DISPLAY0 ready, DISPLAY0_EXT 248 x 400 */
@@ -351,6 +354,7 @@ static const struct gx_row rows[] = {
 	{ "GX-XFER-802B-0001", "nngxTransferRenderImage: mode 0x1234", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { 0, 0x1234, 0, 0 }, GL_ERROR_802B_DMP },
 	{ "GX-XFER-802D-0001", "nngxTransferRenderImage: colory 4", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { 0, NN_GX_ANTIALIASE_NOT_USED, 0, 4 }, GL_ERROR_802D_DMP },
 	{ "GX-XFER-802D-0002", "nngxTransferRenderImage: colorx -8", S_LIB, D, FIX_UPPER_READY, CALL_TRANSFER, { 0, NN_GX_ANTIALIASE_NOT_USED, -8, 0 }, GL_ERROR_802D_DMP },
+	{ "GX-XFER-802E-0001", "nngxTransferRenderImage: an RGB565 colour buffer into an RGBA8 display buffer", S_LIB, D, FIX_UPPER_READY_FB16, CALL_TRANSFER, { 0, NN_GX_ANTIALIASE_NOT_USED, 0, 0 }, GL_ERROR_802E_DMP },
 };
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
 
@@ -365,6 +369,8 @@ struct gx_env {
 	GLuint saved_offset, saved_request;     /* list 0's saved region */
 	GLsizei saved_size, saved_requests;
 	nngxCommandList raw;    /* FIX_RAW*: the fixture's Raw list */
+	GLint saved_fb;         /* the framebuffer bound before */
+	GLuint fb, rb;          /* FIX_UPPER_READY_FB16: its framebuffer */
 	GLvoid *raw_buffer;
 	void *raw_requests;
 };
@@ -471,6 +477,17 @@ static int fixture_set_up(enum gx_fixture f, struct gx_env *e)
 	case FIX_UPPER_WIDE:
 		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 248, 400, 1);
 		break;
+	case FIX_UPPER_READY_FB16:
+		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
+		glGetIntegerv(GL_FRAMEBUFFER_BINDING, &e->saved_fb);
+		glGenFramebuffers(1, &e->fb);
+		glGenRenderbuffers(1, &e->rb);
+		glBindFramebuffer(GL_FRAMEBUFFER, e->fb);
+		glBindRenderbuffer(GL_RENDERBUFFER, e->rb);
+		glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 240, 400);
+		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+					  e->rb);
+		break;
 	case FIX_STEREO_NO_RIGHT:
 		e->buffer[0] = display_buffer(NN_GX_DISPLAY0, 240, 400, 1);
 		nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
@@ -519,6 +536,11 @@ static void fixture_tear_down(struct gx_env *e)
 	}
 	nngxActiveDisplay(NN_GX_DISPLAY0);
 	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);
+	if (e->fb) {
+		glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)e->saved_fb);
+		glDeleteFramebuffers(1, &e->fb);
+		glDeleteRenderbuffers(1, &e->rb);
+	}
 	if (e->buffer[0])
 		nngxDeleteDisplaybuffers(1, &e->buffer[0]);
 	if (e->buffer[1])

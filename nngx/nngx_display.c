@@ -774,10 +774,13 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 				 sx, sy, t.width, t.height, colorx, colory);
 		return;
 	}
-	/* Model choice: 802E (a 16-bit colour buffer into an RGBA8 or RGB8
-	 * display buffer) is not recorded: the model's engine widens the
-	 * pixels, and the legacy demo and the golden record rely on it. */
 	bytes = hw_fragment_color_bytes((enum hw_color_format)t.color_format);
+	if (bytes == 2 && b->format->bytes > 2) {
+		nngx_state_error(st, GL_ERROR_802E_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
+				 "a 16-bit colour buffer cannot go into %s display buffer %u",
+				 b->format->bytes == 4 ? "RGBA8" : "RGB8", b->name);
+		return;
+	}
 	if (b->format->code == HW_COLOR_RGB8 && b->width % 16) {
 		nngx_state_error(st, GL_ERROR_805A_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
 				 "RGB8 display buffer %u is %d pixels wide, not a multiple of 16",

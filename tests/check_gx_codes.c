@@ -20,6 +20,7 @@ static uint32_t aligned_words[8] __attribute__((aligned(16))) = {
 static GLvoid *vram;                    /* FILL_BYTES of VRAM A */
 static GLuint upper;                    /* 240 x 400 RGBA8, bound to NN_GX_DISPLAY0 */
 static GLuint rgb8;                     /* 200 x 400 RGB8 (S_TRANSFER) */
+static GLuint rgb565;                   /* 240 x 400 RGB565 (S_TRANSFER16) */
 
 /* ---- states a row starts from ---------------------------------------------------- */
 
@@ -31,6 +32,8 @@ enum start {
 	S_FULL_BUFFER,  /* 16 bytes, all pending */
 	S_RUNNING,      /* S_LIST whose fill of 1 MiB is still running */
 	S_TRANSFER,     /* S_LIST with framebuffer 0 placed (a glClear) and rgb8 */
+	S_TRANSFER16,   /* S_TRANSFER, but a framebuffer with a 240 x 400 RGB565
+			   colour buffer bound, and rgb565 */
 	S_STEREO        /* S_LIST, stereo, the right eye 240 x 400 RGB565 in VRAM B */
 };
 
@@ -67,6 +70,7 @@ static void start(enum start how)
 	case S_LIST:
 	case S_RUNNING:
 	case S_TRANSFER:
+	case S_TRANSFER16:
 	case S_STEREO:
 		make_list(LIST_BYTES, LIST_REQUESTS);
 		if (how == S_STEREO) {
@@ -79,7 +83,24 @@ static void start(enum start how)
 			nngxActiveDisplay(NN_GX_DISPLAY0);
 			nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
 		}
-		if (how == S_TRANSFER) {
+		if (how == S_TRANSFER16) {
+			GLuint fb = 0, rb = 0;
+
+			glGenFramebuffers(1, &fb);
+			glBindFramebuffer(GL_FRAMEBUFFER, fb);
+			glGenRenderbuffers(1, &rb);
+			glBindRenderbuffer(GL_RENDERBUFFER, rb);
+			glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 240, 400);
+			glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+						  GL_RENDERBUFFER, rb);
+			nngxGenDisplaybuffers(1, &rgb565);
+			nngxActiveDisplay(NN_GX_DISPLAY1);
+			nngxBindDisplaybuffer(rgb565);
+			nngxDisplaybufferStorage(GL_RGB565, 240, 400, NN_GX_MEM_VRAMB);
+			nngxActiveDisplay(NN_GX_DISPLAY0);
+			ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+		}
+		if (how == S_TRANSFER || how == S_TRANSFER16) {
 			glClear(GL_COLOR_BUFFER_BIT);
 			nngxGenDisplaybuffers(1, &rgb8);
 			nngxActiveDisplay(NN_GX_DISPLAY1);
@@ -268,6 +289,7 @@ static void transfer_y8(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_
 static void transfer_y4(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 4); }
 static void transfer_x_negative(void) { nngxTransferRenderImage(upper, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, -8, 0); }
 static void transfer_rgb8(void) { nngxTransferRenderImage(rgb8, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
+static void transfer_rgb565(void) { nngxTransferRenderImage(rgb565, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0); }
 
 #define DIAG(x) NNGX_SHIM_DIAG_##x
 
@@ -337,6 +359,8 @@ static const struct code_case cases[] = {
 	{ "TransferRenderImage, colory 8 past the colour buffer", S_TRANSFER, transfer_y8, GL_ERROR_802C_DMP, DIAG(TRANSFER_REJECTED) },
 	{ "TransferRenderImage, colory 4", S_TRANSFER, transfer_y4, GL_ERROR_802D_DMP, DIAG(TRANSFER_REJECTED) },
 	{ "TransferRenderImage, colorx -8", S_TRANSFER, transfer_x_negative, GL_ERROR_802D_DMP, DIAG(TRANSFER_REJECTED) },
+	{ "TransferRenderImage, RGB565 colour buffer into RGBA8", S_TRANSFER16, transfer, GL_ERROR_802E_DMP, DIAG(TRANSFER_REJECTED) },
+	{ "TransferRenderImage, RGB565 colour buffer into RGB8", S_TRANSFER16, transfer_rgb8, GL_ERROR_802E_DMP, DIAG(TRANSFER_REJECTED) },
 	{ "TransferRenderImage, RGB8 200 wide", S_TRANSFER, transfer_rgb8, GL_ERROR_805A_DMP, DIAG(TRANSFER_REJECTED) },
 	{ "CheckVSync, display 0x1234", S_LIST, check_vsync, GL_ERROR_8019_DMP, DIAG(INVALID_ARGUMENT) },
 	{ "CheckVSync, DISPLAY0_EXT", S_LIST, check_vsync_ext, GL_ERROR_8019_DMP, DIAG(INVALID_ARGUMENT) },
@@ -382,7 +406,7 @@ static const struct ok_case ok_cases[] = {
 	{ S_LIST, set_callback }, { S_LIST, enable_1 }, { S_LIST, set_serial },
 	{ S_LIST, get_used_ok }, { S_LIST, add_copy_8 }, { S_LIST, add_ref_16 }, { S_LIST, dma },
 	{ S_LIST, fill }, { S_LIST, flush }, { S_LIST, run }, { S_NONE, get_binding },
-	{ S_NONE, get_current }, { S_TRANSFER, transfer },
+	{ S_NONE, get_current }, { S_TRANSFER, transfer }, { S_TRANSFER16, transfer_rgb565 },
 };
 
 START_TEST(test_the_same_calls_made_right_record_nothing)
