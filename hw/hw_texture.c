@@ -582,6 +582,11 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 		lv->tiles_per_row = (unsigned)lv->width / HW_TEX_TILE;
 		lv->tile_bytes = TEX_TILE_TEXELS * sp->bits / 8;
 	}
+	/* the case tex_sampler_level hands to tex_sampler_level_rgba8_linear,
+	 * with nothing for hw_texture_sampler_sample to do after it */
+	sp->rgba8_linear = sp->nlevels == 1 && sp->filter == HW_FILTER_LINEAR
+			   && t->format == HW_TEX_RGBA8 && bytes
+			   && t->wrap_s != HW_WRAP_CLAMP_BORDER && t->wrap_t != HW_WRAP_CLAMP_BORDER;
 }
 
 /* hw_texture_texel_address for (x, y) already inside the level. */
@@ -843,6 +848,12 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 
 	fp.addr = addr;
 	fp.n = 0;
+	if (sp->rgba8_linear) {
+		/* the steps below for that case: the kernel writes all of rgba */
+		tex_sampler_level_rgba8_linear(sp, &sp->level[0], tex_reduce(s, sp->t.wrap_s),
+					       tex_reduce(t_coord, sp->t.wrap_t), &fp, rgba);
+		return fp.n;
+	}
 	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
 	if (!sp->valid)
 		return 0;

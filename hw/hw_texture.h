@@ -198,6 +198,9 @@ struct hw_texture_sampler {
 	unsigned level_index[2];
 	enum hw_tex_filter filter;
 	double weight1;                 /* of the second level */
+	/* The common case, decided once: one level, bilinear, RGBA8, bytes,
+	 * no CLAMP_BORDER axis; a sample goes straight to its kernel. */
+	bool rgba8_linear;
 };
 
 /* Prepare a sampler for texture `t` (copied), its chain's host bytes and
