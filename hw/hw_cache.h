@@ -63,16 +63,19 @@ struct hw_cache_stats {
 };
 
 /* Line-finding hints a cache keeps (a power of two: four 8x8 tiles' lines
- * at 32 bits a pixel), and the slot of line number `line`: its low bits
- * folded with the bits above, so that the lines of vertically neighbouring
- * tiles (a tile row of lines apart, a multiple of 64 for the usual
- * widths) do not take each other's slots. */
+ * at 32 bits a pixel), and the slot of line number `line`: its low bits.
+ * Any 64 consecutive lines (four neighbouring tiles, or the 2x2 texel
+ * quads a bilinear walk alternates between) have a slot each; folding the
+ * upper bits in as well moved no more accesses onto a hint than it cost
+ * (fill scene: 711.6 M instructions with the fold, 686.5 M without;
+ * geometry scene: 149.2 M, 147.9 M). Hints change no result, only which
+ * accesses take the inline path. */
 #define HW_CACHE_HINTS 64u
 #define HW_CACHE_NO_LINE UINT32_MAX     /* above any address >> line_shift */
 
 static inline uint32_t hw_cache_hint_slot(uint32_t line)
 {
-	return (line ^ line >> 6 ^ line >> 12) & (HW_CACHE_HINTS - 1);
+	return line & (HW_CACHE_HINTS - 1);
 }
 
 struct hw_cache {
