@@ -62,15 +62,18 @@ struct hw_cache_stats {
 	uint64_t write_backs;           /* dirty lines written to memory */
 };
 
-/* Line-finding hints a cache keeps (a power of two: four 8x8 tiles' lines
- * at 32 bits a pixel), and the slot of line number `line`: its low bits.
- * Any 64 consecutive lines (four neighbouring tiles, or the 2x2 texel
- * quads a bilinear walk alternates between) have a slot each; folding the
- * upper bits in as well moved no more accesses onto a hint than it cost
- * (fill scene: 711.6 M instructions with the fold, 686.5 M without;
- * geometry scene: 149.2 M, 147.9 M). Hints change no result, only which
- * accesses take the inline path. */
-#define HW_CACHE_HINTS 64u
+/* Line-finding hints a cache keeps (a power of two: sixteen 8x8 tiles'
+ * lines at 32 bits a pixel; 64, four tiles' lines, left a bilinear walk
+ * over a 256-texel RGBA8 texture more accesses for the out-of-line path:
+ * fill scene 686.5 M instructions with 64, 680.1 M with 256), and the slot
+ * of line number `line`: its low bits. Any 256 consecutive lines (sixteen
+ * neighbouring tiles, or the 2x2 texel quads a bilinear walk alternates
+ * between) have a slot each; folding the upper bits in as well moved no
+ * more accesses onto a hint than it cost (with 64 hints, fill scene:
+ * 711.6 M instructions with the fold, 686.5 M without; geometry scene:
+ * 149.2 M, 147.9 M). Hints change no result, only which accesses take
+ * the inline path. */
+#define HW_CACHE_HINTS 256u
 #define HW_CACHE_NO_LINE UINT32_MAX     /* above any address >> line_shift */
 
 static inline uint32_t hw_cache_hint_slot(uint32_t line)
