@@ -195,26 +195,6 @@ static unsigned next_vertex_processor(struct draw_ctx *d)
 	return d->cfg->geometry_shader ? k % (SHADER_PROCESSORS - 1) + 1 : k % SHADER_PROCESSORS;
 }
 
-/* Load and shade vertex `index` into `cv`. */
-static enum hw_status shade_vertex(struct draw_ctx *d, uint32_t index, struct cached_vertex *cv)
-{
-	unsigned p = next_vertex_processor(d);
-	enum hw_status st;
-
-	st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, d->in, &d->r->delta,
-				     d->fault, d->fault_len);
-	if (st != HW_OK)
-		return st;
-	memset(cv->out, 0, sizeof cv->out);
-	st = hw_shader_program_run(d->vs, (const float (*)[4])d->in, cv->out, NULL, &d->stats[p],
-				   d->fault, d->fault_len);
-	if (st != HW_OK)
-		return st;
-	d->r->vertices_shaded++;
-	outputs_to_vertex(&d->outmap, cv->out, &cv->v);
-	return HW_OK;
-}
-
 /* ---- fragment stage ------------------------------------------------ */
 
 /* Texture unit u samples the fragment: cache traffic for its footprint,
@@ -375,9 +355,11 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 				     &d->stats[0], d->fault, d->fault_len);
 }
 
-/* Read index i through the one-line index fetch buffer. */
+/* Read index i through the one-line index fetch buffer; the line reads
+ * are counted into `c` (the look-ahead's scratch counters). */
 static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line, bool *line_valid,
-				 uint32_t *index)
+				 uint32_t *index, struct hw_counters *c, char *fault,
+				 unsigned fault_len)
 {
 	const struct hw_draw_config *cfg = d->cfg;
 	unsigned size = cfg->index16 ? 2 : 1;
@@ -389,8 +371,8 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 		/* the region hw_memory_host would read from */
 		r = hw_memory_region(d->u->mem, phys, size);
 		if (!r) {
-			if (d->fault)
-				snprintf(d->fault, d->fault_len,
+			if (fault)
+				snprintf(fault, fault_len,
 					 "index %u at 0x%08X is outside every buffer", i, phys);
 			return HW_ERROR_FAULT;
 		}
@@ -400,11 +382,10 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 	if (!*line_valid || *line != phys / HW_MEMORY_ACCESS_BYTES) {
 		*line_valid = true;
 		*line = phys / HW_MEMORY_ACCESS_BYTES;
-		hw_memory_count(&d->r->delta, HW_MEM_COMMAND_VERTEX_READ,
-				*line * HW_MEMORY_ACCESS_BYTES, false, 1);
+		hw_memory_count(c, HW_MEM_COMMAND_VERTEX_READ, *line * HW_MEMORY_ACCESS_BYTES,
+				false, 1);
 	}
 	*index = cfg->index16 ? (uint32_t)(p[0] | p[1] << 8) : p[0];
-	d->r->indices++;
 	return HW_OK;
 }
 
@@ -438,50 +419,190 @@ static enum hw_status draw_check_work(struct draw_ctx *d, uint32_t done)
 	return HW_ERROR_LIMIT;
 }
 
-static enum hw_status draw_indexed(struct draw_ctx *d)
+/* ---- the vertex loop, shaded in windows ----------------------------
+ *
+ * The draw walks its vertices in windows: the index reads, vertex-cache
+ * look-ups and loader fetches of up to DRAW_AHEAD_MISSES shaded vertices
+ * come first (pass 1), then their shading, HW_SHADER_BATCH invocations
+ * through each instruction of a replayed program (pass 2), then, vertex
+ * after vertex, everything else (pass 3). Nothing of passes 1 and 2 is
+ * visible before pass 3 reaches its vertex: their counts go to scratch
+ * counters and are added, vertex by vertex, in the order and at the
+ * points where the one-vertex walk added them; shaded outputs wait in the
+ * window and enter the vertex cache when their vertex comes (a later miss
+ * of the window may evict the entry an earlier hit reads); a fault found
+ * ahead is raised, with its text, when the walk reaches its vertex, so
+ * the vertices before it are done first and the ones after it never
+ * count. So the counters, the batch timing, the work bound and the faults
+ * are those of shading each vertex when it comes. */
+#define DRAW_AHEAD_MISSES HW_SHADER_BATCH
+#define DRAW_AHEAD_VERTICES (4 * HW_SHADER_BATCH)
+
+/* The memory words that index reads and loader fetches move: both count
+ * HW_MEM_COMMAND_VERTEX_READ reads, which hw_memory_count adds to that
+ * word and to VRAM_A_READ or VRAM_B_READ. */
+struct ahead_memory {
+	uint32_t command_vertex, vram_a, vram_b;
+};
+
+struct draw_ahead {
+	struct ahead_memory memory[DRAW_AHEAD_VERTICES]; /* running, after each vertex */
+	uint8_t indices[DRAW_AHEAD_VERTICES];    /* 1: the index was read */
+	int16_t miss[DRAW_AHEAD_VERTICES];       /* shaded: its invocation, else -1 */
+	uint16_t slot[DRAW_AHEAD_VERTICES];      /* vertex-cache entry (indexed) */
+	uint8_t processor[DRAW_AHEAD_MISSES];
+	/* the loader's inputs, each prepared as the draw's `in` (the loader
+	 * writes the same components every fetch) */
+	float in[DRAW_AHEAD_MISSES][HW_SHADER_INPUTS][4];
+	struct cached_vertex cv[DRAW_AHEAD_MISSES];
+	struct hw_shader_stats stats[DRAW_AHEAD_MISSES];
+	char fault[256];
+};
+
+/* Pass 1 and 2 from vertex `from`: the window's vertex count (the vertex
+ * that faulted, if one did, is the last), *fault_at the one that faulted
+ * or the count when none did, and the fault's status. */
+static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint32_t from,
+				 uint32_t *line, bool *line_valid, unsigned *count,
+				 unsigned *fault_at)
 {
-	uint32_t i, index, line = 0;
-	bool line_valid = false;
+	const struct hw_draw_config *cfg = d->cfg;
+	struct hw_counters scratch;
+	const float (*in[DRAW_AHEAD_MISSES])[4];
+	float (*out[DRAW_AHEAD_MISSES])[4];
+	struct hw_shader_stats *stats[DRAW_AHEAD_MISSES];
+	char *fault = d->fault ? a->fault : NULL;
+	unsigned fault_len = d->fault_len < sizeof a->fault ? d->fault_len : sizeof a->fault;
+	unsigned n = 0, m = 0, k, done;
+	enum hw_status st = HW_OK;
 
-	hw_vcache_clear(d->u->vcache);
-	d->r->vcache_used = true;
-	for (i = 0; i < d->cfg->count; i++) {
-		unsigned slot;
-		enum hw_status st = read_index(d, i, &line, &line_valid, &index);
+	memset(scratch.memory, 0, sizeof scratch.memory);
+	a->fault[0] = '\0';    /* stays empty when the fault has no text */
+	while (n < DRAW_AHEAD_VERTICES && m < DRAW_AHEAD_MISSES && from + n < cfg->count) {
+		uint32_t index = cfg->first + from + n;
+		unsigned slot = 0;
+		bool hit = false;
 
-		if (st != HW_OK)
-			return st;
-		if (!hw_vcache_lookup(d->u->vcache, index, &slot)) {
-			d->r->vcache_misses++;
-			st = shade_vertex(d, index, &d->cache[slot]);
-			if (st != HW_OK)
-				return st;
+		a->indices[n] = 0;
+		a->miss[n] = -1;
+		if (cfg->indexed) {
+			st = read_index(d, from + n, line, line_valid, &index, &scratch, fault,
+					fault_len);
+			if (st == HW_OK) {
+				a->indices[n] = 1;
+				hit = hw_vcache_lookup(d->u->vcache, index, &slot);
+				a->slot[n] = (uint16_t)slot;
+			}
 		}
-		st = vertex_out(d, &d->cache[slot]);
-		if (st == HW_OK)
-			st = draw_check_work(d, i + 1);
+		if (st == HW_OK && !hit) {
+			a->miss[n] = (int16_t)m;
+			a->processor[m] = (uint8_t)next_vertex_processor(d);
+			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
+						     &scratch, fault, fault_len);
+			if (st == HW_OK) {
+				memset(a->cv[m].out, 0, sizeof a->cv[m].out);
+				memset(&a->stats[m], 0, sizeof a->stats[m]);
+				in[m] = (const float (*)[4])a->in[m];
+				out[m] = a->cv[m].out;
+				stats[m] = &a->stats[m];
+				m++;
+			}
+		}
+		a->memory[n].command_vertex = scratch.memory[HW_MEM_COMMAND_VERTEX_READ];
+		a->memory[n].vram_a = scratch.memory[HW_MEM_VRAM_A_READ];
+		a->memory[n].vram_b = scratch.memory[HW_MEM_VRAM_B_READ];
+		n++;
 		if (st != HW_OK)
-			return st;
-		draw_maybe_close_batch(d);
+			break;
 	}
-	return HW_OK;
+	*count = n;
+	*fault_at = st != HW_OK ? n - 1 : n;
+	if (m) {
+		char shader_fault[sizeof a->fault] = "";
+		enum hw_status s = hw_shader_program_run_batch(d->vs, m, in, out, stats, &done,
+							       fault ? shader_fault : NULL,
+							       fault_len);
+		if (s != HW_OK) {
+			/* its text, or none (no memory), replaces a later fetch's */
+			memcpy(a->fault, shader_fault, sizeof a->fault);
+			/* the invocation that faulted: its vertex ends the window */
+			for (k = 0; k < n; k++)
+				if (a->miss[k] == (int16_t)done)
+					break;
+			*count = k + 1;
+			*fault_at = k;
+			st = s;
+		}
+	}
+	return st;
 }
 
-static enum hw_status draw_arrays(struct draw_ctx *d)
+static enum hw_status draw_vertices(struct draw_ctx *d)
 {
-	struct cached_vertex cv;
-	uint32_t i;
+	struct draw_ahead ahead_window, *a = &ahead_window;
+	uint32_t i = 0, line = 0;
+	struct ahead_memory before;
+	uint32_t *memory = d->r->delta.memory;
+	bool line_valid = false;
+	unsigned q;
 
-	for (i = 0; i < d->cfg->count; i++) {
-		enum hw_status st = shade_vertex(d, d->cfg->first + i, &cv);
-		if (st != HW_OK)
-			return st;
-		st = vertex_out(d, &cv);
-		if (st == HW_OK)
-			st = draw_check_work(d, i + 1);
-		if (st != HW_OK)
-			return st;
-		draw_maybe_close_batch(d);
+	for (q = 0; q < DRAW_AHEAD_MISSES; q++)
+		memcpy(a->in[q], d->in, sizeof a->in[q]);
+
+	if (d->cfg->indexed) {
+		hw_vcache_clear(d->u->vcache);
+		d->r->vcache_used = true;
+	}
+	while (i < d->cfg->count) {
+		unsigned n, fault_at, k;
+		enum hw_status ahead = draw_ahead(d, a, i, &line, &line_valid, &n, &fault_at);
+
+		memset(&before, 0, sizeof before);
+
+		for (k = 0; k < n; k++, i++) {
+			struct cached_vertex *cv;
+			enum hw_status st;
+			int m = a->miss[k];
+
+			/* what the vertex's index read and fetch counted */
+			memory[HW_MEM_COMMAND_VERTEX_READ] += a->memory[k].command_vertex
+							      - before.command_vertex;
+			memory[HW_MEM_VRAM_A_READ] += a->memory[k].vram_a - before.vram_a;
+			memory[HW_MEM_VRAM_B_READ] += a->memory[k].vram_b - before.vram_b;
+			before = a->memory[k];
+			d->r->indices += a->indices[k];
+			if (d->cfg->indexed && a->indices[k] && m >= 0)
+				d->r->vcache_misses++;
+			if (k == fault_at) {
+				if (d->fault && a->fault[0])
+					snprintf(d->fault, d->fault_len, "%s", a->fault);
+				return ahead;
+			}
+			if (m >= 0) {
+				struct hw_shader_stats *s = &d->stats[a->processor[m]];
+
+				s->instructions += a->stats[m].instructions;
+				s->stall_dependency += a->stats[m].stall_dependency;
+				s->stall_mova += a->stats[m].stall_mova;
+				s->stall_cmp += a->stats[m].stall_cmp;
+				s->stall_prefetch += a->stats[m].stall_prefetch;
+				s->clocks += a->stats[m].clocks;
+				d->r->vertices_shaded++;
+				cv = d->cfg->indexed ? &d->cache[a->slot[k]] : &a->cv[m];
+				/* the outputs themselves only feed a geometry shader */
+				if (cv != &a->cv[m] && d->cfg->geometry_shader)
+					memcpy(cv->out, a->cv[m].out, sizeof cv->out);
+				outputs_to_vertex(&d->outmap, a->cv[m].out, &cv->v);
+			} else {
+				cv = &d->cache[a->slot[k]];
+			}
+			st = vertex_out(d, cv);
+			if (st == HW_OK)
+				st = draw_check_work(d, i + 1);
+			if (st != HW_OK)
+				return st;
+			draw_maybe_close_batch(d);
+		}
 	}
 	return HW_OK;
 }
@@ -707,7 +828,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 		free(d.cache);
 		return HW_ERROR_NO_MEMORY;
 	}
-	d.status = cfg->indexed ? draw_indexed(&d) : draw_arrays(&d);
+	d.status = draw_vertices(&d);
 	hw_shader_program_destroy(d.vs);
 	hw_shader_program_destroy(d.gs);
 	free(d.cache);

@@ -374,6 +374,10 @@ struct hw_shader_program {
 	unsigned in_count, temp_count, out_count;
 	/* v0-v15, r0-r15, o0-o15 of the running invocation */
 	float frame[HW_SHADER_INPUTS + HW_SHADER_TEMPS + HW_SHADER_OUTPUTS][4];
+	/* The compiled list prepared for batches, and their registers and
+	 * constants (compiled_replay_batch); NULL until the first batch. */
+	struct batch_op *bops;
+	float *arena;
 };
 
 /* Lane i of the destination mask (bit 3 = x ... bit 0 = w) as bit i. */
@@ -1137,6 +1141,7 @@ struct compiled_src {
 	uint8_t idx;        /* CS_RELATIVE: 1 a0.x, 2 a0.y */
 	uint8_t reg;        /* CS_RELATIVE: c register before the index */
 	uint8_t sel[4];
+	int16_t row;        /* frame row that p points at, -1 for a constant */
 };
 
 struct compiled_op {
@@ -1145,6 +1150,8 @@ struct compiled_op {
 	uint8_t lanes;
 	uint8_t nsrc;
 	float *d;           /* destination register (not MOVA) */
+	int16_t drow;       /* its frame row */
+	uint8_t reads_dest; /* a source is the destination register */
 	struct compiled_src s[3];
 	float pool[3][4];   /* the constant sources' values */
 };
@@ -1187,11 +1194,13 @@ static void compile_src(struct hw_shader_program *p, const struct src *s, float 
 
 	memset(c, 0, sizeof *c);
 	c->neg = s->neg;
+	c->row = -1;
 	memcpy(c->sel, s->sel, sizeof c->sel);
 	switch (s->file) {
 	case SRC_IN:
 	case SRC_TEMP:
-		c->p = p->frame[(s->file == SRC_IN ? 0 : FRAME_TEMP) + s->reg];
+		c->row = (int16_t)((s->file == SRC_IN ? 0 : FRAME_TEMP) + s->reg);
+		c->p = p->frame[c->row];
 		c->mode = identity ? CS_DIRECT : CS_SWIZZLE;
 		if (s->file == SRC_TEMP)
 			p->temp_mask |= 1u << s->reg;
@@ -1249,14 +1258,18 @@ static enum hw_status compile_trace(struct hw_shader_program *p)
 			c->write[i] = a->lanes >> i & 1 ? UINT32_MAX : 0;
 		if (a->op != OP_MOVA) {
 			if (a->dst < REG_TEMP_FIRST) {
-				c->d = p->frame[FRAME_OUT + a->dst];
+				c->drow = (int16_t)(FRAME_OUT + a->dst);
 			} else {
-				c->d = p->frame[FRAME_TEMP + a->dst - REG_TEMP_FIRST];
+				c->drow = (int16_t)(FRAME_TEMP + a->dst - REG_TEMP_FIRST);
 				p->temp_mask |= 1u << (a->dst - REG_TEMP_FIRST);
 			}
+			c->d = p->frame[c->drow];
 		}
-		for (k = 0; k < a->nsrc; k++)
+		for (k = 0; k < a->nsrc; k++) {
 			compile_src(p, &a->src[k], c->pool[k], &c->s[k]);
+			if (c->s[k].row >= 0 && c->s[k].row == c->drow)
+				c->reads_dest = 1;
+		}
 	}
 	p->in_count = mask_list(p->in_mask, p->in_list);
 	p->temp_count = mask_list(p->temp_mask, p->temp_list);
@@ -1449,6 +1462,299 @@ static void compiled_replay(struct hw_shader_program *p, const float (*in)[4],
 	for (j = 0; j < p->out_count; j++)
 		memcpy(out[p->out_list[j]], fr[FRAME_OUT + p->out_list[j]], sizeof fr[0]);
 }
+
+/* ---- batched compiled replay ----------------------------------------------
+ *
+ * compiled_replay for up to HW_SHADER_BATCH invocations at once, the
+ * registers laid out component by component with one float per invocation
+ * (p->sframe[row][component][invocation], rows as in p->frame), so that
+ * one vector operation does four invocations' same component. Every
+ * element gets the very operation compiled_replay gives it (the same
+ * v4_* functions, elementwise; dot products summed from +0 in dot()'s
+ * order; negation as C's unary minus), so each invocation's results are
+ * compiled_replay's bits. Swizzles cost nothing here: a source is four row
+ * pointers. The operations compiled_replay does through compute(), and
+ * MOVA and relative constants, are done invocation by invocation. Unused
+ * invocation slots compute on zeros and are dropped. */
+#define B HW_SHADER_BATCH
+#define HALVES (B / 4)
+
+#if defined(__SSE2__)
+static inline vec4 v4_neg(vec4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
+#else
+static inline vec4 v4_neg(vec4 a)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		a.f[i] = -a.f[i];
+	return a;
+}
+#endif
+
+/* A compiled instruction prepared for batches (batch_prepare): every
+ * source lane is a row of the batch arena, a float offset (registers,
+ * constants broadcast into rows of their own, relative constants gathered
+ * into a scratch row per source); `direct` when no source reads the
+ * destination, so results can go straight there. */
+struct batch_op {
+	uint8_t kind, nsrc, direct, nlanes;
+	uint8_t lane[4];            /* the lanes written */
+	uint8_t neg[3];             /* negate (register sources) */
+	uint8_t rel[3];             /* relative constant: a0 index 1 or 2, else 0 */
+	uint32_t dst;               /* offset of the destination row */
+	uint32_t src[3][4];         /* offset of each source lane */
+};
+
+/* Rows of the arena: the frame's, then one scratch row per source, then
+ * the constant rows. A row is 4 components of B invocations. */
+#define ROW (4 * B)
+#define ARENA_SCRATCH (HW_SHADER_INPUTS + HW_SHADER_TEMPS + HW_SHADER_OUTPUTS)
+#define ARENA_CONST (ARENA_SCRATCH + 3)
+
+static enum hw_status batch_prepare(struct hw_shader_program *p)
+{
+	unsigned n = p->compiled_len, consts = 0, j, k, i, v;
+	float *arena;
+
+	for (j = 0; j < n; j++)
+		for (k = 0; k < p->compiled[j].nsrc; k++)
+			if (p->compiled[j].s[k].row < 0 && p->compiled[j].s[k].mode == CS_DIRECT)
+				consts++;
+	p->bops = hw_malloc(n * sizeof *p->bops);
+	p->arena = hw_malloc((ARENA_CONST + consts) * ROW * sizeof *p->arena);
+	if (!p->bops || !p->arena) {
+		free(p->bops);
+		free(p->arena);
+		p->bops = NULL;
+		p->arena = NULL;
+		return HW_ERROR_NO_MEMORY;
+	}
+	arena = p->arena;
+	consts = 0;
+	for (j = 0; j < n; j++) {
+		const struct compiled_op *c = &p->compiled[j];
+		struct batch_op *o = &p->bops[j];
+
+		memset(o, 0, sizeof *o);
+		o->kind = c->kind;
+		o->nsrc = (uint8_t)(c->kind == K_MAD ? 3 : c->nsrc > 1 ? 2 : 1);
+		o->direct = c->kind != K_MOVA && !c->reads_dest;
+		o->dst = (uint32_t)c->drow * ROW;
+		for (i = 0; i < 4; i++)
+			if (c->lanes >> i & 1)
+				o->lane[o->nlanes++] = (uint8_t)i;
+		for (k = 0; k < o->nsrc; k++) {
+			const struct compiled_src *cs = &c->s[k];
+
+			for (i = 0; i < 4; i++) {
+				if (cs->row >= 0) {
+					o->src[k][i] = (uint32_t)cs->row * ROW + cs->sel[i] * B;
+				} else if (cs->mode == CS_DIRECT) {
+					float *row = arena + (ARENA_CONST + consts) * ROW;
+
+					for (v = 0; v < B; v++)
+						row[i * B + v] = cs->p[i];
+					o->src[k][i] = (uint32_t)(ARENA_CONST + consts) * ROW + i * B;
+				} else {
+					o->src[k][i] = (uint32_t)(ARENA_SCRATCH + k) * ROW + i * B;
+				}
+			}
+			if (cs->row < 0 && cs->mode == CS_DIRECT)
+				consts++;
+			if (cs->row >= 0)
+				o->neg[k] = cs->neg;
+			if (cs->mode == CS_RELATIVE)
+				o->rel[k] = cs->idx;
+		}
+		if (o->nsrc == 1)
+			memcpy(o->src[1], o->src[0], sizeof o->src[1]);  /* y = x */
+		o->neg[1] = o->nsrc == 1 ? o->neg[0] : o->neg[1];
+	}
+	return HW_OK;
+}
+
+/* Register `reg` of invocations 0..n-1 into an arena row (component
+ * after component; slots from n on get zeros), and back. */
+static void batch_gather(float *row, const float (*const from[])[4], unsigned reg, unsigned n)
+{
+	unsigned v, i;
+#if defined(__SSE2__)
+	for (v = 0; v < B; v += 4) {
+		__m128 r0 = _mm_setzero_ps(), r1 = r0, r2 = r0, r3 = r0;
+
+		if (v < n)
+			r0 = _mm_loadu_ps(from[v][reg]);
+		if (v + 1 < n)
+			r1 = _mm_loadu_ps(from[v + 1][reg]);
+		if (v + 2 < n)
+			r2 = _mm_loadu_ps(from[v + 2][reg]);
+		if (v + 3 < n)
+			r3 = _mm_loadu_ps(from[v + 3][reg]);
+		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+		_mm_storeu_ps(row + v, r0);
+		_mm_storeu_ps(row + B + v, r1);
+		_mm_storeu_ps(row + 2 * B + v, r2);
+		_mm_storeu_ps(row + 3 * B + v, r3);
+	}
+	(void)i;
+#else
+	memset(row, 0, 4 * B * sizeof *row);
+	for (v = 0; v < n; v++)
+		for (i = 0; i < 4; i++)
+			row[i * B + v] = from[v][reg][i];
+#endif
+}
+
+static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg, unsigned n)
+{
+	unsigned v, i;
+#if defined(__SSE2__)
+	for (v = 0; v < n; v += 4) {
+		__m128 r0 = _mm_loadu_ps(row + v), r1 = _mm_loadu_ps(row + B + v);
+		__m128 r2 = _mm_loadu_ps(row + 2 * B + v), r3 = _mm_loadu_ps(row + 3 * B + v);
+
+		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+		_mm_storeu_ps(to[v][reg], r0);
+		if (v + 1 < n)
+			_mm_storeu_ps(to[v + 1][reg], r1);
+		if (v + 2 < n)
+			_mm_storeu_ps(to[v + 2][reg], r2);
+		if (v + 3 < n)
+			_mm_storeu_ps(to[v + 3][reg], r3);
+	}
+	(void)i;
+#else
+	for (v = 0; v < n; v++)
+		for (i = 0; i < 4; i++)
+			to[v][reg][i] = row[i * B + v];
+#endif
+}
+
+static inline vec4 batch_load(const float *at, unsigned neg)
+{
+	vec4 x = v4_load(at);
+
+	return neg ? v4_neg(x) : x;
+}
+
+/* For every written lane i and half h: r = expr, stored at dst. */
+#define BATCH_LANES(expr)						\
+	for (l = 0; l < o->nlanes; l++) {				\
+		unsigned i_ = o->lane[l];				\
+		for (h = 0; h < 4 * HALVES; h += 4) {			\
+			vec4 x = batch_load(ar + o->src[0][i_] + h, o->neg[0]); \
+			vec4 y = batch_load(ar + o->src[1][i_] + h, o->neg[1]); \
+			v4_store(dst + i_ * B + h, expr);		\
+		}							\
+	}
+
+static void compiled_replay_batch(struct hw_shader_program *p, unsigned n,
+				  const float (*const in[])[4], float (*const out[])[4])
+{
+	const struct hw_shader_state *st = p->st;
+	const struct batch_op *o = p->bops, *end = o + p->compiled_len;
+	float *ar = p->arena, res[ROW], *dst;
+	int a0[B][2];
+	unsigned j, v, i, h, k, l;
+
+	memset(a0, 0, sizeof a0);
+	for (j = 0; j < p->in_count; j++)
+		batch_gather(ar + p->in_list[j] * ROW, in, p->in_list[j], n);
+	for (j = 0; j < p->temp_count; j++)
+		memset(ar + (FRAME_TEMP + p->temp_list[j]) * ROW, 0, ROW * sizeof *ar);
+	for (j = 0; j < p->out_count; j++)
+		batch_gather(ar + (FRAME_OUT + p->out_list[j]) * ROW,
+			     (const float (*const *)[4])out, p->out_list[j], n);
+	for (; o < end; o++) {
+		for (k = 0; k < o->nsrc; k++) {
+			const struct compiled_src *cs;
+			float *row;
+
+			if (!o->rel[k])
+				continue;
+			/* c[reg + a0], invocation by invocation */
+			cs = &p->compiled[o - p->bops].s[k];
+			row = ar + (ARENA_SCRATCH + k) * ROW;
+			for (v = 0; v < B; v++) {
+				const float *from = uniform_at(st, cs->reg + a0[v][cs->idx - 1]);
+
+				for (i = 0; i < 4; i++)
+					row[i * B + v] = cs->neg ? -from[cs->sel[i]] : from[cs->sel[i]];
+			}
+		}
+		dst = o->direct ? ar + o->dst : res;
+		switch (o->kind) {
+		case K_ADD: BATCH_LANES(v4_add(x, y)); break;
+		case K_MUL: BATCH_LANES(v4_mul(x, y)); break;
+		case K_SGE: BATCH_LANES(v4_sge(x, y)); break;
+		case K_SLT: BATCH_LANES(v4_slt(x, y)); break;
+		case K_MAX: BATCH_LANES(v4_max(x, y)); break;
+		case K_MIN: BATCH_LANES(v4_min(x, y)); break;
+		case K_MOV: BATCH_LANES(((void)y, x)); break;
+		case K_MAD:
+			BATCH_LANES(v4_add(v4_mul(x, y),
+					   batch_load(ar + o->src[2][i_] + h, o->neg[2])));
+			break;
+		case K_DP3: case K_DP4: case K_DPH:
+			for (h = 0; h < 4 * HALVES; h += 4) {
+				vec4 sum = v4_splat(0.0f);
+				unsigned terms = o->kind == K_DP4 ? 4 : 3;
+
+				for (i = 0; i < terms; i++)
+					sum = v4_add(sum, v4_mul(batch_load(ar + o->src[0][i] + h, o->neg[0]),
+								 batch_load(ar + o->src[1][i] + h, o->neg[1])));
+				if (o->kind == K_DPH)
+					sum = v4_add(sum, batch_load(ar + o->src[1][3] + h, o->neg[1]));
+				for (l = 0; l < o->nlanes; l++)
+					v4_store(dst + o->lane[l] * B + h, sum);
+			}
+			break;
+		default:
+			/* MOVA, and what compiled_replay does through compute() */
+			dst = res;
+			memset(res, 0, sizeof res);
+			for (v = 0; v < n; v++) {
+				float s3[3][4] = { { 0 } }, t[4];
+
+				for (k = 0; k < 2; k++)
+					for (i = 0; i < 4; i++) {
+						float x = ar[o->src[k][i] + v];
+
+						s3[k][i] = o->neg[k] ? -x : x;
+					}
+				if (o->kind == K_MOVA) {
+					mova_to(a0[v], p->compiled[o - p->bops].lanes, s3[0]);
+					continue;
+				}
+				compute(o->kind == K_FLR ? OP_FLR : o->kind == K_DST ? OP_DST
+					: o->kind == K_EX2 ? OP_EX2 : o->kind == K_LG2 ? OP_LG2
+					: o->kind == K_RCP ? OP_RCP : o->kind == K_RSQ ? OP_RSQ
+					: OP_LITP, s3, t);
+				for (i = 0; i < 4; i++)
+					res[i * B + v] = t[i];
+			}
+			if (o->kind == K_MOVA)
+				continue;
+			break;
+		}
+		/* written after every source was read: a source may be the
+		 * destination */
+		if (dst == res)
+			for (l = 0; l < o->nlanes; l++)
+				memcpy(ar + o->dst + o->lane[l] * B, res + o->lane[l] * B,
+				       B * sizeof *res);
+	}
+	for (j = 0; j < p->out_count; j++)
+		batch_scatter(ar + (FRAME_OUT + p->out_list[j]) * ROW, out, p->out_list[j], n);
+}
+
+#undef BATCH_LANES
+#undef ARENA_CONST
+#undef ARENA_SCRATCH
+#undef ROW
+#undef HALVES
+#undef B
 
 static void stats_add(struct hw_shader_stats *to, const struct hw_shader_stats *s)
 {
@@ -1708,6 +2014,8 @@ void hw_shader_program_destroy(struct hw_shader_program *p)
 	free(p->decoded);
 	free(p->trace);
 	free(p->compiled);
+	free(p->bops);
+	free(p->arena);
 	free(p);
 }
 
@@ -1783,7 +2091,14 @@ enum hw_status hw_shader_program_run_batch(struct hw_shader_program *p, unsigned
 			k++;
 			continue;
 		}
-		replay_batch(p, m, &in[k], &out[k]);
+		if (p->compiled && !p->bops && batch_prepare(p) != HW_OK) {
+			*done = k;      /* no memory for the batch form */
+			return HW_ERROR_NO_MEMORY;
+		}
+		if (p->compiled)
+			compiled_replay_batch(p, m, &in[k], &out[k]);
+		else
+			replay_batch(p, m, &in[k], &out[k]);
 		for (j = 0; j < m; j++)
 			stats_add(stats[k + j], &p->trace_stats);
 		k += m;

@@ -139,9 +139,11 @@ bool hw_shader_program_replays(const struct hw_shader_program *program);
 /* hw_shader_program_run for n vertex-shader invocations (no emit sink), in
  * order: invocation k reads in[k], writes out[k] and adds to *stats[k].
  * Replayable programs run HW_SHADER_BATCH invocations at a time through
- * each instruction; the results are those of n single runs. *done gets the
- * number of invocations that completed; on a fault (in invocation *done)
- * the later ones did not run. */
+ * each instruction (SIMD across invocations); the results are those of n
+ * single runs, bit for bit. *done gets the number of invocations that
+ * completed; on a fault (in invocation *done) the later ones did not run.
+ * The first batch of a program prepares its batch form: HW_ERROR_NO_MEMORY
+ * (no invocation of that batch run) when the host has no memory for it. */
 enum hw_status hw_shader_program_run_batch(struct hw_shader_program *program, unsigned n,
 					   const float (*const in[])[4],
 					   float (*const out[])[4],

@@ -1540,6 +1540,90 @@ START_TEST(test_prepared_program_batches_like_the_interpreter)
 }
 END_TEST
 
+/* The batched replay against the one-invocation replay: random programs
+ * (relative addressing, loops, ifs, special values), the same inputs and
+ * starting outputs through a prepared program one invocation at a time
+ * and through run_batch in sizes from 1 to 2 * HW_SHADER_BATCH + 3 (full
+ * and partial batches), compared register by register and count by
+ * count. */
+#define BATCH_MAX (2 * HW_SHADER_BATCH + 3)
+START_TEST(test_batched_replay_matches_one_invocation_replay)
+{
+	static float ins[BATCH_MAX][HW_SHADER_INPUTS][4];
+	static float one[BATCH_MAX][HW_SHADER_OUTPUTS][4], many[BATCH_MAX][HW_SHADER_OUTPUTS][4];
+	const float (*inp[BATCH_MAX])[4];
+	float (*outp[BATCH_MAX])[4];
+	struct hw_shader_stats s_one[BATCH_MAX], s_many[BATCH_MAX], *statp[BATCH_MAX];
+	static const unsigned sizes[] = { 1, 2, 3, 5, HW_SHADER_BATCH - 1, HW_SHADER_BATCH,
+					  HW_SHADER_BATCH + 1, 2 * HW_SHADER_BATCH, BATCH_MAX };
+	unsigned prog, built = 0, batched = 0, n, z, k, r, done;
+
+	rng_state = 4242;
+	for (prog = 0; prog < 100; prog++) {
+		struct hw_shader_program *single, *batch;
+
+		memset(&st, 0, sizeof st);
+		asm_init(&a);
+		random_program();
+		if (!asm_finish(&a, &st))
+			continue;
+		built++;
+		for (k = 0; k < HW_SHADER_FLOAT_UNIFORMS; k++)
+			set4(st.f[k], (float)k - 50.0f, -0.125f * (float)k, 7.0f,
+			     k % 7 == 0 ? 0.0f : 2.0f / (float)(k + 1));
+		for (k = 0; k < HW_SHADER_INT_UNIFORMS; k++) {
+			st.i[k][0] = (uint8_t)rnd(3);
+			st.i[k][1] = (uint8_t)rnd(100);
+			st.i[k][2] = (uint8_t)(rnd(5) - 2);
+		}
+		st.b = (uint16_t)rnd(65536);
+		single = hw_shader_program_create(&st, &timing);
+		batch = hw_shader_program_create(&st, &timing);
+		ck_assert_ptr_nonnull(single);
+		ck_assert_ptr_nonnull(batch);
+		for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+			n = sizes[z];
+			for (k = 0; k < n; k++) {
+				random_inputs(ins[k]);
+				random_inputs(one[k]);          /* outputs start anywhere */
+				memcpy(many[k], one[k], sizeof many[k]);
+				inp[k] = (const float (*)[4])ins[k];
+				outp[k] = many[k];
+				statp[k] = &s_many[k];
+			}
+			memset(s_one, 0, sizeof s_one);
+			memset(s_many, 0, sizeof s_many);
+			for (k = 0; k < n; k++)
+				ck_assert_int_eq(hw_shader_program_run(single, inp[k], one[k], NULL,
+								       &s_one[k], fault, sizeof fault),
+						 HW_OK);
+			ck_assert_int_eq(hw_shader_program_run_batch(batch, n, inp, outp, statp, &done,
+								     fault, sizeof fault), HW_OK);
+			ck_assert_uint_eq(done, n);
+			for (k = 0; k < n; k++) {
+				for (r = 0; r < HW_SHADER_OUTPUTS; r++)
+					ck_assert_msg(memcmp(many[k][r], one[k][r], sizeof one[k][r]) == 0,
+						      "program %u, batch of %u, invocation %u: o%u "
+						      "differs (%a %a %a %a, want %a %a %a %a)", prog, n,
+						      k, r, (double)many[k][r][0], (double)many[k][r][1],
+						      (double)many[k][r][2], (double)many[k][r][3],
+						      (double)one[k][r][0], (double)one[k][r][1],
+						      (double)one[k][r][2], (double)one[k][r][3]);
+				ck_assert_msg(memcmp(&s_many[k], &s_one[k], sizeof s_one[k]) == 0,
+					      "program %u, batch of %u, invocation %u: counts differ",
+					      prog, n, k);
+			}
+		}
+		if (hw_shader_program_replays(batch))
+			batched++;
+		hw_shader_program_destroy(single);
+		hw_shader_program_destroy(batch);
+	}
+	ck_assert_uint_ge(built, 60);
+	ck_assert_uint_ge(batched, 30);     /* most paths replay: the batch form ran */
+}
+END_TEST
+
 /* A path that depends on the data is never replayed: the second invocation
  * takes the other branch, and its count of instructions differs. */
 START_TEST(test_prepared_program_with_data_dependent_branch_interprets)
@@ -1595,6 +1679,7 @@ static Suite *shader_suite(void)
 	}
 	tcase_add_test(prep, test_prepared_program_replays_like_the_interpreter);
 	tcase_add_test(prep, test_prepared_program_batches_like_the_interpreter);
+	tcase_add_test(prep, test_batched_replay_matches_one_invocation_replay);
 	tcase_add_test(prep, test_prepared_program_with_data_dependent_branch_interprets);
 	tcase_add_test(enc, test_encode_mov_o0_v0_matches_hand_encoding);
 	tcase_add_test(enc, test_encode_add_with_mask_negation_swizzle_matches_hand_encoding);
