@@ -77,12 +77,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "hw_alloc.h"
 #include "hw_shader.h"
+#include "hw_simd.h"      /* HW_SSE2: SSE2 kernels, or the portable code */
 
 /* ---- encoding ------------------------------------------------------------ */
 
@@ -1279,7 +1277,7 @@ static enum hw_status compile_trace(struct hw_shader_program *p)
 }
 
 /* Four lanes: one SSE2 register, or four floats. */
-#if defined(__SSE2__)
+#if HW_SSE2
 typedef __m128 vec4;
 
 static inline vec4 v4_load(const float *p) { return _mm_loadu_ps(p); }
@@ -1479,7 +1477,7 @@ static void compiled_replay(struct hw_shader_program *p, const float (*in)[4],
 #define B HW_SHADER_BATCH
 #define HALVES (B / 4)
 
-#if defined(__SSE2__)
+#if HW_SSE2
 static inline vec4 v4_neg(vec4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
 #else
 static inline vec4 v4_neg(vec4 a)
@@ -1579,7 +1577,7 @@ static enum hw_status batch_prepare(struct hw_shader_program *p)
 static void batch_gather(float *row, const float (*const from[])[4], unsigned reg, unsigned n)
 {
 	unsigned v, i;
-#if defined(__SSE2__)
+#if HW_SSE2
 	for (v = 0; v < B; v += 4) {
 		__m128 r0 = _mm_setzero_ps(), r1 = r0, r2 = r0, r3 = r0;
 
@@ -1609,7 +1607,7 @@ static void batch_gather(float *row, const float (*const from[])[4], unsigned re
 static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg, unsigned n)
 {
 	unsigned v, i;
-#if defined(__SSE2__)
+#if HW_SSE2
 	for (v = 0; v < n; v += 4) {
 		__m128 r0 = _mm_loadu_ps(row + v), r1 = _mm_loadu_ps(row + B + v);
 		__m128 r2 = _mm_loadu_ps(row + 2 * B + v), r3 = _mm_loadu_ps(row + 3 * B + v);
