@@ -275,7 +275,15 @@ void gl_buffer_destroy(struct gl_context *gl, struct gl_buffer *b, struct hw_mem
 	size_t k;
 
 	gl_buffer_free_storage(b, mem, deallocator);
-	free(b->collection);
+	if (b->collection) {
+		struct gl_buffer **p = &gl->vs_collections;
+
+		while (*p && *p != b)
+			p = &(*p)->next_collection;
+		if (*p)
+			*p = b->next_collection;
+		free(b->collection);
+	}
 	if (nngx_names_get(&gl->buffer_where, b->name, &k) && gl->buffers[k] == b) {
 		nngx_names_remove(&gl->buffer_where, b->name);
 		gl->buffers[k] = gl->buffers[--gl->buffer_count];
@@ -455,7 +463,15 @@ void gl_texture_destroy(struct gl_context *gl, struct gl_texture *t, struct hw_m
 {
 	gl_texture_free_storage(t, mem, deallocator);
 	free(t->lut);
-	free(t->collection);
+	if (t->collection) {
+		struct gl_texture **p = &gl->tex_collections;
+
+		while (*p && *p != t)
+			p = &(*p)->next_collection;
+		if (*p)
+			*p = t->next_collection;
+		free(t->collection);
+	}
 	table_remove(&gl->textures, t, t->name, texture_name_of);
 	free(t);
 }

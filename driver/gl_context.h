@@ -56,6 +56,7 @@ struct gl_buffer {
 	/* Non-NULL: the name is a vertex state collection, not a data
 	 * buffer; this holds its state while another collection is bound. */
 	struct gl_vertex_state *collection;
+	struct gl_buffer *next_collection;  /* the context's list of them */
 };
 
 /* One generic vertex attribute (location 0-11). */
@@ -99,6 +100,7 @@ struct gl_texture {
 	/* Non-NULL (target GL_TEXTURE_COLLECTION_DMP): a texture collection;
 	 * this holds its bindings while another collection is bound. */
 	struct gl_texture_state *collection;
+	struct gl_texture *next_collection; /* the context's list of them */
 	GLfloat *lut;             /* the table (GL_CONTEXT_LUT_ENTRIES room);
 				     NULL until glTexImage1D defines it */
 	unsigned lut_width;       /* entries defined (0..GL_CONTEXT_LUT_ENTRIES) */
@@ -371,6 +373,10 @@ struct gl_context {
 	GLuint vs_collection, tex_collection;
 	struct gl_vertex_state vs_default;
 	struct gl_texture_state tex_default;
+	/* Every buffer and texture that is a collection, linked through
+	 * next_collection, so that a deletion visits the collections only. */
+	struct gl_buffer *vs_collections;
+	struct gl_texture *tex_collections;
 	/* LUT_NOT_MODELLED was raised since power-on. */
 	bool lut_not_modelled_said;
 

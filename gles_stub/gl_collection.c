@@ -113,6 +113,8 @@ void gl_collection_bind_vertex(struct nngx_state *st, GLuint name, const char *f
 		}
 		vs_defaults(fresh);
 		b->collection = fresh;
+		b->next_collection = gl->vs_collections;
+		gl->vs_collections = b;
 		b->created = true;
 	}
 	vs_store(gl, vs_home(gl));
@@ -122,7 +124,7 @@ void gl_collection_bind_vertex(struct nngx_state *st, GLuint name, const char *f
 
 void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b)
 {
-	size_t k;
+	const struct gl_buffer *c;
 
 	if (b->collection) {
 		if (gl->vs_collection == b->name) {
@@ -132,9 +134,8 @@ void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b)
 		return;
 	}
 	vs_forget(&gl->vs_default, b->name);
-	for (k = 0; k < gl->buffer_count; k++)
-		if (gl->buffers[k]->collection)
-			vs_forget(gl->buffers[k]->collection, b->name);
+	for (c = gl->vs_collections; c; c = c->next_collection)
+		vs_forget(c->collection, b->name);
 }
 
 /* ---- texture state ----------------------------------------------------- */
@@ -191,6 +192,8 @@ void gl_collection_bind_texture(struct nngx_state *st, GLuint name, const char *
 			return;
 		}
 		t->collection = fresh;
+		t->next_collection = gl->tex_collections;
+		gl->tex_collections = t;
 		t->created = true;
 		t->target = GL_TEXTURE_COLLECTION_DMP;
 	}
@@ -201,7 +204,7 @@ void gl_collection_bind_texture(struct nngx_state *st, GLuint name, const char *
 
 void gl_collection_texture_gone(struct gl_context *gl, const struct gl_texture *t)
 {
-	size_t k;
+	const struct gl_texture *c;
 
 	if (t->collection) {
 		if (gl->tex_collection == t->name) {
@@ -211,12 +214,8 @@ void gl_collection_texture_gone(struct gl_context *gl, const struct gl_texture *
 		return;
 	}
 	tc_forget(&gl->tex_default, t->name);
-	for (k = 0; k < gl->textures.count; k++) {
-		const struct gl_texture *c = gl->textures.item[k];
-
-		if (c->collection)
-			tc_forget(c->collection, t->name);
-	}
+	for (c = gl->tex_collections; c; c = c->next_collection)
+		tc_forget(c->collection, t->name);
 }
 
 /* ---- save and restore -------------------------------------------------- */
@@ -632,6 +631,8 @@ static void coll_restore(struct nngx_state *st, const struct coll_kind *kind, GL
 
 			if (!b->collection) {
 				b->collection = tg[k].fresh;
+				b->next_collection = gl->vs_collections;
+				gl->vs_collections = b;
 				tg[k].fresh = NULL;
 				b->created = true;
 			}
@@ -646,6 +647,8 @@ static void coll_restore(struct nngx_state *st, const struct coll_kind *kind, GL
 
 			if (!t->collection) {
 				t->collection = tg[k].fresh;
+				t->next_collection = gl->tex_collections;
+				gl->tex_collections = t;
 				tg[k].fresh = NULL;
 				t->created = true;
 				t->target = GL_TEXTURE_COLLECTION_DMP;
