@@ -84,20 +84,10 @@ static GLuint prog;
 static void setup(void)
 {
 	struct fx_shader *s;
-	GLuint fb, rb[2];
 
 	fx_reset();
 	fx_list(1 << 16, 32);
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glGenRenderbuffers(2, rb);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-	glRenderbufferStorage(GL_RENDERBUFFER | NN_GX_MEM_VRAMA, GL_RGBA8_OES, FB, FB);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-	glRenderbufferStorage(GL_RENDERBUFFER | NN_GX_MEM_VRAMB, GL_DEPTH24_STENCIL8_EXT, FB, FB);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-	glViewport(0, 0, FB, FB);
+	fx_framebuffer(FB);
 	s = fx_shader_passthrough();
 	prog = fx_program(s);
 	fx_shader_free(s);

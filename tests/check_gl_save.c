@@ -56,21 +56,9 @@ static GLuint fb_colour;
  * triangle's positions bound to attribute 0. */
 static void setup(void)
 {
-	GLuint fb, rb[2];
-
 	fx_reset();
 	fx_list(1 << 16, 32);
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glGenRenderbuffers(2, rb);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-	glRenderbufferStorage(GL_RENDERBUFFER | NN_GX_MEM_VRAMA, GL_RGBA8_OES, FB, FB);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-	glRenderbufferStorage(GL_RENDERBUFFER | NN_GX_MEM_VRAMB, GL_DEPTH24_STENCIL8_EXT, FB, FB);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-	glViewport(0, 0, FB, FB);
-	fb_colour = rb[0];
+	fb_colour = fx_framebuffer(FB);
 	fx_positions(tri, 3);
 	ck_err(GL_NO_ERROR);
 }

@@ -245,3 +245,22 @@ void fx_block_reseal(uint32_t *w)
 {
 	w[5] = fx_block_check(w + 6, w[2] / 4 - 6);
 }
+
+GLuint fx_framebuffer(GLsizei side)
+{
+	GLuint fb, rb[2];
+
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glGenRenderbuffers(2, rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+	glRenderbufferStorage(GL_RENDERBUFFER | NN_GX_MEM_VRAMA, GL_RGBA8_OES, side, side);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+	glRenderbufferStorage(GL_RENDERBUFFER | NN_GX_MEM_VRAMB, GL_DEPTH24_STENCIL8_EXT, side,
+			      side);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+	glViewport(0, 0, side, side);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	return rb[0];
+}

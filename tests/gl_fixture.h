@@ -60,6 +60,11 @@ struct fx_shader *fx_shader_with_uniforms(void);
 uint32_t fx_block_check(const uint32_t *w, size_t n);
 void fx_block_reseal(uint32_t *w);
 
+/* A framebuffer of `side` x `side`, bound, with an RGBA8 colour buffer in
+ * VRAM A and a D24S8 depth buffer in VRAM B, and the viewport on it.
+ * Returns the colour renderbuffer. */
+GLuint fx_framebuffer(GLsizei side);
+
 /* aPosition from float3 positions in a new VRAM A buffer. */
 GLuint fx_positions(const float *xyz, unsigned vertices);
 
