@@ -392,28 +392,41 @@ static bool tc_read(struct gl_context *gl, const uint32_t *w, struct gl_texture_
 	return true;
 }
 
+/* What name `name` is for `kind`: no object, a collection of the kind,
+ * an object of another kind (a data buffer; a 2D texture or a lookup
+ * table), or a name only generated, which may still become either. */
+enum coll_name { NAME_NONE, NAME_COLLECTION, NAME_OTHER, NAME_GENERATED };
+
+static enum coll_name coll_name_of(struct gl_context *gl, const struct coll_kind *kind,
+				   GLuint name)
+{
+	if (name == 0)
+		return NAME_NONE;
+	if (kind == &vs_kind) {
+		const struct gl_buffer *b = gl_buffer_find(gl, name);
+
+		return !b ? NAME_NONE : b->collection ? NAME_COLLECTION
+			   : b->created ? NAME_OTHER : NAME_GENERATED;
+	} else {
+		const struct gl_texture *t = gl_texture_find(gl, name);
+
+		return !t ? NAME_NONE : t->collection ? NAME_COLLECTION
+			   : t->target ? NAME_OTHER : NAME_GENERATED;
+	}
+}
+
 /* Whether `name` is a collection of `kind` (a save call); false after the
  * GL error. */
 static bool coll_expect(struct nngx_state *st, const struct coll_kind *kind, GLuint name,
 			const char *fn)
 {
-	struct gl_context *gl = &st->gl;
-	bool exists, is;
+	enum coll_name is = coll_name_of(&st->gl, kind, name);
 
-	if (kind == &vs_kind) {
-		const struct gl_buffer *b = name ? gl_buffer_find(gl, name) : NULL;
-		exists = b != NULL;
-		is = b && b->collection;
-	} else {
-		const struct gl_texture *t = name ? gl_texture_find(gl, name) : NULL;
-		exists = t != NULL;
-		is = t && t->collection;
-	}
-	if (!exists) {
+	if (is == NAME_NONE) {
 		gl_value_error(st, fn, "%u is no %s name", name, kind->what);
 		return false;
 	}
-	if (!is) {
+	if (is != NAME_COLLECTION) {
 		gl_operation_error(st, fn, "%u is not a %s", name, kind->what);
 		return false;
 	}
@@ -497,22 +510,12 @@ struct coll_target {
 static bool target_ok(struct nngx_state *st, const struct coll_kind *kind, GLuint name,
 		      const char *fn)
 {
-	struct gl_context *gl = &st->gl;
-	bool other;
-
 	if (name == 0) {
 		gl_value_error(st, fn, "name 0 is the default %s, which a restore cannot "
 			       "replace", kind->what);
 		return false;
 	}
-	if (kind == &vs_kind) {
-		const struct gl_buffer *b = gl_buffer_find(gl, name);
-		other = b && b->created && !b->collection;
-	} else {
-		const struct gl_texture *t = gl_texture_find(gl, name);
-		other = t && t->target && !t->collection;
-	}
-	if (other) {
+	if (coll_name_of(&st->gl, kind, name) == NAME_OTHER) {
 		gl_operation_error(st, fn, "%u is a %s, not a %s", name,
 				   kind == &vs_kind ? "data buffer" : "texture", kind->what);
 		return false;
@@ -595,22 +598,13 @@ static void coll_restore(struct nngx_state *st, const struct coll_kind *kind, GL
 	/* Storage for the names that are no collection yet, and the names
 	 * themselves; on a failure everything made here goes again. */
 	for (k = 0; k < n; k++) {
-		bool is, exists;
+		enum coll_name is = coll_name_of(gl, kind, names[k]);
 
-		if (kind == &vs_kind) {
-			const struct gl_buffer *b = gl_buffer_find(gl, names[k]);
-			exists = b != NULL;
-			is = b && b->collection;
-		} else {
-			const struct gl_texture *t = gl_texture_find(gl, names[k]);
-			exists = t != NULL;
-			is = t && t->collection;
-		}
-		if (is)
+		if (is == NAME_COLLECTION)
 			continue;
 		tg[k].fresh = kind == &vs_kind ? hw_malloc(sizeof(struct gl_vertex_state))
 					       : hw_calloc(1, sizeof(struct gl_texture_state));
-		if (tg[k].fresh && !exists) {
+		if (tg[k].fresh && is == NAME_NONE) {
 			tg[k].added = kind == &vs_kind ? gl_buffer_add(gl, names[k]) != NULL
 						       : gl_texture_add(gl, names[k]) != NULL;
 			if (!tg[k].added) {
