@@ -43,6 +43,10 @@ struct draw_fragment_program {
 	unsigned texture_unit_count;
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
 	struct hw_fragment_target target;        /* the buffers, looked up once */
+	/* Fragments go through the stages a rasterizer batch at a time
+	 * (on_fragments): the target allows it and no texture shares a byte
+	 * with the buffers the batch writes. */
+	bool batch;
 };
 
 struct cached_vertex {
@@ -287,17 +291,74 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
 	}
 	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
+	fp->batch = fp->target.compiled && fp->target.batch;
+	for (u = 0; u < fp->texture_unit_count; u++) {
+		const struct hw_texture *t = &fr->texture[fp->texture_units[u]];
+		size_t pixels = (size_t)fr->ops.width * fr->ops.height, size = hw_texture_size(t);
+		const uint8_t *bytes = fp->sampler[fp->texture_units[u]].bytes;
+
+		if (hw_fragment_bytes_overlap(bytes, size, fp->target.color_host,
+					      pixels * fp->target.color_bytes)
+		    || hw_fragment_bytes_overlap(bytes, size, fp->target.depth_host,
+						 pixels * fp->target.depth_bytes))
+			fp->batch = false;
+	}
 	/* Only the varyings read above are interpolated (depth always is). */
 	fp->raster = fr->raster;
 	fp->raster.unused_varyings = ~used;
 }
 
+/* A rasterizer batch: the fragments of one tile of one triangle, at
+ * distinct pixels. When the draw allows it (draw_fragment_program.batch)
+ * and every fragment lies inside the target, the early test, texturing
+ * and combiner run fragment after fragment and the per-fragment
+ * operations then run on the survivors as one batch: the same results as
+ * on_fragment on each in turn, since no fragment can fault, none reads
+ * bytes another writes (distinct pixels; textures apart from the
+ * buffers), and each cache sees its accesses in the same order. */
+typedef char draw_batch_index_fits_a_byte[HW_RASTER_BATCH <= 256 ? 1 : -1];
+
 static void on_fragments(void *user, const struct hw_fragment *f, unsigned count)
 {
-	unsigned i;
+	struct draw_ctx *d = user;
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	struct draw_fragment_program *fp = &d->fp;
+	struct hw_combiner_inputs *in = &fp->inputs;
+	uint8_t rgba[HW_RASTER_BATCH][4];
+	uint8_t which[HW_RASTER_BATCH];
+	unsigned i, j, n = 0;
 
-	for (i = 0; i < count; i++)
-		on_fragment(user, &f[i]);
+	if (fp->batch && d->status == HW_OK && count <= HW_RASTER_BATCH) {
+		for (i = 0; i < count; i++)
+			if (f[i].x >= fr->ops.width || f[i].y >= fr->ops.height)
+				break;
+	} else {
+		i = 0;
+	}
+	if (i < count) {
+		for (i = 0; i < count; i++)
+			on_fragment(user, &f[i]);
+		return;
+	}
+	for (i = 0; i < count; i++) {
+		if (!hw_fragment_early_pass(&fr->ops, d->u->fragment_state, &f[i])) {
+			d->r->fragments.early_rejected++;
+			continue;
+		}
+		d->textured++;
+		if (fp->reads_primary)
+			memcpy(in->primary, f[i].varying[HW_VARYING_COLOR], sizeof in->primary);
+		if (fp->reads_fragment_primary)
+			memcpy(in->fragment_primary, f[i].varying[HW_VARYING_COLOR],
+			       sizeof in->fragment_primary);
+		for (j = 0; j < fp->texture_unit_count; j++)
+			fragment_texture(d, fp->texture_units[j], &f[i],
+					 in->texture[fp->texture_units[j]]);
+		hw_combiner_exec_bytes(&fp->combiner, in, rgba[n]);
+		which[n++] = (uint8_t)i;
+	}
+	hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, which,
+				  (const uint8_t (*)[4])rgba, n, &d->r->delta, &d->r->fragments);
 }
 
 static void to_raster(void *user, const struct hw_vertex *a, const struct hw_vertex *b,

@@ -133,7 +133,7 @@ static bool frag_compare_ok(enum hw_compare f)
 }
 
 /* `value` func `ref`: the incoming value on the left, as in GL. */
-static bool frag_compare(enum hw_compare f, uint32_t value, uint32_t ref)
+static inline bool frag_compare(enum hw_compare f, uint32_t value, uint32_t ref)
 {
 	switch (f) {
 	case HW_CMP_NEVER: return false;
@@ -401,6 +401,19 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
 	tg->depth_read = cfg->depth_test || tg->stencil_on;
 	tg->color_mask = cfg->color_mask & present;
 	tg->color_read = cfg->blend || tg->color_mask != present;
+	/* One fragment's writes never reach bytes another one of the batch
+	 * reads when the buffers do not share bytes (distinct pixels of one
+	 * buffer are distinct bytes). */
+	tg->batch = !(tg->depth_host && tg->color_host
+		      && hw_fragment_bytes_overlap(tg->depth_host, pixels * depth_bytes,
+						   tg->color_host, pixels * color_bytes));
+}
+
+bool hw_fragment_bytes_overlap(const uint8_t *a, size_t a_len, const uint8_t *b, size_t b_len)
+{
+	uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+
+	return a && b && a_len && b_len && pa < pb + b_len && pb < pa + a_len;
 }
 
 /* The pixel in a buffer: from the prepared whole buffer (a region holds
@@ -710,6 +723,125 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 	if (px.color)
 		frag_color(cfg, st, &px, rgba, delta, counts);
 	return HW_OK;
+}
+
+/* hw_fragment_process_batch's loop for the usual operations: no stencil
+ * test, no alpha test, a colour that reads nothing, pixels that stay in
+ * one cache line. frag_process_compiled's steps for each fragment in
+ * turn, with everything the loop reads of the configuration in locals
+ * (the pixel stores are byte stores, which would otherwise make the
+ * compiler read the configuration again after each) and the counts
+ * summed at the end. */
+static void frag_batch_plain(const struct hw_fragment_config *cfg,
+			     const struct hw_fragment_target *tg, struct hw_fragment_state *st,
+			     const struct hw_fragment *f, const uint8_t *which,
+			     const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
+			     struct hw_fragment_counts *counts)
+{
+	const unsigned width = cfg->width, last_row = cfg->height - 1;
+	const unsigned tiles_per_row = tg->tiles_per_row;
+	uint8_t *const depth_host = tg->depth_host, *const color_host = tg->color_host;
+	const uint32_t depth_phys = cfg->depth_phys, color_phys = cfg->color_phys;
+	const unsigned depth_bytes = tg->depth_bytes, depth_len = tg->depth_len;
+	const unsigned color_bytes = tg->color_bytes;
+	const bool d16 = cfg->depth_format == HW_DEPTH_D16;
+	const bool depth_test = cfg->depth_test, depth_write = cfg->depth_write;
+	const enum hw_compare depth_func = cfg->depth_func, early_func = cfg->early_depth_func;
+	uint32_t *const early = st->early_depth && st->early_width == cfg->width
+				&& st->early_height == cfg->height ? st->early_depth : NULL;
+	const bool early_test = cfg->early_depth && early;
+	const bool write_color = color_host && tg->color_mask;
+	const enum hw_color_format color_format = cfg->color_format;
+	struct hw_cache *const dc = &st->depth_cache, *const cc = &st->color_cache;
+	uint64_t in = 0, early_rejected = 0, depth_failed = 0, depth_written = 0;
+	uint64_t color_written = 0;
+	unsigned k;
+
+	for (k = 0; k < n; k++) {
+		const struct hw_fragment *fk = &f[which[k]];
+		const unsigned x = fk->x, y = fk->y, r = last_row - y;
+		const uint32_t index = ((uint32_t)(r / HW_FRAMEBUFFER_TILE) * tiles_per_row
+					+ x / HW_FRAMEBUFFER_TILE) * FRAG_TILE_PIXELS
+				       + frag_morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE];
+		const uint32_t z24 = frag_quantize(fk->z, FRAG_DEPTH24_MAX);
+		uint32_t *const e = early ? &early[(size_t)y * width + x] : NULL;
+
+		if (early_test && !frag_compare(early_func, z24, *e)) {
+			early_rejected++;
+			continue;
+		}
+		in++;
+		if (depth_host) {
+			uint8_t *const dp = depth_host + index * depth_bytes;
+			const uint32_t da = depth_phys + index * depth_bytes;
+			const uint32_t z = d16 ? frag_quantize(fk->z, FRAG_DEPTH16_MAX) : z24;
+
+			if (depth_test) {
+				uint32_t stored_z;
+
+				frag_access_in_line(dc, HW_MEM_DEPTH_STENCIL_READ,
+						    HW_MEM_DEPTH_STENCIL_WRITE, da, depth_bytes, false,
+						    delta);
+				stored_z = (uint32_t)dp[0] | (uint32_t)dp[1] << 8;
+				if (depth_len == 3)
+					stored_z |= (uint32_t)dp[2] << 16;
+				if (!frag_compare(depth_func, z, stored_z)) {
+					depth_failed++;
+					continue;
+				}
+			}
+			if (depth_write) {
+				frag_access_in_line(dc, HW_MEM_DEPTH_STENCIL_READ,
+						    HW_MEM_DEPTH_STENCIL_WRITE, da, depth_len, true,
+						    delta);
+				dp[0] = (uint8_t)z;
+				dp[1] = (uint8_t)(z >> 8);
+				if (depth_len == 3)
+					dp[2] = (uint8_t)(z >> 16);
+				if (e)
+					*e = z24;
+				depth_written++;
+			}
+		}
+		if (!write_color)
+			continue;
+		frag_access_in_line(cc, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE,
+				    color_phys + index * color_bytes, color_bytes, true, delta);
+		if (color_format == HW_COLOR_RGBA8) {
+			uint8_t *const cp = color_host + index * color_bytes;
+
+			cp[0] = rgba[k][3];
+			cp[1] = rgba[k][2];
+			cp[2] = rgba[k][1];
+			cp[3] = rgba[k][0];
+		} else {
+			hw_pixel_encode(color_format, rgba[k], color_host + index * color_bytes);
+		}
+		color_written++;
+	}
+	counts->early_rejected += early_rejected;
+	counts->in += in;
+	counts->depth_failed += depth_failed;
+	counts->depth_written += depth_written;
+	counts->color_written += color_written;
+	delta->fragment += in;
+}
+
+void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
+			       const struct hw_fragment_target *tg, struct hw_fragment_state *st,
+			       const struct hw_fragment *f, const uint8_t *which,
+			       const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
+			       struct hw_fragment_counts *counts)
+{
+	unsigned k;
+
+	if (!tg->stencil_on && !tg->color_read && !cfg->alpha_test && tg->depth_one_line
+	    && tg->color_one_line) {
+		frag_batch_plain(cfg, tg, st, f, which, rgba, n, delta, counts);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		(void)frag_process_compiled(cfg, tg, st, &f[which[k]], rgba[k], delta, counts);
 }
 
 bool hw_fragment_early_pass(const struct hw_fragment_config *cfg,

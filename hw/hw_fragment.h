@@ -29,6 +29,7 @@
 #define NNGX_HW_FRAGMENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hw_busy.h"      /* enum hw_status */
@@ -210,6 +211,9 @@ struct hw_fragment_target {
 	bool depth_read;                /* the depth test or the stencil test runs */
 	bool color_read;                /* blending or a partial colour mask */
 	unsigned color_mask;            /* cfg->color_mask & the format's channels */
+	/* hw_fragment_process_batch may be used: compiled, and the depth and
+	 * colour buffers share no byte. */
+	bool batch;
 };
 
 void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory *mem,
@@ -223,14 +227,29 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 					  struct hw_counters *delta,
 					  struct hw_fragment_counts *counts);
 
-/* FRAMEBUFFER_FLUSH (0x111): write every dirty line of both caches back
- * (words 7 and 9 and the channel words); the lines stay, clean. */
+/* Fragments f[which[k]], k < n, with combiner colours rgba[k], as
+ * hw_fragment_process_target on each in turn: the same counts, traffic
+ * and bytes. For a target prepared with tg->batch, and fragments at
+ * distinct pixels inside the target (so none faults; a rasterizer batch
+ * is one tile of one triangle). */
+void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
+			       const struct hw_fragment_target *tg, struct hw_fragment_state *st,
+			       const struct hw_fragment *f, const uint8_t *which,
+			       const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
+			       struct hw_fragment_counts *counts);
+
+/* True when the byte ranges [a, a + a_len) and [b, b + b_len) share a
+ * byte (NULL or empty ranges share none). */
+bool hw_fragment_bytes_overlap(const uint8_t *a, size_t a_len, const uint8_t *b, size_t b_len);
+
 /* True when the early depth test lets `f` through (or does not run). The
  * draw asks before texturing: a fragment it rejects costs the texture,
  * lighting and combiner stages nothing. No side effects. */
 bool hw_fragment_early_pass(const struct hw_fragment_config *cfg,
 			    const struct hw_fragment_state *st, const struct hw_fragment *f);
 
+/* FRAMEBUFFER_FLUSH (0x111): write every dirty line of both caches back
+ * (words 7 and 9 and the channel words); the lines stay, clean. */
 void hw_fragment_flush(struct hw_fragment_state *st, struct hw_counters *delta);
 
 /* FRAMEBUFFER_INVALIDATE (0x110): forget every line without writing it.

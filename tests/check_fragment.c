@@ -55,6 +55,8 @@ struct fx {
 	uint8_t rgba[4];
 	bool alpha_from_x;              /* alpha = x * 255 / 239 instead */
 	bool prepared;                  /* through hw_fragment_process_target */
+	bool batched;                   /* through hw_fragment_process_batch */
+	bool skip_some;                 /* drop fragments with (x + y) % 7 == 0 */
 	struct hw_fragment_target target;
 	unsigned faults;
 	unsigned char triangle;
@@ -122,14 +124,27 @@ static void fx_fini(struct fx *f)
 	free(f->owner);
 }
 
+/* The colour the fixture gives fragment `fr`. */
+static void fx_rgba(const struct fx *f, const struct hw_fragment *fr, uint8_t rgba[4])
+{
+	memcpy(rgba, f->rgba, 4);
+	if (f->alpha_from_x)
+		rgba[3] = (uint8_t)(fr->x * 255 / (W - 1));
+}
+
+static bool fx_skipped(const struct fx *f, const struct hw_fragment *fr)
+{
+	return f->skip_some && (fr->x + fr->y) % 7 == 0;
+}
+
 static void fx_fragment(void *user, const struct hw_fragment *fr)
 {
 	struct fx *f = user;
 	uint8_t rgba[4];
 
-	memcpy(rgba, f->rgba, sizeof rgba);
-	if (f->alpha_from_x)
-		rgba[3] = (uint8_t)(fr->x * 255 / (W - 1));
+	if (fx_skipped(f, fr))
+		return;
+	fx_rgba(f, fr, rgba);
 	if ((f->prepared ? hw_fragment_process_target(&f->cfg, &f->target, &f->st, &f->mem, fr,
 						      rgba, &f->delta, &f->counts)
 			 : hw_fragment_process(&f->cfg, &f->st, &f->mem, fr, rgba, &f->delta,
@@ -151,9 +166,31 @@ static struct hw_vertex vtx(float x, float y, float z)
 	return v;
 }
 
+/* A rasterizer batch through hw_fragment_process_batch, without the
+ * skipped fragments. */
+static void fx_batch(void *user, const struct hw_fragment *fr, unsigned count)
+{
+	struct fx *f = user;
+	uint8_t rgba[HW_RASTER_BATCH][4], which[HW_RASTER_BATCH];
+	unsigned i, n = 0;
+
+	ck_assert_uint_le(count, HW_RASTER_BATCH);
+	for (i = 0; i < count; i++) {
+		if (fx_skipped(f, &fr[i]))
+			continue;
+		fx_rgba(f, &fr[i], rgba[n]);
+		which[n++] = (uint8_t)i;
+	}
+	hw_fragment_process_batch(&f->cfg, &f->target, &f->st, fr, which,
+				  (const uint8_t (*)[4])rgba, n, &f->delta, &f->counts);
+}
+
 static void fx_triangle(struct fx *f, struct hw_vertex a, struct hw_vertex b, struct hw_vertex c)
 {
-	hw_raster_triangle(&f->raster, &a, &b, &c, &f->rcounts, fx_fragment, f);
+	if (f->batched)
+		hw_raster_triangle_batch(&f->raster, &a, &b, &c, &f->rcounts, fx_batch, f);
+	else
+		hw_raster_triangle(&f->raster, &a, &b, &c, &f->rcounts, fx_fragment, f);
 }
 
 /* A quad whose diagonal (0,800)-(480,0) only touches the target's corner:
@@ -883,18 +920,41 @@ static uint32_t fx_rand(uint32_t *seed)
 	return *seed;
 }
 
+/* The two fixtures' results are the same: counts, traffic, bytes of both
+ * buffers and the early depth buffer. */
+static void fx_assert_same(struct fx *a, struct fx *b)
+{
+	ck_assert(memcmp(&a->counts, &b->counts, sizeof a->counts) == 0);
+	ck_assert(memcmp(&a->delta, &b->delta, sizeof a->delta) == 0);
+	ck_assert(memcmp(&a->st.depth_cache.stats, &b->st.depth_cache.stats,
+			 sizeof a->st.depth_cache.stats) == 0);
+	ck_assert(memcmp(&a->st.color_cache.stats, &b->st.color_cache.stats,
+			 sizeof a->st.color_cache.stats) == 0);
+	ck_assert_uint_eq(a->faults, b->faults);
+	ck_assert(memcmp(fx_color(a), fx_color(b),
+			 PIXELS * hw_fragment_color_bytes(a->cfg.color_format)) == 0);
+	if (a->cfg.depth_phys)
+		ck_assert(memcmp(fx_depth(a), fx_depth(b),
+				 PIXELS * hw_fragment_depth_bytes(a->cfg.depth_format)) == 0);
+	ck_assert(a->st.early_depth == NULL
+		  || memcmp(a->st.early_depth, b->st.early_depth, PIXELS * 4) == 0);
+}
+
 /* Random configurations (every colour and depth format, or none; every
  * function; stencil, blending, masks, the alpha test, early depth), the
- * same triangles through hw_fragment_process and through a prepared target
- * (the compiled operations): the same counts, traffic and bytes. */
+ * same triangles through hw_fragment_process, through a prepared target
+ * (the compiled operations) and a rasterizer batch at a time through
+ * hw_fragment_process_batch (some fragments left out, as a draw leaves
+ * out the ones early depth rejects): the same counts, cache traffic and
+ * bytes. */
 START_TEST(test_fragment_compiled_operations_give_the_same_results)
 {
 	uint32_t seed = 0x9E3779B9u;
-	unsigned round, compiled = 0, k;
+	unsigned round, compiled = 0, plain = 0, reached = 0, k;
 
 	for (round = 0; round < 48; round++) {
-		struct fx a, b;
-		struct fx *both[2] = { &a, &b };
+		struct fx a, b, c;
+		struct fx *both[3] = { &a, &b, &c };
 		enum hw_color_format cf = (enum hw_color_format)(fx_rand(&seed) % 5);
 		unsigned depth = fx_rand(&seed) % 4;    /* 3: none */
 		uint32_t cfg_bits = fx_rand(&seed), funcs = fx_rand(&seed);
@@ -903,7 +963,7 @@ START_TEST(test_fragment_compiled_operations_give_the_same_results)
 
 		for (k = 0; k < 9; k++)
 			zs[k] = (float)(fx_rand(&seed) % 1000) / 999.0f;
-		for (k = 0; k < 2; k++) {
+		for (k = 0; k < 3; k++) {
 			struct fx *f = both[k];
 
 			fx_init(f, HW_AREA_VRAM_A, cf);
@@ -934,28 +994,31 @@ START_TEST(test_fragment_compiled_operations_give_the_same_results)
 				ck_assert_int_eq(hw_fragment_clear_early_depth(&f->st, W, H, 0.5f),
 						 HW_OK);
 			f->alpha_from_x = true;
+			f->skip_some = round % 2 == 1;
 			f->prepared = k == 1;
+			f->batched = k == 2;
 			hw_fragment_prepare(&f->cfg, &f->mem, &f->target);
+			ck_assert(f->target.compiled && f->target.batch);
 			fx_triangle(f, vtx(10, 10, zs[0]), vtx(90, 20, zs[1]), vtx(30, 100, zs[2]));
 			fx_triangle(f, vtx(50, 40, zs[3]), vtx(120, 60, zs[4]), vtx(60, 130, zs[5]));
 			fx_triangle(f, vtx(20, 50, zs[6]), vtx(110, 45, zs[7]), vtx(70, 90, zs[8]));
 			fx_end_draw(f);
 		}
 		compiled += b.target.compiled;
-		ck_assert(memcmp(&a.counts, &b.counts, sizeof a.counts) == 0);
-		ck_assert(memcmp(&a.delta, &b.delta, sizeof a.delta) == 0);
-		ck_assert_uint_eq(a.faults, b.faults);
-		ck_assert(memcmp(fx_color(&a), fx_color(&b),
-				 PIXELS * hw_fragment_color_bytes(cf)) == 0);
-		if (depth < 3)
-			ck_assert(memcmp(fx_depth(&a), fx_depth(&b),
-					 PIXELS * hw_fragment_depth_bytes(a.cfg.depth_format)) == 0);
-		ck_assert(a.st.early_depth == NULL
-			  || memcmp(a.st.early_depth, b.st.early_depth, PIXELS * 4) == 0);
+		/* the batch's own loop (frag_batch_plain) rather than the
+		 * compiled operations one fragment at a time */
+		plain += !c.target.stencil_on && !c.target.color_read && !c.cfg.alpha_test
+			 && c.target.depth_one_line && c.target.color_one_line;
+		fx_assert_same(&a, &b);
+		fx_assert_same(&a, &c);
+		reached += a.counts.in > 0;
 		fx_fini(&a);
 		fx_fini(&b);
+		fx_fini(&c);
 	}
 	ck_assert_uint_eq(compiled, 48);
+	ck_assert_uint_ge(plain, 8);
+	ck_assert_uint_ge(reached, 24);    /* rounds where fragments reached the module */
 }
 END_TEST
 
