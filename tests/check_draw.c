@@ -30,6 +30,18 @@
 #define R_VSH_PERM_LOW  0x2BB
 #define R_VSH_OUTMASK   0x2BD
 
+/* Z-order inside an 8x8 tile, by memory row (from the top) and column. */
+static const unsigned char tile_z[8][8] = {
+	{ 0, 1, 4, 5, 16, 17, 20, 21 },
+	{ 2, 3, 6, 7, 18, 19, 22, 23 },
+	{ 8, 9, 12, 13, 24, 25, 28, 29 },
+	{ 10, 11, 14, 15, 26, 27, 30, 31 },
+	{ 32, 33, 36, 37, 48, 49, 52, 53 },
+	{ 34, 35, 38, 39, 50, 51, 54, 55 },
+	{ 40, 41, 44, 45, 56, 57, 60, 61 },
+	{ 42, 43, 46, 47, 58, 59, 62, 63 },
+};
+
 static struct hw_gpu gpu;
 static struct pica_cmd cmd;
 static struct shader_asm sasm;
@@ -630,6 +642,85 @@ START_TEST(test_draw_hidden_quad_discarded_by_early_depth)
 {
 	ck_assert_uint_eq(hidden_quad(true), 96000);
 	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_DEPTH_STENCIL_READ], 24000 + 160);
+}
+END_TEST
+
+/* A texture that is part of the colour buffer being drawn: every fragment
+ * samples (nearest, repeat) the texel of one 8x8 tile T of the colour
+ * buffer that lies one pixel to its left, and the combiner adds 1 to each
+ * channel. An 8x8 RGBA8 texture has the framebuffer's layout (8x8 Morton
+ * tiles, top row first), so inside T a fragment reads the pixel its left
+ * neighbour has just written: the rows of T count 1..8 from the left.
+ * (A fragment at a row's left end reads the row's right end, not yet
+ * written.) Draws that batch fragments must still let a fragment see
+ * what the fragments before it wrote. */
+START_TEST(test_draw_texture_in_the_colour_buffer_sees_earlier_fragments)
+{
+	enum { TC = 5, TR = 10 };       /* tile T: column 5, row 10 from the top */
+	/* One triangle over the whole target, position then texture
+	 * coordinates: s * 8 = window x - 1 and t * 8 = window y. */
+	static const float tri[] = {
+		-1.0f, -1.0f, -0.5f,   -1.0f / 8,          0.0f,  0.0f,
+		 3.0f, -1.0f, -0.5f,   (480.0f - 1) / 8,   0.0f,  0.0f,
+		-1.0f,  3.0f, -0.5f,   -1.0f / 8,        100.0f,  0.0f,
+	};
+	uint32_t base = put_positions(tri, 6), color, tex;
+	const uint8_t *px;
+	unsigned x, y;
+
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(1));
+	asm_end(&sasm);
+	{
+		struct hw_shader_state prog;
+
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+		pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	}
+	color = set_target(false);
+	tex = color + (TR * 30 + TC) * 64 * 4;
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 0xBBu);              /* 2 x float3 */
+	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 1u << 28);          /* 2 attributes */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0x10u);                /* elements 0, 1 */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 24u << 16 | 2u << 28); /* stride 24 */
+	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x10u);              /* attribute i -> v i */
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);                   /* o0, o1 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x1F1F0D0Cu);       /* o1 = texcoord 0 */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_UNIT0 | HW_REG_TEXCFG_FIXED_ONE);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_DIM, 8u | 8u << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_PARAM,
+		     HW_REG_TEXWRAP_REPEAT << 8 | HW_REG_TEXWRAP_REPEAT << 12);   /* nearest */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_ADDR1, tex >> 3);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_TYPE, HW_REG_TEXFMT_RGBA8);
+	/* stage 0: texture 0 + constant (1, 1, 1, 1), colour and alpha */
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_TEXTURE0 | HW_REG_TEVSRC_CONSTANT << 4
+		     | HW_REG_TEVSRC_TEXTURE0 << 16 | HW_REG_TEVSRC_CONSTANT << 20);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_OPERAND(0), 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0),
+		     HW_REG_TEVCOMB_ADD | HW_REG_TEVCOMB_ADD << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0x01010101u);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SCALE(0), 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	px = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(px);
+	for (y = 399 - (TR * 8 + 7); y <= 399 - TR * 8; y++) {
+		for (x = TC * 8; x < TC * 8 + 8; x++) {
+			unsigned r = 399 - y, c;
+			const uint8_t *p = px + ((r / 8) * 30 + x / 8) * 64 * 4
+					   + (size_t)tile_z[r % 8][x % 8] * 4;
+
+			for (c = 0; c < 4; c++)
+				ck_assert_msg(p[c] == x - TC * 8 + 1, "pixel (%u, %u) byte %u: %u",
+					      x, y, c, p[c]);
+		}
+	}
 }
 END_TEST
 
@@ -1524,6 +1615,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
+	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_in_one_draw_or_four);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
