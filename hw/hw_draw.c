@@ -662,6 +662,10 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 				cv = &d->cache[a->slot[k]];
 			}
 			st = vertex_out(d, cv);
+			/* a fragment of the triangles it closed may have faulted
+			 * (on_fragment): the draw stops at this vertex */
+			if (st == HW_OK)
+				st = d->status;
 			if (st == HW_OK)
 				st = draw_check_work(d, i + 1);
 			if (st != HW_OK)

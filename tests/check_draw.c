@@ -1548,6 +1548,43 @@ START_TEST(test_draw_fetch_outside_memory_is_a_fault)
 }
 END_TEST
 
+/* A colour buffer that runs past the end of what is allocated: the first
+ * fragment outside memory stops the draw with a fault that says so, and
+ * the submission reports it; the fragments before it were written. */
+static char note_text[512];
+static enum hw_note note_kind;
+
+static void keep_note(void *user, enum hw_note note, unsigned reg, const char *text)
+{
+	(void)user;
+	(void)reg;
+	note_kind = note;
+	snprintf(note_text, sizeof note_text, "%s", text);
+}
+
+START_TEST(test_draw_fragment_outside_the_colour_buffer_is_a_fault)
+{
+	uint32_t base = put_positions(fullscreen, 6), color;
+
+	program_straight(0);
+	color = set_target(false);
+	/* only the top tile row (8 rows of 240 pixels) is memory */
+	ck_assert(hw_memory_free(&gpu.memory, color));
+	ck_assert_uint_eq(hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 240 * 8 * 4), color);
+	draw_fullscreen(base);
+	gpu.note = keep_note;
+	note_kind = HW_NOTE_REGISTER_IGNORED;
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_ERROR_FAULT);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	ck_assert_int_eq(note_kind, HW_NOTE_FAULT);
+	ck_assert_msg(strstr(note_text, "falls outside the colour or depth buffer memory"),
+		      "%s", note_text);
+	/* the walk starts at the top: some of the top row was written */
+	ck_assert_uint_gt(gpu.counters.fragment, 0);
+	ck_assert_uint_lt(gpu.counters.fragment, 96000);
+}
+END_TEST
+
 /* A buffer cut inside a command is malformed: a fault, no overread. */
 START_TEST(test_command_buffer_ending_inside_a_command_is_a_fault)
 {
@@ -1626,6 +1663,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_no_vout_waits_without_a_geometry_shader);
 	tcase_add_test(tc, test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
+	tcase_add_test(tc, test_draw_fragment_outside_the_colour_buffer_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);
 	tcase_add_test(tc, test_command_float_uniform_upload);
