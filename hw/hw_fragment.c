@@ -370,6 +370,9 @@ static uint8_t *frag_pixel_bytes(const struct hw_fragment_config *cfg, struct hw
 	return hw_memory_host(mem, *addr, bytes);
 }
 
+static void frag_words_init(struct hw_fragment_words *w, enum hw_memory_word rd,
+			    enum hw_memory_word wr, uint32_t phys, uint32_t bytes);
+
 void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory *mem,
 			 struct hw_fragment_target *tg)
 {
@@ -404,6 +407,10 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
 	/* One fragment's writes never reach bytes another one of the batch
 	 * reads when the buffers do not share bytes (distinct pixels of one
 	 * buffer are distinct bytes). */
+	frag_words_init(&tg->depth_words, HW_MEM_DEPTH_STENCIL_READ, HW_MEM_DEPTH_STENCIL_WRITE,
+			cfg->depth_phys, tg->depth_host ? pixels * depth_bytes : 0);
+	frag_words_init(&tg->color_words, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, cfg->color_phys,
+			tg->color_host ? pixels * color_bytes : 0);
 	tg->batch = !(tg->depth_host && tg->color_host
 		      && hw_fragment_bytes_overlap(tg->depth_host, pixels * depth_bytes,
 						   tg->color_host, pixels * color_bytes));
@@ -725,6 +732,60 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 	return HW_OK;
 }
 
+/* Where a buffer's line traffic is counted (hw_fragment_target): its
+ * source words and, when the whole buffer lies in one VRAM channel, that
+ * channel's words, what hw_memory_count finds for any of its lines;
+ * lines outside it (a write-back of another buffer's line) are counted by
+ * hw_memory_count. */
+static void frag_words_init(struct hw_fragment_words *w, enum hw_memory_word rd,
+			    enum hw_memory_word wr, uint32_t phys, uint32_t bytes)
+{
+	w->rd = rd;
+	w->wr = wr;
+	w->lo = phys;
+	w->bytes = bytes;
+	w->channel_rd = w->channel_wr = -1;
+	if (bytes && hw_memory_in_one_channel(phys, bytes)) {
+		bool a = hw_memory_area_of(phys) == HW_AREA_VRAM_A;
+
+		w->channel_rd = a ? HW_MEM_VRAM_A_READ : HW_MEM_VRAM_B_READ;
+		w->channel_wr = a ? HW_MEM_VRAM_A_WRITE : HW_MEM_VRAM_B_WRITE;
+	}
+}
+
+/* hw_memory_count for a line of the buffer (or any line, out of line). */
+static FRAG_ALWAYS_INLINE void frag_count_line(const struct hw_fragment_words *w, bool write,
+					       uint32_t addr, uint32_t units,
+					       struct hw_counters *delta)
+{
+	int channel = write ? w->channel_wr : w->channel_rd;
+
+	if (channel >= 0 && addr - w->lo < w->bytes) {
+		delta->memory[write ? w->wr : w->rd] += units;
+		delta->memory[channel] += units;
+	} else {
+		hw_memory_count(delta, write ? w->wr : w->rd, addr, write, units);
+	}
+}
+
+/* frag_access_in_line, its traffic counted through `w`. */
+static FRAG_ALWAYS_INLINE void frag_access_words(struct hw_cache *c,
+						 const struct hw_fragment_words *w,
+						 uint32_t addr, uint32_t size, bool write,
+						 struct hw_counters *delta)
+{
+	struct hw_cache_traffic t = hw_cache_access(c, addr, size, write);
+	uint32_t units;
+
+	if (t.hit)
+		return;
+	units = c->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
+	if (t.write_back)
+		frag_count_line(w, true, t.write_back_addr, units, delta);
+	if (t.fill)
+		frag_count_line(w, false, addr & ~(c->cfg.line_bytes - 1), units, delta);
+}
+
 /* hw_fragment_process_batch's loop for the usual operations: no stencil
  * test, no alpha test, a colour that reads nothing, pixels that stay in
  * one cache line. frag_process_compiled's steps for each fragment in
@@ -753,9 +814,11 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 	const bool write_color = color_host && tg->color_mask;
 	const enum hw_color_format color_format = cfg->color_format;
 	struct hw_cache *const dc = &st->depth_cache, *const cc = &st->color_cache;
+	const struct hw_fragment_words *const dw = &tg->depth_words, *const cw = &tg->color_words;
 	uint64_t in = 0, early_rejected = 0, depth_failed = 0, depth_written = 0;
 	uint64_t color_written = 0;
 	unsigned k;
+
 
 	for (k = 0; k < n; k++) {
 		const struct hw_fragment *fk = &f[which[k]];
@@ -779,9 +842,7 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 			if (depth_test) {
 				uint32_t stored_z;
 
-				frag_access_in_line(dc, HW_MEM_DEPTH_STENCIL_READ,
-						    HW_MEM_DEPTH_STENCIL_WRITE, da, depth_bytes, false,
-						    delta);
+				frag_access_words(dc, dw, da, depth_bytes, false, delta);
 				stored_z = (uint32_t)dp[0] | (uint32_t)dp[1] << 8;
 				if (depth_len == 3)
 					stored_z |= (uint32_t)dp[2] << 16;
@@ -791,9 +852,7 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 				}
 			}
 			if (depth_write) {
-				frag_access_in_line(dc, HW_MEM_DEPTH_STENCIL_READ,
-						    HW_MEM_DEPTH_STENCIL_WRITE, da, depth_len, true,
-						    delta);
+				frag_access_words(dc, dw, da, depth_len, true, delta);
 				dp[0] = (uint8_t)z;
 				dp[1] = (uint8_t)(z >> 8);
 				if (depth_len == 3)
@@ -805,8 +864,8 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 		}
 		if (!write_color)
 			continue;
-		frag_access_in_line(cc, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE,
-				    color_phys + index * color_bytes, color_bytes, true, delta);
+		frag_access_words(cc, cw, color_phys + index * color_bytes, color_bytes, true,
+				  delta);
 		if (color_format == HW_COLOR_RGBA8) {
 			uint8_t *const cp = color_host + index * color_bytes;
 

@@ -188,6 +188,15 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 				   const struct hw_fragment *f, const uint8_t rgba[4],
 				   struct hw_counters *delta, struct hw_fragment_counts *counts);
 
+/* Where the line traffic of one buffer is counted (hw_fragment_prepare):
+ * its source words, and the channel words of every line of it when the
+ * buffer lies in one VRAM channel (-1: found line by line). */
+struct hw_fragment_words {
+	enum hw_memory_word rd, wr;
+	int channel_rd, channel_wr;
+	uint32_t lo, bytes;             /* the buffer; bytes 0: none */
+};
+
 /* The buffers of a draw, looked up once (hw_fragment_prepare): the host
  * bytes of a whole buffer when it lies inside one memory region, else
  * NULL, and then each pixel is looked up as hw_fragment_process does.
@@ -214,6 +223,7 @@ struct hw_fragment_target {
 	/* hw_fragment_process_batch may be used: compiled, and the depth and
 	 * colour buffers share no byte. */
 	bool batch;
+	struct hw_fragment_words depth_words, color_words;
 };
 
 void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory *mem,
