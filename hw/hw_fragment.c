@@ -786,6 +786,8 @@ static FRAG_ALWAYS_INLINE void frag_access_words(struct hw_cache *c,
 		frag_count_line(w, false, addr & ~(c->cfg.line_bytes - 1), units, delta);
 }
 
+enum { FRAG_BATCH_ANY, FRAG_BATCH_D24S8_RGBA8, FRAG_BATCH_RGBA8 };
+
 /* hw_fragment_process_batch's loop for the usual operations: no stencil
  * test, no alpha test, a colour that reads nothing, pixels that stay in
  * one cache line. frag_process_compiled's steps for each fragment in
@@ -793,32 +795,43 @@ static FRAG_ALWAYS_INLINE void frag_access_words(struct hw_cache *c,
  * (the pixel stores are byte stores, which would otherwise make the
  * compiler read the configuration again after each) and the counts
  * summed at the end. */
-static void frag_batch_plain(const struct hw_fragment_config *cfg,
-			     const struct hw_fragment_target *tg, struct hw_fragment_state *st,
-			     const struct hw_fragment *f, const uint8_t *which,
-			     const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
-			     struct hw_fragment_counts *counts)
+static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *cfg,
+						const struct hw_fragment_target *tg,
+						struct hw_fragment_state *st,
+						const struct hw_fragment *f, const uint8_t *which,
+						const uint8_t (*rgba)[4], unsigned n,
+						struct hw_counters *delta,
+						struct hw_fragment_counts *counts, int mode)
 {
+	/* `mode` (a constant where this is inlined; frag_batch_plain checks
+	 * it): FRAG_BATCH_ANY, FRAG_BATCH_D24S8_RGBA8 (depth tested and
+	 * written, RGBA8 colour written), FRAG_BATCH_RGBA8 (no depth
+	 * operation, RGBA8 colour written) */
+	const bool usual = mode == FRAG_BATCH_D24S8_RGBA8;
+	const bool no_depth = mode == FRAG_BATCH_RGBA8;
+	const bool rgba8 = mode != FRAG_BATCH_ANY;
 	const unsigned width = cfg->width, last_row = cfg->height - 1;
 	const unsigned tiles_per_row = tg->tiles_per_row;
 	uint8_t *const depth_host = tg->depth_host, *const color_host = tg->color_host;
 	const uint32_t depth_phys = cfg->depth_phys, color_phys = cfg->color_phys;
-	const unsigned depth_bytes = tg->depth_bytes, depth_len = tg->depth_len;
-	const unsigned color_bytes = tg->color_bytes;
-	const bool d16 = cfg->depth_format == HW_DEPTH_D16;
-	const bool depth_test = cfg->depth_test, depth_write = cfg->depth_write;
+	const unsigned depth_bytes = usual ? 4 : tg->depth_bytes;
+	const unsigned depth_len = usual ? 3 : tg->depth_len;
+	const unsigned color_bytes = rgba8 ? 4 : tg->color_bytes;
+	const bool d16 = usual ? false : cfg->depth_format == HW_DEPTH_D16;
+	const bool depth_test = usual || (!no_depth && cfg->depth_test);
+	const bool depth_write = usual || (!no_depth && cfg->depth_write);
 	const enum hw_compare depth_func = cfg->depth_func, early_func = cfg->early_depth_func;
 	uint32_t *const early = st->early_depth && st->early_width == cfg->width
 				&& st->early_height == cfg->height ? st->early_depth : NULL;
 	const bool early_test = cfg->early_depth && early;
-	const bool write_color = color_host && tg->color_mask;
-	const enum hw_color_format color_format = cfg->color_format;
+	const bool write_color = rgba8 || (color_host && tg->color_mask);
+	const enum hw_color_format color_format = rgba8 ? HW_COLOR_RGBA8 : cfg->color_format;
+	const bool has_depth = usual || (!no_depth && depth_host);
 	struct hw_cache *const dc = &st->depth_cache, *const cc = &st->color_cache;
 	const struct hw_fragment_words *const dw = &tg->depth_words, *const cw = &tg->color_words;
 	uint64_t in = 0, early_rejected = 0, depth_failed = 0, depth_written = 0;
 	uint64_t color_written = 0;
 	unsigned k;
-
 
 	for (k = 0; k < n; k++) {
 		const struct hw_fragment *fk = &f[which[k]];
@@ -834,7 +847,7 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 			continue;
 		}
 		in++;
-		if (depth_host) {
+		if (has_depth) {
 			uint8_t *const dp = depth_host + index * depth_bytes;
 			const uint32_t da = depth_phys + index * depth_bytes;
 			const uint32_t z = d16 ? frag_quantize(fk->z, FRAG_DEPTH16_MAX) : z24;
@@ -884,6 +897,29 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 	counts->depth_written += depth_written;
 	counts->color_written += color_written;
 	delta->fragment += in;
+}
+
+/* frag_batch_loop, the commonest operations in copies of their own with
+ * their settings as constants: depth D24S8 tested and written, or no
+ * depth operation at all (no buffer, or neither test nor write; the
+ * early depth buffer is written only with depth), with RGBA8 colour
+ * written. */
+static void frag_batch_plain(const struct hw_fragment_config *cfg,
+			     const struct hw_fragment_target *tg, struct hw_fragment_state *st,
+			     const struct hw_fragment *f, const uint8_t *which,
+			     const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
+			     struct hw_fragment_counts *counts)
+{
+	bool rgba8 = tg->color_host && tg->color_mask && cfg->color_format == HW_COLOR_RGBA8;
+
+	if (rgba8 && tg->depth_host && cfg->depth_format == HW_DEPTH_D24S8 && cfg->depth_test
+	    && cfg->depth_write)
+		frag_batch_loop(cfg, tg, st, f, which, rgba, n, delta, counts,
+				FRAG_BATCH_D24S8_RGBA8);
+	else if (rgba8 && (!tg->depth_host || (!cfg->depth_test && !cfg->depth_write)))
+		frag_batch_loop(cfg, tg, st, f, which, rgba, n, delta, counts, FRAG_BATCH_RGBA8);
+	else
+		frag_batch_loop(cfg, tg, st, f, which, rgba, n, delta, counts, FRAG_BATCH_ANY);
 }
 
 void hw_fragment_process_batch(const struct hw_fragment_config *cfg,

@@ -1022,6 +1022,56 @@ START_TEST(test_fragment_compiled_operations_give_the_same_results)
 }
 END_TEST
 
+/* The batch's own copies for the commonest operations (RGBA8 colour
+ * written with D24S8 depth tested and written, or with no depth
+ * operation) and its general loop, each against hw_fragment_process:
+ * every depth function, early depth on and off, some fragments left out.
+ * The random configurations above seldom pick these exactly. */
+START_TEST(test_fragment_batch_usual_operations_give_the_same_results)
+{
+	uint32_t seed = 0x2545F491u;
+	unsigned round, k;
+
+	for (round = 0; round < 32; round++) {
+		struct fx a, c;
+		struct fx *both[2] = { &a, &c };
+		unsigned kind = round % 4;      /* D24S8 t+w, none, D24S8 off, D16 t+w */
+		float zs[9];
+
+		for (k = 0; k < 9; k++)
+			zs[k] = (float)(fx_rand(&seed) % 1000) / 999.0f;
+		for (k = 0; k < 2; k++) {
+			struct fx *f = both[k];
+
+			fx_init(f, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
+			if (kind != 1)
+				fx_add_depth(f, HW_AREA_VRAM_B,
+					     kind == 3 ? HW_DEPTH_D16 : HW_DEPTH_D24S8,
+					     kind == 3 ? 0x7FFFu : 0x7FFF00u, 0x35);
+			f->cfg.depth_test = kind == 0 || kind == 3;
+			f->cfg.depth_write = kind == 0 || kind == 3;
+			f->cfg.depth_func = (enum hw_compare)(round / 4);
+			f->cfg.early_depth = round % 3 == 0;
+			f->cfg.early_depth_func = (enum hw_compare)((round / 4 + 3) % 8);
+			if (round % 3 != 2)
+				ck_assert_int_eq(hw_fragment_clear_early_depth(&f->st, W, H, 0.5f),
+						 HW_OK);
+			f->alpha_from_x = true;
+			f->skip_some = round % 2 == 1;
+			f->batched = k == 1;
+			hw_fragment_prepare(&f->cfg, &f->mem, &f->target);
+			fx_triangle(f, vtx(10, 10, zs[0]), vtx(90, 20, zs[1]), vtx(30, 100, zs[2]));
+			fx_triangle(f, vtx(50, 40, zs[3]), vtx(120, 60, zs[4]), vtx(60, 130, zs[5]));
+			fx_triangle(f, vtx(20, 50, zs[6]), vtx(110, 45, zs[7]), vtx(70, 90, zs[8]));
+			fx_end_draw(f);
+		}
+		fx_assert_same(&a, &c);
+		fx_fini(&a);
+		fx_fini(&c);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fragment");
@@ -1032,6 +1082,7 @@ int main(void)
 	tcase_add_test(tc, test_fragment_depth_formats_store_quantized_depth);
 	tcase_add_test(tc, test_fragment_prepared_target_gives_the_same_results);
 	tcase_add_test(tc, test_fragment_compiled_operations_give_the_same_results);
+	tcase_add_test(tc, test_fragment_batch_usual_operations_give_the_same_results);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("color");
