@@ -839,7 +839,10 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
 		const uint32_t index = ((uint32_t)(r / HW_FRAMEBUFFER_TILE) * tiles_per_row
 					+ x / HW_FRAMEBUFFER_TILE) * FRAG_TILE_PIXELS
 				       + frag_morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE];
-		const uint32_t z24 = frag_quantize(fk->z, FRAG_DEPTH24_MAX);
+		/* (the 24-bit depth serves the early test and the depth
+		 * operations only) */
+		const uint32_t z24 = early_test || has_depth ? frag_quantize(fk->z, FRAG_DEPTH24_MAX)
+					      : 0;
 		uint32_t *const e = early ? &early[(size_t)y * width + x] : NULL;
 
 		if (early_test && !frag_compare(early_func, z24, *e)) {
