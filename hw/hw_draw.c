@@ -47,6 +47,9 @@ struct draw_fragment_program {
 	 * (on_fragments): the target allows it and no texture shares a byte
 	 * with the buffers the batch writes. */
 	bool batch;
+	/* The rasterizer's target lies inside the buffers' (it hands on
+	 * pixels inside its own only): no fragment can fall outside. */
+	bool raster_inside;
 };
 
 struct cached_vertex {
@@ -306,6 +309,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	/* Only the varyings read above are interpolated (depth always is). */
 	fp->raster = fr->raster;
 	fp->raster.unused_varyings = ~used;
+	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 }
 
 /* A rasterizer batch: the fragments of one tile of one triangle, at
@@ -327,16 +331,13 @@ static void on_fragments(void *user, const struct hw_fragment *f, unsigned count
 	uint8_t rgba[HW_RASTER_BATCH][4];
 	uint8_t which[HW_RASTER_BATCH];
 	unsigned i, j, n = 0;
-	bool early;
+	bool batch, early;
 
-	if (fp->batch && d->status == HW_OK && count <= HW_RASTER_BATCH) {
-		for (i = 0; i < count; i++)
-			if (f[i].x >= fr->ops.width || f[i].y >= fr->ops.height)
-				break;
-	} else {
-		i = 0;
-	}
-	if (i < count) {
+	batch = fp->batch && d->status == HW_OK && count <= HW_RASTER_BATCH;
+	for (i = 0; batch && !fp->raster_inside && i < count; i++)
+		if (f[i].x >= fr->ops.width || f[i].y >= fr->ops.height)
+			batch = false;
+	if (!batch) {
 		for (i = 0; i < count; i++)
 			on_fragment(user, &f[i]);
 		return;
