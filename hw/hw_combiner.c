@@ -19,15 +19,6 @@ static float comb_clamp(float v)
 	return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
 }
 
-#if HW_SSE2
-/* comb_clamp on four lanes: MAXPS gives its second operand when either is
- * NaN or both are zero, so NaN and -0 become +0 as v > 0 decides; MINPS
- * gives 1 unless v < 1. The same bits as comb_clamp. */
-static inline __m128 comb_clamp4(const float v[4])
-{
-	return _mm_min_ps(_mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps()), _mm_set1_ps(1.0f));
-}
-#endif
 
 /* 8-bit channel n (0 = bits 0-7) of a colour register, over 255. */
 static float comb_channel(uint32_t reg, unsigned n)
@@ -487,7 +478,7 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 		const float *a = comb_shape_from(p, in, p->shape_source[0]);
 
 #if HW_SSE2
-		_mm_storeu_ps(out, comb_clamp4(a));
+		_mm_storeu_ps(out, hw_combiner_clamp4(a));
 #else
 		for (k = 0; k < 4; k++)
 			out[k] = comb_clamp(a[k]);
@@ -499,7 +490,7 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 		const float *b = comb_shape_from(p, in, p->shape_source[1]);
 
 #if HW_SSE2
-		_mm_storeu_ps(out, _mm_mul_ps(comb_clamp4(a), comb_clamp4(b)));
+		_mm_storeu_ps(out, _mm_mul_ps(hw_combiner_clamp4(a), hw_combiner_clamp4(b)));
 #else
 		for (k = 0; k < 4; k++)
 			out[k] = comb_clamp(a[k]) * comb_clamp(b[k]);
@@ -570,23 +561,7 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
 	memcpy(out, previous, sizeof previous);
 }
 
-#if HW_SSE2
-/* The rounding of hw_combiner_exec_bytes on four lanes: clamped to 0..1
- * as comb_clamp4 (the channels it sends to 0 and to 255 are those that
- * end there: 1 * 255 + 0.5 truncates to 255), then the same float product
- * and sum, truncated, packed to bytes in lane order. */
-static inline void comb_bytes4(__m128 v, uint8_t rgba[4])
-{
-	__m128 x = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1.0f));
-	__m128i i = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(x, _mm_set1_ps(255.0f)),
-						_mm_set1_ps(0.5f)));
-	int32_t word;
-
-	i = _mm_packs_epi32(i, i);
-	word = _mm_cvtsi128_si32(_mm_packus_epi16(i, i));
-	memcpy(rgba, &word, 4);
-}
-#else
+#if !HW_SSE2
 static inline uint8_t comb_byte(float v)
 {
 	if (!(v > 0.0f))
@@ -605,23 +580,39 @@ void hw_combiner_exec_bytes(const struct hw_combiner_program *p,
 	/* The one-stage shapes stay in their lanes. */
 	switch (p->shape) {
 	case HW_COMBINER_REPLACE:
-		comb_bytes4(comb_clamp4(comb_shape_from(p, in, p->shape_source[0])), rgba);
+		hw_combiner_bytes4(hw_combiner_clamp4(comb_shape_from(p, in, p->shape_source[0])), rgba);
 		return;
 	case HW_COMBINER_MODULATE:
-		comb_bytes4(_mm_mul_ps(comb_clamp4(comb_shape_from(p, in, p->shape_source[0])),
-				       comb_clamp4(comb_shape_from(p, in, p->shape_source[1]))),
+		hw_combiner_bytes4(_mm_mul_ps(hw_combiner_clamp4(comb_shape_from(p, in, p->shape_source[0])),
+				       hw_combiner_clamp4(comb_shape_from(p, in, p->shape_source[1]))),
 			    rgba);
 		return;
 	case HW_COMBINER_NONE: case HW_COMBINER_GENERAL:
 		break;
 	}
 	hw_combiner_exec(p, in, out);
-	comb_bytes4(_mm_loadu_ps(out), rgba);
+	hw_combiner_bytes4(_mm_loadu_ps(out), rgba);
 #else
 	unsigned k;
 
 	hw_combiner_exec(p, in, out);
 	for (k = 0; k < 4; k++)
 		rgba[k] = comb_byte(out[k]);
+#endif
+}
+
+void hw_combiner_bind(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
+		      struct hw_combiner_bound *b)
+{
+	b->p = p;
+	b->in = in;
+	b->shape = HW_COMBINER_GENERAL;
+	b->a = b->b = comb_zero;
+#if HW_SSE2
+	if (p->shape == HW_COMBINER_REPLACE || p->shape == HW_COMBINER_MODULATE) {
+		b->shape = p->shape;
+		b->a = comb_shape_from(p, in, p->shape_source[0]);
+		b->b = comb_shape_from(p, in, p->shape_source[1]);
+	}
 #endif
 }

@@ -23,8 +23,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "hw_regs.h"
+#include "hw_simd.h"
 
 #define HW_COMBINER_STAGES 6            /* GPUREG_TEXENV0..5 (3dbrew) */
 #define HW_COMBINER_TEXTURES 4          /* texture units 0-2 and procedural 3 */
@@ -201,5 +203,61 @@ void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combi
  * the sum rounded to float (round to nearest). */
 void hw_combiner_exec_bytes(const struct hw_combiner_program *p,
 			    const struct hw_combiner_inputs *in, uint8_t rgba[4]);
+
+#if HW_SSE2
+/* Clamp four channels to 0..1 as the combiner does (NaN becomes 0):
+ * MAXPS gives its second operand when either is NaN or both are zero, so
+ * NaN and -0 become +0 as v > 0 decides; MINPS gives 1 unless v < 1. */
+static inline __m128 hw_combiner_clamp4(const float v[4])
+{
+	return _mm_min_ps(_mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps()), _mm_set1_ps(1.0f));
+}
+
+/* The rounding of hw_combiner_exec_bytes on four lanes: clamped to 0..1
+ * as hw_combiner_clamp4 (the channels it sends to 0 and to 255 are those
+ * that end there: 1 * 255 + 0.5 truncates to 255), then the same float
+ * product and sum, truncated, packed to bytes in lane order. */
+static inline void hw_combiner_bytes4(__m128 v, uint8_t rgba[4])
+{
+	__m128 x = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1.0f));
+	__m128i i = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(x, _mm_set1_ps(255.0f)),
+						_mm_set1_ps(0.5f)));
+	int32_t word;
+
+	i = _mm_packs_epi32(i, i);
+	word = _mm_cvtsi128_si32(_mm_packus_epi16(i, i));
+	memcpy(rgba, &word, 4);
+}
+#endif
+
+/* A compiled combiner bound to inputs that stay where they are for a
+ * while (a draw's): the one-stage shapes' sources found once, so that
+ * hw_combiner_run_bound, inline, is their straight-line code. */
+struct hw_combiner_bound {
+	const struct hw_combiner_program *p;
+	const struct hw_combiner_inputs *in;
+	enum hw_combiner_shape shape;   /* REPLACE, MODULATE, else GENERAL */
+	const float *a, *b;             /* the shape's sources */
+};
+
+void hw_combiner_bind(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
+		      struct hw_combiner_bound *b);
+
+/* hw_combiner_exec_bytes(b->p, b->in, rgba): the same bytes. */
+static inline void hw_combiner_run_bound(const struct hw_combiner_bound *b, uint8_t rgba[4])
+{
+#if HW_SSE2
+	if (b->shape == HW_COMBINER_REPLACE) {
+		hw_combiner_bytes4(hw_combiner_clamp4(b->a), rgba);
+		return;
+	}
+	if (b->shape == HW_COMBINER_MODULATE) {
+		hw_combiner_bytes4(_mm_mul_ps(hw_combiner_clamp4(b->a), hw_combiner_clamp4(b->b)),
+				   rgba);
+		return;
+	}
+#endif
+	hw_combiner_exec_bytes(b->p, b->in, rgba);
+}
 
 #endif

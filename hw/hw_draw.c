@@ -32,6 +32,7 @@ struct draw_fragment_program {
 	/* The combiner's inputs, reused from fragment to fragment: only the
 	 * ones the combiner reads are written, the rest stay 0. */
 	struct hw_combiner_inputs inputs;
+	struct hw_combiner_bound bound;          /* the combiner bound to `inputs` */
 	bool reads_primary, reads_fragment_primary;
 	/* Per texture unit sampled: its sampler (the chain's host bytes are
 	 * NULL when they lie outside memory: the sample reads black), its
@@ -277,6 +278,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 
 	memset(fp, 0, sizeof *fp);
 	hw_combiner_compile(&fr->combiner, &fp->combiner);
+	hw_combiner_bind(&fp->combiner, &fp->inputs, &fp->bound);
 	fp->reads_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_PRIMARY_COLOR) & 1u;
 	fp->reads_fragment_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_FRAG_PRIMARY) & 1u;
 	if (fp->reads_primary || fp->reads_fragment_primary)
@@ -359,7 +361,7 @@ static void on_fragments(void *user, const struct hw_fragment *f, unsigned count
 		for (j = 0; j < fp->texture_unit_count; j++)
 			fragment_texture(d, fp->texture_units[j], &f[i],
 					 in->texture[fp->texture_units[j]]);
-		hw_combiner_exec_bytes(&fp->combiner, in, rgba[n]);
+		hw_combiner_run_bound(&fp->bound, rgba[n]);
 		which[n++] = (uint8_t)i;
 	}
 	hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, which,

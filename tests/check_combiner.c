@@ -628,6 +628,22 @@ static void random_combiner(uint32_t *seed, struct hw_combiner_config *c)
 	hw_combiner_decode(regs, c);
 }
 
+/* hw_combiner_run_bound, bound to `in`, gives `want` (what
+ * hw_combiner_exec_bytes gave). */
+static void assert_bound_bytes(const struct hw_combiner_program *p,
+			       const struct hw_combiner_inputs *in, const uint8_t want[4],
+			       unsigned round)
+{
+	struct hw_combiner_bound b;
+	uint8_t got[4];
+
+	hw_combiner_bind(p, in, &b);
+	hw_combiner_run_bound(&b, got);
+	ck_assert_msg(memcmp(got, want, 4) == 0, "round %u (shape %d): bound %u %u %u %u, "
+		      "exec_bytes %u %u %u %u", round, (int)p->shape, got[0], got[1], got[2],
+		      got[3], want[0], want[1], want[2], want[3]);
+}
+
 START_TEST(test_combiner_compiled_gives_the_same_bits)
 {
 	uint32_t seed = 0x2468ACE1u;
@@ -650,6 +666,12 @@ START_TEST(test_combiner_compiled_gives_the_same_bits)
 		}
 		hw_combiner_run(&c, &in, want);
 		hw_combiner_exec(&p, &in, got);
+		{
+			uint8_t bytes[4];
+
+			hw_combiner_exec_bytes(&p, &in, bytes);
+			assert_bound_bytes(&p, &in, bytes, round);
+		}
 		if (memcmp(want, got, sizeof want) != 0)
 			ck_abort_msg("round %u: run %a %a %a %a, exec %a %a %a %a", round,
 				     (double)want[0], (double)want[1], (double)want[2],
@@ -754,6 +776,12 @@ START_TEST(test_combiner_compiled_shapes_give_the_same_bits)
 		}
 		hw_combiner_run(&c, &in, want);
 		hw_combiner_exec(&p, &in, got);
+		{
+			uint8_t bytes[4];
+
+			hw_combiner_exec_bytes(&p, &in, bytes);
+			assert_bound_bytes(&p, &in, bytes, round);
+		}
 		if (memcmp(want, got, sizeof want) != 0)
 			ck_abort_msg("round %u (shape %d): run %a %a %a %a, exec %a %a %a %a",
 				     round, (int)p.shape, (double)want[0], (double)want[1],
@@ -798,6 +826,7 @@ static void check_bytes(const struct hw_combiner_config *c, const struct hw_comb
 
 	hw_combiner_run(c, in, want);
 	hw_combiner_exec_bytes(p, in, got);
+	assert_bound_bytes(p, in, got, round);
 	for (k = 0; k < 4; k++)
 		if (got[k] != ref_byte(want[k]))
 			ck_abort_msg("round %u (shape %d), channel %u: %a gives %u, want %u", round,
