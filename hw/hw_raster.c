@@ -2,7 +2,6 @@
  * in framebuffer tiles, with linear depth and perspective-correct
  * varyings. */
 #include <float.h>
-#include <math.h>
 #include <string.h>
 
 #include "hw_raster.h"
@@ -42,7 +41,13 @@ static bool raster_snap(float v, int64_t *out)
 {
 	if (!(v >= -HW_RASTER_MAX_COORD && v <= HW_RASTER_MAX_COORD))
 		return false;
-	*out = (int64_t)floor((double)v * (double)RASTER_ONE + 0.5);
+	/* floor(t) without a call: |t| <= 2^22 + 0.5, so the truncation
+	 * toward zero and its conversion back are exact, and it is one
+	 * above the floor exactly when t is negative and not an integer. */
+	double t = (double)v * (double)RASTER_ONE + 0.5;
+	int64_t i = (int64_t)t;
+
+	*out = i - ((double)i > t);
 	return true;
 }
 
@@ -118,46 +123,13 @@ struct raster_triangle {
  * order, so the results do not depend on how the triangle is walked:
  * l = w / area, z = sum l.z, q = sum l.(1/w), k = l.(1/w) / q, varying =
  * (float)(k0.a + k1.b + k2.c). */
-RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int64_t w[3],
-				      struct hw_fragment *f)
+
+/* The used varyings of a fragment from its weights k0..2. */
+RASTER_INLINE void raster_varyings(const struct raster_triangle *t, double k0, double k1,
+				   double k2, struct hw_fragment *f)
 {
-#ifdef RASTER_VECTOR
-	const raster_d2 l01 = (raster_d2){ (double)w[0], (double)w[1] }
-			      / (raster_d2){ t->area, t->area };
-	double l0 = l01[0], l1 = l01[1];
-#else
-	double l0 = (double)w[0] / t->area, l1 = (double)w[1] / t->area;
-#endif
-	double l2 = (double)w[2] / t->area, k0, k1, k2, q = 0, z = 0;
 	unsigned i;
 
-	/* (the sums start at 0 as the formula does: 0 + -0 is +0) */
-	z += l0 * t->z[0];
-	q += l0 * t->w[0];
-	z += l1 * t->z[1];
-	q += l1 * t->w[1];
-	z += l2 * t->z[2];
-	q += l2 * t->w[2];
-	/* Model choice: a non-positive 1/w sum (impossible after w > 0
-	 * clipping) falls back to linear weights. (q <= DBL_MAX: finite, as
-	 * q > 0 leaves out NaN and q is not -inf.) */
-	if (q > 0 && q <= DBL_MAX) {
-#ifdef RASTER_VECTOR
-		const raster_d2 k01 = l01 * (raster_d2){ t->w[0], t->w[1] } / (raster_d2){ q, q };
-
-		k0 = k01[0];
-		k1 = k01[1];
-#else
-		k0 = l0 * t->w[0] / q;
-		k1 = l1 * t->w[1] / q;
-#endif
-		k2 = l2 * t->w[2] / q;
-	} else {
-		k0 = l0;
-		k1 = l1;
-		k2 = l2;
-	}
-	f->z = (float)z;
 	for (i = 0; i < t->used_count; i++) {
 		unsigned u = t->used[i], j;
 		const double (*c)[4] = t->var[u];
@@ -181,6 +153,83 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, const int
 #endif
 	}
 }
+
+/* One fragment, edge values w0..2 (not biased, as doubles: exact). */
+RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, double w0, double w1,
+				      double w2, struct hw_fragment *f)
+{
+	double l0 = w0 / t->area, l1 = w1 / t->area;
+	double l2 = w2 / t->area, k0, k1, k2, q = 0, z = 0;
+
+	/* (the sums start at 0 as the formula does: 0 + -0 is +0) */
+	z += l0 * t->z[0];
+	q += l0 * t->w[0];
+	z += l1 * t->z[1];
+	q += l1 * t->w[1];
+	z += l2 * t->z[2];
+	q += l2 * t->w[2];
+	/* Model choice: a non-positive 1/w sum (impossible after w > 0
+	 * clipping) falls back to linear weights. (q <= DBL_MAX: finite, as
+	 * q > 0 leaves out NaN and q is not -inf.) */
+	if (q > 0 && q <= DBL_MAX) {
+		k0 = l0 * t->w[0] / q;
+		k1 = l1 * t->w[1] / q;
+		k2 = l2 * t->w[2] / q;
+	} else {
+		k0 = l0;
+		k1 = l1;
+		k2 = l2;
+	}
+	f->z = (float)z;
+	raster_varyings(t, k0, k1, k2, f);
+}
+
+#ifdef RASTER_VECTOR
+typedef long long raster_i2 __attribute__((vector_size(16)));
+
+/* Two fragments at once, one in each lane: each lane does the double
+ * operations of raster_interpolate in its order, so the same bits. */
+RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, const double *w0,
+					   const double *w1, const double *w2,
+					   struct hw_fragment *fa, struct hw_fragment *fb)
+{
+	const raster_d2 area = { t->area, t->area }, zero = { 0, 0 };
+	const raster_d2 max = { DBL_MAX, DBL_MAX };
+	raster_d2 l0, l1, l2;
+	const raster_d2 v0 = { t->w[0], t->w[0] }, v1 = { t->w[1], t->w[1] };
+	const raster_d2 v2 = { t->w[2], t->w[2] };
+	raster_d2 z = zero, q = zero, k0, k1, k2;
+	raster_i2 ok;
+
+	memcpy(&l0, w0, sizeof l0);
+	memcpy(&l1, w1, sizeof l1);
+	memcpy(&l2, w2, sizeof l2);
+	l0 /= area;
+	l1 /= area;
+	l2 /= area;
+	z += l0 * (raster_d2){ t->z[0], t->z[0] };
+	q += l0 * v0;
+	z += l1 * (raster_d2){ t->z[1], t->z[1] };
+	q += l1 * v1;
+	z += l2 * (raster_d2){ t->z[2], t->z[2] };
+	q += l2 * v2;
+	k0 = l0 * v0 / q;
+	k1 = l1 * v1 / q;
+	k2 = l2 * v2 / q;
+	/* per lane: k = l.(1/w) / q where raster_interpolate takes it,
+	 * else l (what the other branch computes is not used) */
+	ok = (q > zero) & (q <= max);
+	if (!(ok[0] & ok[1])) {
+		k0 = (raster_d2)(((raster_i2)k0 & ok) | ((raster_i2)l0 & ~ok));
+		k1 = (raster_d2)(((raster_i2)k1 & ok) | ((raster_i2)l1 & ~ok));
+		k2 = (raster_d2)(((raster_i2)k2 & ok) | ((raster_i2)l2 & ~ok));
+	}
+	fa->z = (float)z[0];
+	fb->z = (float)z[1];
+	raster_varyings(t, k0[0], k1[0], k2[0], fa);
+	raster_varyings(t, k0[1], k1[1], k2[1], fb);
+}
+#endif
 
 /* Set up a triangle: snapped, counter-clockwise, its edges and the pixel
  * range of its bounding box inside the target. False when it makes no
@@ -263,7 +312,11 @@ static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_
 	}
 }
 
-/* Where the tile walk is: a batch of fragments being filled. */
+/* Where the tile walk is: a batch of fragments being filled. The walk
+ * places each covered fragment and keeps its edge values; the tile's
+ * fragments are interpolated together once it is walked
+ * (raster_interpolate_batch), two at a time where the vector code is
+ * built. */
 struct raster_walk {
 	const struct hw_raster_config *cfg;
 	const struct raster_triangle *t;
@@ -273,6 +326,9 @@ struct raster_walk {
 	 * the set is the triangle's, and nothing writes a handed-on slot. */
 	unsigned zeroed;
 	uint64_t covered, scissored;    /* of the current tile */
+	/* batch[i]'s edge values, not biased, as doubles (exact: below
+	 * 2^47), edge by edge so that two fragments' values load as one */
+	double w[3][HW_RASTER_BATCH];
 };
 
 /* Fragment (x, y), biased edge values `b`, into the batch. */
@@ -280,10 +336,10 @@ RASTER_INLINE void raster_emit(struct raster_walk *wk, unsigned x, unsigned y, c
 {
 	const struct raster_triangle *t = wk->t;
 	struct hw_fragment *f = &wk->batch[wk->n];
-	int64_t w[3];
+	unsigned i = wk->n;
 
 	if (wk->n == wk->zeroed) {
-		/* All six, the used ones are written below. Six 16-byte
+		/* All six, the used ones are written later. Six 16-byte
 		 * stores: a memset of the lot compiles to a string
 		 * instruction, slow to start. */
 		static const float zero4[4] = { 0, 0, 0, 0 };
@@ -299,10 +355,24 @@ RASTER_INLINE void raster_emit(struct raster_walk *wk, unsigned x, unsigned y, c
 	wk->n++;
 	f->x = x;
 	f->y = y;
-	w[0] = b[0] + t->unbias[0];
-	w[1] = b[1] + t->unbias[1];
-	w[2] = b[2] + t->unbias[2];
-	raster_interpolate(t, w, f);
+	wk->w[0][i] = (double)(b[0] + t->unbias[0]);
+	wk->w[1][i] = (double)(b[1] + t->unbias[1]);
+	wk->w[2][i] = (double)(b[2] + t->unbias[2]);
+}
+
+/* Depth and varyings of the batch's fragments. */
+static void raster_interpolate_batch(struct raster_walk *wk)
+{
+	const struct raster_triangle *t = wk->t;
+	unsigned i = 0;
+
+#ifdef RASTER_VECTOR
+	for (; i + 1 < wk->n; i += 2)
+		raster_interpolate_pair(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
+					&wk->batch[i + 1]);
+#endif
+	for (; i < wk->n; i++)
+		raster_interpolate(t, wk->w[0][i], wk->w[1][i], wk->w[2][i], &wk->batch[i]);
 }
 
 /* The rows of one tile from ytop down to ybottom, pixels xa..xb, biased
@@ -399,6 +469,24 @@ static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsign
 	}
 }
 
+/* A tile's fragments are all in: the counts brought up to date, the
+ * batch interpolated and handed on. */
+static void raster_flush(struct raster_walk *wk, struct hw_raster_counts *counts,
+			 hw_fragment_batch_fn out, void *user)
+{
+	if (wk->covered) {
+		counts->covered += wk->covered;
+		counts->scissored += wk->scissored;
+		counts->fragments += wk->covered - wk->scissored;
+		wk->covered = wk->scissored = 0;
+	}
+	if (wk->n) {
+		raster_interpolate_batch(wk);
+		out(user, wk->batch, wk->n);
+		wk->n = 0;
+	}
+}
+
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
@@ -434,16 +522,7 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 				      ? tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : x1;
 
 			raster_tile(&wk, xa, xb, cfg->height - 1 - ra, cfg->height - 1 - rb);
-			if (wk.covered) {
-				counts->covered += wk.covered;
-				counts->scissored += wk.scissored;
-				counts->fragments += wk.covered - wk.scissored;
-				wk.covered = wk.scissored = 0;
-			}
-			if (wk.n) {
-				out(user, batch, wk.n);
-				wk.n = 0;
-			}
+			raster_flush(&wk, counts, out, user);
 		}
 	}
 }

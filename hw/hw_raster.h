@@ -90,7 +90,8 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
  * once); only the varyings used are interpolated, from per-triangle
  * constants, with the same double operations in the same order as the
  * plain formula, so that every bit of a fragment is the same whatever the
- * walk. */
+ * walk; a tile's fragments are interpolated once it is walked, two at a
+ * time in the two lanes of a vector where the SIMD code is built. */
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,

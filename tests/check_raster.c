@@ -696,6 +696,11 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 			v[n] = vtx(ref_coord(&seed, cfg.width), ref_coord(&seed, cfg.height));
 			v[n].pos[2] = (float)(ref_xorshift(&seed) % 1000) / 999.0f;
 			v[n].pos[3] = 0.25f + (float)(ref_xorshift(&seed) % 1000) / 250.0f;
+			/* 1/w of both signs (and 0): the 1/w sum is not positive at
+			 * some fragments, which fall back to linear weights, next
+			 * to ones that do not (the walk interpolates two at once) */
+			if (round % 7 == 3)
+				v[n].pos[3] = (float)(ref_xorshift(&seed) % 9) / 2.0f - 2.0f;
 			for (i = 0; i < HW_VARYING_COUNT; i++)
 				for (j = 0; j < 4; j++)
 					v[n].varying[i][j] = (float)(ref_xorshift(&seed) % 2001) / 1000.0f - 1.0f;
