@@ -177,14 +177,10 @@ uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host)
 	return 0;
 }
 
-enum hw_area hw_memory_area_of(uint32_t phys)
-{
-	if (phys >= HW_VRAM_A_BASE && phys < HW_VRAM_B_BASE)
-		return HW_AREA_VRAM_A;
-	if (phys >= HW_VRAM_B_BASE && phys < HW_VRAM_END)
-		return HW_AREA_VRAM_B;
-	return HW_AREA_FCRAM;
-}
+/* The external definitions of the header's inline functions (C99). */
+extern enum hw_area hw_memory_area_of(uint32_t phys);
+extern void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
+			    bool write, uint32_t accesses);
 
 bool hw_memory_in_one_channel(uint32_t phys, uint32_t size)
 {
@@ -193,20 +189,3 @@ bool hw_memory_in_one_channel(uint32_t phys, uint32_t size)
 	return a != HW_AREA_FCRAM && size > 0 && (uint64_t)phys + size <= area_end[a];
 }
 
-void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
-		     bool write, uint32_t accesses)
-{
-	c->memory[source] += accesses;
-	if (source == HW_MEM_CPU_READ || source == HW_MEM_CPU_DMA_WRITE)
-		return;         /* not the GPU's: see hw_memory.h */
-	switch (hw_memory_area_of(phys)) {
-	case HW_AREA_VRAM_A:
-		c->memory[write ? HW_MEM_VRAM_A_WRITE : HW_MEM_VRAM_A_READ] += accesses;
-		break;
-	case HW_AREA_VRAM_B:
-		c->memory[write ? HW_MEM_VRAM_B_WRITE : HW_MEM_VRAM_B_READ] += accesses;
-		break;
-	default:
-		break;
-	}
-}

@@ -76,8 +76,16 @@ static inline bool hw_region_holds(const struct hw_region *r, uint32_t phys, uin
 /* Physical address of a host pointer into some region, or 0. */
 uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host);
 
-/* Which VRAM channel an address falls in; HW_AREA_FCRAM otherwise. */
-enum hw_area hw_memory_area_of(uint32_t phys);
+/* Which VRAM channel an address falls in; HW_AREA_FCRAM otherwise.
+ * (C99 inline: hw_memory.c holds the external definition.) */
+inline enum hw_area hw_memory_area_of(uint32_t phys)
+{
+	if (phys >= HW_VRAM_A_BASE && phys < HW_VRAM_B_BASE)
+		return HW_AREA_VRAM_A;
+	if (phys >= HW_VRAM_B_BASE && phys < HW_VRAM_END)
+		return HW_AREA_VRAM_B;
+	return HW_AREA_FCRAM;
+}
 
 /* True when [phys, phys + size) (size > 0) lies inside one VRAM channel. */
 bool hw_memory_in_one_channel(uint32_t phys, uint32_t size);
@@ -96,7 +104,22 @@ void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,
  * CPU (and its DMA) as the accessor, so CPU reads and DMA writes count in
  * 16 and 17 only; the LCD controllers, post transfer and memory fill are
  * listed among the GPU's modules (words 4-15) and count in 0-3 too. */
-void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
-		     bool write, uint32_t accesses);
+inline void hw_memory_count(struct hw_counters *c, enum hw_memory_word source, uint32_t phys,
+			    bool write, uint32_t accesses)
+{
+	c->memory[source] += accesses;
+	if (source == HW_MEM_CPU_READ || source == HW_MEM_CPU_DMA_WRITE)
+		return;         /* not the GPU's: see above */
+	switch (hw_memory_area_of(phys)) {
+	case HW_AREA_VRAM_A:
+		c->memory[write ? HW_MEM_VRAM_A_WRITE : HW_MEM_VRAM_A_READ] += accesses;
+		break;
+	case HW_AREA_VRAM_B:
+		c->memory[write ? HW_MEM_VRAM_B_WRITE : HW_MEM_VRAM_B_READ] += accesses;
+		break;
+	default:
+		break;
+	}
+}
 
 #endif
