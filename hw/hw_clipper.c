@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hw_clipper.h"
+#include "hw_simd.h"
 
 /* Model choice: the w > 0 plane is w >= this, which keeps the divide finite. */
 #define CLIP_W_EPSILON 1e-6f
@@ -37,6 +38,26 @@ static int clip_plane_count(const struct hw_clip_config *cfg)
  * fails (NaN included), each distance computed as clip_distance does. */
 static unsigned clip_outcode(const struct hw_clip_config *cfg, const float p[4])
 {
+#if HW_SSE2
+	/* The seven frustum distances in two vectors, each lane the float
+	 * operation below: w + x is computed as w - (-x), the same IEEE
+	 * operation, and -z as 0 - z, which differs from it only in the
+	 * sign of a zero, which >= 0 does not see. Lane 3 of `b` is not
+	 * used. A bit is set where !(d >= 0) (NaN included): cmpnge. */
+	const __m128 v = _mm_loadu_ps(p), zero = _mm_setzero_ps();
+	const __m128 w = _mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3));
+	const __m128 neg_x = _mm_set_ps(0.0f, -0.0f, 0.0f, 0.0f);
+	const __m128 neg_y_z = _mm_set_ps(-0.0f, -0.0f, 0.0f, -0.0f);
+	const __m128 keep_w = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1));
+	/* {eps, x, -x, y} and {-y, z, -z, -y} */
+	__m128 s = _mm_move_ss(_mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 0, 0)),
+			       _mm_set_ss(CLIP_W_EPSILON));
+	__m128 t = _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 2, 2, 1));
+	__m128 a = _mm_sub_ps(w, _mm_xor_ps(s, neg_x));
+	__m128 b = _mm_sub_ps(_mm_and_ps(w, keep_w), _mm_xor_ps(t, neg_y_z));
+	unsigned o = (unsigned)_mm_movemask_ps(_mm_cmpnge_ps(a, zero))
+		     | ((unsigned)_mm_movemask_ps(_mm_cmpnge_ps(b, zero)) & 7u) << 4;
+#else
 	unsigned o = (unsigned)!(p[3] - CLIP_W_EPSILON >= 0)
 		     | (unsigned)!(p[3] - p[0] >= 0) << 1
 		     | (unsigned)!(p[3] + p[0] >= 0) << 2
@@ -44,6 +65,7 @@ static unsigned clip_outcode(const struct hw_clip_config *cfg, const float p[4])
 		     | (unsigned)!(p[3] + p[1] >= 0) << 4
 		     | (unsigned)!(-p[2] >= 0) << 5
 		     | (unsigned)!(p[3] + p[2] >= 0) << 6;
+#endif
 
 	if (cfg->user_plane_enabled && !(clip_distance(cfg, CLIP_PLANES, p) >= 0))
 		o |= 1u << CLIP_PLANES;

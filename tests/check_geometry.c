@@ -1,5 +1,6 @@
 /* check_geometry.c: post-vertex cache, primitive assembly, clipping and
  * culling (hw/hw_vcache.c, hw/hw_primitive.c, hw/hw_clipper.c). */
+#include <math.h>
 #include <string.h>
 
 #include "hw/hw_clipper.h"
@@ -304,6 +305,38 @@ START_TEST(test_clip_each_plane_takes_its_boundary_as_inside)
 }
 END_TEST
 
+/* A corner with a NaN coordinate is inside no plane whose distance reads
+ * that coordinate (!(d >= 0) holds for NaN): the triangle never comes
+ * out whole. And z = -0 is inside z <= 0 like +0. */
+START_TEST(test_clip_nan_corner_is_never_inside)
+{
+	unsigned k;
+
+	for (k = 0; k < 4; k++) {
+		struct hw_clip_config cfg = screen();
+		struct hw_setup_counts n = { 0 };
+		struct hw_vertex a = vtx(-0.25f, -0.25f), b = vtx(0.25f, -0.25f), c = vtx(0, 0.25f);
+
+		fan_triangles = 0;
+		c.pos[k] = NAN;
+		clip3(&cfg, &n, a, b, c);
+		ck_assert_msg(n.split == 1 || n.clipped_away == 1,
+			      "NaN in component %u: the triangle came out whole", k);
+	}
+	{
+		struct hw_clip_config cfg = screen();
+		struct hw_setup_counts n = { 0 };
+		struct hw_vertex a = vtx(-0.25f, -0.25f), b = vtx(0.25f, -0.25f), c = vtx(0, 0.25f);
+
+		fan_triangles = 0;
+		a.pos[2] = b.pos[2] = c.pos[2] = -0.0f;
+		ck_assert(clip3(&cfg, &n, a, b, c));
+		ck_assert_uint_eq(n.split, 0);
+		ck_assert_uint_eq(fan_triangles, 1);
+	}
+}
+END_TEST
+
 /* Culling is decided on the window-space winding. */
 START_TEST(test_cull_removes_the_configured_winding)
 {
@@ -375,6 +408,7 @@ int main(void)
 	tcase_add_test(tc, test_clip_z_range_is_minus_w_to_0);
 	tcase_add_test(tc, test_clip_user_plane_removes_the_far_side);
 	tcase_add_test(tc, test_clip_each_plane_takes_its_boundary_as_inside);
+	tcase_add_test(tc, test_clip_nan_corner_is_never_inside);
 	tcase_add_test(tc, test_cull_removes_the_configured_winding);
 	tcase_add_test(tc, test_clip_viewport_maps_ndc_to_window);
 	suite_add_tcase(s, tc);
