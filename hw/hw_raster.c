@@ -18,7 +18,7 @@
 typedef double raster_d2 __attribute__((vector_size(16)));
 #endif
 
-/* raster_emit zeroes the varyings with one store each, six of them. */
+/* raster_zero_varyings zeroes the varyings with one store each, six of them. */
 typedef char raster_six_varyings[HW_VARYING_COUNT == 6 ? 1 : -1];
 
 /* The per-fragment helpers are inlined into the walk's loops. */
@@ -286,11 +286,28 @@ static bool raster_setup(const struct hw_raster_config *cfg, const struct hw_ver
 	       && raster_span(lo[1], hi[1], cfg->height, y0, y1);
 }
 
+/* The index of the lowest set bit of x != 0. */
+static unsigned raster_lowest_bit(uint32_t x)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctz(x);
+#else
+	unsigned i = 0;
+
+	while (!(x & 1u)) {
+		x >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
 /* The walk's constants and the interpolation's, once the triangle makes
  * fragments. */
 static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_triangle *t)
 {
 	unsigned i, j, n;
+	uint32_t used;
 
 	for (n = 0; n < 3; n++) {
 		const struct raster_edge *e = &t->e[n];
@@ -302,9 +319,9 @@ static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_
 		t->w[n] = t->v[n]->pos[3];
 	}
 	t->used_count = 0;
-	for (i = 0; i < HW_VARYING_COUNT; i++) {
-		if ((cfg->unused_varyings >> i) & 1u)
-			continue;
+	for (used = ~cfg->unused_varyings & ((1u << HW_VARYING_COUNT) - 1); used;
+	     used &= used - 1) {
+		i = raster_lowest_bit(used);
 		t->used[t->used_count++] = i;
 		for (n = 0; n < 3; n++)
 			for (j = 0; j < 4; j++)
@@ -331,33 +348,19 @@ struct raster_walk {
 	double w[3][HW_RASTER_BATCH];
 };
 
-/* Fragment (x, y), biased edge values `b`, into the batch. */
-RASTER_INLINE void raster_emit(struct raster_walk *wk, unsigned x, unsigned y, const int64_t b[3])
+/* Zero the six varyings of a batch slot, the used ones are written
+ * later. Six 16-byte stores: a memset of the lot compiles to a string
+ * instruction, slow to start. */
+RASTER_INLINE void raster_zero_varyings(struct hw_fragment *f)
 {
-	const struct raster_triangle *t = wk->t;
-	struct hw_fragment *f = &wk->batch[wk->n];
-	unsigned i = wk->n;
+	static const float zero4[4] = { 0, 0, 0, 0 };
 
-	if (wk->n == wk->zeroed) {
-		/* All six, the used ones are written later. Six 16-byte
-		 * stores: a memset of the lot compiles to a string
-		 * instruction, slow to start. */
-		static const float zero4[4] = { 0, 0, 0, 0 };
-
-		memcpy(f->varying[0], zero4, sizeof zero4);
-		memcpy(f->varying[1], zero4, sizeof zero4);
-		memcpy(f->varying[2], zero4, sizeof zero4);
-		memcpy(f->varying[3], zero4, sizeof zero4);
-		memcpy(f->varying[4], zero4, sizeof zero4);
-		memcpy(f->varying[5], zero4, sizeof zero4);
-		wk->zeroed++;
-	}
-	wk->n++;
-	f->x = x;
-	f->y = y;
-	wk->w[0][i] = (double)(b[0] + t->unbias[0]);
-	wk->w[1][i] = (double)(b[1] + t->unbias[1]);
-	wk->w[2][i] = (double)(b[2] + t->unbias[2]);
+	memcpy(f->varying[0], zero4, sizeof zero4);
+	memcpy(f->varying[1], zero4, sizeof zero4);
+	memcpy(f->varying[2], zero4, sizeof zero4);
+	memcpy(f->varying[3], zero4, sizeof zero4);
+	memcpy(f->varying[4], zero4, sizeof zero4);
+	memcpy(f->varying[5], zero4, sizeof zero4);
 }
 
 /* Depth and varyings of the batch's fragments. */
@@ -384,40 +387,61 @@ RASTER_INLINE void raster_rows(struct raster_walk *wk, unsigned xa, unsigned xb,
 			       unsigned ybottom, int64_t row0, int64_t row1, int64_t row2,
 			       bool all_inside, bool test_scissor, bool emit)
 {
+	/* The walk's state in locals: the batch's stores cannot alias them. */
 	const struct hw_raster_config *cfg = wk->cfg;
 	const struct raster_triangle *t = wk->t;
 	const int64_t sx0 = t->step_x[0], sx1 = t->step_x[1], sx2 = t->step_x[2];
+	const int64_t sy0 = t->step_y[0], sy1 = t->step_y[1], sy2 = t->step_y[2];
+	const int64_t ub0 = t->unbias[0], ub1 = t->unbias[1], ub2 = t->unbias[2];
+	struct hw_fragment *const batch = wk->batch;
+	double *const w0 = wk->w[0], *const w1 = wk->w[1], *const w2 = wk->w[2];
+	unsigned n = wk->n, zeroed = wk->zeroed;
 	uint64_t covered = 0, scissored = 0;
 	unsigned x, y;
 
 	for (y = ytop;; y--) {
-		int64_t b[3] = { row0, row1, row2 };
+		int64_t b0 = row0, b1 = row1, b2 = row2;
 		bool entered = false;
 
 		/* A row crosses a triangle once: after its covered pixels,
 		 * the rest of the row is outside. */
 		for (x = xa; x <= xb; x++) {
-			if (all_inside || (b[0] | b[1] | b[2]) >= 0) {
+			if (all_inside || (b0 | b1 | b2) >= 0) {
 				entered = true;
 				covered++;
 				if (test_scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
-						     || y < cfg->scissor_y0 || y >= cfg->scissor_y1))
+						     || y < cfg->scissor_y0 || y >= cfg->scissor_y1)) {
 					scissored++;
-				else if (emit)
-					raster_emit(wk, x, y, b);
+				} else if (emit) {
+					/* into the batch, with its edge values */
+					struct hw_fragment *f = &batch[n];
+
+					if (n == zeroed) {
+						raster_zero_varyings(f);
+						zeroed++;
+					}
+					f->x = x;
+					f->y = y;
+					w0[n] = (double)(b0 + ub0);
+					w1[n] = (double)(b1 + ub1);
+					w2[n] = (double)(b2 + ub2);
+					n++;
+				}
 			} else if (entered) {
 				break;
 			}
-			b[0] += sx0;
-			b[1] += sx1;
-			b[2] += sx2;
+			b0 += sx0;
+			b1 += sx1;
+			b2 += sx2;
 		}
 		if (y == ybottom)
 			break;
-		row0 += t->step_y[0];
-		row1 += t->step_y[1];
-		row2 += t->step_y[2];
+		row0 += sy0;
+		row1 += sy1;
+		row2 += sy2;
 	}
+	wk->n = n;
+	wk->zeroed = zeroed;
 	wk->covered += covered;
 	wk->scissored += scissored;
 }
