@@ -59,11 +59,13 @@ struct cached_vertex {
 };
 
 /* A draw's output map: component `from` of the shader outputs (register
- * * 4 + lane) is copied to byte `to` of the vertex. */
+ * * 4 + lane) is copied to byte `to` of the vertex, and the next `len` - 1
+ * components to the next floats (routes of consecutive components to
+ * consecutive floats are one run, copied at once). */
 struct draw_outmap {
 	unsigned count;
 	struct {
-		uint8_t from, to;
+		uint8_t from, to, len;
 	} route[HW_OUTMAP_SLOTS * 4];
 };
 
@@ -165,11 +167,12 @@ static float *semantic_place(struct hw_vertex *v, unsigned sem)
 
 /* The output map of a draw as a list of component copies, slot after
  * slot and x to w, skipping components that go nowhere: the same stores
- * in the same order as storing through semantic_place one by one. */
+ * in the same order as storing through semantic_place one by one (a run
+ * writes distinct floats, in the order of its components). */
 static void outmap_prepare(const struct hw_draw_config *cfg, struct draw_outmap *m)
 {
 	struct hw_vertex probe;
-	unsigned i, k;
+	unsigned i, k, from, to;
 
 	m->count = 0;
 	for (i = 0; i < cfg->outmap_slots && i < HW_OUTMAP_SLOTS; i++)
@@ -178,8 +181,21 @@ static void outmap_prepare(const struct hw_draw_config *cfg, struct draw_outmap 
 
 			if (!place)
 				continue;
-			m->route[m->count].from = (uint8_t)(cfg->outreg[i] % HW_SHADER_OUTPUTS * 4 + k);
-			m->route[m->count].to = (uint8_t)((const char *)place - (const char *)&probe);
+			from = cfg->outreg[i] % HW_SHADER_OUTPUTS * 4 + k;
+			to = (unsigned)((const char *)place - (const char *)&probe);
+			if (m->count) {
+				unsigned len = m->route[m->count - 1].len;
+
+				if (from == m->route[m->count - 1].from + len
+				    && to == m->route[m->count - 1].to + len * sizeof(float)
+				    && len < 4) {
+					m->route[m->count - 1].len++;
+					continue;
+				}
+			}
+			m->route[m->count].from = (uint8_t)from;
+			m->route[m->count].to = (uint8_t)to;
+			m->route[m->count].len = 1;
 			m->count++;
 		}
 }
@@ -192,8 +208,25 @@ static void outputs_to_vertex(const struct draw_outmap *m,
 	unsigned j;
 
 	memset(v, 0, sizeof *v);
-	for (j = 0; j < m->count; j++)
-		memcpy((char *)v + m->route[j].to, &from[m->route[j].from], sizeof(float));
+	for (j = 0; j < m->count; j++) {
+		char *to = (char *)v + m->route[j].to;
+		const float *f = &from[m->route[j].from];
+
+		switch (m->route[j].len) {
+		case 4:
+			memcpy(to, f, 4 * sizeof(float));
+			break;
+		case 3:
+			memcpy(to, f, 3 * sizeof(float));
+			break;
+		case 2:
+			memcpy(to, f, 2 * sizeof(float));
+			break;
+		default:
+			memcpy(to, f, sizeof(float));
+			break;
+		}
+	}
 }
 
 static unsigned next_vertex_processor(struct draw_ctx *d)

@@ -1371,6 +1371,66 @@ START_TEST(test_draw_output_map_routes_components_in_slot_order)
 }
 END_TEST
 
+/* Consecutive components routed to consecutive floats (runs of 2, 3 and
+ * 4 components, copied at once) land as one by one: o1 (x, y, -0.5, 1)
+ * to tex0 u, v and tex1 u, v; o2 to color r, g, b; o5's x to color a and
+ * its z, w to quaternion x, y. */
+START_TEST(test_draw_output_map_runs_of_components)
+{
+	static const float tri[] = {
+		-0.5f, -0.25f, -0.5f,   0.5f, -0.5f, -0.5f,   0.25f, 0.5f, -0.5f,
+	};
+	static struct captured cap;
+	struct hw_shader_state prog;
+	uint32_t base = put_positions(tri, 3);
+	unsigned t, j, k;
+
+	memset(&prog, 0, sizeof prog);
+	memset(&cap, 0, sizeof cap);
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(0));
+	asm_mov(&sasm, asm_o(2), asm_v(0));
+	asm_mov(&sasm, asm_o(5), asm_v(0));
+	asm_end(&sasm);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x27);                /* o0, o1, o2, o5 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 4);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0F0E0D0C);     /* tex0 u, v, tex1 u, v */
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 2, 0x1F0A0908);     /* color r, g, b, - */
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 3, 0x05041F0B);     /* color a, -, quat x, y */
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = &cap;
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(cap.n, 1);
+	for (t = 0; t < 3; t++) {
+		float x = tri[3 * t], y = tri[3 * t + 1], want[HW_VARYING_COUNT][4];
+		const struct hw_vertex *v = &cap.v[0][t];
+
+		memset(want, 0, sizeof want);
+		want[HW_VARYING_TEXCOORD0][0] = x;
+		want[HW_VARYING_TEXCOORD0][1] = y;
+		want[HW_VARYING_TEXCOORD1][0] = -0.5f;
+		want[HW_VARYING_TEXCOORD1][1] = 1;
+		want[HW_VARYING_COLOR][0] = x;
+		want[HW_VARYING_COLOR][1] = y;
+		want[HW_VARYING_COLOR][2] = -0.5f;
+		want[HW_VARYING_COLOR][3] = x;
+		want[HW_VARYING_QUATERNION][0] = -0.5f;
+		want[HW_VARYING_QUATERNION][1] = 1;
+		for (j = 0; j < HW_VARYING_COUNT; j++)
+			for (k = 0; k < 4; k++)
+				ck_assert_msg(v->varying[j][k] == want[j][k],
+					      "vertex %u, varying %u.%u: %g, want %g", t, j, k,
+					      (double)v->varying[j][k], (double)want[j][k]);
+	}
+}
+END_TEST
+
 /* The vertex cache against a plain model of it (scan the entries; a miss
  * fills the next free entry, else evicts the oldest stamp, stamped at
  * insertion, and with LRU at every hit too): every look-up gives the same
@@ -1633,6 +1693,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_indexed_matches_the_vertices_it_names);
 	tcase_add_test(tc, test_vcache_lookup_matches_a_scan_of_its_entries);
 	tcase_add_test(tc, test_draw_output_map_routes_components_in_slot_order);
+	tcase_add_test(tc, test_draw_output_map_runs_of_components);
 	tcase_add_test(tc, test_draw_indexed_fetch_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_indexed_index_fault_counts_up_to_the_fault);
 	tcase_add_test(tc, test_draw_counts_land_at_the_end_of_the_draw);
