@@ -447,6 +447,7 @@ RASTER_INLINE void raster_rows(struct raster_walk *wk, unsigned xa, unsigned xb,
 }
 
 /* The pixels x in [xa, xb], y from ytop down to ybottom of one tile. */
+#define RASTER_SMALL_PART 24
 static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
 			unsigned ybottom)
 {
@@ -461,7 +462,14 @@ static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsign
 	bool all_inside, test_scissor;
 	int n;
 
-	for (n = 0; n < 3; n++) {
+	/* A small part of a tile is walked without its corner tests: they
+	 * would cost more than the pixel tests they can save (what is
+	 * walked is the same either way, the tests only skip work). */
+	if ((right + 1) * (down + 1) <= RASTER_SMALL_PART) {
+		for (n = 0; n < 3; n++)
+			row[n] = raster_edge_value(&t->e[n], cx, cy) - t->unbias[n];
+		inside_or = -1;
+	} else for (n = 0; n < 3; n++) {
 		int64_t c00, c10, c01, c11;
 
 		/* biased: inside <=> >= 0 */
