@@ -121,7 +121,8 @@ static float window_area(const struct hw_vertex *v, int n)
 	int j;
 
 	for (j = 0; j < n; j++) {
-		const float *p = v[j].pos, *q = v[(j + 1) % n].pos;
+		/* (the next corner without a division: j + 1, or 0 after the last) */
+		const float *p = v[j].pos, *q = v[j + 1 < n ? j + 1 : 0].pos;
 		area += p[0] * q[1] - q[0] * p[1];
 	}
 	return area;
