@@ -84,7 +84,9 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
  * tested at its four corner centres first: a tile wholly outside one edge
  * is skipped, a tile wholly inside every edge is covered without per-pixel
  * tests (an edge function is linear, so its extremes over a rectangle are
- * at the corners); the tie rule folded into each edge's value once, so
+ * at the corners), except the parts of at most 24 pixels that a bounding
+ * box cuts out of a tile, walked pixel by pixel without that set-up; the
+ * tie rule folded into each edge's value once, so
  * that a pixel's test is one OR of three integers; a row's walk ends at
  * its first uncovered pixel after a covered one (a row crosses a triangle
  * once); only the varyings used are interpolated, from per-triangle
