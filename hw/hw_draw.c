@@ -358,7 +358,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 }
 
-/* A rasterizer batch: the fragments of one tile of one triangle, at
+/* A rasterizer batch: fragments of one triangle (tile parts of it), at
  * distinct pixels. When the draw allows it (draw_fragment_program.batch)
  * and every fragment lies inside the target, the early test, texturing
  * and combiner run fragment after fragment and the per-fragment

@@ -241,7 +241,7 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
  * hw_fragment_process_target on each in turn: the same counts, traffic
  * and bytes. For a target prepared with tg->batch, and fragments at
  * distinct pixels inside the target (so none faults; a rasterizer batch
- * is one tile of one triangle). */
+ * holds fragments of one triangle). */
 void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
 			       const struct hw_fragment_target *tg, struct hw_fragment_state *st,
 			       const struct hw_fragment *f, const uint8_t *which,

@@ -364,7 +364,7 @@ RASTER_INLINE void raster_zero_varyings(struct hw_fragment *f)
 }
 
 /* Depth and varyings of the batch's fragments. */
-static void raster_interpolate_batch(struct raster_walk *wk)
+RASTER_INLINE void raster_interpolate_batch(struct raster_walk *wk)
 {
 	const struct raster_triangle *t = wk->t;
 	unsigned i = 0;
@@ -503,7 +503,7 @@ static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsign
 
 /* A tile's fragments are all in: the counts brought up to date, the
  * batch interpolated and handed on. */
-static void raster_flush(struct raster_walk *wk, struct hw_raster_counts *counts,
+RASTER_INLINE void raster_flush(struct raster_walk *wk, struct hw_raster_counts *counts,
 			 hw_fragment_batch_fn out, void *user)
 {
 	if (wk->covered) {
@@ -539,8 +539,10 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 	wk.covered = wk.scissored = 0;
 
 	/* Walk in framebuffer tiles: memory row r = height - 1 - y, so the
-	 * top row of the bounding box is the first memory row. The counts
-	 * are brought up to date before each tile's batch is handed on. */
+	 * top row of the bounding box is the first memory row. The
+	 * fragments of consecutive tiles share a batch while it has room
+	 * for the next tile's part (a small triangle is one batch); the
+	 * counts are brought up to date before a batch is handed on. */
 	r_top = cfg->height - 1 - y1;
 	r_bottom = cfg->height - 1 - y0;
 	for (tr = r_top / HW_RASTER_BLOCK; tr <= r_bottom / HW_RASTER_BLOCK; tr++) {
@@ -553,10 +555,13 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 			unsigned xb = tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < x1
 				      ? tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : x1;
 
+			/* the batch is handed on when this part might not fit */
+			if (wk.n + (xb - xa + 1) * (rb - ra + 1) > HW_RASTER_BATCH)
+				raster_flush(&wk, counts, out, user);
 			raster_tile(&wk, xa, xb, cfg->height - 1 - ra, cfg->height - 1 - rb);
-			raster_flush(&wk, counts, out, user);
 		}
 	}
+	raster_flush(&wk, counts, out, user);
 }
 
 /* hw_raster_triangle's callback, fed a batch at a time. */

@@ -522,12 +522,20 @@ static void ref_collect(void *user, const struct hw_fragment *f, unsigned count)
 	unsigned i;
 
 	l->batches++;
-	/* A batch is one tile's fragments: 1..64, all in one 8x8 tile. */
+	/* A batch is 1..64 fragments at distinct pixels, made of whole tile
+	 * parts: a tile never continues from the last batch (the walk visits
+	 * each tile once, so it would have been split). */
 	if (count == 0 || count > HW_RASTER_BATCH)
 		l->bad_batches++;
+	if (count && l->n && f[0].x / 8 == l->f[l->n - 1].x / 8
+	    && f[0].y / 8 == l->f[l->n - 1].y / 8)
+		l->bad_batches++;
 	for (i = 0; i < count; i++) {
-		if (f[i].x / 8 != f[0].x / 8 || f[i].y / 8 != f[0].y / 8)
-			l->bad_batches++;
+		unsigned j;
+
+		for (j = 0; j < i; j++)
+			if (f[j].x == f[i].x && f[j].y == f[i].y)
+				l->bad_batches++;
 		ref_push(l, &f[i]);
 	}
 }
