@@ -568,6 +568,13 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 	if (!sp->valid)
 		return;
 	sp->bits = hw_texture_bits_per_texel(t->format);
+	for (k = 0; k < 2; k++) {
+		enum hw_tex_wrap wrap = k ? t->wrap_t : t->wrap_s;
+
+		sp->reduce_period[k] = wrap == HW_WRAP_MIRROR ? 2.0 : 1.0;
+		sp->reduce_clamp[k] = wrap == HW_WRAP_REPEAT || wrap == HW_WRAP_MIRROR
+				      ? 0 : ~(uint64_t)0;
+	}
 	tex_choose_levels(t, lod, &l);
 	sp->nlevels = l.n;
 	sp->filter = l.filter;
@@ -581,6 +588,8 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 		lv->height = (long)hw_texture_level_height(t, l.level[k]);
 		lv->tiles_per_row = (unsigned)lv->width / HW_TEX_TILE;
 		lv->tile_bytes = TEX_TILE_TEXELS * sp->bits / 8;
+		lv->tile_row_bytes = lv->tiles_per_row * lv->tile_bytes;
+		lv->bytes = bytes ? bytes + (lv->phys - t->phys) : NULL;
 	}
 	/* the case tex_sampler_level hands to tex_sampler_level_rgba8_linear,
 	 * with nothing for hw_texture_sampler_sample to do after it */
@@ -610,6 +619,8 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 {
 	long m;
 
+	if (wrap == HW_WRAP_REPEAT)     /* the usual one, first */
+		return i & (size - 1);
 	switch (wrap) {
 	case HW_WRAP_REPEAT:
 		return i & (size - 1);
@@ -627,130 +638,225 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 /* tex_sampler_level for the common case: bilinear RGBA8 with bytes and
  * no border (every wrap but CLAMP_BORDER names a texel). The same taps in
  * the same order, each texel decoded where it is read (the same bits as
- * a copy), the address split into its row and column parts, and the sums
- * kept in locals (the same float additions in the same order: rgba is
- * written once, so the compiler need not reload it after each byte read).
- * Distinct texels of one level have distinct addresses, so a tap repeats
- * an earlier one exactly when its column or its row wrapped onto the
- * other's: the footprint takes the taps tex_add would take without
- * searching, when it starts empty (the first level; the second level's
- * taps go through tex_add). */
-/* One tap of tex_sampler_level_rgba8_linear: texel x of the row at
- * row_base (morton: that row's line of the tile table), weighed by wt
- * into the four sums; its address is returned. */
-#if !HW_SSE2
-static inline uint32_t tex_rgba8_tap(const struct hw_texture_sampler *sp,
-				     const struct hw_texture_sampler_level *lv, uint32_t row_base,
-				     const unsigned char *morton, unsigned x, double wt, float sum[4])
-{
-	uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
-			+ morton[x % HW_TEX_TILE] * 4u;
-	const uint8_t *p = sp->bytes + (addr - sp->t.phys);
+ * a copy), each address split into its row and column parts (two of
+ * each make the four taps), and the sums kept in locals (the same float
+ * additions in the same order: rgba is written once, so the compiler
+ * need not reload it after each byte read). Distinct texels of one level
+ * have distinct addresses, so a tap repeats an earlier one exactly when
+ * its column or its row wrapped onto the other's: the footprint takes the
+ * taps tex_add would take without searching, when it starts empty (the
+ * first level; the second level's taps go through tex_add). */
 
-	/* tex_decode_at's RGBA8 case: A B G R in memory */
-	sum[0] += (float)(wt * (double)tex_unorm8[p[3]]);
-	sum[1] += (float)(wt * (double)tex_unorm8[p[2]]);
-	sum[2] += (float)(wt * (double)tex_unorm8[p[1]]);
-	sum[3] += (float)(wt * (double)tex_unorm8[p[0]]);
-	return addr;
+/* Byte offsets, at 32 bits a texel, of the x and y parts of a texel's
+ * Morton index in its tile: tex_morton_table[y][x] * 4 is
+ * tex_rgba8_mx[x] + tex_rgba8_my[y] (x in the even bits, y in the odd). */
+static const unsigned char tex_rgba8_mx[HW_TEX_TILE] = { 0, 4, 16, 20, 64, 68, 80, 84 };
+static const unsigned char tex_rgba8_my[HW_TEX_TILE] = { 0, 8, 32, 40, 128, 136, 160, 168 };
+
+#define TEX_RGBA8_TILE_BYTES (TEX_TILE_TEXELS * 4u)
+
+/* tex_sampler_address of an RGBA8 level, less lv->phys, is
+ * tex_rgba8_row(lv, y) + tex_rgba8_column(x). */
+static inline uint32_t tex_rgba8_column(unsigned x)
+{
+	return (uint32_t)(x / HW_TEX_TILE) * TEX_RGBA8_TILE_BYTES + tex_rgba8_mx[x % HW_TEX_TILE];
 }
-#endif
+
+static inline uint32_t tex_rgba8_row(const struct hw_texture_sampler_level *lv, unsigned y)
+{
+	unsigned row = (unsigned)(lv->height - 1) - y;  /* memory holds the top row first */
+
+	return (uint32_t)(row / HW_TEX_TILE) * lv->tile_row_bytes + tex_rgba8_my[row % HW_TEX_TILE];
+}
 
 #if HW_SSE2
-/* tex_rgba8_tap on four lanes: the texel's bytes A, B, G, R (memory
- * order) widened to floats and divided by 255 (the correctly rounded
- * quotient, as tex_unorm8 holds it), each lane's double product with the
- * weight rounded to float and added to its sum: the scalar operations,
- * one lane per channel, so the same bits. Lanes stay A, B, G, R. */
-static inline uint32_t tex_rgba8_tap4(const struct hw_texture_sampler *sp,
-				      const struct hw_texture_sampler_level *lv,
-				      uint32_t row_base, const unsigned char *morton, unsigned x,
-				      double wt, __m128 *sum)
+/* One texel's four lanes (A, B, G, R, each k / 255 as float) weighed by
+ * wt (a double in both lanes): each lane's double product rounded to
+ * float, as the scalar code does channel by channel. */
+static inline __m128 tex_rgba8_weigh(__m128 texel, __m128d wt)
 {
-	uint32_t addr = row_base + (uint32_t)(x / HW_TEX_TILE) * lv->tile_bytes
-			+ morton[x % HW_TEX_TILE] * 4u;
-	const uint8_t *p = sp->bytes + (addr - sp->t.phys);
-	int32_t word;
-	__m128i zero = _mm_setzero_si128(), v;
-	__m128 texel;
-	__m128d w = _mm_set1_pd(wt);
+	return _mm_movelh_ps(_mm_cvtpd_ps(_mm_mul_pd(wt, _mm_cvtps_pd(texel))),
+			     _mm_cvtpd_ps(_mm_mul_pd(wt, _mm_cvtps_pd(_mm_movehl_ps(texel, texel)))));
+}
 
-	memcpy(&word, p, sizeof word);
-	v = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(word), zero), zero);
-	texel = _mm_div_ps(_mm_cvtepi32_ps(v), _mm_set1_ps(255.0f));
-	*sum = _mm_add_ps(*sum, _mm_movelh_ps(
-		_mm_cvtpd_ps(_mm_mul_pd(w, _mm_cvtps_pd(texel))),
-		_mm_cvtpd_ps(_mm_mul_pd(w, _mm_cvtps_pd(_mm_movehl_ps(texel, texel))))));
-	return addr;
+static inline int32_t tex_load32(const uint8_t *p)
+{
+	int32_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
 }
 #endif
 
-static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
-					   const struct hw_texture_sampler_level *lv,
-					   double s, double tc, struct tex_footprint *fp,
-					   float rgba[4])
+/* (s, tc) after tex_reduce, as the kernel takes them: in the two lanes
+ * of an SSE2 register (s low), else a pair of doubles. */
+#if HW_SSE2
+typedef __m128d tex_st;
+
+static inline tex_st tex_st_make(double s, double tc)
+{
+	return _mm_set_pd(tc, s);
+}
+
+/* tex_reduce of s and tc at once, each lane as the scalar code: not a
+ * number or infinite reads 0; REPEAT and MIRROR take v - p floor(v / p)
+ * (period p 1 or 2: v / 1 and 1 x are v and x, bit for bit), with floor
+ * by truncation and a correction, exact below 2^31, and 0 above (a float
+ * of 2^24 or more is an even integer, so v - p floor(v / p) is +0 there;
+ * + 0.0 turns the -0.0 that -0.0 - 0.0 gives into that +0 as well); the
+ * clamps min and max, which keep -0.0 as the comparisons do. */
+static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, float s, float tc)
+{
+	const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
+	__m128d v = _mm_cvtps_pd(_mm_setr_ps(s, tc, 0.0f, 0.0f));
+	__m128d period = _mm_loadu_pd(sp->reduce_period);
+	__m128d clamp = _mm_castsi128_pd(_mm_loadu_si128((const __m128i *)sp->reduce_clamp));
+	__m128d vs, q, t, r, c;
+
+	v = _mm_and_pd(v, _mm_cmpord_pd(_mm_sub_pd(v, v), zero));
+	vs = _mm_and_pd(v, _mm_cmplt_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), v),
+					_mm_set1_pd(2147483648.0)));
+	q = _mm_div_pd(vs, period);
+	t = _mm_cvtepi32_pd(_mm_cvttpd_epi32(q));
+	t = _mm_sub_pd(t, _mm_and_pd(_mm_cmpgt_pd(t, q), one));
+	r = _mm_add_pd(_mm_sub_pd(vs, _mm_mul_pd(period, t)), zero);
+	c = _mm_max_pd(_mm_min_pd(v, _mm_set1_pd(2.0)), _mm_set1_pd(-1.0));
+	return _mm_or_pd(_mm_and_pd(clamp, c), _mm_andnot_pd(clamp, r));
+}
+#else
+typedef struct {
+	double s, tc;
+} tex_st;
+
+static inline tex_st tex_st_make(double s, double tc)
+{
+	tex_st v;
+
+	v.s = s;
+	v.tc = tc;
+	return v;
+}
+
+static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, float s, float tc)
+{
+	return tex_st_make(tex_reduce(s, sp->t.wrap_s), tex_reduce(tc, sp->t.wrap_t));
+}
+#endif
+
+/* The bilinear RGBA8 sample of level lv at st (reduced by tex_reduce):
+ * the colour in rgba, the four taps' offsets from the level's first byte
+ * in off ((0, 0), (1, 0), (0, 1), (1, 1)), and whether the columns and
+ * the rows of the taps wrapped onto each other. */
+static inline void tex_rgba8_linear(const struct hw_texture_sampler *sp,
+				    const struct hw_texture_sampler_level *lv, tex_st st,
+				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4])
 {
 	long w = lv->width, h = lv->height, i0, j0, i1, j1;
-	double weight[2][2];
+	uint32_t c0, c1, r0, r1;
+	const uint8_t *p = lv->bytes;
 #if HW_SSE2
+	/* tex_bilinear on two lanes, s and tc: the same double operations.
+	 * tex_reduce keeps s and tc in -1..2, so |u| and |v| are below
+	 * 2 w + 1 and truncate in 32 bits; a truncation above the value (a
+	 * negative non-integer) less 1 is the floor. */
+	const __m128d one = _mm_set1_pd(1.0);
+	__m128d uv = _mm_sub_pd(_mm_mul_pd(st, _mm_set_pd((double)h, (double)w)),
+				_mm_set1_pd(0.5));
+	__m128i trunc = _mm_cvttpd_epi32(uv);
+	__m128d t = _mm_cvtepi32_pd(trunc);
+	__m128d above = _mm_cmpgt_pd(t, uv);
+	__m128i ij = _mm_add_epi32(trunc, _mm_shuffle_epi32(_mm_castpd_si128(above),
+							    _MM_SHUFFLE(3, 3, 2, 0)));
+	__m128d f = _mm_sub_pd(uv, _mm_sub_pd(t, _mm_and_pd(above, one)));     /* fu, fv */
+	__m128d g = _mm_sub_pd(one, f);                                         /* 1 - fu, 1 - fv */
+	__m128d a = _mm_unpacklo_pd(g, f);                                      /* 1 - fu, fu */
+	__m128d w0 = _mm_mul_pd(a, _mm_unpackhi_pd(g, g));      /* weight[0][0], weight[0][1] */
+	__m128d w1 = _mm_mul_pd(a, _mm_unpackhi_pd(f, f));      /* weight[1][0], weight[1][1] */
+	const __m128i zero = _mm_setzero_si128();
+	const __m128 k255 = _mm_set1_ps(255.0f);
+	__m128i q, lo, hi;
 	__m128 sum = _mm_setzero_ps();
-	float abgr[4];
-#else
-	float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
-#endif
-	uint32_t addr[4];
-	unsigned b;
 
-	tex_bilinear(s, tc, w, h, &i0, &j0, weight);
+	i0 = _mm_cvtsi128_si32(ij);
+	j0 = _mm_cvtsi128_si32(_mm_shuffle_epi32(ij, _MM_SHUFFLE(1, 1, 1, 1)));
+#else
+	double weight[2][2];
+	float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	unsigned k;
+
+	tex_bilinear(st.s, st.tc, w, h, &i0, &j0, weight);
+#endif
 	i1 = tex_sampler_wrap(i0 + 1, w, sp->t.wrap_s);
 	j1 = tex_sampler_wrap(j0 + 1, h, sp->t.wrap_t);
 	i0 = tex_sampler_wrap(i0, w, sp->t.wrap_s);
 	j0 = tex_sampler_wrap(j0, h, sp->t.wrap_t);
-	for (b = 0; b < 2; b++) {
-		/* tex_sampler_address, the row's part once */
-		unsigned row = (unsigned)(h - 1) - (unsigned)(b ? j1 : j0);
-		uint32_t row_base = lv->phys + (uint32_t)((row / HW_TEX_TILE) * lv->tiles_per_row)
-						* lv->tile_bytes;
-		const unsigned char *morton = tex_morton_table[row % HW_TEX_TILE];
+	*same_i = i1 == i0;
+	*same_j = j1 == j0;
+	c0 = tex_rgba8_column((unsigned)i0);
+	c1 = tex_rgba8_column((unsigned)i1);
+	r0 = tex_rgba8_row(lv, (unsigned)j0);
+	r1 = tex_rgba8_row(lv, (unsigned)j1);
+	off[0] = r0 + c0;
+	off[1] = r0 + c1;
+	off[2] = r1 + c0;
+	off[3] = r1 + c1;
+#if HW_SSE2
+	/* the four texels' bytes A, B, G, R (memory order) widened to 32-bit
+	 * lanes, converted and divided by 255 (the correctly rounded
+	 * quotients tex_unorm8 holds), weighed and summed in tap order */
+	q = _mm_unpacklo_epi64(_mm_unpacklo_epi32(_mm_cvtsi32_si128(tex_load32(p + off[0])),
+						  _mm_cvtsi32_si128(tex_load32(p + off[1]))),
+			       _mm_unpacklo_epi32(_mm_cvtsi32_si128(tex_load32(p + off[2])),
+						  _mm_cvtsi32_si128(tex_load32(p + off[3]))));
+	lo = _mm_unpacklo_epi8(q, zero);
+	hi = _mm_unpackhi_epi8(q, zero);
+	sum = _mm_add_ps(sum, tex_rgba8_weigh(_mm_div_ps(_mm_cvtepi32_ps(
+		_mm_unpacklo_epi16(lo, zero)), k255), _mm_unpacklo_pd(w0, w0)));
+	sum = _mm_add_ps(sum, tex_rgba8_weigh(_mm_div_ps(_mm_cvtepi32_ps(
+		_mm_unpackhi_epi16(lo, zero)), k255), _mm_unpackhi_pd(w0, w0)));
+	sum = _mm_add_ps(sum, tex_rgba8_weigh(_mm_div_ps(_mm_cvtepi32_ps(
+		_mm_unpacklo_epi16(hi, zero)), k255), _mm_unpacklo_pd(w1, w1)));
+	sum = _mm_add_ps(sum, tex_rgba8_weigh(_mm_div_ps(_mm_cvtepi32_ps(
+		_mm_unpackhi_epi16(hi, zero)), k255), _mm_unpackhi_pd(w1, w1)));
+	_mm_storeu_ps(rgba, _mm_shuffle_ps(sum, sum, _MM_SHUFFLE(0, 1, 2, 3)));   /* R, G, B, A */
+#else
+	for (k = 0; k < 4; k++) {
+		const uint8_t *texel = p + off[k];
+		double wt = weight[k / 2][k % 2];
 
-#if HW_SSE2
-		addr[2 * b] = tex_rgba8_tap4(sp, lv, row_base, morton, (unsigned)i0,
-					     weight[b][0], &sum);
-		addr[2 * b + 1] = tex_rgba8_tap4(sp, lv, row_base, morton, (unsigned)i1,
-						 weight[b][1], &sum);
-#else
-		addr[2 * b] = tex_rgba8_tap(sp, lv, row_base, morton, (unsigned)i0,
-					    weight[b][0], sum);
-		addr[2 * b + 1] = tex_rgba8_tap(sp, lv, row_base, morton, (unsigned)i1,
-						weight[b][1], sum);
-#endif
+		/* tex_decode_at's RGBA8 case: A B G R in memory */
+		sum[0] += (float)(wt * (double)tex_unorm8[texel[3]]);
+		sum[1] += (float)(wt * (double)tex_unorm8[texel[2]]);
+		sum[2] += (float)(wt * (double)tex_unorm8[texel[1]]);
+		sum[3] += (float)(wt * (double)tex_unorm8[texel[0]]);
 	}
-#if HW_SSE2
-	_mm_storeu_ps(abgr, sum);
-	rgba[0] = abgr[3];
-	rgba[1] = abgr[2];
-	rgba[2] = abgr[1];
-	rgba[3] = abgr[0];
-#else
-	rgba[0] = sum[0];
-	rgba[1] = sum[1];
-	rgba[2] = sum[2];
-	rgba[3] = sum[3];
+	memcpy(rgba, sum, sizeof sum);
 #endif
+}
+
+static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
+					   const struct hw_texture_sampler_level *lv, tex_st st,
+					   struct tex_footprint *fp, float rgba[4])
+{
+	uint32_t off[4];
+	bool same_i, same_j;
+	unsigned b;
+
+	tex_rgba8_linear(sp, lv, st, off, &same_i, &same_j, rgba);
 	if (fp->n != 0) {
 		for (b = 0; b < 4; b++)
-			tex_add(fp, addr[b]);
+			tex_add(fp, lv->phys + off[b]);
 		return;
 	}
 	/* the taps in order (0, 0), (1, 0), (0, 1), (1, 1), as tex_add keeps them */
-	fp->addr[0] = addr[0];
+	fp->addr[0] = lv->phys + off[0];
 	b = 1;
-	if (i1 != i0)
-		fp->addr[b++] = addr[1];
-	if (j1 != j0) {
-		fp->addr[b++] = addr[2];
-		if (i1 != i0)
-			fp->addr[b++] = addr[3];
+	if (!same_i)
+		fp->addr[b++] = lv->phys + off[1];
+	if (!same_j) {
+		fp->addr[b++] = lv->phys + off[2];
+		if (!same_i)
+			fp->addr[b++] = lv->phys + off[3];
 	}
 	fp->n = b;
 }
@@ -786,7 +892,7 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 	}
 	if (sp->t.format == HW_TEX_RGBA8 && sp->bytes && sp->t.wrap_s != HW_WRAP_CLAMP_BORDER
 	    && sp->t.wrap_t != HW_WRAP_CLAMP_BORDER) {
-		tex_sampler_level_rgba8_linear(sp, lv, s, tc, fp, rgba);
+		tex_sampler_level_rgba8_linear(sp, lv, tex_st_make(s, tc), fp, rgba);
 		return;
 	}
 	tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
@@ -850,8 +956,8 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 	fp.n = 0;
 	if (sp->rgba8_linear) {
 		/* the steps below for that case: the kernel writes all of rgba */
-		tex_sampler_level_rgba8_linear(sp, &sp->level[0], tex_reduce(s, sp->t.wrap_s),
-					       tex_reduce(t_coord, sp->t.wrap_t), &fp, rgba);
+		tex_sampler_level_rgba8_linear(sp, &sp->level[0], tex_sampler_reduce(sp, s, t_coord),
+					       &fp, rgba);
 		return fp.n;
 	}
 	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;

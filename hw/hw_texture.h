@@ -186,6 +186,8 @@ struct hw_texture_sampler_level {
 	long width, height;
 	unsigned tiles_per_row;         /* width / 8 */
 	unsigned tile_bytes;
+	uint32_t tile_row_bytes;        /* a row of tiles */
+	const uint8_t *bytes;           /* the level's host bytes; NULL reads 0 */
 };
 
 struct hw_texture_sampler {
@@ -198,6 +200,10 @@ struct hw_texture_sampler {
 	unsigned level_index[2];
 	enum hw_tex_filter filter;
 	double weight1;                 /* of the second level */
+	/* How tex_reduce treats s (0) and t (1), for the kernel's two lanes:
+	 * period 1 (REPEAT) or 2 (MIRROR), or every bit set for a clamp. */
+	double reduce_period[2];
+	uint64_t reduce_clamp[2];
 	/* The common case, decided once: one level, bilinear, RGBA8, bytes,
 	 * no CLAMP_BORDER axis; a sample goes straight to its kernel. */
 	bool rgba8_linear;

@@ -863,13 +863,30 @@ static uint32_t tex_xorshift(uint32_t *seed)
 	return *seed;
 }
 
+/* Coordinates at the edges of the sampler's arithmetic: signed zeros,
+ * tiny and subnormal values (1 - v rounds to 1), odd and even integers
+ * about 2^23, 2^24, 2^31 and 2^52 (where the wraps' floors change how
+ * they work), the largest floats, and halves and quarters about 2^22. */
+static const float tex_special_coord[] = {
+	0.0f, -0.0f, 1e-30f, -1e-30f, 1e-40f, -1e-40f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f,
+	8388607.0f, 8388609.0f, -8388609.0f, 8388607.5f, -8388607.5f, 4194303.25f, -4194303.75f,
+	16777216.0f, -16777218.0f, 2147483520.0f, -2147483520.0f, 2147483648.0f,
+	-2147483648.0f, 2147483904.0f, -2147483904.0f, 4294967296.0f, 4503599627370496.0f,
+	-4503599627370496.0f, 9007199254740992.0f, 3.4028235e38f, -3.4028235e38f,
+	1.1754944e-38f, -1.1754944e-38f, 0.99999994f, -0.99999994f, 1.0000001f, 1.9999999f,
+	-1.0000001f, 2.0000002f,
+};
+
 /* A coordinate in -1.5..2.5, now and then an exact texel edge or centre,
- * NaN or infinite. */
+ * NaN, infinite or one of tex_special_coord. */
 static float tex_random_coord(uint32_t *seed, unsigned size)
 {
 	uint32_t r = tex_xorshift(seed);
 
 	switch (r % 16) {
+	case 3:
+		return tex_special_coord[(r >> 8) % (sizeof tex_special_coord
+						     / sizeof tex_special_coord[0])];
 	case 0:
 		return (float)((r >> 8) % 64) / (float)size;
 	case 1:
