@@ -23,7 +23,9 @@
 #define TEX_ETC_BLOCK 4                 /* texels a block side (ETC1 spec) */
 #define TEX_BORDER (-1)                 /* a texel outside, clamp to border */
 
-unsigned hw_texture_bits_per_texel(enum hw_tex_format f)
+/* hw_texture_bits_per_texel, for calls inside this file (a call to the
+ * exported function may not be inlined). */
+static inline unsigned tex_bits(enum hw_tex_format f)
 {
 	switch (f) {
 	case HW_TEX_RGBA8:
@@ -39,6 +41,11 @@ unsigned hw_texture_bits_per_texel(enum hw_tex_format f)
 		return 4;
 	}
 	return 0;
+}
+
+unsigned hw_texture_bits_per_texel(enum hw_tex_format f)
+{
+	return tex_bits(f);
 }
 
 static bool tex_is_etc(enum hw_tex_format f)
@@ -114,25 +121,24 @@ uint32_t hw_texture_size(const struct hw_texture *t)
 	return hw_texture_level_phys(t, t->levels) - t->phys;
 }
 
-/* Morton index of (x, y) in a tile: x in the even bits, y in the odd. */
-static unsigned tex_morton(unsigned x, unsigned y)
-{
-	unsigned i, m = 0;
-
-	for (i = 0; i < 3; i++) {
-		m |= ((x >> i) & 1u) << (2 * i);
-		m |= ((y >> i) & 1u) << (2 * i + 1);
-	}
-	return m;
-}
+/* Morton index of every (x, y) of a tile, [y][x]: x in the even bits, y
+ * in the odd (x0 y0 x1 y1 x2 y2 from the least significant). */
+static const unsigned char tex_morton_table[HW_TEX_TILE][HW_TEX_TILE] = {
+	{ 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
+	{ 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
+	{ 32, 33, 36, 37, 48, 49, 52, 53 }, { 34, 35, 38, 39, 50, 51, 54, 55 },
+	{ 40, 41, 44, 45, 56, 57, 60, 61 }, { 42, 43, 46, 47, 58, 59, 62, 63 },
+};
 
 uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, unsigned x,
 				  unsigned y)
 {
-	unsigned w = hw_texture_level_width(t, level), h = hw_texture_level_height(t, level);
-	unsigned bits = hw_texture_bits_per_texel(t->format);
+	/* hw_texture_level_width, _height and _bits_per_texel, inline (a
+	 * texture upload asks for every texel's address) */
+	unsigned w = level < 32 ? t->width >> level : 0, h = level < 32 ? t->height >> level : 0;
+	unsigned bits = tex_bits(t->format);
 	unsigned row, tile, tile_bytes;
-	uint32_t base = hw_texture_level_phys(t, level);
+	uint32_t base = level == 0 ? t->phys : hw_texture_level_phys(t, level);
 
 	if (w == 0 || h == 0 || bits == 0)
 		return base;
@@ -145,7 +151,7 @@ uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, un
 		unsigned bx = (x / TEX_ETC_BLOCK) & 1u, by = (row / TEX_ETC_BLOCK) & 1u;
 		return base + (bx + 2 * by) * (tile_bytes / 4);
 	}
-	return base + tex_morton(x % HW_TEX_TILE, row % HW_TEX_TILE) * bits / 8;
+	return base + tex_morton_table[row % HW_TEX_TILE][x % HW_TEX_TILE] * bits / 8;
 }
 
 /* A coordinate brought into a range where scaling by the size cannot
@@ -547,13 +553,6 @@ void hw_texture_sample(const struct hw_texture *t, const uint8_t *bytes, float s
 
 /* ---- sampler ------------------------------------------------------------ */
 
-/* Morton index of every (x, y) of a tile (tex_morton), [y][x]. */
-static const unsigned char tex_morton_table[HW_TEX_TILE][HW_TEX_TILE] = {
-	{ 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
-	{ 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
-	{ 32, 33, 36, 37, 48, 49, 52, 53 }, { 34, 35, 38, 39, 50, 51, 54, 55 },
-	{ 40, 41, 44, 45, 56, 57, 60, 61 }, { 42, 43, 46, 47, 58, 59, 62, 63 },
-};
 
 void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_texture *t,
 			     const uint8_t *bytes, float lod)
@@ -593,6 +592,7 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 	}
 	/* the case tex_sampler_level hands to tex_sampler_level_rgba8_linear,
 	 * with nothing for hw_texture_sampler_sample to do after it */
+	sp->repeat = t->wrap_s == HW_WRAP_REPEAT && t->wrap_t == HW_WRAP_REPEAT;
 	sp->rgba8_linear = sp->nlevels == 1 && sp->filter == HW_FILTER_LINEAR
 			   && t->format == HW_TEX_RGBA8 && bytes
 			   && t->wrap_s != HW_WRAP_CLAMP_BORDER && t->wrap_t != HW_WRAP_CLAMP_BORDER;
@@ -747,7 +747,12 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
  * the colour in rgba, the four taps' offsets from the level's first byte
  * in off ((0, 0), (1, 0), (0, 1), (1, 1)), and whether the columns and
  * the rows of the taps wrapped onto each other. */
-static inline void tex_rgba8_linear(const struct hw_texture_sampler *sp,
+#if defined(__GNUC__)
+#define TEX_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TEX_ALWAYS_INLINE inline
+#endif
+static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *sp,
 				    const struct hw_texture_sampler_level *lv, tex_st st,
 				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4])
 {
@@ -786,10 +791,18 @@ static inline void tex_rgba8_linear(const struct hw_texture_sampler *sp,
 
 	tex_bilinear(st.s, st.tc, w, h, &i0, &j0, weight);
 #endif
-	i1 = tex_sampler_wrap(i0 + 1, w, sp->t.wrap_s);
-	j1 = tex_sampler_wrap(j0 + 1, h, sp->t.wrap_t);
-	i0 = tex_sampler_wrap(i0, w, sp->t.wrap_s);
-	j0 = tex_sampler_wrap(j0, h, sp->t.wrap_t);
+	if (sp->repeat) {
+		/* tex_sampler_wrap's REPEAT on both axes, without its switch */
+		i0 &= w - 1;
+		j0 &= h - 1;
+		i1 = (i0 + 1) & (w - 1);
+		j1 = (j0 + 1) & (h - 1);
+	} else {
+		i1 = tex_sampler_wrap(i0 + 1, w, sp->t.wrap_s);
+		j1 = tex_sampler_wrap(j0 + 1, h, sp->t.wrap_t);
+		i0 = tex_sampler_wrap(i0, w, sp->t.wrap_s);
+		j0 = tex_sampler_wrap(j0, h, sp->t.wrap_t);
+	}
 	*same_i = i1 == i0;
 	*same_j = j1 == j0;
 	c0 = tex_rgba8_column((unsigned)i0);
@@ -955,10 +968,24 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 	fp.addr = addr;
 	fp.n = 0;
 	if (sp->rgba8_linear) {
-		/* the steps below for that case: the kernel writes all of rgba */
-		tex_sampler_level_rgba8_linear(sp, &sp->level[0], tex_sampler_reduce(sp, s, t_coord),
-					       &fp, rgba);
-		return fp.n;
+		/* the steps below for that case, inline: the kernel writes all
+		 * of rgba, and the footprint starts empty */
+		const struct hw_texture_sampler_level *lv = &sp->level[0];
+		uint32_t off[4];
+		bool same_i, same_j;
+		unsigned n = 1;
+
+		tex_rgba8_linear(sp, lv, tex_sampler_reduce(sp, s, t_coord), off, &same_i, &same_j,
+				 rgba);
+		addr[0] = lv->phys + off[0];
+		if (!same_i)
+			addr[n++] = lv->phys + off[1];
+		if (!same_j) {
+			addr[n++] = lv->phys + off[2];
+			if (!same_i)
+				addr[n++] = lv->phys + off[3];
+		}
+		return n;
 	}
 	rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0.0f;
 	if (!sp->valid)

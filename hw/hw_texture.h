@@ -207,6 +207,7 @@ struct hw_texture_sampler {
 	/* The common case, decided once: one level, bilinear, RGBA8, bytes,
 	 * no CLAMP_BORDER axis; a sample goes straight to its kernel. */
 	bool rgba8_linear;
+	bool repeat;                    /* wrap_s and wrap_t both REPEAT */
 };
 
 /* Prepare a sampler for texture `t` (copied), its chain's host bytes and
