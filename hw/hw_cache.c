@@ -1,7 +1,7 @@
 /* hw_cache.c: a set-associative cache of tags, in the manner of a cache
  * simulator: an address splits into line offset, set index and tag; the set
- * is a row of `ways` lines compared one by one. A line whose valid mask is
- * 0 is empty. Stamps order the lines of a set for replacement: LRU renews a
+ * is a row of `ways` lines compared by tag. A line whose valid mask is 0
+ * is empty; its tag is CACHE_NO_TAG and its stamp 0. Stamps order the lines of a set for replacement: LRU renews a
  * line's stamp on every use, FIFO only when the line is allocated. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,11 +9,13 @@
 
 #include "hw_alloc.h"
 #include "hw_cache.h"
+#include "hw_simd.h"
 
 #define CACHE_MIN_LINE_BYTES 16u        /* the 16-byte MEMORY_ACCESS unit */
 #define CACHE_MAX_LINE_BYTES 64u        /* one 64-bit valid mask a line */
 #define CACHE_MAX_SETS (1u << 16)       /* bounds the allocation; far above any GPU cache */
 #define CACHE_MAX_WAYS 256u
+#define CACHE_NO_TAG UINT32_MAX         /* an empty line's: above any address >> line_shift */
 
 static bool cache_pow2(uint32_t v)
 {
@@ -71,6 +73,7 @@ enum hw_status hw_cache_init(struct hw_cache *c, const struct hw_cache_config *c
 	c->stamp = stamp;
 	c->line_shift = cache_log2(cfg->line_bytes);
 	c->set_bits = cache_log2(cfg->sets);
+	memset(tag, 0xFF, lines * sizeof *tag);         /* CACHE_NO_TAG: empty */
 	c->full_mask = cfg->line_bytes >= 64 ? ~(uint64_t)0
 		       : ((uint64_t)1 << cfg->line_bytes) - 1;
 	hw_cache_forget_hints(c);
@@ -132,6 +135,44 @@ static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t 
 	c->stamp[i] = c->clock;
 }
 
+/* The way of `tags` (a set's) that holds `tag`, or `ways` when none: an
+ * empty line's tag is CACHE_NO_TAG, which no address has, so the tags
+ * alone tell. Four ways (the default geometry) compare in one step. */
+static inline uint32_t cache_find(const uint32_t *tags, uint32_t ways, uint32_t tag)
+{
+	uint32_t w;
+
+#if HW_SSE2
+	if (ways == 4) {
+		__m128i v = _mm_loadu_si128((const __m128i *)tags);
+		int m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, _mm_set1_epi32(
+			(int)tag))));
+
+		/* the first way that matches (one at most does) */
+		return m == 0 ? 4 : (m & 1) ? 0 : (m & 2) ? 1 : (m & 4) ? 2 : 3;
+	}
+#endif
+	for (w = 0; w < ways && tags[w] != tag; w++)
+		;
+	return w;
+}
+
+/* The first way of `stamps` (a set's) with the smallest stamp. */
+static inline uint32_t cache_oldest(const uint64_t *stamps, uint32_t ways)
+{
+	uint32_t w, oldest = 0;
+
+	if (ways == 4) {        /* the default geometry, unrolled */
+		uint32_t a = stamps[1] < stamps[0], b = 2 + (stamps[3] < stamps[2]);
+
+		return stamps[b] < stamps[a] ? b : a;
+	}
+	for (w = 1; w < ways; w++)
+		if (stamps[w] < stamps[oldest])
+			oldest = w;
+	return oldest;
+}
+
 struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t addr,
 						uint32_t size, bool write)
 {
@@ -140,39 +181,26 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	uint32_t set = line & (c->cfg.sets - 1);
 	uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	uint64_t mask = cache_byte_mask(c, addr & (c->cfg.line_bytes - 1), size);
-	size_t first = (size_t)set * c->cfg.ways, i = first + c->cfg.ways, w;
-	size_t victim = first, empty = first + c->cfg.ways;
+	uint32_t ways = c->cfg.ways;
+	size_t first = (size_t)set * ways, i = first + ways;
 	struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
 
 	c->clock++;
 	/* A hint that names this line holds its index (hw_cache.h). */
-	if (h->line == line) {
+	if (h->line == line)
 		i = h->index;
-	} else {
-		/* One pass finds the line, or else the line to replace: the
-		 * first empty way, else the oldest stamp (the first of equal
-		 * ones, which never happens: stamps are unique). */
-		for (w = 0; w < c->cfg.ways; w++) {
-			size_t k = first + w;
+	else
+		i = first + cache_find(c->tag + first, ways, tag);
 
-			if (c->valid[k] == 0) {
-				if (empty == first + c->cfg.ways)
-					empty = k;
-				continue;
-			}
-			if (c->tag[k] == tag) {
-				i = k;
-				break;
-			}
-			if (c->stamp[k] < c->stamp[victim])
-				victim = k;
-		}
-	}
-
-	if (i == first + c->cfg.ways) {
-		/* Miss: allocate. Reads, and writes of a cache that fills on
-		 * write, read the whole line first. */
-		i = empty != first + c->cfg.ways ? empty : victim;
+	if (i == first + ways) {
+		/* Miss: allocate the first empty way, else the oldest stamp
+		 * (the first of equal ones, which never happens: stamps are
+		 * unique). An empty line's stamp is 0 and a used one's at least
+		 * 1 (the clock counts from 1), so the first of the smallest
+		 * stamps is both. */
+		i = first + cache_oldest(c->stamp + first, ways);
+		/* Reads, and writes of a cache that fills on write, read the
+		 * whole line first. */
 		cache_allocate(c, i, set, tag, &t);
 		if (!write || !c->cfg.write_no_fill) {
 			t.fill = true;
@@ -228,8 +256,10 @@ void hw_cache_invalidate(struct hw_cache *c)
 {
 	size_t lines = (size_t)c->cfg.sets * c->cfg.ways;
 
+	memset(c->tag, 0xFF, lines * sizeof *c->tag);    /* CACHE_NO_TAG: empty */
 	memset(c->valid, 0, lines * sizeof *c->valid);
 	memset(c->dirty, 0, lines * sizeof *c->dirty);
+	memset(c->stamp, 0, lines * sizeof *c->stamp);  /* below any used line's */
 	hw_cache_forget_hints(c);
 }
 

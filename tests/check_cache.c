@@ -265,7 +265,7 @@ START_TEST(test_cache_random_streams_match_reference)
 {
 	static const uint32_t geo[][3] = {
 		{ 16, 1, 1 }, { 16, 4, 2 }, { 32, 8, 4 }, { 64, 2, 8 }, { 16, 16, 3 },
-		{ 32, 1, 16 }, { 64, 64, 1 },
+		{ 32, 1, 16 }, { 64, 64, 1 }, { 16, 64, 4 },
 	};
 	unsigned g, p, f, seed;
 
@@ -446,6 +446,45 @@ START_TEST(test_cache_invalidate_forgets_without_writing)
 }
 END_TEST
 
+/* A miss takes the set's first empty way (the flush reports lines in set
+ * then way order, so the order of the ways shows), after an invalidate as
+ * well; with no way empty, the least recently used one. */
+static void cache_log_addr(void *user, uint32_t addr)
+{
+	uint32_t *log = user;
+
+	log[1 + log[0]++] = addr;
+}
+
+START_TEST(test_cache_allocation_takes_the_first_empty_way)
+{
+	static const uint32_t ways[] = { 4, 3 };
+	unsigned g, k, round;
+
+	for (g = 0; g < 2; g++) {
+		struct hw_cache c;
+
+		cache_open(&c, 16, 1, ways[g], HW_CACHE_LRU, true);
+		for (round = 0; round < 2; round++) {
+			uint32_t log[1 + 4] = { 0 };
+
+			for (k = 0; k < ways[g]; k++)
+				hw_cache_access(&c, 0x18000000u + 0x100u * (ways[g] - k), 4, true);
+			ck_assert_uint_eq(hw_cache_flush(&c, cache_log_addr, log), ways[g]);
+			for (k = 0; k < ways[g]; k++)
+				ck_assert_uint_eq(log[1 + k], 0x18000000u + 0x100u * (ways[g] - k));
+			/* every way used: the next miss replaces the oldest, way 0 */
+			hw_cache_access(&c, 0x18004000u, 4, true);
+			log[0] = 0;
+			ck_assert_uint_eq(hw_cache_flush(&c, cache_log_addr, log), 1);
+			ck_assert_uint_eq(log[1], 0x18004000u);
+			hw_cache_invalidate(&c);
+		}
+		hw_cache_fini(&c);
+	}
+}
+END_TEST
+
 START_TEST(test_cache_invalid_geometry_rejected)
 {
 	static const uint32_t bad[][3] = {
@@ -577,6 +616,7 @@ int main(void)
 	tcase_add_test(tc, test_cache_dirty_eviction_reports_its_address);
 	tcase_add_test(tc, test_cache_flush_writes_each_dirty_line_once);
 	tcase_add_test(tc, test_cache_invalidate_forgets_without_writing);
+	tcase_add_test(tc, test_cache_allocation_takes_the_first_empty_way);
 	tcase_add_test(tc, test_cache_invalid_geometry_rejected);
 	tcase_add_test(tc, test_cache_access_stops_at_the_line_end);
 	suite_add_tcase(s, tc);
