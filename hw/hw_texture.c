@@ -571,6 +571,7 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 		enum hw_tex_wrap wrap = k ? t->wrap_t : t->wrap_s;
 
 		sp->reduce_period[k] = wrap == HW_WRAP_MIRROR ? 2.0 : 1.0;
+		sp->reduce_reciprocal[k] = wrap == HW_WRAP_MIRROR ? 0.5 : 1.0;
 		sp->reduce_clamp[k] = wrap == HW_WRAP_REPEAT || wrap == HW_WRAP_MIRROR
 				      ? 0 : ~(uint64_t)0;
 	}
@@ -588,6 +589,8 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 		lv->tiles_per_row = (unsigned)lv->width / HW_TEX_TILE;
 		lv->tile_bytes = TEX_TILE_TEXELS * sp->bits / 8;
 		lv->tile_row_bytes = lv->tiles_per_row * lv->tile_bytes;
+		lv->size[0] = (double)lv->width;
+		lv->size[1] = (double)lv->height;
 		lv->bytes = bytes ? bytes + (lv->phys - t->phys) : NULL;
 	}
 	/* the case tex_sampler_level hands to tex_sampler_level_rgba8_linear,
@@ -693,6 +696,14 @@ static inline int32_t tex_load32(const uint8_t *p)
 #if HW_SSE2
 typedef __m128d tex_st;
 
+/* The kernels' constants, each in both lanes (or all four), loaded in one
+ * instruction (a set1 of a constant took two). */
+static const double tex_k_one[2] = { 1.0, 1.0 }, tex_k_half[2] = { 0.5, 0.5 };
+static const double tex_k_sign[2] = { -0.0, -0.0 };
+static const double tex_k_2p31[2] = { 2147483648.0, 2147483648.0 };
+static const double tex_k_two[2] = { 2.0, 2.0 }, tex_k_minus_one[2] = { -1.0, -1.0 };
+static const float tex_k_255[4] = { 255.0f, 255.0f, 255.0f, 255.0f };
+
 static inline tex_st tex_st_make(double s, double tc)
 {
 	return _mm_set_pd(tc, s);
@@ -700,27 +711,28 @@ static inline tex_st tex_st_make(double s, double tc)
 
 /* tex_reduce of s and tc at once, each lane as the scalar code: not a
  * number or infinite reads 0; REPEAT and MIRROR take v - p floor(v / p)
- * (period p 1 or 2: v / 1 and 1 x are v and x, bit for bit), with floor
+ * (period p 1 or 2: v / 1 and 1 x are v and x, bit for bit, and v / 2 is
+ * v x 0.5 exactly), with floor
  * by truncation and a correction, exact below 2^31, and 0 above (a float
  * of 2^24 or more is an even integer, so v - p floor(v / p) is +0 there;
  * + 0.0 turns the -0.0 that -0.0 - 0.0 gives into that +0 as well); the
  * clamps min and max, which keep -0.0 as the comparisons do. */
 static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, float s, float tc)
 {
-	const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
+	const __m128d zero = _mm_setzero_pd(), one = _mm_loadu_pd(tex_k_one);
 	__m128d v = _mm_cvtps_pd(_mm_setr_ps(s, tc, 0.0f, 0.0f));
 	__m128d period = _mm_loadu_pd(sp->reduce_period);
 	__m128d clamp = _mm_castsi128_pd(_mm_loadu_si128((const __m128i *)sp->reduce_clamp));
 	__m128d vs, q, t, r, c;
 
 	v = _mm_and_pd(v, _mm_cmpord_pd(_mm_sub_pd(v, v), zero));
-	vs = _mm_and_pd(v, _mm_cmplt_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), v),
-					_mm_set1_pd(2147483648.0)));
-	q = _mm_div_pd(vs, period);
+	vs = _mm_and_pd(v, _mm_cmplt_pd(_mm_andnot_pd(_mm_loadu_pd(tex_k_sign), v),
+					_mm_loadu_pd(tex_k_2p31)));
+	q = _mm_mul_pd(vs, _mm_loadu_pd(sp->reduce_reciprocal));   /* v / p, exactly */
 	t = _mm_cvtepi32_pd(_mm_cvttpd_epi32(q));
 	t = _mm_sub_pd(t, _mm_and_pd(_mm_cmpgt_pd(t, q), one));
 	r = _mm_add_pd(_mm_sub_pd(vs, _mm_mul_pd(period, t)), zero);
-	c = _mm_max_pd(_mm_min_pd(v, _mm_set1_pd(2.0)), _mm_set1_pd(-1.0));
+	c = _mm_max_pd(_mm_min_pd(v, _mm_loadu_pd(tex_k_two)), _mm_loadu_pd(tex_k_minus_one));
 	return _mm_or_pd(_mm_and_pd(clamp, c), _mm_andnot_pd(clamp, r));
 }
 #else
@@ -764,9 +776,8 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 	 * tex_reduce keeps s and tc in -1..2, so |u| and |v| are below
 	 * 2 w + 1 and truncate in 32 bits; a truncation above the value (a
 	 * negative non-integer) less 1 is the floor. */
-	const __m128d one = _mm_set1_pd(1.0);
-	__m128d uv = _mm_sub_pd(_mm_mul_pd(st, _mm_set_pd((double)h, (double)w)),
-				_mm_set1_pd(0.5));
+	const __m128d one = _mm_loadu_pd(tex_k_one);
+	__m128d uv = _mm_sub_pd(_mm_mul_pd(st, _mm_loadu_pd(lv->size)), _mm_loadu_pd(tex_k_half));
 	__m128i trunc = _mm_cvttpd_epi32(uv);
 	__m128d t = _mm_cvtepi32_pd(trunc);
 	__m128d above = _mm_cmpgt_pd(t, uv);
@@ -778,7 +789,7 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 	__m128d w0 = _mm_mul_pd(a, _mm_unpackhi_pd(g, g));      /* weight[0][0], weight[0][1] */
 	__m128d w1 = _mm_mul_pd(a, _mm_unpackhi_pd(f, f));      /* weight[1][0], weight[1][1] */
 	const __m128i zero = _mm_setzero_si128();
-	const __m128 k255 = _mm_set1_ps(255.0f);
+	const __m128 k255 = _mm_loadu_ps(tex_k_255);
 	__m128i q, lo, hi;
 	__m128 sum = _mm_setzero_ps();
 

@@ -188,6 +188,7 @@ struct hw_texture_sampler_level {
 	unsigned tile_bytes;
 	uint32_t tile_row_bytes;        /* a row of tiles */
 	const uint8_t *bytes;           /* the level's host bytes; NULL reads 0 */
+	double size[2];                 /* width, height */
 };
 
 struct hw_texture_sampler {
@@ -203,6 +204,7 @@ struct hw_texture_sampler {
 	/* How tex_reduce treats s (0) and t (1), for the kernel's two lanes:
 	 * period 1 (REPEAT) or 2 (MIRROR), or every bit set for a clamp. */
 	double reduce_period[2];
+	double reduce_reciprocal[2];    /* 1 / period: multiplying by it divides exactly */
 	uint64_t reduce_clamp[2];
 	/* The common case, decided once: one level, bilinear, RGBA8, bytes,
 	 * no CLAMP_BORDER axis; a sample goes straight to its kernel. */
