@@ -257,14 +257,16 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
 	const struct draw_fragment_program *fp = &d->fp;
 	const float *tc = f->varying[fr->texcoord[u]];
-	uint32_t addr[HW_TEX_FOOTPRINT_MAX];
+	/* the cache and the read size in locals: the cache's stores could
+	 * otherwise make the compiler fetch them again for every address */
+	struct hw_cache *cache = d->u->texture_cache;
+	uint32_t addr[HW_TEX_FOOTPRINT_MAX], size = fp->texel_bytes[u];
 	unsigned n, k, lines = fp->texture_line_units;
 
 	d->r->texture_samples++;
 	n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
 	for (k = 0; k < n; k++) {
-		struct hw_cache_traffic tr = hw_cache_access(d->u->texture_cache, addr[k],
-							     fp->texel_bytes[u], false);
+		struct hw_cache_traffic tr = hw_cache_access(cache, addr[k], size, false);
 		if (tr.fill) {
 			d->r->texture_misses++;
 			if (hw_memory_area_of(addr[k]) == HW_AREA_FCRAM)
