@@ -278,6 +278,32 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 		d->texture_faults++;            /* reads outside memory: black */
 }
 
+/* fragment_texture on m fragments, coordinates st[k]: the same samples
+ * and counts, their reads through the texture cache in the same order. */
+static void fragment_texture_n(struct draw_ctx *d, unsigned u, const float (*st)[2], unsigned m,
+			       float (*rgba)[4])
+{
+	const struct draw_fragment_program *fp = &d->fp;
+	struct hw_cache *cache = d->u->texture_cache;
+	uint32_t addr[HW_RASTER_BATCH * HW_TEX_FOOTPRINT_MAX], size = fp->texel_bytes[u];
+	uint8_t count[HW_RASTER_BATCH];
+	unsigned total, k, lines = fp->texture_line_units;
+
+	d->r->texture_samples += m;
+	total = hw_texture_sampler_sample_n(&fp->sampler[u], st, m, addr, count, rgba);
+	for (k = 0; k < total; k++) {
+		struct hw_cache_traffic tr = hw_cache_access(cache, addr[k], size, false);
+		if (tr.fill) {
+			d->r->texture_misses++;
+			if (hw_memory_area_of(addr[k]) == HW_AREA_FCRAM)
+				d->texture_fcram_misses++;
+			hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, addr[k], false, lines);
+		}
+	}
+	if (!fp->sampler[u].bytes)
+		d->texture_faults += m;         /* reads outside memory: black */
+}
+
 static void on_fragment(void *user, const struct hw_fragment *f)
 {
 	struct draw_ctx *d = user;
@@ -393,6 +419,41 @@ static void on_fragments(void *user, const struct hw_fragment *f, unsigned count
 	/* (hw_fragment_early_pass lets everything through without early
 	 * depth: asked only when the test runs) */
 	early = fr->ops.early_depth && d->u->fragment_state->early_depth;
+	if (fp->texture_unit_count == 1) {
+		/* one texture: the survivors' samples together, then the
+		 * combiner (the texture cache sees the same reads in the same
+		 * order; with more units they interleave fragment by fragment) */
+		unsigned u = fp->texture_units[0];
+		const unsigned tc = fr->texcoord[u];
+		float st[HW_RASTER_BATCH][2], tex[HW_RASTER_BATCH][4];
+
+		for (i = 0; i < count; i++) {
+			if (early && !hw_fragment_early_pass(&fr->ops, d->u->fragment_state, &f[i])) {
+				d->r->fragments.early_rejected++;
+				continue;
+			}
+			st[n][0] = f[i].varying[tc][0];
+			st[n][1] = f[i].varying[tc][1];
+			which[n++] = (uint8_t)i;
+		}
+		d->textured += n;
+		fragment_texture_n(d, u, (const float (*)[2])st, n, tex);
+		for (j = 0; j < n; j++) {
+			const struct hw_fragment *fj = &f[which[j]];
+
+			if (fp->reads_primary)
+				memcpy(in->primary, fj->varying[HW_VARYING_COLOR], sizeof in->primary);
+			if (fp->reads_fragment_primary)
+				memcpy(in->fragment_primary, fj->varying[HW_VARYING_COLOR],
+				       sizeof in->fragment_primary);
+			memcpy(in->texture[u], tex[j], sizeof in->texture[u]);
+			hw_combiner_run_bound(&fp->bound, rgba[j]);
+		}
+		hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, which,
+					  (const uint8_t (*)[4])rgba, n, &d->r->delta,
+					  &d->r->fragments);
+		return;
+	}
 	for (i = 0; i < count; i++) {
 		if (early && !hw_fragment_early_pass(&fr->ops, d->u->fragment_state, &f[i])) {
 			d->r->fragments.early_rejected++;

@@ -1017,3 +1017,44 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 				  + sp->weight1 * (double)second[c]);
 	return fp.n;
 }
+
+unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const float (*st)[2],
+				     unsigned n, uint32_t *addr, uint8_t *count,
+				     float (*rgba)[4])
+{
+	unsigned k, total = 0;
+
+	if (!sp->rgba8_linear) {
+		for (k = 0; k < n; k++) {
+			count[k] = (uint8_t)hw_texture_sampler_sample(sp, st[k][0], st[k][1],
+								      addr + total, rgba[k]);
+			total += count[k];
+		}
+		return total;
+	}
+	/* hw_texture_sampler_sample's kernel, the level's set-up once */
+	{
+		const struct hw_texture_sampler_level *lv = &sp->level[0];
+		const uint32_t phys = lv->phys;
+
+		for (k = 0; k < n; k++) {
+			uint32_t off[4], *a = addr + total;
+			bool same_i, same_j;
+			unsigned m = 1;
+
+			tex_rgba8_linear(sp, lv, tex_sampler_reduce(sp, st[k][0], st[k][1]), off,
+					 &same_i, &same_j, rgba[k]);
+			a[0] = phys + off[0];
+			if (!same_i)
+				a[m++] = phys + off[1];
+			if (!same_j) {
+				a[m++] = phys + off[2];
+				if (!same_i)
+					a[m++] = phys + off[3];
+			}
+			count[k] = (uint8_t)m;
+			total += m;
+		}
+	}
+	return total;
+}

@@ -222,6 +222,14 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s, float t_coord,
 				   uint32_t addr[HW_TEX_FOOTPRINT_MAX], float rgba[4]);
 
+/* hw_texture_sampler_sample on n coordinate pairs st[k] = { s, t }, one
+ * after the other: colour k in rgba[k], the footprints' addresses one
+ * after the other in addr (room for n * HW_TEX_FOOTPRINT_MAX), the count
+ * of footprint k in count[k]; returns the total. */
+unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const float (*st)[2],
+				     unsigned n, uint32_t *addr, uint8_t *count,
+				     float (*rgba)[4]);
+
 /* floor(v), bit for bit (-0.0, NaN and the infinities included), inline:
  * below 2^52 in magnitude by truncation and a correction, above (where
  * every double is an integer) and for NaN by floor itself. The sampler

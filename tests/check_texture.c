@@ -903,7 +903,10 @@ START_TEST(test_texture_sampler_matches_footprint_and_sample)
 	static uint8_t bytes[128 * 128 * 4 * 2];        /* the largest chain below */
 	static const float lods[] = { 0.0f, -1.0f, 0.25f, 0.5f, 0.75f, 1.0f, 1.5f, 2.3f, 9.0f };
 	uint32_t seed = 0x13579BDFu;
-	unsigned round, k;
+	static uint32_t all_addr[40 * HW_TEX_FOOTPRINT_MAX], got_all[40 * HW_TEX_FOOTPRINT_MAX];
+	static float st[40][2], all_want[40][4], got_rgba[40][4];
+	uint8_t all_count[40], got_count[40];
+	unsigned round, k, all_n, kernel_rounds = 0;
 
 	for (k = 0; k < sizeof bytes; k++)
 		bytes[k] = (uint8_t)(tex_xorshift(&seed) >> 5);
@@ -927,12 +930,22 @@ START_TEST(test_texture_sampler_matches_footprint_and_sample)
 		if (round % 97 == 0)
 			t.levels = 0;                   /* invalid: reads nothing */
 		hw_texture_sampler_init(&sp, &t, round % 13 == 0 ? NULL : bytes, lod);
+		kernel_rounds += sp.rgba8_linear;
+		all_n = 0;
 		for (sample = 0; sample < 40; sample++) {
 			uint32_t want_addr[HW_TEX_FOOTPRINT_MAX], got_addr[HW_TEX_FOOTPRINT_MAX];
 			float want[4], got[4];
 			float s = tex_random_coord(&seed, w), tc = tex_random_coord(&seed, h);
 			unsigned n = hw_texture_footprint(&t, s, tc, lod, want_addr);
 			unsigned m = hw_texture_sampler_sample(&sp, s, tc, got_addr, got);
+
+			/* kept for the samples of hw_texture_sampler_sample_n */
+			st[sample][0] = s;
+			st[sample][1] = tc;
+			memcpy(all_want[sample], got, sizeof got);
+			memcpy(all_addr + all_n, got_addr, m * sizeof *got_addr);
+			all_count[sample] = (uint8_t)m;
+			all_n += m;
 
 			hw_texture_sample(&t, round % 13 == 0 ? NULL : bytes, s, tc, lod, want);
 			if (n != m || memcmp(want_addr, got_addr, n * sizeof *want_addr) != 0)
@@ -946,7 +959,15 @@ START_TEST(test_texture_sampler_matches_footprint_and_sample)
 					     (double)want[3], (double)got[0], (double)got[1],
 					     (double)got[2], (double)got[3], (int)t.format);
 		}
+		/* the 40 samples at once: the same colours, counts and
+		 * addresses, one footprint after the other */
+		ck_assert_uint_eq(hw_texture_sampler_sample_n(&sp, (const float (*)[2])st, 40,
+							      got_all, got_count, got_rgba), all_n);
+		ck_assert(memcmp(got_all, all_addr, all_n * sizeof *all_addr) == 0);
+		ck_assert(memcmp(got_count, all_count, sizeof all_count) == 0);
+		ck_assert(memcmp(got_rgba, all_want, sizeof all_want) == 0);
 	}
+	ck_assert_uint_gt(kernel_rounds, 10);
 }
 END_TEST
 
