@@ -249,22 +249,17 @@ static unsigned next_vertex_processor(struct draw_ctx *d)
 
 /* ---- fragment stage ------------------------------------------------ */
 
-/* Texture unit u samples the fragment: cache traffic for its footprint,
- * and its colour for the combiner. */
-static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fragment *f,
-			     float rgba[4])
+/* The texture reads of `n` footprint addresses of unit u, in order,
+ * through the texture cache: each miss reads a line (TEXTURE_READ and its
+ * channel), and FCRAM misses are noted for the timing. */
+static void texture_reads(struct draw_ctx *d, unsigned u, const uint32_t *addr, unsigned n)
 {
-	const struct hw_draw_fragment *fr = &d->cfg->fragment;
-	const struct draw_fragment_program *fp = &d->fp;
-	const float *tc = f->varying[fr->texcoord[u]];
 	/* the cache and the read size in locals: the cache's stores could
 	 * otherwise make the compiler fetch them again for every address */
 	struct hw_cache *cache = d->u->texture_cache;
-	uint32_t addr[HW_TEX_FOOTPRINT_MAX], size = fp->texel_bytes[u];
-	unsigned n, k, lines = fp->texture_line_units;
+	uint32_t size = d->fp.texel_bytes[u], lines = d->fp.texture_line_units;
+	unsigned k;
 
-	d->r->texture_samples++;
-	n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
 	for (k = 0; k < n; k++) {
 		struct hw_cache_traffic tr = hw_cache_access(cache, addr[k], size, false);
 		if (tr.fill) {
@@ -274,6 +269,22 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 			hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, addr[k], false, lines);
 		}
 	}
+}
+
+/* Texture unit u samples the fragment: cache traffic for its footprint,
+ * and its colour for the combiner. */
+static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fragment *f,
+			     float rgba[4])
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	const struct draw_fragment_program *fp = &d->fp;
+	const float *tc = f->varying[fr->texcoord[u]];
+	uint32_t addr[HW_TEX_FOOTPRINT_MAX];
+	unsigned n;
+
+	d->r->texture_samples++;
+	n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
+	texture_reads(d, u, addr, n);
 	if (!fp->sampler[u].bytes)
 		d->texture_faults++;            /* reads outside memory: black */
 }
@@ -284,22 +295,13 @@ static void fragment_texture_n(struct draw_ctx *d, unsigned u, const float (*st)
 			       float (*rgba)[4])
 {
 	const struct draw_fragment_program *fp = &d->fp;
-	struct hw_cache *cache = d->u->texture_cache;
-	uint32_t addr[HW_RASTER_BATCH * HW_TEX_FOOTPRINT_MAX], size = fp->texel_bytes[u];
+	uint32_t addr[HW_RASTER_BATCH * HW_TEX_FOOTPRINT_MAX];
 	uint8_t count[HW_RASTER_BATCH];
-	unsigned total, k, lines = fp->texture_line_units;
+	unsigned total;
 
 	d->r->texture_samples += m;
 	total = hw_texture_sampler_sample_n(&fp->sampler[u], st, m, addr, count, rgba);
-	for (k = 0; k < total; k++) {
-		struct hw_cache_traffic tr = hw_cache_access(cache, addr[k], size, false);
-		if (tr.fill) {
-			d->r->texture_misses++;
-			if (hw_memory_area_of(addr[k]) == HW_AREA_FCRAM)
-				d->texture_fcram_misses++;
-			hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, addr[k], false, lines);
-		}
-	}
+	texture_reads(d, u, addr, total);
 	if (!fp->sampler[u].bytes)
 		d->texture_faults += m;         /* reads outside memory: black */
 }

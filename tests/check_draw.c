@@ -30,18 +30,6 @@
 #define R_VSH_PERM_LOW  0x2BB
 #define R_VSH_OUTMASK   0x2BD
 
-/* Z-order inside an 8x8 tile, by memory row (from the top) and column. */
-static const unsigned char tile_z[8][8] = {
-	{ 0, 1, 4, 5, 16, 17, 20, 21 },
-	{ 2, 3, 6, 7, 18, 19, 22, 23 },
-	{ 8, 9, 12, 13, 24, 25, 28, 29 },
-	{ 10, 11, 14, 15, 26, 27, 30, 31 },
-	{ 32, 33, 36, 37, 48, 49, 52, 53 },
-	{ 34, 35, 38, 39, 50, 51, 54, 55 },
-	{ 40, 41, 44, 45, 56, 57, 60, 61 },
-	{ 42, 43, 46, 47, 58, 59, 62, 63 },
-};
-
 static struct hw_gpu gpu;
 static struct pica_cmd cmd;
 static struct shader_asm sasm;
@@ -714,7 +702,7 @@ START_TEST(test_draw_texture_in_the_colour_buffer_sees_earlier_fragments)
 		for (x = TC * 8; x < TC * 8 + 8; x++) {
 			unsigned r = 399 - y, c;
 			const uint8_t *p = px + ((r / 8) * 30 + x / 8) * 64 * 4
-					   + (size_t)tile_z[r % 8][x % 8] * 4;
+					   + (size_t)tu_tile_z[r % 8][x % 8] * 4;
 
 			for (c = 0; c < 4; c++)
 				ck_assert_msg(p[c] == x - TC * 8 + 1, "pixel (%u, %u) byte %u: %u",
@@ -1310,6 +1298,71 @@ static uint32_t shader_instructions(void)
 	       + gpu.counters.shader[3][0];
 }
 
+/* The output-map tests' triangle: positions (x, y, -0.5), shaded by "mov
+ * oN, v0" into o0, o1, o2 and o5 (the output mask), slots 1-3 mapped by
+ * the words `slot`. */
+static const float outmap_tri[] = {
+	-0.5f, -0.25f, -0.5f,   0.5f, -0.5f, -0.5f,   0.25f, 0.5f, -0.5f,
+};
+
+/* Draw outmap_tri with those slots and check every varying of each of its
+ * vertices against want(x, y); want starts at 0. */
+static void outmap_check(const uint32_t slot[3],
+			 void (*want_of)(float x, float y, float want[HW_VARYING_COUNT][4]))
+{
+	static struct captured cap;
+	struct hw_shader_state prog;
+	uint32_t base = put_positions(outmap_tri, 3);
+	unsigned t, j, k;
+
+	memset(&prog, 0, sizeof prog);
+	memset(&cap, 0, sizeof cap);
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(0));
+	asm_mov(&sasm, asm_o(2), asm_v(0));
+	asm_mov(&sasm, asm_o(5), asm_v(0));
+	asm_end(&sasm);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x27);                /* o0, o1, o2, o5 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 4);
+	for (k = 0; k < 3; k++)
+		pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1 + k, slot[k]);
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = &cap;
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(cap.n, 1);
+	for (t = 0; t < 3; t++) {
+		float want[HW_VARYING_COUNT][4];
+		const struct hw_vertex *v = &cap.v[0][t];
+
+		memset(want, 0, sizeof want);
+		want_of(outmap_tri[3 * t], outmap_tri[3 * t + 1], want);
+		for (j = 0; j < HW_VARYING_COUNT; j++)
+			for (k = 0; k < 4; k++)
+				ck_assert_msg(v->varying[j][k] == want[j][k],
+					      "vertex %u, varying %u.%u: %g, want %g", t, j, k,
+					      (double)v->varying[j][k], (double)want[j][k]);
+	}
+}
+
+static void slot_order_want(float x, float y, float want[HW_VARYING_COUNT][4])
+{
+	want[HW_VARYING_TEXCOORD0][0] = 1;
+	want[HW_VARYING_TEXCOORD0][2] = x;
+	want[HW_VARYING_VIEW][0] = -0.5f;
+	want[HW_VARYING_VIEW][2] = y;
+	want[HW_VARYING_COLOR][3] = x;
+	want[HW_VARYING_TEXCOORD2][0] = 1;
+	want[HW_VARYING_TEXCOORD2][1] = x;
+	want[HW_VARYING_QUATERNION][0] = y;
+	want[HW_VARYING_TEXCOORD1][0] = -0.5f;
+}
+
 /* The output map routes each shaded component to its semantic, slot
  * after slot and x to w: slot i reads the i-th register of the output
  * mask (o0, o1, o2, o5 here, each "mov oN, v0" of the position x, y,
@@ -1318,58 +1371,29 @@ static uint32_t shader_instructions(void)
  * varying no slot names is 0. */
 START_TEST(test_draw_output_map_routes_components_in_slot_order)
 {
-	static const float tri[] = {
-		-0.5f, -0.25f, -0.5f,   0.5f, -0.5f, -0.5f,   0.25f, 0.5f, -0.5f,
+	static const uint32_t slot[3] = {
+		0x0B1F1410,     /* tex0 w, view z, -, color a */
+		0x0C0E0417,     /* tex2 v, quat x, tex1 u, tex0 u */
+		0x16121F0B,     /* color a, -, view x, tex2 u */
 	};
-	static struct captured cap;
-	struct hw_shader_state prog;
-	uint32_t base = put_positions(tri, 3);
-	unsigned t, j, k;
 
-	memset(&prog, 0, sizeof prog);
-	memset(&cap, 0, sizeof cap);
-	asm_mov(&sasm, asm_o(0), asm_v(0));
-	asm_mov(&sasm, asm_o(1), asm_v(0));
-	asm_mov(&sasm, asm_o(2), asm_v(0));
-	asm_mov(&sasm, asm_o(5), asm_v(0));
-	asm_end(&sasm);
-	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
-	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
-	common_state(base, 0, 0);
-	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x27);                /* o0, o1, o2, o5 */
-	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 4);
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0B1F1410);     /* tex0 w, view z, -, color a */
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 2, 0x0C0E0417);     /* tex2 v, quat x, tex1 u, tex0 u */
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 3, 0x16121F0B);     /* color a, -, view x, tex2 u */
-	gpu.triangle_out = capture_triangle;
-	gpu.triangle_user = &cap;
-	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
-	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
-	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
-	run_and_finish();
-	ck_assert_uint_eq(cap.n, 1);
-	for (t = 0; t < 3; t++) {
-		float x = tri[3 * t], y = tri[3 * t + 1], want[HW_VARYING_COUNT][4];
-		const struct hw_vertex *v = &cap.v[0][t];
-
-		memset(want, 0, sizeof want);
-		want[HW_VARYING_TEXCOORD0][0] = 1;
-		want[HW_VARYING_TEXCOORD0][2] = x;
-		want[HW_VARYING_VIEW][0] = -0.5f;
-		want[HW_VARYING_VIEW][2] = y;
-		want[HW_VARYING_COLOR][3] = x;
-		want[HW_VARYING_TEXCOORD2][0] = 1;
-		want[HW_VARYING_TEXCOORD2][1] = x;
-		want[HW_VARYING_QUATERNION][0] = y;
-		want[HW_VARYING_TEXCOORD1][0] = -0.5f;
-		for (j = 0; j < HW_VARYING_COUNT; j++)
-			for (k = 0; k < 4; k++)
-				ck_assert_msg(v->varying[j][k] == want[j][k],
-					      "vertex %u, varying %u.%u: %g, want %g", t, j, k,
-					      (double)v->varying[j][k], (double)want[j][k]);
-	}
+	outmap_check(slot, slot_order_want);
 }
 END_TEST
+
+static void runs_want(float x, float y, float want[HW_VARYING_COUNT][4])
+{
+	want[HW_VARYING_TEXCOORD0][0] = x;
+	want[HW_VARYING_TEXCOORD0][1] = y;
+	want[HW_VARYING_TEXCOORD1][0] = -0.5f;
+	want[HW_VARYING_TEXCOORD1][1] = 1;
+	want[HW_VARYING_COLOR][0] = x;
+	want[HW_VARYING_COLOR][1] = y;
+	want[HW_VARYING_COLOR][2] = -0.5f;
+	want[HW_VARYING_COLOR][3] = x;
+	want[HW_VARYING_QUATERNION][0] = -0.5f;
+	want[HW_VARYING_QUATERNION][1] = 1;
+}
 
 /* Consecutive components routed to consecutive floats (runs of 2, 3 and
  * 4 components, copied at once) land as one by one: o1 (x, y, -0.5, 1)
@@ -1377,57 +1401,13 @@ END_TEST
  * its z, w to quaternion x, y. */
 START_TEST(test_draw_output_map_runs_of_components)
 {
-	static const float tri[] = {
-		-0.5f, -0.25f, -0.5f,   0.5f, -0.5f, -0.5f,   0.25f, 0.5f, -0.5f,
+	static const uint32_t slot[3] = {
+		0x0F0E0D0C,     /* tex0 u, v, tex1 u, v */
+		0x1F0A0908,     /* color r, g, b, - */
+		0x05041F0B,     /* color a, -, quat x, y */
 	};
-	static struct captured cap;
-	struct hw_shader_state prog;
-	uint32_t base = put_positions(tri, 3);
-	unsigned t, j, k;
 
-	memset(&prog, 0, sizeof prog);
-	memset(&cap, 0, sizeof cap);
-	asm_mov(&sasm, asm_o(0), asm_v(0));
-	asm_mov(&sasm, asm_o(1), asm_v(0));
-	asm_mov(&sasm, asm_o(2), asm_v(0));
-	asm_mov(&sasm, asm_o(5), asm_v(0));
-	asm_end(&sasm);
-	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
-	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
-	common_state(base, 0, 0);
-	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x27);                /* o0, o1, o2, o5 */
-	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 4);
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0F0E0D0C);     /* tex0 u, v, tex1 u, v */
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 2, 0x1F0A0908);     /* color r, g, b, - */
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 3, 0x05041F0B);     /* color a, -, quat x, y */
-	gpu.triangle_out = capture_triangle;
-	gpu.triangle_user = &cap;
-	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
-	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
-	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
-	run_and_finish();
-	ck_assert_uint_eq(cap.n, 1);
-	for (t = 0; t < 3; t++) {
-		float x = tri[3 * t], y = tri[3 * t + 1], want[HW_VARYING_COUNT][4];
-		const struct hw_vertex *v = &cap.v[0][t];
-
-		memset(want, 0, sizeof want);
-		want[HW_VARYING_TEXCOORD0][0] = x;
-		want[HW_VARYING_TEXCOORD0][1] = y;
-		want[HW_VARYING_TEXCOORD1][0] = -0.5f;
-		want[HW_VARYING_TEXCOORD1][1] = 1;
-		want[HW_VARYING_COLOR][0] = x;
-		want[HW_VARYING_COLOR][1] = y;
-		want[HW_VARYING_COLOR][2] = -0.5f;
-		want[HW_VARYING_COLOR][3] = x;
-		want[HW_VARYING_QUATERNION][0] = -0.5f;
-		want[HW_VARYING_QUATERNION][1] = 1;
-		for (j = 0; j < HW_VARYING_COUNT; j++)
-			for (k = 0; k < 4; k++)
-				ck_assert_msg(v->varying[j][k] == want[j][k],
-					      "vertex %u, varying %u.%u: %g, want %g", t, j, k,
-					      (double)v->varying[j][k], (double)want[j][k]);
-	}
+	outmap_check(slot, runs_want);
 }
 END_TEST
 

@@ -24,24 +24,12 @@
 #define H 400
 #define PIXELS (W * H)
 
-/* Z-order inside an 8x8 tile, by memory row (from the top) and column. */
-static const unsigned char ztab[8][8] = {
-	{ 0, 1, 4, 5, 16, 17, 20, 21 },
-	{ 2, 3, 6, 7, 18, 19, 22, 23 },
-	{ 8, 9, 12, 13, 24, 25, 28, 29 },
-	{ 10, 11, 14, 15, 26, 27, 30, 31 },
-	{ 32, 33, 36, 37, 48, 49, 52, 53 },
-	{ 34, 35, 38, 39, 50, 51, 54, 55 },
-	{ 40, 41, 44, 45, 56, 57, 60, 61 },
-	{ 42, 43, 46, 47, 58, 59, 62, 63 },
-};
-
 /* The test's own idea of the layout: tiles from the top row of the image. */
 static size_t ref_offset(unsigned x, unsigned y, unsigned bpp)
 {
 	unsigned r = H - 1 - y;
 
-	return ((size_t)(r / 8) * (W / 8) + x / 8) * 64 * bpp + (size_t)ztab[r % 8][x % 8] * bpp;
+	return ((size_t)(r / 8) * (W / 8) + x / 8) * 64 * bpp + (size_t)tu_tile_z[r % 8][x % 8] * bpp;
 }
 
 struct fx {

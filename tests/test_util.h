@@ -33,6 +33,11 @@ struct tu_capture {
 void tu_capture_begin(struct tu_capture *c);
 void tu_capture_end(struct tu_capture *c, char *out, size_t n);
 
+/* Z-order inside an 8x8 tile of the framebuffer and texture layouts, by
+ * memory row (from the top) and column: the tests' own copy, so that a
+ * test of the layout does not use the model's table. */
+extern const unsigned char tu_tile_z[8][8];
+
 /* Run a suite in the usual way; returns the process exit status. */
 int tu_run(Suite *s);
 
