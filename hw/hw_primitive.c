@@ -49,12 +49,15 @@ void hw_assembler_push(struct hw_assembler *a, const struct hw_vertex *v)
 		a->v[1] = *v;
 		return;
 	default:
-		/* Lists (and geometry topology fed without emits): threes. */
-		a->v[a->count++] = *v;
-		if (a->count == 3) {
-			assembler_out(a, &a->v[0], &a->v[1], &a->v[2]);
-			a->count = 0;
+		/* Lists (and geometry topology fed without emits): threes.
+		 * The third vertex closes the triangle as it is, uncopied:
+		 * nothing keeps it after the triangle. */
+		if (a->count < 2) {
+			a->v[a->count++] = *v;
+			return;
 		}
+		a->count = 0;
+		assembler_out(a, &a->v[0], &a->v[1], v);
 		return;
 	}
 }

@@ -62,6 +62,7 @@ struct tri_log {
 	unsigned n;
 	float area_sign[16];
 	float first_x[16];
+	float mid_x[16], last_x[16];
 };
 
 static float area2(const struct hw_vertex *a, const struct hw_vertex *b, const struct hw_vertex *c)
@@ -78,6 +79,8 @@ static void log_triangle(void *user, const struct hw_vertex *a, const struct hw_
 	if (log->n < 16) {
 		log->area_sign[log->n] = area2(a, b, c) > 0 ? 1.0f : -1.0f;
 		log->first_x[log->n] = a->pos[0];
+		log->mid_x[log->n] = b->pos[0];
+		log->last_x[log->n] = c->pos[0];
 	}
 	log->n++;
 }
@@ -108,6 +111,12 @@ START_TEST(test_assembler_list_makes_a_triangle_per_three_vertices)
 	ck_assert_uint_eq(log.n, 2);
 	ck_assert_uint_eq(a.vertices, 7);
 	ck_assert_uint_eq(a.triangles, 2);
+	/* vertices 0, 1, 2 then 3, 4, 5, in their order */
+	for (i = 0; i < 2; i++) {
+		ck_assert(log.first_x[i] == (float)(3 * i));
+		ck_assert(log.mid_x[i] == (float)(3 * i + 1));
+		ck_assert(log.last_x[i] == (float)(3 * i + 2));
+	}
 }
 END_TEST
 
