@@ -79,6 +79,8 @@ struct draw_ctx {
 	struct draw_outmap outmap;               /* prepared for this draw */
 	float in[HW_SHADER_INPUTS][4];           /* the loader's, vertex after vertex */
 	const struct hw_region *index_region;    /* where the last index was read */
+	/* the draw's first index, when one region holds all of them */
+	const unsigned char *index_host;
 	struct hw_shader_stats stats[SHADER_PROCESSORS];
 	uint32_t shaded;                         /* distribution counter */
 	/* geometry shader input being collected */
@@ -544,7 +546,9 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 	const struct hw_region *r = d->index_region;
 	const unsigned char *p;
 
-	if (!hw_region_holds(r, phys, size)) {
+	if (d->index_host) {
+		p = d->index_host + i * size;
+	} else if (!hw_region_holds(r, phys, size)) {
 		/* the region hw_memory_host would read from */
 		r = hw_memory_region(d->u->mem, phys, size);
 		if (!r) {
@@ -554,8 +558,10 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 			return HW_ERROR_FAULT;
 		}
 		d->index_region = r;
+		p = r->host + (phys - r->base);
+	} else {
+		p = r->host + (phys - r->base);
 	}
-	p = r->host + (phys - r->base);
 	if (!*line_valid || *line != phys / HW_MEMORY_ACCESS_BYTES) {
 		*line_valid = true;
 		*line = phys / HW_MEMORY_ACCESS_BYTES;
@@ -726,9 +732,22 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 	for (q = 0; q < DRAW_AHEAD_MISSES; q++)
 		memcpy(a->in[q], d->in, sizeof a->in[q]);
 
+	d->index_host = NULL;
 	if (d->cfg->indexed) {
+		uint64_t bytes = (uint64_t)d->cfg->count * (d->cfg->index16 ? 2 : 1);
+		const struct hw_region *r;
+
 		hw_vcache_clear(d->u->vcache);
 		d->r->vcache_used = true;
+		/* One region holds every index of the draw: read_index skips
+		 * its per-index test (a range inside a region is inside no
+		 * other, so the same bytes). Else it tests each index, and
+		 * faults at the first outside every buffer. */
+		if (bytes && bytes <= UINT32_MAX) {
+			r = hw_memory_region(d->u->mem, d->cfg->index_phys, (uint32_t)bytes);
+			if (r)
+				d->index_host = r->host + (d->cfg->index_phys - r->base);
+		}
 	}
 	while (i < d->cfg->count) {
 		unsigned n, fault_at, k;
