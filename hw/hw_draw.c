@@ -82,6 +82,7 @@ struct draw_ctx {
 	/* the draw's first index, when one region holds all of them */
 	const unsigned char *index_host;
 	struct hw_shader_stats stats[SHADER_PROCESSORS];
+	uint64_t instructions;                   /* the sum of stats[].instructions */
 	uint32_t shaded;                         /* distribution counter */
 	/* geometry shader input being collected */
 	float gs_in[HW_SHADER_INPUTS][4];
@@ -518,6 +519,8 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 	struct hw_shader_emit_sink sink = { gs_emit, d };
 	float gs_out[HW_SHADER_OUTPUTS][4];
 	unsigned i, per = cfg->vs_output_count;
+	uint64_t before;
+	enum hw_status st;
 
 	if (!cfg->geometry_shader) {
 		hw_assembler_push(&d->assembler, &cv->v);
@@ -530,8 +533,11 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 		return HW_OK;
 	d->gs_vertices = 0;
 	memset(gs_out, 0, sizeof gs_out);
-	return hw_shader_program_run(d->gs, (const float (*)[4])d->gs_in, gs_out, &sink,
-				     &d->stats[0], d->fault, d->fault_len);
+	before = d->stats[0].instructions;
+	st = hw_shader_program_run(d->gs, (const float (*)[4])d->gs_in, gs_out, &sink,
+				   &d->stats[0], d->fault, d->fault_len);
+	d->instructions += d->stats[0].instructions - before;
+	return st;
 }
 
 /* Read index i through the one-line index fetch buffer; the line reads
@@ -577,12 +583,8 @@ static enum hw_status read_index(struct draw_ctx *d, uint32_t i, uint32_t *line,
 static uint64_t draw_work(const struct draw_ctx *d)
 {
 	const struct hw_draw_result *r = d->r;
-	uint64_t w = (uint64_t)r->indices + r->vertices_shaded + r->raster.covered;
-	unsigned p;
 
-	for (p = 0; p < SHADER_PROCESSORS; p++)
-		w += d->stats[p].instructions;
-	return w;
+	return (uint64_t)r->indices + r->vertices_shaded + r->raster.covered + d->instructions;
 }
 
 /* After vertex `done` - 1 of the draw. */
@@ -778,6 +780,7 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 				struct hw_shader_stats *s = &d->stats[a->processor[m]];
 
 				s->instructions += a->stats[m].instructions;
+				d->instructions += a->stats[m].instructions;
 				s->stall_dependency += a->stats[m].stall_dependency;
 				s->stall_mova += a->stats[m].stall_mova;
 				s->stall_cmp += a->stats[m].stall_cmp;

@@ -383,7 +383,7 @@ END_TEST
 /* Points through a geometry shader that emits `per_point` triangles
  * each; returns the polygons into triangle setup. Register ids: GEOSTAGE
  * 0x229, geometry unit INPUTBUFFER_CONFIG 0x289 and OUTMAP_MASK 0x28D. */
-static uint32_t points_through_gs(unsigned per_point)
+static void build_points_through_gs(unsigned per_point)
 {
 	static const float points[] = {
 		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,   0.2f, 0.2f, -0.5f,
@@ -411,8 +411,39 @@ static uint32_t points_through_gs(unsigned per_point)
 	pica_cmd_reg(&cmd, 0x28D, 1);               /* the GS writes o0 */
 	pica_cmd_reg(&cmd, R_NUMVERTICES, 4);
 	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+}
+
+static uint32_t points_through_gs(unsigned per_point)
+{
+	build_points_through_gs(per_point);
 	run_and_finish();
 	return gpu.counters.polygon[HW_POLYGON_IN];
+}
+
+/* The smallest request work bound (hw_gpu.request_max_work) under which
+ * the buffer of points_through_gs(per_point) runs to the end; *words its
+ * command words. Each probe runs on a fresh GPU. */
+static uint64_t points_through_gs_min_work(unsigned per_point, unsigned *words)
+{
+	uint64_t lo = 1, hi = 1u << 20;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		enum hw_status st;
+
+		setup();
+		build_points_through_gs(per_point);
+		*words = cmd.n;
+		gpu.request_max_work = mid;
+		st = hw_gpu_submit(&gpu, cmd.w, cmd.n, 0);
+		ck_assert(st == HW_OK || st == HW_ERROR_LIMIT);
+		teardown();
+		if (st == HW_OK)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
 }
 
 /* A geometry shader that emits two triangles per point doubles the input
@@ -429,6 +460,25 @@ START_TEST(test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input
 	setup();
 	two = points_through_gs(2);
 	ck_assert_uint_eq(two, 2 * one);
+}
+END_TEST
+
+/* The work bound counts the geometry shader's instructions: three
+ * triangles a point instead of one cost 4 x 2 x 9 more (setemit, mov and
+ * emit for each vertex), on top of the longer program's command words.
+ * The emitted triangles are degenerate (every vertex is the point), so no
+ * fragment counts. */
+START_TEST(test_draw_work_bound_counts_geometry_shader_instructions)
+{
+	unsigned words1, words3;
+	uint64_t one, three;
+
+	teardown();
+	one = points_through_gs_min_work(1, &words1);
+	three = points_through_gs_min_work(3, &words3);
+	setup();
+	ck_assert_uint_gt(words3, words1);
+	ck_assert_uint_eq(three - one, (words3 - words1) + 4 * 2 * 9);
 }
 END_TEST
 
@@ -1686,6 +1736,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_busy_bottleneck_follows_the_work);
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
+	tcase_add_test(tc, test_draw_work_bound_counts_geometry_shader_instructions);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
