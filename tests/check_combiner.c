@@ -628,15 +628,29 @@ static void random_combiner(uint32_t *seed, struct hw_combiner_config *c)
 	hw_combiner_decode(regs, c);
 }
 
-/* hw_combiner_run_bound, bound to `in`, gives `want` (what
- * hw_combiner_exec_bytes gave). */
+/* Every input channel random (random_channel). */
+static void random_inputs(uint32_t *seed, struct hw_combiner_inputs *in)
+{
+	unsigned k, u;
+
+	for (k = 0; k < 4; k++) {
+		in->primary[k] = random_channel(seed);
+		in->fragment_primary[k] = random_channel(seed);
+		in->fragment_secondary[k] = random_channel(seed);
+		for (u = 0; u < HW_COMBINER_TEXTURES; u++)
+			in->texture[u][k] = random_channel(seed);
+	}
+}
+
+/* hw_combiner_run_bound, bound to `in`, gives the bytes
+ * hw_combiner_exec_bytes gives. */
 static void assert_bound_bytes(const struct hw_combiner_program *p,
-			       const struct hw_combiner_inputs *in, const uint8_t want[4],
-			       unsigned round)
+			       const struct hw_combiner_inputs *in, unsigned round)
 {
 	struct hw_combiner_bound b;
-	uint8_t got[4];
+	uint8_t got[4], want[4];
 
+	hw_combiner_exec_bytes(p, in, want);
 	hw_combiner_bind(p, in, &b);
 	hw_combiner_run_bound(&b, got);
 	ck_assert_msg(memcmp(got, want, 4) == 0, "round %u (shape %d): bound %u %u %u %u, "
@@ -657,21 +671,10 @@ START_TEST(test_combiner_compiled_gives_the_same_bits)
 
 		random_combiner(&seed, &c);
 		hw_combiner_compile(&c, &p);
-		for (k = 0; k < 4; k++) {
-			in.primary[k] = random_channel(&seed);
-			in.fragment_primary[k] = random_channel(&seed);
-			in.fragment_secondary[k] = random_channel(&seed);
-			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
-				in.texture[u][k] = random_channel(&seed);
-		}
+		random_inputs(&seed, &in);
 		hw_combiner_run(&c, &in, want);
 		hw_combiner_exec(&p, &in, got);
-		{
-			uint8_t bytes[4];
-
-			hw_combiner_exec_bytes(&p, &in, bytes);
-			assert_bound_bytes(&p, &in, bytes, round);
-		}
+		assert_bound_bytes(&p, &in, round);
 		if (memcmp(want, got, sizeof want) != 0)
 			ck_abort_msg("round %u: run %a %a %a %a, exec %a %a %a %a", round,
 				     (double)want[0], (double)want[1], (double)want[2],
@@ -706,7 +709,7 @@ START_TEST(test_combiner_compiled_shapes_give_the_same_bits)
 	static const unsigned src_codes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 12, 14, 15 };
 	static uint32_t regs[HW_REG_COUNT];
 	uint32_t seed = 0x13579BDFu;
-	unsigned round, k, u, seen[4] = { 0, 0, 0, 0 };
+	unsigned round, k, seen[4] = { 0, 0, 0, 0 };
 
 	for (round = 0; round < 4000; round++) {
 		struct hw_combiner_config c;
@@ -767,21 +770,10 @@ START_TEST(test_combiner_compiled_shapes_give_the_same_bits)
 		ck_assert_msg(p.shape == want_shape, "round %u: shape %d, want %d", round,
 			      (int)p.shape, (int)want_shape);
 		seen[p.shape]++;
-		for (k = 0; k < 4; k++) {
-			in.primary[k] = random_channel(&seed);
-			in.fragment_primary[k] = random_channel(&seed);
-			in.fragment_secondary[k] = random_channel(&seed);
-			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
-				in.texture[u][k] = random_channel(&seed);
-		}
+		random_inputs(&seed, &in);
 		hw_combiner_run(&c, &in, want);
 		hw_combiner_exec(&p, &in, got);
-		{
-			uint8_t bytes[4];
-
-			hw_combiner_exec_bytes(&p, &in, bytes);
-			assert_bound_bytes(&p, &in, bytes, round);
-		}
+		assert_bound_bytes(&p, &in, round);
 		if (memcmp(want, got, sizeof want) != 0)
 			ck_abort_msg("round %u (shape %d): run %a %a %a %a, exec %a %a %a %a",
 				     round, (int)p.shape, (double)want[0], (double)want[1],
@@ -826,7 +818,7 @@ static void check_bytes(const struct hw_combiner_config *c, const struct hw_comb
 
 	hw_combiner_run(c, in, want);
 	hw_combiner_exec_bytes(p, in, got);
-	assert_bound_bytes(p, in, got, round);
+	assert_bound_bytes(p, in, round);
 	for (k = 0; k < 4; k++)
 		if (got[k] != ref_byte(want[k]))
 			ck_abort_msg("round %u (shape %d), channel %u: %a gives %u, want %u", round,
@@ -845,7 +837,7 @@ START_TEST(test_combiner_exec_bytes_rounds_to_nearest)
 	struct hw_combiner_program p[3];
 	struct hw_combiner_inputs in;
 	uint32_t seed = 0x0BADF00Du;
-	unsigned round, k, u, j, n;
+	unsigned round, k, j, n;
 
 	/* REPLACE: stage 0 takes the vertex colour, the rest pass through;
 	 * MODULATE: stage 0 multiplies it by texture 0; GENERAL: six stages. */
@@ -902,13 +894,7 @@ START_TEST(test_combiner_exec_bytes_rounds_to_nearest)
 
 		random_combiner(&seed, &rc);
 		hw_combiner_compile(&rc, &rp);
-		for (k = 0; k < 4; k++) {
-			in.primary[k] = random_channel(&seed);
-			in.fragment_primary[k] = random_channel(&seed);
-			in.fragment_secondary[k] = random_channel(&seed);
-			for (u = 0; u < HW_COMBINER_TEXTURES; u++)
-				in.texture[u][k] = random_channel(&seed);
-		}
+		random_inputs(&seed, &in);
 		check_bytes(&rc, &rp, &in, round);
 		for (j = 0; j < 2; j++) {
 			for (k = 0; k < 4; k++)
