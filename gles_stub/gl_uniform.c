@@ -133,7 +133,9 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 				stage_set_bool(stage, first + m, fv ? fv[m] != 0.0f : iv[m] != 0);
 			} else if (u->file == GL_REGS_FLOAT) {
 				stage_set_float(stage, first + m, n, fv + m * n);
-			} else {
+			} else if (iv) {
+				/* (an integer uniform takes only glUniform*i: iv is
+				 * set; the test tells the compiler so) */
 				stage_set_int(stage, first + m, n, iv + m * n);
 			}
 		}

@@ -51,7 +51,7 @@ static void decode_loader(const struct hw_gpu *gpu, struct hw_loader_config *l)
 	uint32_t low = r[HW_REG_ATTRIBBUFFERS_FORMAT_LOW], high = r[HW_REG_ATTRIBBUFFERS_FORMAT_HIGH];
 	uint32_t perm_low = r[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_LOW)];
 	uint32_t perm_high = r[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_HIGH)];
-	unsigned a, n, e;
+	unsigned a, n, e, m;
 
 	memset(l, 0, sizeof *l);
 	l->base = hw_reg_attribbuffers_base(r[HW_REG_ATTRIBBUFFERS_LOC]);
@@ -71,10 +71,11 @@ static void decode_loader(const struct hw_gpu *gpu, struct hw_loader_config *l)
 
 		arr->offset = hw_reg_attribbuffer_offset(r[HW_REG_ATTRIBBUFFER_OFFSET(n)]);
 		arr->stride = hw_reg_attribbuffer_stride(cfg2);
-		arr->elements = hw_reg_attribbuffer_ncomponents(cfg2);
-		if (arr->elements > HW_LOADER_ARRAY_ELEMENTS)
-			arr->elements = HW_LOADER_ARRAY_ELEMENTS;
-		for (e = 0; e < arr->elements; e++)
+		m = hw_reg_attribbuffer_ncomponents(cfg2);
+		if (m > HW_LOADER_ARRAY_ELEMENTS)
+			m = HW_LOADER_ARRAY_ELEMENTS;
+		arr->elements = m;
+		for (e = 0; e < m; e++)
 			arr->element[e] = (uint8_t)hw_reg_attribbuffer_component(cfg1, cfg2, e);
 	}
 }

@@ -382,7 +382,7 @@ START_TEST(test_glfrag_texture_formats_store_components_in_hardware_order)
 			for (x = 0; x < W; x++) {
 				const uint8_t *p = mem + (hw_texture_texel_address(&hw, 0, x, y)
 							  - hw.phys);
-				uint8_t in[3];
+				uint8_t in[3] = { 0, 0, 0 };
 				uint16_t v;
 
 				texel_in(c, x, y, in);
