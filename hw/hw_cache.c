@@ -235,6 +235,67 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 	return t;
 }
 
+/* hw_cache_read_n's loop, `lru` a constant where it is inlined. The line
+ * of the last read stays in locals while it is wholly valid: a read of it
+ * is a hit, done without a look at the hints; any other read is
+ * hw_cache_access's, its inline path here too. */
+static inline __attribute__((always_inline)) unsigned
+cache_read_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
+		uint16_t *fills, bool lru)
+{
+	const unsigned shift = c->line_shift;
+	const uint64_t full = c->full_mask;
+	const struct hw_cache_hint *const hint = c->hint;
+	const uint64_t *const valid = c->valid;
+	uint64_t *const stamp = c->stamp;
+	uint64_t clock = c->clock, read_hits = c->stats.read_hits;
+	uint32_t last = HW_CACHE_NO_LINE;
+	uint64_t *last_stamp = stamp;
+	unsigned k, nfills = 0;
+
+	for (k = 0; k < n; k++) {
+		uint32_t line = addr[k] >> shift;
+		const struct hw_cache_hint *h;
+		struct hw_cache_traffic t;
+
+		if (line != last) {
+			h = &hint[hw_cache_hint_slot(line)];
+			if (h->line != line || valid[h->index] != full) {
+				c->clock = clock;
+				c->stats.read_hits = read_hits;
+				t = hw_cache_access_general(c, addr[k], size, false);
+				clock = c->clock;
+				read_hits = c->stats.read_hits;
+				if (t.fill)
+					fills[nfills++] = (uint16_t)k;
+				/* the read left its line present, and its
+				 * hint names it */
+				last = valid[h->index] == full ? line : HW_CACHE_NO_LINE;
+				last_stamp = &stamp[h->index];
+				continue;
+			}
+			/* hw_cache_access's inline hit: every byte is valid */
+			last = line;
+			last_stamp = &stamp[h->index];
+		}
+		clock++;
+		read_hits++;
+		if (lru)
+			*last_stamp = clock;
+	}
+	c->clock = clock;
+	c->stats.read_hits = read_hits;
+	return nfills;
+}
+
+unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
+			 uint16_t *fills)
+{
+	if (c->cfg.policy == HW_CACHE_LRU)
+		return cache_read_loop(c, addr, n, size, fills, true);
+	return cache_read_loop(c, addr, n, size, fills, false);
+}
+
 uint32_t hw_cache_flush(struct hw_cache *c, void (*out)(void *user, uint32_t addr), void *user)
 {
 	size_t lines = (size_t)c->cfg.sets * c->cfg.ways, i;

@@ -182,6 +182,15 @@ static inline struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32
 	return hw_cache_access_general(c, addr, size, write);
 }
 
+/* n reads of `size` bytes at addr[0..n-1], in order: the same as n
+ * hw_cache_access reads one by one (the same hits, fills, evictions,
+ * stamps and statistics), done with the cache's fields in locals and
+ * same-line merging (a read of the line the one before read, wholly
+ * valid, is a hit found without the hints). The position k of each read
+ * that filled a line goes to fills[] (room for n); returns how many. */
+unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
+			 uint16_t *fills);
+
 /* Write every dirty line back (end of a draw, a flush); calls `out` (may
  * be NULL) for each written line's address, in set then way order. Lines
  * stay valid and clean. Returns how many were written. */

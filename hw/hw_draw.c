@@ -257,20 +257,20 @@ static unsigned next_vertex_processor(struct draw_ctx *d)
  * channel), and FCRAM misses are noted for the timing. */
 static void texture_reads(struct draw_ctx *d, unsigned u, const uint32_t *addr, unsigned n)
 {
-	/* the cache and the read size in locals: the cache's stores could
-	 * otherwise make the compiler fetch them again for every address */
+	/* the reads at once: hw_cache_read_n keeps the cache's fields in
+	 * locals, and a read of the line before is a hit at once */
 	struct hw_cache *cache = d->u->texture_cache;
 	uint32_t size = d->fp.texel_bytes[u], lines = d->fp.texture_line_units;
-	unsigned k;
+	uint16_t fills[HW_RASTER_BATCH * HW_TEX_FOOTPRINT_MAX];
+	unsigned k, m = hw_cache_read_n(cache, addr, n, size, fills);
 
-	for (k = 0; k < n; k++) {
-		struct hw_cache_traffic tr = hw_cache_access(cache, addr[k], size, false);
-		if (tr.fill) {
-			d->r->texture_misses++;
-			if (hw_memory_area_of(addr[k]) == HW_AREA_FCRAM)
-				d->texture_fcram_misses++;
-			hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, addr[k], false, lines);
-		}
+	for (k = 0; k < m; k++) {
+		uint32_t a = addr[fills[k]];
+
+		d->r->texture_misses++;
+		if (hw_memory_area_of(a) == HW_AREA_FCRAM)
+			d->texture_fcram_misses++;
+		hw_memory_count(&d->r->delta, HW_MEM_TEXTURE_READ, a, false, lines);
 	}
 }
 

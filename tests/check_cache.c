@@ -602,12 +602,87 @@ START_TEST(test_cache_merged_accesses_match_the_general_path)
 }
 END_TEST
 
+/* hw_cache_read_n against hw_cache_access one read at a time: the same
+ * fills, statistics, clock, tags, valid bytes and stamps, over random
+ * runs of reads (of lines read just before, neighbours, far ones) with
+ * writes between runs (partly valid lines of a write-no-fill cache), for
+ * LRU and FIFO. */
+static void cache_assert_same(const struct hw_cache *a, const struct hw_cache *b, unsigned g,
+			      unsigned round)
+{
+	size_t lines = (size_t)a->cfg.sets * a->cfg.ways;
+
+	if (memcmp(&a->stats, &b->stats, sizeof a->stats) != 0 || a->clock != b->clock
+	    || memcmp(a->tag, b->tag, lines * sizeof *a->tag) != 0
+	    || memcmp(a->valid, b->valid, lines * sizeof *a->valid) != 0
+	    || memcmp(a->dirty, b->dirty, lines * sizeof *a->dirty) != 0
+	    || memcmp(a->stamp, b->stamp, lines * sizeof *a->stamp) != 0)
+		ck_abort_msg("geometry %u, round %u: the caches differ", g, round);
+}
+
+START_TEST(test_cache_read_n_matches_one_by_one)
+{
+	static const struct hw_cache_config geo[] = {
+		{ 16, 128, 4, HW_CACHE_LRU, false }, { 16, 32, 4, HW_CACHE_LRU, true },
+		{ 32, 8, 2, HW_CACHE_FIFO, true }, { 64, 1, 3, HW_CACHE_LRU, false },
+		{ 16, 4, 1, HW_CACHE_FIFO, false },
+	};
+	uint32_t seed = 0xCAC4E5EDu;
+	unsigned g, round, k;
+
+	for (g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+		struct hw_cache fast, slow;
+		uint32_t addr = 0x18000000u;
+
+		ck_assert_int_eq(hw_cache_init(&fast, &geo[g]), HW_OK);
+		ck_assert_int_eq(hw_cache_init(&slow, &geo[g]), HW_OK);
+		for (round = 0; round < 3000; round++) {
+			uint32_t list[64];
+			uint16_t fills[64], expect[64];
+			uint32_t r = cache_xorshift(&seed);
+			unsigned n = r % 65, size = 1 + (r >> 8) % 8, m, nexpect = 0;
+
+			for (k = 0; k < n; k++) {
+				uint32_t q = cache_xorshift(&seed);
+
+				if (q % 11 == 0)
+					addr = 0x18000000u + (q >> 8) % 8192;
+				else if (q % 3 != 0)
+					addr += (q >> 8) % 9 - 4;     /* same line mostly */
+				list[k] = addr;
+			}
+			m = hw_cache_read_n(&fast, list, n, size, fills);
+			for (k = 0; k < n; k++)
+				if (hw_cache_access(&slow, list[k], size, false).fill)
+					expect[nexpect++] = (uint16_t)k;
+			ck_assert_uint_eq(m, nexpect);
+			ck_assert(memcmp(fills, expect, m * sizeof *fills) == 0);
+			cache_assert_same(&fast, &slow, g, round);
+			/* a few writes between runs: lines partly valid */
+			for (k = 0; k < r % 4; k++) {
+				uint32_t w = 0x18000000u + cache_xorshift(&seed) % 8192;
+
+				hw_cache_access(&fast, w, 1 + k, true);
+				hw_cache_access(&slow, w, 1 + k, true);
+			}
+			if (r % 997 == 0) {
+				hw_cache_invalidate(&fast);
+				hw_cache_invalidate(&slow);
+			}
+		}
+		hw_cache_fini(&fast);
+		hw_cache_fini(&slow);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cache");
 	TCase *tc = tcase_create("rules");
 
 	tcase_add_test(tc, test_cache_merged_accesses_match_the_general_path);
+	tcase_add_test(tc, test_cache_read_n_matches_one_by_one);
 	tcase_add_test(tc, test_cache_sequential_reads_miss_once_per_line);
 	tcase_add_test(tc, test_cache_working_set_that_fits_hits);
 	tcase_add_test(tc, test_cache_thrash_evicts_by_policy);
