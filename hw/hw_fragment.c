@@ -786,6 +786,40 @@ static FRAG_ALWAYS_INLINE void frag_access_words(struct hw_cache *c,
 		frag_count_line(w, false, addr & ~(c->cfg.line_bytes - 1), units, delta);
 }
 
+/* Four bytes as a little-endian word, and back: one load or store on a
+ * little-endian host. */
+static inline uint32_t frag_get32(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+#else
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+
+static inline void frag_put32(uint8_t *p, uint32_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &v, sizeof v);
+#else
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+#endif
+}
+
+/* An RGBA8 pixel's word from the colour R, G, B, A: its bytes are A, B,
+ * G, R in memory. */
+static inline uint32_t frag_rgba8_word(const uint8_t rgba[4])
+{
+	return (uint32_t)rgba[3] | (uint32_t)rgba[2] << 8 | (uint32_t)rgba[1] << 16
+	       | (uint32_t)rgba[0] << 24;
+}
+
 enum { FRAG_BATCH_ANY, FRAG_BATCH_D24S8_RGBA8, FRAG_BATCH_RGBA8 };
 
 /* hw_fragment_process_batch's loop for the usual operations: no stencil
@@ -855,13 +889,21 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
 			const uint32_t da = depth_phys + index * depth_bytes;
 			const uint32_t z = d16 ? frag_quantize(fk->z, FRAG_DEPTH16_MAX) : z24;
 
+			/* (usual: the D24S8 word, depth in its low 24 bits) */
+			uint32_t word = 0;
+
 			if (depth_test) {
 				uint32_t stored_z;
 
 				frag_access_words(dc, dw, da, depth_bytes, false, delta);
-				stored_z = (uint32_t)dp[0] | (uint32_t)dp[1] << 8;
-				if (depth_len == 3)
-					stored_z |= (uint32_t)dp[2] << 16;
+				if (usual) {
+					word = frag_get32(dp);
+					stored_z = word & 0xFFFFFFu;
+				} else {
+					stored_z = (uint32_t)dp[0] | (uint32_t)dp[1] << 8;
+					if (depth_len == 3)
+						stored_z |= (uint32_t)dp[2] << 16;
+				}
 				if (!frag_compare(depth_func, z, stored_z)) {
 					depth_failed++;
 					continue;
@@ -869,10 +911,14 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
 			}
 			if (depth_write) {
 				frag_access_words(dc, dw, da, depth_len, true, delta);
-				dp[0] = (uint8_t)z;
-				dp[1] = (uint8_t)(z >> 8);
-				if (depth_len == 3)
-					dp[2] = (uint8_t)(z >> 16);
+				if (usual) {
+					frag_put32(dp, (word & 0xFF000000u) | z);
+				} else {
+					dp[0] = (uint8_t)z;
+					dp[1] = (uint8_t)(z >> 8);
+					if (depth_len == 3)
+						dp[2] = (uint8_t)(z >> 16);
+				}
 				if (e)
 					*e = z24;
 				depth_written++;
@@ -883,12 +929,7 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
 		frag_access_words(cc, cw, color_phys + index * color_bytes, color_bytes, true,
 				  delta);
 		if (color_format == HW_COLOR_RGBA8) {
-			uint8_t *const cp = color_host + index * color_bytes;
-
-			cp[0] = rgba[k][3];
-			cp[1] = rgba[k][2];
-			cp[2] = rgba[k][1];
-			cp[3] = rgba[k][0];
+			frag_put32(color_host + index * color_bytes, frag_rgba8_word(rgba[k]));
 		} else {
 			hw_pixel_encode(color_format, rgba[k], color_host + index * color_bytes);
 		}
