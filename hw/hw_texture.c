@@ -554,6 +554,8 @@ void hw_texture_sample(const struct hw_texture *t, const uint8_t *bytes, float s
 /* ---- sampler ------------------------------------------------------------ */
 
 
+static void tex_rgba8_offsets(struct hw_texture_sampler *sp);
+
 void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_texture *t,
 			     const uint8_t *bytes, float lod)
 {
@@ -599,6 +601,8 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 	sp->rgba8_linear = sp->nlevels == 1 && sp->filter == HW_FILTER_LINEAR
 			   && t->format == HW_TEX_RGBA8 && bytes
 			   && t->wrap_s != HW_WRAP_CLAMP_BORDER && t->wrap_t != HW_WRAP_CLAMP_BORDER;
+	if (sp->rgba8_linear)
+		tex_rgba8_offsets(sp);
 }
 
 /* hw_texture_texel_address for (x, y) already inside the level. */
@@ -670,6 +674,18 @@ static inline uint32_t tex_rgba8_row(const struct hw_texture_sampler_level *lv, 
 	unsigned row = (unsigned)(lv->height - 1) - y;  /* memory holds the top row first */
 
 	return (uint32_t)(row / HW_TEX_TILE) * lv->tile_row_bytes + tex_rgba8_my[row % HW_TEX_TILE];
+}
+
+/* The sampler's column and row offsets of its first level. */
+static void tex_rgba8_offsets(struct hw_texture_sampler *sp)
+{
+	const struct hw_texture_sampler_level *lv = &sp->level[0];
+	unsigned i;
+
+	for (i = 0; i < (unsigned)lv->width; i++)
+		sp->column[i] = tex_rgba8_column(i);
+	for (i = 0; i < (unsigned)lv->height; i++)
+		sp->row[i] = tex_rgba8_row(lv, i);
 }
 
 #if HW_SSE2
@@ -758,7 +774,9 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
 /* The bilinear RGBA8 sample of level lv at st (reduced by tex_reduce):
  * the colour in rgba, the four taps' offsets from the level's first byte
  * in off ((0, 0), (1, 0), (0, 1), (1, 1)), and whether the columns and
- * the rows of the taps wrapped onto each other. */
+ * the rows of the taps wrapped onto each other. With `tables` (the first
+ * level of an rgba8_linear sampler) the offsets come from the sampler's
+ * column and row tables. */
 #if defined(__GNUC__)
 #define TEX_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -766,7 +784,8 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
 #endif
 static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *sp,
 				    const struct hw_texture_sampler_level *lv, tex_st st,
-				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4])
+				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4],
+				    bool tables)
 {
 	long w = lv->width, h = lv->height, i0, j0, i1, j1;
 	uint32_t c0, c1, r0, r1;
@@ -816,10 +835,17 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 	}
 	*same_i = i1 == i0;
 	*same_j = j1 == j0;
-	c0 = tex_rgba8_column((unsigned)i0);
-	c1 = tex_rgba8_column((unsigned)i1);
-	r0 = tex_rgba8_row(lv, (unsigned)j0);
-	r1 = tex_rgba8_row(lv, (unsigned)j1);
+	if (tables) {
+		c0 = sp->column[i0];
+		c1 = sp->column[i1];
+		r0 = sp->row[j0];
+		r1 = sp->row[j1];
+	} else {
+		c0 = tex_rgba8_column((unsigned)i0);
+		c1 = tex_rgba8_column((unsigned)i1);
+		r0 = tex_rgba8_row(lv, (unsigned)j0);
+		r1 = tex_rgba8_row(lv, (unsigned)j1);
+	}
 	off[0] = r0 + c0;
 	off[1] = r0 + c1;
 	off[2] = r1 + c0;
@@ -866,7 +892,7 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 	bool same_i, same_j;
 	unsigned b;
 
-	tex_rgba8_linear(sp, lv, st, off, &same_i, &same_j, rgba);
+	tex_rgba8_linear(sp, lv, st, off, &same_i, &same_j, rgba, false);
 	if (fp->n != 0) {
 		for (b = 0; b < 4; b++)
 			tex_add(fp, lv->phys + off[b]);
@@ -987,7 +1013,7 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 		unsigned n = 1;
 
 		tex_rgba8_linear(sp, lv, tex_sampler_reduce(sp, s, t_coord), off, &same_i, &same_j,
-				 rgba);
+				 rgba, true);
 		addr[0] = lv->phys + off[0];
 		if (!same_i)
 			addr[n++] = lv->phys + off[1];
@@ -1043,7 +1069,7 @@ unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const 
 			unsigned m = 1;
 
 			tex_rgba8_linear(sp, lv, tex_sampler_reduce(sp, st[k][0], st[k][1]), off,
-					 &same_i, &same_j, rgba[k]);
+					 &same_i, &same_j, rgba[k], true);
 			a[0] = phys + off[0];
 			if (!same_i)
 				a[m++] = phys + off[1];

@@ -210,6 +210,10 @@ struct hw_texture_sampler {
 	 * no CLAMP_BORDER axis; a sample goes straight to its kernel. */
 	bool rgba8_linear;
 	bool repeat;                    /* wrap_s and wrap_t both REPEAT */
+	/* With rgba8_linear: a texel's byte offset from the level's first
+	 * byte is column[x] + row[y] (its tile's and its place in the tile),
+	 * worked out once for the level's width and height. */
+	uint32_t column[HW_TEX_MAX_SIZE], row[HW_TEX_MAX_SIZE];
 };
 
 /* Prepare a sampler for texture `t` (copied), its chain's host bytes and

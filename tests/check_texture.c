@@ -898,6 +898,73 @@ static float tex_random_coord(uint32_t *seed, unsigned size)
 	}
 }
 
+/* The bilinear RGBA8 kernel on textures up to the largest size: for taps
+ * in every column (at a few rows) and every row (at a few columns),
+ * edges and wraps included, the same footprint and colour as
+ * hw_texture_footprint and hw_texture_sample. */
+START_TEST(test_texture_sampler_large_rgba8_taps)
+{
+	static const unsigned size[][2] = { { 1024, 8 }, { 8, 1024 }, { 256, 512 },
+					    { 1024, 1024 } };
+	static const enum hw_tex_wrap wraps[] = { HW_WRAP_REPEAT, HW_WRAP_MIRROR,
+						  HW_WRAP_CLAMP_EDGE };
+	uint8_t *bytes = malloc(1024 * 1024 * 4);
+	uint32_t seed = 0x2468ACE1u;
+	unsigned k, z, wi, along, i, j;
+
+	ck_assert_ptr_nonnull(bytes);
+	for (k = 0; k < 1024 * 1024 * 4; k++)
+		bytes[k] = (uint8_t)(tex_xorshift(&seed) >> 9);
+	for (z = 0; z < sizeof size / sizeof size[0]; z++) {
+		for (wi = 0; wi < sizeof wraps / sizeof wraps[0]; wi++) {
+			struct hw_texture t = texture(0x18000000u, size[z][0], size[z][1],
+						      HW_TEX_RGBA8, 1);
+			struct hw_texture_sampler *sp = malloc(sizeof *sp);
+			const unsigned w = size[z][0], h = size[z][1];
+
+			ck_assert_ptr_nonnull(sp);
+			t.wrap_s = wraps[wi];
+			t.wrap_t = wraps[(wi + 1) % 3];
+			t.mag_filter = t.min_filter = HW_FILTER_LINEAR;
+			hw_texture_sampler_init(sp, &t, bytes, 0.0f);
+			ck_assert(sp->rgba8_linear);
+			for (along = 0; along < 2; along++) {
+				unsigned count = along ? h : w;
+
+				for (i = 0; i < count; i++) {
+					for (j = 0; j < 4; j++) {
+						/* a quarter texel past the centre, at
+						 * four places across */
+						float a = ((float)i + 0.75f) / (float)count;
+						float b = (float)(j * 2 + 1) / 8.0f;
+						float s = along ? b : a, tc = along ? a : b;
+						uint32_t want_addr[HW_TEX_FOOTPRINT_MAX];
+						uint32_t got_addr[HW_TEX_FOOTPRINT_MAX];
+						float want[4], got[4];
+						unsigned n = hw_texture_footprint(&t, s, tc, 0.0f,
+										  want_addr);
+						unsigned m = hw_texture_sampler_sample(sp, s, tc,
+										       got_addr,
+										       got);
+
+						hw_texture_sample(&t, bytes, s, tc, 0.0f, want);
+						if (n != m || memcmp(want_addr, got_addr,
+								     n * sizeof *want_addr) != 0
+						    || memcmp(want, got, sizeof want) != 0)
+							ck_abort_msg("%ux%u, wraps %d %d: the tap at "
+								     "(%a, %a) differs", w, h,
+								     (int)t.wrap_s, (int)t.wrap_t,
+								     (double)s, (double)tc);
+					}
+				}
+			}
+			free(sp);
+		}
+	}
+	free(bytes);
+}
+END_TEST
+
 START_TEST(test_texture_sampler_matches_footprint_and_sample)
 {
 	static uint8_t bytes[128 * 128 * 4 * 2];        /* the largest chain below */
@@ -1008,6 +1075,7 @@ int main(void)
 
 	tc = tcase_create("sampler");
 	tcase_add_test(tc, test_texture_sampler_matches_footprint_and_sample);
+	tcase_add_test(tc, test_texture_sampler_large_rgba8_taps);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cache");
