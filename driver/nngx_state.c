@@ -11,6 +11,7 @@
 #include <unistd.h>
 #endif
 
+#include "hw/hw_simd.h"
 #include "nngx_capture.h"
 #include "nngx_golden.h"
 #include "nngx_state.h"
@@ -34,6 +35,24 @@ static void state_read_diag_env(struct nngx_state *st)
 	}
 	st->diag.level = level;
 	st->diag_level_from_env = true;
+}
+
+/* NNGX_KERNELS=baseline runs the baseline copies of the model's hot loops
+ * even where the AVX2 copies could run (hw/hw_simd.h); auto (or unset)
+ * lets the host decide. The same results either way: a check of that. */
+static void state_read_kernels_env(void)
+{
+	const char *env = getenv("NNGX_KERNELS");
+
+	if (!env || !*env)
+		return;
+	if (strcmp(env, "baseline") == 0)
+		hw_simd_set_avx2(false);
+	else if (strcmp(env, "auto") == 0)
+		hw_simd_set_avx2(true);
+	else
+		fprintf(stderr, "libnngx: warning: NNGX_KERNELS='%s' is not one of auto, "
+			"baseline; ignored.\n", env);
 }
 
 static void state_load_startup_config(struct nngx_state *st)
@@ -122,6 +141,7 @@ struct nngx_state *nngx_state_get(void)
 	nngx_state_power_on(st);
 	/* After power-on, so that a rejection stays counted. */
 	state_read_diag_env(st);
+	state_read_kernels_env();
 	if (gpu_status != HW_OK)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_HOST_OUT_OF_MEMORY, "libnngx start-up",
 				 "no memory for the GPU's caches; command lists wait for them "

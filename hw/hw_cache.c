@@ -288,12 +288,32 @@ cache_read_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t s
 	return nfills;
 }
 
-unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
-			 uint16_t *fills)
+static inline __attribute__((always_inline)) unsigned cache_read_n(struct hw_cache *c,
+								   const uint32_t *addr, unsigned n,
+								   uint32_t size, uint16_t *fills)
 {
 	if (c->cfg.policy == HW_CACHE_LRU)
 		return cache_read_loop(c, addr, n, size, fills, true);
 	return cache_read_loop(c, addr, n, size, fills, false);
+}
+
+/* hw_cache_read_n's AVX2 copy (hw_simd.h), and the copy for the host. */
+#if HW_AVX2
+static HW_AVX2_TARGET unsigned cache_read_n_avx2(struct hw_cache *c, const uint32_t *addr,
+						 unsigned n, uint32_t size, uint16_t *fills)
+{
+	return cache_read_n(c, addr, n, size, fills);
+}
+#endif
+
+unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
+			 uint16_t *fills)
+{
+#if HW_AVX2
+	if (hw_simd_avx2())
+		return cache_read_n_avx2(c, addr, n, size, fills);
+#endif
+	return cache_read_n(c, addr, n, size, fills);
 }
 
 uint32_t hw_cache_flush(struct hw_cache *c, void (*out)(void *user, uint32_t addr), void *user)

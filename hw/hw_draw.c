@@ -18,6 +18,7 @@
 #include "hw_alloc.h"
 #include "hw_draw.h"
 #include "hw_regs.h"
+#include "hw_simd.h"
 
 #define SHADER_PROCESSORS 4
 
@@ -391,6 +392,12 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 }
 
+#if defined(__GNUC__)
+#define DRAW_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define DRAW_ALWAYS_INLINE static inline
+#endif
+
 /* A rasterizer batch: fragments of one triangle (tile parts of it), at
  * distinct pixels. When the draw allows it (draw_fragment_program.batch)
  * and every fragment lies inside the target, the early test, texturing
@@ -401,7 +408,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
  * buffers), and each cache sees its accesses in the same order. */
 typedef char draw_batch_index_fits_a_byte[HW_RASTER_BATCH <= 256 ? 1 : -1];
 
-static void on_fragments(void *user, const struct hw_fragment *f, unsigned count)
+DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f, unsigned count)
 {
 	struct draw_ctx *d = user;
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
@@ -478,6 +485,26 @@ static void on_fragments(void *user, const struct hw_fragment *f, unsigned count
 	}
 	hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, which,
 				  (const uint8_t (*)[4])rgba, n, &d->r->delta, &d->r->fragments);
+}
+
+/* on_fragments's AVX2 copy (hw_simd.h), and the copy for the host. */
+#if HW_AVX2
+static HW_AVX2_TARGET void fragments_batch_avx2(void *user, const struct hw_fragment *f,
+						unsigned count)
+{
+	fragments_batch(user, f, count);
+}
+#endif
+
+static void on_fragments(void *user, const struct hw_fragment *f, unsigned count)
+{
+#if HW_AVX2
+	if (hw_simd_avx2()) {
+		fragments_batch_avx2(user, f, count);
+		return;
+	}
+#endif
+	fragments_batch(user, f, count);
 }
 
 static void to_raster(void *user, const struct hw_vertex *a, const struct hw_vertex *b,

@@ -6,6 +6,7 @@
 
 #include "hw_alloc.h"
 #include "hw_fragment.h"
+#include "hw_simd.h"
 
 #define FRAG_DEPTH24_MAX 0xFFFFFFu
 #define FRAG_DEPTH16_MAX 0xFFFFu
@@ -948,7 +949,7 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
  * depth operation at all (no buffer, or neither test nor write; the
  * early depth buffer is written only with depth), with RGBA8 colour
  * written. */
-static void frag_batch_plain(const struct hw_fragment_config *cfg,
+static FRAG_ALWAYS_INLINE void frag_batch_plain(const struct hw_fragment_config *cfg,
 			     const struct hw_fragment_target *tg, struct hw_fragment_state *st,
 			     const struct hw_fragment *f, const uint8_t *which,
 			     const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
@@ -966,11 +967,13 @@ static void frag_batch_plain(const struct hw_fragment_config *cfg,
 		frag_batch_loop(cfg, tg, st, f, which, rgba, n, delta, counts, FRAG_BATCH_ANY);
 }
 
-void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
-			       const struct hw_fragment_target *tg, struct hw_fragment_state *st,
-			       const struct hw_fragment *f, const uint8_t *which,
-			       const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
-			       struct hw_fragment_counts *counts)
+static FRAG_ALWAYS_INLINE void frag_process_batch(const struct hw_fragment_config *cfg,
+						  const struct hw_fragment_target *tg,
+						  struct hw_fragment_state *st,
+						  const struct hw_fragment *f, const uint8_t *which,
+						  const uint8_t (*rgba)[4], unsigned n,
+						  struct hw_counters *delta,
+						  struct hw_fragment_counts *counts)
 {
 	unsigned k;
 
@@ -981,6 +984,35 @@ void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
 	}
 	for (k = 0; k < n; k++)
 		(void)frag_process_compiled(cfg, tg, st, &f[which[k]], rgba[k], delta, counts);
+}
+
+/* hw_fragment_process_batch's AVX2 copy (hw_simd.h), and the copy for the host. */
+#if HW_AVX2
+static HW_AVX2_TARGET void frag_process_batch_avx2(const struct hw_fragment_config *cfg,
+						   const struct hw_fragment_target *tg,
+						   struct hw_fragment_state *st,
+						   const struct hw_fragment *f,
+						   const uint8_t *which, const uint8_t (*rgba)[4],
+						   unsigned n, struct hw_counters *delta,
+						   struct hw_fragment_counts *counts)
+{
+	frag_process_batch(cfg, tg, st, f, which, rgba, n, delta, counts);
+}
+#endif
+
+void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
+			       const struct hw_fragment_target *tg, struct hw_fragment_state *st,
+			       const struct hw_fragment *f, const uint8_t *which,
+			       const uint8_t (*rgba)[4], unsigned n, struct hw_counters *delta,
+			       struct hw_fragment_counts *counts)
+{
+#if HW_AVX2
+	if (hw_simd_avx2()) {
+		frag_process_batch_avx2(cfg, tg, st, f, which, rgba, n, delta, counts);
+		return;
+	}
+#endif
+	frag_process_batch(cfg, tg, st, f, which, rgba, n, delta, counts);
 }
 
 bool hw_fragment_early_pass(const struct hw_fragment_config *cfg,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hw_raster.h"
+#include "hw_simd.h"
 
 #define RASTER_ONE ((int64_t)1 << HW_RASTER_SUBPIXEL_BITS)
 #define RASTER_HALF (RASTER_ONE / 2)          /* a pixel centre's offset */
@@ -234,7 +235,7 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 /* Set up a triangle: snapped, counter-clockwise, its edges and the pixel
  * range of its bounding box inside the target. False when it makes no
  * fragments (not finite, too far out, zero area, outside the target). */
-static bool raster_setup(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+RASTER_INLINE bool raster_setup(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			 const struct hw_vertex *b, const struct hw_vertex *c,
 			 struct raster_triangle *t, unsigned *x0, unsigned *x1, unsigned *y0,
 			 unsigned *y1)
@@ -304,7 +305,7 @@ static unsigned raster_lowest_bit(uint32_t x)
 
 /* The walk's constants and the interpolation's, once the triangle makes
  * fragments. */
-static void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_triangle *t)
+RASTER_INLINE void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_triangle *t)
 {
 	unsigned i, j, n;
 	uint32_t used;
@@ -448,7 +449,7 @@ RASTER_INLINE void raster_rows(struct raster_walk *wk, unsigned xa, unsigned xb,
 
 /* The pixels x in [xa, xb], y from ytop down to ybottom of one tile. */
 #define RASTER_SMALL_PART 24
-static void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
+RASTER_INLINE void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
 			unsigned ybottom)
 {
 	const struct hw_raster_config *cfg = wk->cfg;
@@ -519,10 +520,10 @@ RASTER_INLINE void raster_flush(struct raster_walk *wk, struct hw_raster_counts 
 	}
 }
 
-void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
-			      const struct hw_vertex *b, const struct hw_vertex *c,
-			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
-			      void *user)
+RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
+					 const struct hw_vertex *a, const struct hw_vertex *b,
+					 const struct hw_vertex *c, struct hw_raster_counts *counts,
+					 hw_fragment_batch_fn out, void *user)
 {
 	struct hw_fragment batch[HW_RASTER_BATCH];
 	struct raster_triangle t;
@@ -562,6 +563,32 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 		}
 	}
 	raster_flush(&wk, counts, out, user);
+}
+
+/* hw_raster_triangle_batch's AVX2 copy (hw_simd.h), and the copy for the host. */
+#if HW_AVX2
+static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_config *cfg,
+						      const struct hw_vertex *a,
+						      const struct hw_vertex *b,
+						      const struct hw_vertex *c,
+						      struct hw_raster_counts *counts,
+						      hw_fragment_batch_fn out, void *user)
+{
+	raster_triangle_batch(cfg, a, b, c, counts, out, user);
+}
+#endif
+
+void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			      const struct hw_vertex *b, const struct hw_vertex *c,
+			      struct hw_raster_counts *counts, hw_fragment_batch_fn out, void *user)
+{
+#if HW_AVX2
+	if (hw_simd_avx2()) {
+		raster_triangle_batch_avx2(cfg, a, b, c, counts, out, user);
+		return;
+	}
+#endif
+	raster_triangle_batch(cfg, a, b, c, counts, out, user);
 }
 
 /* hw_raster_triangle's callback, fed a batch at a time. */

@@ -1044,9 +1044,9 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 	return fp.n;
 }
 
-unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const float (*st)[2],
-				     unsigned n, uint32_t *addr, uint8_t *count,
-				     float (*rgba)[4])
+static TEX_ALWAYS_INLINE unsigned tex_sample_n(const struct hw_texture_sampler *sp,
+					       const float (*st)[2], unsigned n, uint32_t *addr,
+					       uint8_t *count, float (*rgba)[4])
 {
 	unsigned k, total = 0;
 
@@ -1083,4 +1083,24 @@ unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const 
 		}
 	}
 	return total;
+}
+
+/* hw_texture_sampler_sample_n's AVX2 copy (hw_simd.h), and the copy for the host. */
+#if HW_AVX2
+static HW_AVX2_TARGET unsigned tex_sample_n_avx2(const struct hw_texture_sampler *sp,
+						 const float (*st)[2], unsigned n, uint32_t *addr,
+						 uint8_t *count, float (*rgba)[4])
+{
+	return tex_sample_n(sp, st, n, addr, count, rgba);
+}
+#endif
+
+unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const float (*st)[2],
+				     unsigned n, uint32_t *addr, uint8_t *count, float (*rgba)[4])
+{
+#if HW_AVX2
+	if (hw_simd_avx2())
+		return tex_sample_n_avx2(sp, st, n, addr, count, rgba);
+#endif
+	return tex_sample_n(sp, st, n, addr, count, rgba);
 }

@@ -7,7 +7,9 @@
 # record with 'make golden-update', in its own commit.
 #
 # Also checks that recording observes only: every sample and the legacy
-# demo print the same with and without NNGX_GOLDEN.
+# demo print the same with and without NNGX_GOLDEN; and that the baseline
+# copies of the model's hot loops (NNGX_KERNELS=baseline) record the same
+# as the copies this host runs.
 set -u
 top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
@@ -22,6 +24,20 @@ if ! GOLDEN_STDOUT_DIR=$work top_builddir=$top_builddir \
 	$SHELL "$top_srcdir/tests/golden-record.sh" "$got"; then
 	echo "FAIL: the golden scenes could not be run"
 	exit 1
+fi
+# The model's hot loops have AVX2 copies where the build and the host allow
+# (hw/hw_simd.h): the baseline copies must give the same record.
+mkdir "$work/baseline" || exit 1
+if ! NNGX_KERNELS=baseline GOLDEN_STDOUT_DIR=$work/baseline top_builddir=$top_builddir \
+	$SHELL "$top_srcdir/tests/golden-record.sh" "$work/baseline/scenes.txt"; then
+	echo "FAIL: the golden scenes could not be run with NNGX_KERNELS=baseline"
+	exit 1
+fi
+if ! cmp -s "$got" "$work/baseline/scenes.txt"; then
+	echo "FAIL: the baseline copies of the hot loops (NNGX_KERNELS=baseline) give"
+	echo "another record than the copies for this host (< host, > baseline):"
+	diff "$got" "$work/baseline/scenes.txt" | head -n 40
+	status=1
 fi
 for scene in busy_counter vertex_cache shader_stalls bottleneck legacy/frame_profiler; do
 	name=$(echo "$scene" | tr / _)

@@ -18,6 +18,7 @@
 
 #include "hw/hw_fragment.h"
 #include "hw/hw_raster.h"
+#include "hw/hw_simd.h"
 #include "test_util.h"
 
 #define W 240
@@ -940,6 +941,7 @@ START_TEST(test_fragment_compiled_operations_give_the_same_results)
 	uint32_t seed = 0x9E3779B9u;
 	unsigned round, compiled = 0, plain = 0, reached = 0, k;
 
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
 	for (round = 0; round < 48; round++) {
 		struct fx a, b, c;
 		struct fx *both[3] = { &a, &b, &c };
@@ -1020,6 +1022,7 @@ START_TEST(test_fragment_batch_usual_operations_give_the_same_results)
 	uint32_t seed = 0x2545F491u;
 	unsigned round, k;
 
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
 	for (round = 0; round < 32; round++) {
 		struct fx a, c;
 		struct fx *both[2] = { &a, &c };
@@ -1069,8 +1072,8 @@ int main(void)
 	tcase_add_test(tc, test_fragment_color_formats_store_real_bytes);
 	tcase_add_test(tc, test_fragment_depth_formats_store_quantized_depth);
 	tcase_add_test(tc, test_fragment_prepared_target_gives_the_same_results);
-	tcase_add_test(tc, test_fragment_compiled_operations_give_the_same_results);
-	tcase_add_test(tc, test_fragment_batch_usual_operations_give_the_same_results);
+	tcase_add_loop_test(tc, test_fragment_compiled_operations_give_the_same_results, 0, 2);
+	tcase_add_loop_test(tc, test_fragment_batch_usual_operations_give_the_same_results, 0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("color");

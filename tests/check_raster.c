@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hw/hw_raster.h"
+#include "hw/hw_simd.h"
 #include "test_util.h"
 
 #define SCREEN_W 240
@@ -682,6 +683,7 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 	uint32_t seed = 0xC0FFEE11u;
 	unsigned round;
 
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
 	for (round = 0; round < 1500; round++) {
 		struct hw_raster_config cfg = target(8u * (1 + ref_xorshift(&seed) % 12),
 						     8u * (1 + ref_xorshift(&seed) % 12));
@@ -760,7 +762,7 @@ int main(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("walk");
-	tcase_add_test(tc, test_raster_tile_walk_matches_per_pixel_reference);
+	tcase_add_loop_test(tc, test_raster_tile_walk_matches_per_pixel_reference, 0, 2);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hw/hw_cache.h"
+#include "hw/hw_simd.h"
 #include "hw/hw_texture.h"
 #include "test_util.h"
 
@@ -898,6 +899,23 @@ static float tex_random_coord(uint32_t *seed, unsigned size)
 	}
 }
 
+/* The switch between the AVX2 and baseline copies of the hot loops: off
+ * is off, and on is what the build and the host allow. */
+START_TEST(test_simd_switch_turns_the_avx2_copies_off_and_on)
+{
+	bool host;
+
+	hw_simd_set_avx2(true);
+	host = hw_simd_avx2();
+	if (!HW_AVX2)
+		ck_assert(!host);
+	hw_simd_set_avx2(false);
+	ck_assert(!hw_simd_avx2());
+	hw_simd_set_avx2(true);
+	ck_assert(hw_simd_avx2() == host);
+}
+END_TEST
+
 /* The bilinear RGBA8 kernel on textures up to the largest size: for taps
  * in every column (at a few rows) and every row (at a few columns),
  * edges and wraps included, the same footprint and colour as
@@ -912,6 +930,7 @@ START_TEST(test_texture_sampler_large_rgba8_taps)
 	uint32_t seed = 0x2468ACE1u;
 	unsigned k, z, wi, along, i, j;
 
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
 	ck_assert_ptr_nonnull(bytes);
 	for (k = 0; k < 1024 * 1024 * 4; k++)
 		bytes[k] = (uint8_t)(tex_xorshift(&seed) >> 9);
@@ -975,6 +994,7 @@ START_TEST(test_texture_sampler_matches_footprint_and_sample)
 	uint8_t all_count[40], got_count[40];
 	unsigned round, k, all_n, kernel_rounds = 0;
 
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
 	for (k = 0; k < sizeof bytes; k++)
 		bytes[k] = (uint8_t)(tex_xorshift(&seed) >> 5);
 	for (round = 0; round < 3000; round++) {
@@ -1074,8 +1094,9 @@ int main(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sampler");
-	tcase_add_test(tc, test_texture_sampler_matches_footprint_and_sample);
-	tcase_add_test(tc, test_texture_sampler_large_rgba8_taps);
+	tcase_add_loop_test(tc, test_texture_sampler_matches_footprint_and_sample, 0, 2);
+	tcase_add_loop_test(tc, test_texture_sampler_large_rgba8_taps, 0, 2);
+	tcase_add_test(tc, test_simd_switch_turns_the_avx2_copies_off_and_on);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cache");
