@@ -142,10 +142,16 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 void hw_cache_forget_hints(struct hw_cache *c);
 
 /* An access that hits a line its hint finds is only the hit's bookkeeping;
- * it is done here, inline, and anything else goes to
- * hw_cache_access_general. The same results either way. */
-static inline struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr,
-						      uint32_t size, bool write)
+ * it is done here, inline (always: it is the per-fragment paths' most
+ * frequent step), and anything else goes to hw_cache_access_general. The
+ * same results either way. */
+#if defined(__GNUC__)
+#define HW_CACHE_INLINE static inline __attribute__((always_inline))
+#else
+#define HW_CACHE_INLINE static inline
+#endif
+HW_CACHE_INLINE struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint32_t addr,
+							uint32_t size, bool write)
 {
 	uint32_t line = addr >> c->line_shift;
 	const struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
