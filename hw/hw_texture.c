@@ -692,10 +692,15 @@ static void tex_rgba8_offsets(struct hw_texture_sampler *sp)
 /* One texel's four lanes (A, B, G, R, each k / 255 as float) weighed by
  * wt (a double in both lanes): each lane's double product rounded to
  * float, as the scalar code does channel by channel. */
+typedef float tex_v4f __attribute__((vector_size(16)));
+typedef double tex_v4d __attribute__((vector_size(32)));
+
 static inline __m128 tex_rgba8_weigh(__m128 texel, __m128d wt)
 {
-	return _mm_movelh_ps(_mm_cvtpd_ps(_mm_mul_pd(wt, _mm_cvtps_pd(texel))),
-			     _mm_cvtpd_ps(_mm_mul_pd(wt, _mm_cvtps_pd(_mm_movehl_ps(texel, texel)))));
+	const double w = _mm_cvtsd_f64(wt);
+	tex_v4d d = __builtin_convertvector((tex_v4f)texel, tex_v4d) * (tex_v4d){ w, w, w, w };
+
+	return (__m128)__builtin_convertvector(d, tex_v4f);
 }
 
 static inline int32_t tex_load32(const uint8_t *p)
