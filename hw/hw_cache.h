@@ -188,6 +188,21 @@ HW_CACHE_INLINE struct hw_cache_traffic hw_cache_access(struct hw_cache *c, uint
 	return hw_cache_access_general(c, addr, size, write);
 }
 
+/* A write of bytes that the access just before it to the same cache read
+ * (the same address, no more bytes): the line is present, its hint names
+ * it and those bytes are valid, so this is hw_cache_access's write hit
+ * without the look-up (a pixel's depth test, then its depth write). */
+HW_CACHE_INLINE void hw_cache_write_again(struct hw_cache *c, uint32_t addr)
+{
+	const uint32_t i = c->hint[hw_cache_hint_slot(addr >> c->line_shift)].index;
+
+	c->clock++;
+	c->stats.write_hits++;
+	c->dirty[i] = 1;
+	if (c->cfg.policy == HW_CACHE_LRU)
+		c->stamp[i] = c->clock;
+}
+
 /* n reads of `size` bytes at addr[0..n-1], in order: the same as n
  * hw_cache_access reads one by one (the same hits, fills, evictions,
  * stamps and statistics), done with the cache's fields in locals and

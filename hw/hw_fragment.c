@@ -911,7 +911,11 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
 				}
 			}
 			if (depth_write) {
-				frag_access_words(dc, dw, da, depth_len, true, delta);
+				/* after the test's read of these bytes, a hit */
+				if (depth_test)
+					hw_cache_write_again(dc, da);
+				else
+					frag_access_words(dc, dw, da, depth_len, true, delta);
 				if (usual) {
 					frag_put32(dp, (word & 0xFF000000u) | z);
 				} else {

@@ -678,6 +678,46 @@ START_TEST(test_cache_read_n_matches_one_by_one)
 }
 END_TEST
 
+/* hw_cache_write_again after a read of the same bytes (or more) is the
+ * same as hw_cache_access's write: random reads and rewrites, the caches
+ * compared whole. */
+START_TEST(test_cache_write_again_is_the_write_after_a_read)
+{
+	static const struct hw_cache_config geo[] = {
+		{ 16, 32, 4, HW_CACHE_LRU, true }, { 32, 8, 2, HW_CACHE_FIFO, true },
+		{ 16, 4, 1, HW_CACHE_LRU, false },
+	};
+	uint32_t seed = 0xD0E5A9A1u;
+	unsigned g, k;
+
+	for (g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+		struct hw_cache fast, slow;
+
+		ck_assert_int_eq(hw_cache_init(&fast, &geo[g]), HW_OK);
+		ck_assert_int_eq(hw_cache_init(&slow, &geo[g]), HW_OK);
+		for (k = 0; k < 20000; k++) {
+			uint32_t r = cache_xorshift(&seed);
+			uint32_t addr = 0x18000000u + (r >> 8) % 4096 / 4 * 4;
+			uint32_t size = r & 1 ? 4 : 2, again = size == 4 ? 3 : 2;
+
+			if (r % 5 == 0) {               /* a write first: lines partly valid */
+				hw_cache_access(&fast, addr ^ 8u, 4, true);
+				hw_cache_access(&slow, addr ^ 8u, 4, true);
+			}
+			hw_cache_access(&fast, addr, size, false);
+			hw_cache_access(&slow, addr, size, false);
+			hw_cache_write_again(&fast, addr);
+			hw_cache_access(&slow, addr, again, true);
+			if (k % 1000 == 0)
+				cache_assert_same(&fast, &slow, g, k);
+		}
+		cache_assert_same(&fast, &slow, g, k);
+		hw_cache_fini(&fast);
+		hw_cache_fini(&slow);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cache");
@@ -685,6 +725,7 @@ int main(void)
 
 	tcase_add_test(tc, test_cache_merged_accesses_match_the_general_path);
 	tcase_add_loop_test(tc, test_cache_read_n_matches_one_by_one, 0, 2);
+	tcase_add_test(tc, test_cache_write_again_is_the_write_after_a_read);
 	tcase_add_test(tc, test_cache_sequential_reads_miss_once_per_line);
 	tcase_add_test(tc, test_cache_working_set_that_fits_hits);
 	tcase_add_test(tc, test_cache_thrash_evicts_by_policy);
