@@ -756,6 +756,23 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
 	c = _mm_max_pd(_mm_min_pd(v, _mm_loadu_pd(tex_k_two)), _mm_loadu_pd(tex_k_minus_one));
 	return _mm_or_pd(_mm_and_pd(clamp, c), _mm_andnot_pd(clamp, r));
 }
+
+/* tex_sampler_reduce for a sampler that repeats on both axes: period 1
+ * and no clamp, so the same operations less the products by 1 (exact),
+ * the selection of the clamp lanes, and the mask of NaN and infinities
+ * (they fail the test |v| < 2^31 as well, and read 0 all the same). */
+static inline tex_st tex_sampler_reduce_repeat(float s, float tc)
+{
+	const __m128d zero = _mm_setzero_pd(), one = _mm_loadu_pd(tex_k_one);
+	const __m128d v = _mm_cvtps_pd(_mm_setr_ps(s, tc, 0.0f, 0.0f));
+	__m128d vs, t;
+
+	vs = _mm_and_pd(v, _mm_cmplt_pd(_mm_andnot_pd(_mm_loadu_pd(tex_k_sign), v),
+					_mm_loadu_pd(tex_k_2p31)));
+	t = _mm_cvtepi32_pd(_mm_cvttpd_epi32(vs));
+	t = _mm_sub_pd(t, _mm_and_pd(_mm_cmpgt_pd(t, vs), one));
+	return _mm_add_pd(_mm_sub_pd(vs, t), zero);
+}
 #else
 typedef struct {
 	double s, tc;
@@ -774,6 +791,11 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
 {
 	return tex_st_make(tex_reduce(s, sp->t.wrap_s), tex_reduce(tc, sp->t.wrap_t));
 }
+
+static inline tex_st tex_sampler_reduce_repeat(float s, float tc)
+{
+	return tex_st_make(tex_reduce(s, HW_WRAP_REPEAT), tex_reduce(tc, HW_WRAP_REPEAT));
+}
 #endif
 
 /* The bilinear RGBA8 sample of level lv at st (reduced by tex_reduce):
@@ -781,7 +803,8 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
  * in off ((0, 0), (1, 0), (0, 1), (1, 1)), and whether the columns and
  * the rows of the taps wrapped onto each other. With `tables` (the first
  * level of an rgba8_linear sampler) the offsets come from the sampler's
- * column and row tables. */
+ * column and row tables; `repeat` says the sampler repeats on both axes
+ * (a constant where it is inlined; else sp->repeat tells). */
 #if defined(__GNUC__)
 #define TEX_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -790,7 +813,7 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
 static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *sp,
 				    const struct hw_texture_sampler_level *lv, tex_st st,
 				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4],
-				    bool tables)
+				    bool tables, bool repeat)
 {
 	long w = lv->width, h = lv->height, i0, j0, i1, j1;
 	uint32_t c0, c1, r0, r1;
@@ -826,7 +849,7 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 
 	tex_bilinear(st.s, st.tc, w, h, &i0, &j0, weight);
 #endif
-	if (sp->repeat) {
+	if (repeat || sp->repeat) {
 		/* tex_sampler_wrap's REPEAT on both axes, without its switch */
 		i0 &= w - 1;
 		j0 &= h - 1;
@@ -897,7 +920,7 @@ static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 	bool same_i, same_j;
 	unsigned b;
 
-	tex_rgba8_linear(sp, lv, st, off, &same_i, &same_j, rgba, false);
+	tex_rgba8_linear(sp, lv, st, off, &same_i, &same_j, rgba, false, false);
 	if (fp->n != 0) {
 		for (b = 0; b < 4; b++)
 			tex_add(fp, lv->phys + off[b]);
@@ -1018,7 +1041,7 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 		unsigned n = 1;
 
 		tex_rgba8_linear(sp, lv, tex_sampler_reduce(sp, s, t_coord), off, &same_i, &same_j,
-				 rgba, true);
+				 rgba, true, false);
 		addr[0] = lv->phys + off[0];
 		if (!same_i)
 			addr[n++] = lv->phys + off[1];
@@ -1049,6 +1072,40 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 	return fp.n;
 }
 
+/* tex_sample_n for an rgba8_linear sampler; `repeat` (a constant where it
+ * is inlined) that it repeats on both axes. */
+static TEX_ALWAYS_INLINE unsigned tex_sample_rgba8_n(const struct hw_texture_sampler *sp,
+						     const float (*st)[2], unsigned n,
+						     uint32_t *addr, uint8_t *count,
+						     float (*rgba)[4], bool repeat)
+{
+	const struct hw_texture_sampler_level *lv = &sp->level[0];
+	const uint32_t phys = lv->phys;
+	unsigned k, total = 0;
+
+	for (k = 0; k < n; k++) {
+		uint32_t off[4], *a = addr + total;
+		bool same_i, same_j;
+		unsigned m = 1;
+
+		tex_rgba8_linear(sp, lv,
+				 repeat ? tex_sampler_reduce_repeat(st[k][0], st[k][1])
+					: tex_sampler_reduce(sp, st[k][0], st[k][1]),
+				 off, &same_i, &same_j, rgba[k], true, repeat);
+		a[0] = phys + off[0];
+		if (!same_i)
+			a[m++] = phys + off[1];
+		if (!same_j) {
+			a[m++] = phys + off[2];
+			if (!same_i)
+				a[m++] = phys + off[3];
+		}
+		count[k] = (uint8_t)m;
+		total += m;
+	}
+	return total;
+}
+
 static TEX_ALWAYS_INLINE unsigned tex_sample_n(const struct hw_texture_sampler *sp,
 					       const float (*st)[2], unsigned n, uint32_t *addr,
 					       uint8_t *count, float (*rgba)[4])
@@ -1064,30 +1121,9 @@ static TEX_ALWAYS_INLINE unsigned tex_sample_n(const struct hw_texture_sampler *
 		return total;
 	}
 	/* hw_texture_sampler_sample's kernel, the level's set-up once */
-	{
-		const struct hw_texture_sampler_level *lv = &sp->level[0];
-		const uint32_t phys = lv->phys;
-
-		for (k = 0; k < n; k++) {
-			uint32_t off[4], *a = addr + total;
-			bool same_i, same_j;
-			unsigned m = 1;
-
-			tex_rgba8_linear(sp, lv, tex_sampler_reduce(sp, st[k][0], st[k][1]), off,
-					 &same_i, &same_j, rgba[k], true);
-			a[0] = phys + off[0];
-			if (!same_i)
-				a[m++] = phys + off[1];
-			if (!same_j) {
-				a[m++] = phys + off[2];
-				if (!same_i)
-					a[m++] = phys + off[3];
-			}
-			count[k] = (uint8_t)m;
-			total += m;
-		}
-	}
-	return total;
+	if (sp->repeat)
+		return tex_sample_rgba8_n(sp, st, n, addr, count, rgba, true);
+	return tex_sample_rgba8_n(sp, st, n, addr, count, rgba, false);
 }
 
 /* hw_texture_sampler_sample_n's AVX2 copy (hw_simd.h), and the copy for the host. */
