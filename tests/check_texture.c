@@ -7,6 +7,7 @@
  * in bits 0..5 (x bits weigh 1, 4, 16; y bits weigh 2, 8, 32); ETC tiles
  * hold 2x2 blocks, block = bx + 2 by. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hw/hw_cache.h"
