@@ -375,6 +375,12 @@ struct hw_shader_program {
 	/* The compiled list prepared for batches, and their registers and
 	 * constants (compiled_replay_batch); NULL until the first batch. */
 	struct batch_op *bops;
+	struct batch_step *steps;
+	unsigned step_len;
+	/* the temps a batch clears (some lane read before it is written) and
+	 * the outputs it gathers (some lane never written), batch_prepare */
+	uint8_t batch_clear_list[HW_SHADER_TEMPS], batch_gather_list[HW_SHADER_OUTPUTS];
+	unsigned batch_clear_count, batch_gather_count;
 	float *arena;
 };
 
@@ -1475,10 +1481,30 @@ static void compiled_replay(struct hw_shader_program *p, const float (*in)[4],
  * MOVA and relative constants, are done invocation by invocation. Unused
  * invocation slots compute on zeros and are dropped. */
 #define B HW_SHADER_BATCH
-#define HALVES (B / 4)
 
 #if HW_SSE2
-static inline vec4 v4_neg(vec4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
+/* x with its sign flipped where `sign` (all lanes 0 or 0x80000000) has it:
+ * unary minus, a sign flip. */
+static inline vec4 v4_sign(vec4 x, vec4 sign) { return _mm_xor_ps(x, sign); }
+static inline vec4 v4_sign_mask(uint32_t sign)
+{
+	return _mm_castsi128_ps(_mm_set1_epi32((int)sign));
+}
+
+/* 1 / x and 1 / sqrt(x) with -0 taken as +0 (compute()'s RCP and RSQ):
+ * DIVPS and SQRTPS round each lane as DIVSS and SQRTSS (what the scalar
+ * code compiles to) do. */
+static inline vec4 v4_unsigned_zero(vec4 x)
+{
+	return _mm_andnot_ps(_mm_cmpeq_ps(x, _mm_setzero_ps()), x);
+}
+
+static inline vec4 v4_rcp(vec4 x) { return _mm_div_ps(_mm_set1_ps(1.0f), v4_unsigned_zero(x)); }
+
+static inline vec4 v4_rsq(vec4 x)
+{
+	return _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(v4_unsigned_zero(x)));
+}
 #else
 static inline vec4 v4_neg(vec4 a)
 {
@@ -1487,6 +1513,28 @@ static inline vec4 v4_neg(vec4 a)
 	for (i = 0; i < 4; i++)
 		a.f[i] = -a.f[i];
 	return a;
+}
+
+static inline vec4 v4_sign(vec4 x, vec4 sign) { return sign.f[0] != 0.0f ? v4_neg(x) : x; }
+
+static inline vec4 v4_sign_mask(uint32_t sign) { return v4_splat(sign ? 1.0f : 0.0f); }
+
+static inline vec4 v4_rcp(vec4 x)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		x.f[i] = 1.0f / unsigned_zero(x.f[i]);
+	return x;
+}
+
+static inline vec4 v4_rsq(vec4 x)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		x.f[i] = 1.0f / sqrtf(unsigned_zero(x.f[i]));
+	return x;
 }
 #endif
 
@@ -1504,11 +1552,208 @@ struct batch_op {
 	uint32_t src[3][4];         /* offset of each source lane */
 };
 
-/* Rows of the arena: the frame's, then one scratch row per source, then
- * the constant rows. A row is 4 components of B invocations. */
+/* The batch ops as a flat list of steps, each one row of B floats (one
+ * lane of one register for every invocation), so the replay does no
+ * per-lane or per-source bookkeeping: an elementwise instruction is one
+ * step per lane written, a dot product, RCP or RSQ one step then copies
+ * of its row into the other lanes written (every lane gets the same
+ * value), a relative source a gather step before its instruction. A lane
+ * step writes its destination row at once unless a later lane step of
+ * the same instruction reads that row: then it writes a result row,
+ * copied once every lane is computed. So each element gets the value and
+ * the operations compiled_replay_batch gave it. */
+enum batch_step_kind {
+	S_ADD, S_MUL, S_SGE, S_SLT, S_MAX, S_MIN, S_MOV, S_MAD,
+	S_DP3, S_DP4, S_DPH, S_RCP, S_RSQ,
+	S_REL,          /* relative constant of source k of instruction `op` */
+	S_SCALAR,       /* instruction `op`, invocation by invocation */
+	S_MOVA
+};
+
+struct batch_step {
+	uint8_t kind;       /* enum batch_step_kind */
+	uint8_t k;          /* S_REL: the source */
+	uint16_t op;        /* the instruction (S_REL, S_SCALAR, S_MOVA) */
+	uint32_t d;         /* destination row */
+	/* source rows: elementwise steps, S_RCP and S_RSQ read s[0..2];
+	 * dot products s[0..3] (source 1's lanes) and t[0..3] (source 2's) */
+	uint32_t s[4], t[4];
+	uint32_t neg[3];    /* sign masks: 0x80000000 negates that source */
+};
+
+/* Rows of the arena: the frame's, then one scratch row per source and a
+ * result row, then the constant rows. A row is 4 components of B
+ * invocations. */
 #define ROW (4 * B)
 #define ARENA_SCRATCH (HW_SHADER_INPUTS + HW_SHADER_TEMPS + HW_SHADER_OUTPUTS)
-#define ARENA_CONST (ARENA_SCRATCH + 3)
+#define ARENA_RES (ARENA_SCRATCH + 3)
+#define ARENA_CONST (ARENA_RES + 1)
+/* Steps of one instruction at most: 3 gathers, 4 lanes, 4 copies. */
+#define STEPS_PER_OP 11
+
+static struct batch_step *step_add(struct hw_shader_program *p, unsigned kind, unsigned op)
+{
+	struct batch_step *s = &p->steps[p->step_len++];
+
+	memset(s, 0, sizeof *s);
+	s->kind = (uint8_t)kind;
+	s->op = (uint16_t)op;
+	return s;
+}
+
+static void step_copy(struct hw_shader_program *p, uint32_t to, uint32_t from)
+{
+	struct batch_step *s = step_add(p, S_MOV, 0);
+
+	s->d = to;
+	s->s[0] = s->s[1] = s->s[2] = from;
+}
+
+/* The steps of batch op j. */
+static void steps_of(struct hw_shader_program *p, unsigned j)
+{
+	static const uint8_t elementwise[] = {
+		[K_ADD] = S_ADD, [K_MUL] = S_MUL, [K_SGE] = S_SGE, [K_SLT] = S_SLT,
+		[K_MAX] = S_MAX, [K_MIN] = S_MIN, [K_MOV] = S_MOV, [K_MAD] = S_MAD
+	};
+	const struct batch_op *o = &p->bops[j];
+	struct batch_step *s;
+	uint32_t first = o->dst + o->lane[0] * B;
+	unsigned k, l, l2, kind = S_SCALAR, copies = 0;
+	uint8_t copy[4];
+
+	for (k = 0; k < o->nsrc; k++)
+		if (o->rel[k])
+			step_add(p, S_REL, j)->k = (uint8_t)k;
+	switch (o->kind) {
+	case K_MOVA:
+		step_add(p, S_MOVA, j);
+		return;
+	case K_ADD: case K_MUL: case K_SGE: case K_SLT: case K_MAX: case K_MIN:
+	case K_MOV: case K_MAD:
+		for (l = 0; l < o->nlanes; l++) {
+			uint32_t d = o->dst + o->lane[l] * B;
+			bool later_reads = false;
+
+			for (l2 = l + 1; !o->direct && l2 < o->nlanes; l2++)
+				for (k = 0; k < o->nsrc; k++)
+					if (o->src[k][o->lane[l2]] == d)
+						later_reads = true;
+			s = step_add(p, elementwise[o->kind], j);
+			s->d = d;
+			if (later_reads) {
+				s->d = ARENA_RES * ROW + o->lane[l] * B;
+				copy[copies++] = o->lane[l];
+			}
+			for (k = 0; k < 3; k++) {
+				unsigned from = k < o->nsrc ? k : 0;
+
+				s->s[k] = o->src[from][o->lane[l]];
+				s->neg[k] = o->neg[from] ? 0x80000000u : 0;
+			}
+		}
+		for (l = 0; l < copies; l++)
+			step_copy(p, o->dst + copy[l] * B, ARENA_RES * ROW + copy[l] * B);
+		return;
+	case K_DP3: kind = S_DP3; break;
+	case K_DP4: kind = S_DP4; break;
+	case K_DPH: kind = S_DPH; break;
+	case K_RCP: kind = S_RCP; break;
+	case K_RSQ: kind = S_RSQ; break;
+	default:
+		if (o->nlanes)
+			step_add(p, S_SCALAR, j);
+		return;
+	}
+	/* one value for every lane written: computed into the first, copied */
+	if (!o->nlanes)
+		return;
+	s = step_add(p, kind, j);
+	s->d = first;
+	for (k = 0; k < 4; k++) {
+		s->s[k] = kind == S_RCP || kind == S_RSQ ? o->src[0][0] : o->src[0][k];
+		s->t[k] = o->src[1][k];
+	}
+	s->neg[0] = s->neg[2] = o->neg[0] ? 0x80000000u : 0;
+	s->neg[1] = o->neg[1] ? 0x80000000u : 0;
+	for (l = 1; l < o->nlanes; l++)
+		step_copy(p, o->dst + o->lane[l] * B, first);
+}
+
+/* The rows a step reads (at most 8; repeats allowed), as row lanes
+ * (offset / B); the row lanes it writes go to `w`. Conservative: a
+ * per-invocation step is taken to read all four lanes of both sources. */
+static unsigned step_rows(const struct hw_shader_program *p, const struct batch_step *s,
+			  unsigned r[8], unsigned w[4], unsigned *nw)
+{
+	const struct batch_op *o = &p->bops[s->op];
+	unsigned k, n = 0;
+
+	*nw = 0;
+	switch (s->kind) {
+	case S_REL:
+		w[(*nw)++] = (ARENA_SCRATCH + s->k) * 4;     /* the scratch row's lanes */
+		w[(*nw)++] = (ARENA_SCRATCH + s->k) * 4 + 1;
+		w[(*nw)++] = (ARENA_SCRATCH + s->k) * 4 + 2;
+		w[(*nw)++] = (ARENA_SCRATCH + s->k) * 4 + 3;
+		return 0;
+	case S_SCALAR: case S_MOVA:
+		for (k = 0; k < 4; k++) {
+			r[n++] = o->src[0][k] / B;
+			r[n++] = o->src[1][k] / B;
+		}
+		if (s->kind == S_SCALAR)
+			for (k = 0; k < o->nlanes; k++)
+				w[(*nw)++] = (o->dst + o->lane[k] * B) / B;
+		return n;
+	default:
+		for (k = 0; k < 4; k++) {
+			r[n++] = s->s[k] / B;
+			if (s->kind == S_DP3 || s->kind == S_DP4 || s->kind == S_DPH)
+				r[n++] = s->t[k] / B;
+		}
+		w[(*nw)++] = s->d / B;
+		return n;
+	}
+}
+
+/* What a batch must set up before its steps run: a temp needs clearing
+ * only when some step reads a lane of it before any step writes that lane
+ * (else every read sees a value of this batch), and an output needs its
+ * starting value gathered only when some lane of it is never written
+ * (every step writes its whole row). */
+static void batch_lists(struct hw_shader_program *p)
+{
+	uint8_t written[ARENA_CONST * 4], read_first[ARENA_CONST * 4];
+	unsigned j, k, i, r[8], w[4], nr, nw;
+
+	memset(written, 0, sizeof written);
+	memset(read_first, 0, sizeof read_first);
+	for (j = 0; j < p->step_len; j++) {
+		nr = step_rows(p, &p->steps[j], r, w, &nw);
+		for (k = 0; k < nr; k++)
+			if (r[k] < ARENA_CONST * 4 && !written[r[k]])
+				read_first[r[k]] = 1;
+		for (k = 0; k < nw; k++)
+			written[w[k]] = 1;
+	}
+	p->batch_clear_count = p->batch_gather_count = 0;
+	for (j = 0; j < p->temp_count; j++) {
+		unsigned t = (FRAME_TEMP + p->temp_list[j]) * 4;
+
+		for (i = 0; i < 4; i++)
+			if (read_first[t + i]) {
+				p->batch_clear_list[p->batch_clear_count++] = p->temp_list[j];
+				break;
+			}
+	}
+	for (j = 0; j < p->out_count; j++) {
+		unsigned t = (FRAME_OUT + p->out_list[j]) * 4;
+
+		if (!(written[t] && written[t + 1] && written[t + 2] && written[t + 3]))
+			p->batch_gather_list[p->batch_gather_count++] = p->out_list[j];
+	}
+}
 
 static enum hw_status batch_prepare(struct hw_shader_program *p)
 {
@@ -1520,11 +1765,14 @@ static enum hw_status batch_prepare(struct hw_shader_program *p)
 			if (p->compiled[j].s[k].row < 0 && p->compiled[j].s[k].mode == CS_DIRECT)
 				consts++;
 	p->bops = hw_malloc(n * sizeof *p->bops);
+	p->steps = hw_malloc(n * STEPS_PER_OP * sizeof *p->steps);
 	p->arena = hw_malloc((ARENA_CONST + consts) * ROW * sizeof *p->arena);
-	if (!p->bops || !p->arena) {
+	if (!p->bops || !p->steps || !p->arena) {
 		free(p->bops);
+		free(p->steps);
 		free(p->arena);
 		p->bops = NULL;
+		p->steps = NULL;
 		p->arena = NULL;
 		return HW_ERROR_NO_MEMORY;
 	}
@@ -1569,6 +1817,10 @@ static enum hw_status batch_prepare(struct hw_shader_program *p)
 			memcpy(o->src[1], o->src[0], sizeof o->src[1]);  /* y = x */
 		o->neg[1] = o->nsrc == 1 ? o->neg[0] : o->neg[1];
 	}
+	p->step_len = 0;
+	for (j = 0; j < n; j++)
+		steps_of(p, j);
+	batch_lists(p);
 	return HW_OK;
 }
 
@@ -1629,129 +1881,141 @@ static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg
 #endif
 }
 
-static inline vec4 batch_load(const float *at, unsigned neg)
-{
-	vec4 x = v4_load(at);
-
-	return neg ? v4_neg(x) : x;
-}
-
-/* For every written lane i and half h: r = expr, stored at dst. */
-#define BATCH_LANES(expr)						\
-	for (l = 0; l < o->nlanes; l++) {				\
-		unsigned i_ = o->lane[l];				\
-		for (h = 0; h < 4 * HALVES; h += 4) {			\
-			vec4 x = batch_load(ar + o->src[0][i_] + h, o->neg[0]); \
-			vec4 y = batch_load(ar + o->src[1][i_] + h, o->neg[1]); \
-			v4_store(dst + i_ * B + h, expr);		\
-		}							\
+/* For each half h of the row: x, y, z the sources (signed), r = expr
+ * stored at the destination. */
+#define STEP_ROW(expr)							\
+	m0 = v4_sign_mask(s->neg[0]);					\
+	m1 = v4_sign_mask(s->neg[1]);					\
+	m2 = v4_sign_mask(s->neg[2]);					\
+	for (h = 0; h < B; h += 4) {					\
+		vec4 x = v4_sign(v4_load(ar + s->s[0] + h), m0);	\
+		vec4 y = v4_sign(v4_load(ar + s->s[1] + h), m1);	\
+		vec4 z = v4_sign(v4_load(ar + s->s[2] + h), m2);	\
+		(void)y;						\
+		(void)z;						\
+		v4_store(ar + s->d + h, expr);				\
 	}
+
+/* A dot product step: the products of the first `terms` lanes summed from
+ * +0 in dot()'s order (then DPH's w of source 2 added), for each half. */
+#define STEP_DOT(terms, plus_w)						\
+	m0 = v4_sign_mask(s->neg[0]);					\
+	m1 = v4_sign_mask(s->neg[1]);					\
+	for (h = 0; h < B; h += 4) {					\
+		vec4 sum = v4_add(v4_splat(0.0f), DOT_TERM(0));		\
+		sum = v4_add(sum, DOT_TERM(1));				\
+		sum = v4_add(sum, DOT_TERM(2));				\
+		if (terms == 4)						\
+			sum = v4_add(sum, DOT_TERM(3));			\
+		if (plus_w)						\
+			sum = v4_add(sum, v4_sign(v4_load(ar + s->t[3] + h), m1)); \
+		v4_store(ar + s->d + h, sum);				\
+	}
+#define DOT_TERM(i) v4_mul(v4_sign(v4_load(ar + s->s[i] + h), m0),	\
+			   v4_sign(v4_load(ar + s->t[i] + h), m1))
+
+/* compute() (or MOVA) invocation by invocation, for the n used slots;
+ * the lanes written go to the destination (0 in the unused slots). */
+static void step_scalar(struct hw_shader_program *p, float *ar, const struct batch_op *o,
+			int (*a0)[2], unsigned n)
+{
+	float *res = ar + ARENA_RES * ROW;
+	unsigned v, k, i, l;
+
+	if (o->kind != K_MOVA)
+		memset(res, 0, ROW * sizeof *res);
+	for (v = 0; v < n; v++) {
+		float s3[3][4] = { { 0 } }, t[4];
+
+		for (k = 0; k < 2; k++)
+			for (i = 0; i < 4; i++) {
+				float x = ar[o->src[k][i] + v];
+
+				s3[k][i] = o->neg[k] ? -x : x;
+			}
+		if (o->kind == K_MOVA) {
+			mova_to(a0[v], p->compiled[o - p->bops].lanes, s3[0]);
+			continue;
+		}
+		compute(o->kind == K_FLR ? OP_FLR : o->kind == K_DST ? OP_DST
+			: o->kind == K_EX2 ? OP_EX2 : o->kind == K_LG2 ? OP_LG2
+			: o->kind == K_RCP ? OP_RCP : o->kind == K_RSQ ? OP_RSQ
+			: OP_LITP, s3, t);
+		for (i = 0; i < 4; i++)
+			res[i * B + v] = t[i];
+	}
+	if (o->kind == K_MOVA)
+		return;
+	/* written after every source was read: a source may be the
+	 * destination */
+	for (l = 0; l < o->nlanes; l++)
+		memcpy(ar + o->dst + o->lane[l] * B, res + o->lane[l] * B, B * sizeof *res);
+}
 
 static void compiled_replay_batch(struct hw_shader_program *p, unsigned n,
 				  const float (*const in[])[4], float (*const out[])[4])
 {
 	const struct hw_shader_state *st = p->st;
-	const struct batch_op *o = p->bops, *end = o + p->compiled_len;
-	float *ar = p->arena, res[ROW], *dst;
+	const struct batch_step *s = p->steps, *end = s + p->step_len;
+	float *ar = p->arena;
 	int a0[B][2];
-	unsigned j, v, i, h, k, l;
+	unsigned j, v, i, h;
 
 	memset(a0, 0, sizeof a0);
 	for (j = 0; j < p->in_count; j++)
 		batch_gather(ar + p->in_list[j] * ROW, in, p->in_list[j], n);
-	for (j = 0; j < p->temp_count; j++)
-		memset(ar + (FRAME_TEMP + p->temp_list[j]) * ROW, 0, ROW * sizeof *ar);
-	for (j = 0; j < p->out_count; j++)
-		batch_gather(ar + (FRAME_OUT + p->out_list[j]) * ROW,
-			     (const float (*const *)[4])out, p->out_list[j], n);
-	for (; o < end; o++) {
-		for (k = 0; k < o->nsrc; k++) {
-			const struct compiled_src *cs;
-			float *row;
+	for (j = 0; j < p->batch_clear_count; j++)
+		memset(ar + (FRAME_TEMP + p->batch_clear_list[j]) * ROW, 0, ROW * sizeof *ar);
+	for (j = 0; j < p->batch_gather_count; j++)
+		batch_gather(ar + (FRAME_OUT + p->batch_gather_list[j]) * ROW,
+			     (const float (*const *)[4])out, p->batch_gather_list[j], n);
+	for (; s < end; s++) {
+		vec4 m0, m1, m2;
 
-			if (!o->rel[k])
-				continue;
+		switch (s->kind) {
+		case S_ADD: STEP_ROW(v4_add(x, y)); break;
+		case S_MUL: STEP_ROW(v4_mul(x, y)); break;
+		case S_SGE: STEP_ROW(v4_sge(x, y)); break;
+		case S_SLT: STEP_ROW(v4_slt(x, y)); break;
+		case S_MAX: STEP_ROW(v4_max(x, y)); break;
+		case S_MIN: STEP_ROW(v4_min(x, y)); break;
+		case S_MOV: STEP_ROW(x); break;
+		case S_MAD: STEP_ROW(v4_add(v4_mul(x, y), z)); break;
+		case S_RCP: STEP_ROW(v4_rcp(x)); break;
+		case S_RSQ: STEP_ROW(v4_rsq(x)); break;
+		case S_DP3: STEP_DOT(3, 0); break;
+		case S_DP4: STEP_DOT(4, 0); break;
+		case S_DPH: STEP_DOT(3, 1); break;
+		case S_REL: {
 			/* c[reg + a0], invocation by invocation */
-			cs = &p->compiled[o - p->bops].s[k];
-			row = ar + (ARENA_SCRATCH + k) * ROW;
+			const struct compiled_src *cs = &p->compiled[s->op].s[s->k];
+			float *row = ar + (ARENA_SCRATCH + s->k) * ROW;
+
 			for (v = 0; v < B; v++) {
 				const float *from = uniform_at(st, cs->reg + a0[v][cs->idx - 1]);
 
 				for (i = 0; i < 4; i++)
 					row[i * B + v] = cs->neg ? -from[cs->sel[i]] : from[cs->sel[i]];
 			}
-		}
-		dst = o->direct ? ar + o->dst : res;
-		switch (o->kind) {
-		case K_ADD: BATCH_LANES(v4_add(x, y)); break;
-		case K_MUL: BATCH_LANES(v4_mul(x, y)); break;
-		case K_SGE: BATCH_LANES(v4_sge(x, y)); break;
-		case K_SLT: BATCH_LANES(v4_slt(x, y)); break;
-		case K_MAX: BATCH_LANES(v4_max(x, y)); break;
-		case K_MIN: BATCH_LANES(v4_min(x, y)); break;
-		case K_MOV: BATCH_LANES(((void)y, x)); break;
-		case K_MAD:
-			BATCH_LANES(v4_add(v4_mul(x, y),
-					   batch_load(ar + o->src[2][i_] + h, o->neg[2])));
-			break;
-		case K_DP3: case K_DP4: case K_DPH:
-			for (h = 0; h < 4 * HALVES; h += 4) {
-				vec4 sum = v4_splat(0.0f);
-				unsigned terms = o->kind == K_DP4 ? 4 : 3;
-
-				for (i = 0; i < terms; i++)
-					sum = v4_add(sum, v4_mul(batch_load(ar + o->src[0][i] + h, o->neg[0]),
-								 batch_load(ar + o->src[1][i] + h, o->neg[1])));
-				if (o->kind == K_DPH)
-					sum = v4_add(sum, batch_load(ar + o->src[1][3] + h, o->neg[1]));
-				for (l = 0; l < o->nlanes; l++)
-					v4_store(dst + o->lane[l] * B + h, sum);
-			}
-			break;
-		default:
-			/* MOVA, and what compiled_replay does through compute() */
-			dst = res;
-			memset(res, 0, sizeof res);
-			for (v = 0; v < n; v++) {
-				float s3[3][4] = { { 0 } }, t[4];
-
-				for (k = 0; k < 2; k++)
-					for (i = 0; i < 4; i++) {
-						float x = ar[o->src[k][i] + v];
-
-						s3[k][i] = o->neg[k] ? -x : x;
-					}
-				if (o->kind == K_MOVA) {
-					mova_to(a0[v], p->compiled[o - p->bops].lanes, s3[0]);
-					continue;
-				}
-				compute(o->kind == K_FLR ? OP_FLR : o->kind == K_DST ? OP_DST
-					: o->kind == K_EX2 ? OP_EX2 : o->kind == K_LG2 ? OP_LG2
-					: o->kind == K_RCP ? OP_RCP : o->kind == K_RSQ ? OP_RSQ
-					: OP_LITP, s3, t);
-				for (i = 0; i < 4; i++)
-					res[i * B + v] = t[i];
-			}
-			if (o->kind == K_MOVA)
-				continue;
 			break;
 		}
-		/* written after every source was read: a source may be the
-		 * destination */
-		if (dst == res)
-			for (l = 0; l < o->nlanes; l++)
-				memcpy(ar + o->dst + o->lane[l] * B, res + o->lane[l] * B,
-				       B * sizeof *res);
+		default:        /* S_SCALAR, S_MOVA */
+			step_scalar(p, ar, &p->bops[s->op], a0, n);
+			break;
+		}
 	}
 	for (j = 0; j < p->out_count; j++)
 		batch_scatter(ar + (FRAME_OUT + p->out_list[j]) * ROW, out, p->out_list[j], n);
 }
 
-#undef BATCH_LANES
+#undef STEP_ROW
+#undef STEP_DOT
+#undef DOT_TERM
+#undef STEPS_PER_OP
+#undef ARENA_RES
 #undef ARENA_CONST
 #undef ARENA_SCRATCH
 #undef ROW
-#undef HALVES
 #undef B
 
 static void stats_add(struct hw_shader_stats *to, const struct hw_shader_stats *s)
@@ -2013,6 +2277,7 @@ void hw_shader_program_destroy(struct hw_shader_program *p)
 	free(p->trace);
 	free(p->compiled);
 	free(p->bops);
+	free(p->steps);
 	free(p->arena);
 	free(p);
 }

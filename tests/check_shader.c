@@ -70,6 +70,40 @@ static void build(void)
 	ck_assert_msg(asm_finish(&a, &st), "encoder: %s", a.error);
 }
 
+/* The same invocation HW_SHADER_BATCH + 3 times through run_batch of a
+ * prepared program (a full batch and a partial one, after the recording):
+ * each must give what hw_shader_run gave, bit for bit, so every case of
+ * this suite also checks the batched replay's operations. */
+#define SAME_RUNS (HW_SHADER_BATCH + 3)
+static void check_batched_program(const float start[HW_SHADER_OUTPUTS][4],
+				  const struct hw_shader_stats *stats_before)
+{
+	static float o[SAME_RUNS][HW_SHADER_OUTPUTS][4];
+	struct hw_shader_program *p = hw_shader_program_create(&st, &timing);
+	const float (*inp[SAME_RUNS])[4];
+	float (*outp[SAME_RUNS])[4];
+	struct hw_shader_stats sts[SAME_RUNS], *statp[SAME_RUNS];
+	unsigned k, done = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (k = 0; k < SAME_RUNS; k++) {
+		memcpy(o[k], start, sizeof o[k]);
+		sts[k] = *stats_before;
+		inp[k] = (const float (*)[4])in;
+		outp[k] = o[k];
+		statp[k] = &sts[k];
+	}
+	ck_assert_int_eq(hw_shader_program_run_batch(p, SAME_RUNS, inp, outp, statp, &done,
+						     NULL, 0), HW_OK);
+	ck_assert_uint_eq(done, SAME_RUNS);
+	for (k = 0; k < SAME_RUNS; k++) {
+		ck_assert_msg(memcmp(o[k], out, sizeof o[k]) == 0, "batched %u: outputs differ", k);
+		ck_assert_msg(memcmp(&sts[k], &stats, sizeof sts[k]) == 0,
+			      "batched %u: counts differ", k);
+	}
+	hw_shader_program_destroy(p);
+}
+
 /* The same invocation through a prepared program, three times (the first
  * records its path, the others replay it when it can be replayed): each
  * must give what hw_shader_run gave, bit for bit. */
@@ -96,6 +130,8 @@ static void check_prepared_program(const float start[HW_SHADER_OUTPUTS][4],
 			ck_assert_str_eq(why, fault);
 	}
 	hw_shader_program_destroy(p);
+	if (want == HW_OK)
+		check_batched_program(start, stats_before);
 }
 
 static enum hw_status run_with(const struct hw_shader_emit_sink *sink)
