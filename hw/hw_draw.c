@@ -106,7 +106,7 @@ struct draw_ctx {
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
 };
 
-static void draw_maybe_close_batch(struct draw_ctx *d);
+static void draw_close_batch(struct draw_ctx *d);
 
 void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 {
@@ -712,7 +712,13 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
 						     &scratch, fault, fault_len);
 			if (st == HW_OK) {
-				memset(a->cv[m].out, 0, sizeof a->cv[m].out);
+				/* Registers the invocation does not write keep what
+				 * its `out` held, which must be 0. A replayed program
+				 * writes the same lanes every time (its recorded
+				 * path's): the others stay 0 from the clear before
+				 * the path was recorded, and need no clearing. */
+				if (!hw_shader_program_replays(d->vs))
+					memset(a->cv[m].out, 0, sizeof a->cv[m].out);
 				memset(&a->stats[m], 0, sizeof a->stats[m]);
 				in[m] = (const float (*)[4])a->in[m];
 				out[m] = a->cv[m].out;
@@ -749,12 +755,79 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 	return st;
 }
 
+/* Running counts of a window, before each of its vertices (index k, from
+ * 0 to the window's count): indices read, vertex-cache misses counted,
+ * invocations before it (a shaded vertex's invocation is its miss
+ * number), and work units (hw_draw_units.work_limit: indices, shaded
+ * vertices and their shader instructions). */
+struct ahead_prefix {
+	uint32_t indices[DRAW_AHEAD_VERTICES + 1];
+	uint32_t misses[DRAW_AHEAD_VERTICES + 1];
+	uint8_t invocations[DRAW_AHEAD_VERTICES + 1];
+	uint64_t work[DRAW_AHEAD_VERTICES + 1];
+};
+
+static void ahead_prefix_of(const struct draw_ctx *d, const struct draw_ahead *a, unsigned n,
+			    struct ahead_prefix *p)
+{
+	unsigned k;
+
+	p->indices[0] = p->misses[0] = p->invocations[0] = 0;
+	p->work[0] = 0;
+	for (k = 0; k < n; k++) {
+		int m = a->miss[k];
+
+		p->indices[k + 1] = p->indices[k] + a->indices[k];
+		p->misses[k + 1] = p->misses[k] + (d->cfg->indexed && a->indices[k] && m >= 0);
+		p->invocations[k + 1] = (uint8_t)(p->invocations[k] + (m >= 0));
+		p->work[k + 1] = p->work[k] + a->indices[k]
+				 + (m >= 0 ? 1 + a->stats[m].instructions : 0);
+	}
+}
+
+/* Add the counts of the window's vertices [*flushed, to), with the shader
+ * counts of those below `stats_to` (a vertex that faulted counts its index
+ * read and fetch, not its shading). Pass 3 adds them only where the draw
+ * reads them (a batch close, a work bound exceeded, the window's end or a
+ * fault): sums of the same words, so the same values there. */
+static void ahead_flush(struct draw_ctx *d, const struct draw_ahead *a,
+			const struct ahead_prefix *p, unsigned *flushed, unsigned to,
+			unsigned stats_to)
+{
+	uint32_t *memory = d->r->delta.memory;
+	unsigned from = *flushed, m;
+
+	if (to <= from)
+		return;
+	/* a->memory holds running totals from the window's start */
+	memory[HW_MEM_COMMAND_VERTEX_READ] += a->memory[to - 1].command_vertex
+					      - (from ? a->memory[from - 1].command_vertex : 0);
+	memory[HW_MEM_VRAM_A_READ] += a->memory[to - 1].vram_a
+				      - (from ? a->memory[from - 1].vram_a : 0);
+	memory[HW_MEM_VRAM_B_READ] += a->memory[to - 1].vram_b
+				      - (from ? a->memory[from - 1].vram_b : 0);
+	d->r->indices += p->indices[to] - p->indices[from];
+	d->r->vcache_misses += p->misses[to] - p->misses[from];
+	for (m = p->invocations[from]; m < p->invocations[stats_to]; m++) {
+		struct hw_shader_stats *s = &d->stats[a->processor[m]];
+
+		s->instructions += a->stats[m].instructions;
+		d->instructions += a->stats[m].instructions;
+		s->stall_dependency += a->stats[m].stall_dependency;
+		s->stall_mova += a->stats[m].stall_mova;
+		s->stall_cmp += a->stats[m].stall_cmp;
+		s->stall_prefetch += a->stats[m].stall_prefetch;
+		s->clocks += a->stats[m].clocks;
+		d->r->vertices_shaded++;
+	}
+	*flushed = to;
+}
+
 static enum hw_status draw_vertices(struct draw_ctx *d)
 {
 	struct draw_ahead ahead_window, *a = &ahead_window;
+	struct ahead_prefix prefix, *p = &prefix;
 	uint32_t i = 0, line = 0;
-	struct ahead_memory before;
-	uint32_t *memory = d->r->delta.memory;
 	bool line_valid = false;
 	unsigned q;
 
@@ -779,41 +852,23 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 		}
 	}
 	while (i < d->cfg->count) {
-		unsigned n, fault_at, k;
+		unsigned n, fault_at, k, flushed = 0;
 		enum hw_status ahead = draw_ahead(d, a, i, &line, &line_valid, &n, &fault_at);
 
-		memset(&before, 0, sizeof before);
+		ahead_prefix_of(d, a, n, p);
 
 		for (k = 0; k < n; k++, i++) {
 			struct cached_vertex *cv;
 			enum hw_status st;
 			int m = a->miss[k];
 
-			/* what the vertex's index read and fetch counted */
-			memory[HW_MEM_COMMAND_VERTEX_READ] += a->memory[k].command_vertex
-							      - before.command_vertex;
-			memory[HW_MEM_VRAM_A_READ] += a->memory[k].vram_a - before.vram_a;
-			memory[HW_MEM_VRAM_B_READ] += a->memory[k].vram_b - before.vram_b;
-			before = a->memory[k];
-			d->r->indices += a->indices[k];
-			if (d->cfg->indexed && a->indices[k] && m >= 0)
-				d->r->vcache_misses++;
 			if (k == fault_at) {
+				ahead_flush(d, a, p, &flushed, k + 1, k);
 				if (d->fault && a->fault[0])
 					snprintf(d->fault, d->fault_len, "%s", a->fault);
 				return ahead;
 			}
 			if (m >= 0) {
-				struct hw_shader_stats *s = &d->stats[a->processor[m]];
-
-				s->instructions += a->stats[m].instructions;
-				d->instructions += a->stats[m].instructions;
-				s->stall_dependency += a->stats[m].stall_dependency;
-				s->stall_mova += a->stats[m].stall_mova;
-				s->stall_cmp += a->stats[m].stall_cmp;
-				s->stall_prefetch += a->stats[m].stall_prefetch;
-				s->clocks += a->stats[m].clocks;
-				d->r->vertices_shaded++;
 				cv = d->cfg->indexed ? &d->cache[a->slot[k]] : &a->cv[m];
 				/* the outputs themselves only feed a geometry shader */
 				if (cv != &a->cv[m] && d->cfg->geometry_shader)
@@ -827,12 +882,24 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 			 * (on_fragment): the draw stops at this vertex */
 			if (st == HW_OK)
 				st = d->status;
-			if (st == HW_OK)
+			/* the work so far: the flushed counts' and the rest's */
+			if (st == HW_OK && d->u->work_limit != UINT64_MAX
+			    && draw_work(d) + (p->work[k + 1] - p->work[flushed]) > d->u->work_limit) {
+				ahead_flush(d, a, p, &flushed, k + 1, k + 1);
 				st = draw_check_work(d, i + 1);
-			if (st != HW_OK)
+			}
+			if (st != HW_OK) {
+				ahead_flush(d, a, p, &flushed, k + 1, k + 1);
 				return st;
-			draw_maybe_close_batch(d);
+			}
+			/* after each vertex: close the batch once it holds
+			 * enough primitives */
+			if (d->r->setup.polygons_in - d->batch_from >= d->batch_size) {
+				ahead_flush(d, a, p, &flushed, k + 1, k + 1);
+				draw_close_batch(d);
+			}
 		}
+		ahead_flush(d, a, p, &flushed, n, n);
 	}
 	return HW_OK;
 }
@@ -994,13 +1061,6 @@ static void draw_close_batch(struct draw_ctx *d)
 		}
 		draw_append_batch(d, &part);
 	}
-}
-
-/* After each vertex: close the batch once it holds enough primitives. */
-static void draw_maybe_close_batch(struct draw_ctx *d)
-{
-	if (d->r->setup.polygons_in - d->batch_from >= d->batch_size)
-		draw_close_batch(d);
 }
 
 /* Counter words, and the busy clocks of each module over the batches. */

@@ -1,5 +1,6 @@
 /* check_draw.c: whole draws through the hardware model, driven by command
  * buffers built by hand (hw/hw_command.c, hw/hw_draw.c, hw/hw_gpu.c). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1314,8 +1315,10 @@ static unsigned fifo_misses(const uint16_t *idx, unsigned n, unsigned entries)
 
 /* Positions then `count_in_memory` 16-bit indices, the indices ending the
  * allocation; an indexed draw of `count` indices with a 4-entry cache. */
-static void scatter_draw(const uint16_t *idx, unsigned count_in_memory, unsigned count,
-			 struct captured *cap, enum hw_status want)
+/* The commands of an indexed draw of `count` of the indices (the first
+ * count_in_memory of them in memory), its triangles captured. */
+static void scatter_build(const uint16_t *idx, unsigned count_in_memory, unsigned count,
+			  struct captured *cap)
 {
 	unsigned pos_bytes = (SCATTER_VERTS * 12 + 15) / 16 * 16, i;
 	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A,
@@ -1338,6 +1341,13 @@ static void scatter_draw(const uint16_t *idx, unsigned count_in_memory, unsigned
 	pica_cmd_reg(&cmd, R_NUMVERTICES, count);
 	pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
 	gpu.counters.vcache_started = true;
+}
+
+/* scatter_build, run: the submission must return `want`. */
+static void scatter_draw(const uint16_t *idx, unsigned count_in_memory, unsigned count,
+			 struct captured *cap, enum hw_status want)
+{
+	scatter_build(idx, count_in_memory, count, cap);
 	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), want);
 	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
 }
@@ -1458,6 +1468,52 @@ START_TEST(test_draw_output_map_runs_of_components)
 	};
 
 	outmap_check(slot, runs_want);
+}
+END_TEST
+
+/* An output register the shader does not write reads 0 through the
+ * output map, even right after a draw whose shader wrote it: two draws of
+ * outmap_tri in one buffer, o1 mapped to the colour; the first shader
+ * writes o1 (the position), the second does not. */
+START_TEST(test_draw_outputs_the_shader_does_not_write_are_zero)
+{
+	static struct captured cap;
+	struct hw_shader_state prog;
+	uint32_t base = put_positions(outmap_tri, 3);
+	unsigned draw, t, k;
+
+	memset(&cap, 0, sizeof cap);
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = &cap;
+	for (draw = 0; draw < 2; draw++) {
+		memset(&prog, 0, sizeof prog);
+		asm_init(&sasm);
+		asm_mov(&sasm, asm_o(0), asm_v(0));
+		if (draw == 0)
+			asm_mov(&sasm, asm_o(1), asm_v(0));
+		asm_end(&sasm);
+		ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+		pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+		common_state(base, 0, 0);
+		pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x3);                 /* o0, o1 */
+		pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
+		pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0B0A0908);        /* color r, g, b, a */
+		pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+		pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+		pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	}
+	run_and_finish();
+	ck_assert_uint_eq(cap.n, 2);
+	for (t = 0; t < 3; t++) {
+		const float *c0 = cap.v[0][t].varying[HW_VARYING_COLOR];
+		const float *c1 = cap.v[1][t].varying[HW_VARYING_COLOR];
+
+		ck_assert(c0[0] == outmap_tri[3 * t] && c0[1] == outmap_tri[3 * t + 1]);
+		ck_assert(c0[2] == -0.5f && c0[3] == 1.0f);
+		for (k = 0; k < 4; k++)
+			ck_assert_msg(c1[k] == 0.0f && !signbit(c1[k]),
+				      "vertex %u, colour %u: %g", t, k, (double)c1[k]);
+	}
 }
 END_TEST
 
@@ -1652,6 +1708,55 @@ static void keep_note(void *user, enum hw_note note, unsigned reg, const char *t
 	snprintf(note_text, sizeof note_text, "%s", text);
 }
 
+/* The work bound stops an indexed draw after the first vertex that takes
+ * its work past what the request has left, wherever that vertex falls in
+ * the draw's look-ahead windows and batches: the note gives the work then
+ * (indices, shaded vertices and their 3 instructions each: no fragment
+ * stage), which exceeds what was left, while the vertex before it did
+ * not. Bounds from 1 to 700 units past the command words stop the draw at
+ * every position from the first vertex to past the 150th. */
+START_TEST(test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it)
+{
+	static struct captured cap;
+	static uint16_t idx[SCATTER_INDICES];
+	unsigned extra, stops = 0, last = 0;
+
+	scatter_indices(idx, SCATTER_INDICES);
+	teardown();
+	for (extra = 1; extra <= 700; extra += 3) {
+		unsigned long long units, left, before;
+		unsigned done, count, misses;
+
+		setup();
+		gpu.note = keep_note;
+		note_kind = HW_NOTE_REGISTER_IGNORED;
+		cap.n = 0;
+		scatter_build(idx, SCATTER_INDICES, SCATTER_INDICES, &cap);
+		/* the bound counts the command words too */
+		gpu.request_max_work = cmd.n + extra;
+		ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_ERROR_LIMIT);
+		ck_assert_int_eq(note_kind, HW_NOTE_LIMIT);
+		ck_assert_msg(sscanf(note_text, "draw stopped: %llu units of work after %u of %u vertices, more "
+				     "than the %llu left", &units, &done, &count, &left) == 4,
+			      "%s", note_text);
+		ck_assert_uint_eq(count, SCATTER_INDICES);
+		misses = fifo_misses(idx, done, 4);
+		ck_assert_uint_eq(units, done + 4ull * misses);
+		before = (done - 1) + 4ull * fifo_misses(idx, done - 1, 4);
+		ck_assert_msg(before <= left && left < units, "stopped after vertex %u: %llu "
+			      "units then, %llu before, %llu left", done, units, before, left);
+		ck_assert_uint_ge(done, last);
+		if (done != last)
+			stops++;
+		last = done;
+		teardown();
+	}
+	setup();
+	ck_assert_uint_ge(last, 150);
+	ck_assert_uint_ge(stops, 100);
+}
+END_TEST
+
 START_TEST(test_draw_fragment_outside_the_colour_buffer_is_a_fault)
 {
 	uint32_t base = put_positions(fullscreen, 6), color;
@@ -1755,6 +1860,8 @@ int main(void)
 	tcase_add_test(tc, test_draw_no_vout_waits_without_a_geometry_shader);
 	tcase_add_test(tc, test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
+	tcase_add_test(tc, test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it);
+	tcase_add_test(tc, test_draw_outputs_the_shader_does_not_write_are_zero);
 	tcase_add_test(tc, test_draw_fragment_outside_the_colour_buffer_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
 	tcase_add_test(tc, test_command_consecutive_and_masked_writes);
