@@ -50,4 +50,18 @@ bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *
 		      const struct hw_vertex *b, const struct hw_vertex *c,
 		      struct hw_setup_counts *counts, hw_setup_fn out, void *user);
 
+/* hw_clip_triangle in two halves, for a caller that shares vertices
+ * between triangles: hw_clip_prepare once per vertex gives the planes it
+ * is not inside (0: inside every one) and, when it is inside them all,
+ * its window-space form in *window (else *window is untouched); then a
+ * triangle whose three corners are inside every plane goes through
+ * hw_clip_triangle_inside with their window forms, which does and counts
+ * what hw_clip_triangle does with it, bit for bit, without clipping or
+ * transforming again. Other triangles go through hw_clip_triangle. */
+unsigned hw_clip_prepare(const struct hw_clip_config *cfg, const struct hw_vertex *v,
+			 struct hw_vertex *window);
+bool hw_clip_triangle_inside(const struct hw_clip_config *cfg, const struct hw_vertex *a,
+			     const struct hw_vertex *b, const struct hw_vertex *c,
+			     struct hw_setup_counts *counts, hw_setup_fn out, void *user);
+
 #endif

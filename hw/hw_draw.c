@@ -54,8 +54,17 @@ struct draw_fragment_program {
 	bool raster_inside;
 };
 
-struct cached_vertex {
+/* A shaded vertex as triangles share it: routed through the output map,
+ * and prepared for clipping once (hw_clip_prepare): the planes it is not
+ * inside and, when it is inside them all, its window-space form. */
+struct draw_vertex {
 	struct hw_vertex v;
+	struct hw_vertex window;            /* valid when outside == 0 */
+	unsigned outside;
+};
+
+struct cached_vertex {
+	struct draw_vertex dv;
 	float out[HW_SHADER_OUTPUTS][4];
 };
 
@@ -74,7 +83,12 @@ struct draw_ctx {
 	const struct hw_draw_units *u;
 	const struct hw_draw_config *cfg;
 	struct hw_draw_result *r;
-	struct hw_assembler assembler;
+	struct hw_assembler assembler;          /* with a geometry shader */
+	/* without one: assembly of the draw_vertex entries where they are
+	 * (vertex cache, look-ahead window); a held vertex about to be
+	 * overwritten moves to `held` first (draw_release) */
+	struct hw_ref_assembler ref;
+	struct draw_vertex held[3];
 	struct hw_loader_lines lines;
 	struct hw_loader_program loader;         /* prepared for this draw */
 	struct draw_outmap outmap;               /* prepared for this draw */
@@ -539,6 +553,40 @@ static void gs_emit(void *user, const float out[HW_SHADER_OUTPUTS][4], unsigned 
 	hw_assembler_emit(&d->assembler, &v, id, primitive, inverted);
 }
 
+/* A triangle of prepared vertices into setup: with every corner inside
+ * every plane, their window forms go through hw_clip_triangle_inside
+ * (what hw_clip_triangle would do with them), else the clip-space
+ * vertices through hw_clip_triangle. */
+static void draw_triangle(struct draw_ctx *d, const struct draw_vertex *a,
+			  const struct draw_vertex *b, const struct draw_vertex *c)
+{
+	hw_setup_fn out = d->cfg->fragment.enabled ? to_raster : d->u->triangle_out;
+	void *user = d->cfg->fragment.enabled ? (void *)d : d->u->triangle_user;
+
+	if (!(a->outside | b->outside | c->outside))
+		hw_clip_triangle_inside(&d->cfg->clip, &a->window, &b->window, &c->window,
+					&d->r->setup, out, user);
+	else
+		hw_clip_triangle(&d->cfg->clip, &a->v, &b->v, &c->v, &d->r->setup, out, user);
+}
+
+/* Vertex `v` is about to be overwritten: if assembly holds it, it moves
+ * to a `held` entry that assembly does not hold. */
+static void draw_release(struct draw_ctx *d, const struct draw_vertex *v)
+{
+	struct hw_ref_assembler *r = &d->ref;
+	unsigned i, h;
+
+	for (i = 0; i < r->count; i++) {
+		if (r->held[i] != v)
+			continue;
+		for (h = 0; r->held[0] == &d->held[h] || r->held[1] == &d->held[h]; h++)
+			;
+		d->held[h] = *v;
+		r->held[i] = &d->held[h];
+	}
+}
+
 /* A shaded vertex goes to assembly, or into the geometry shader's input. */
 static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex *cv)
 {
@@ -550,7 +598,10 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 	enum hw_status st;
 
 	if (!cfg->geometry_shader) {
-		hw_assembler_push(&d->assembler, &cv->v);
+		const void *tri[3];
+
+		if (hw_ref_assembler_push(&d->ref, &cv->dv, tri))
+			draw_triangle(d, tri[0], tri[1], tri[2]);
 		return HW_OK;
 	}
 	for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
@@ -873,7 +924,12 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 				/* the outputs themselves only feed a geometry shader */
 				if (cv != &a->cv[m] && d->cfg->geometry_shader)
 					memcpy(cv->out, a->cv[m].out, sizeof cv->out);
-				outputs_to_vertex(&d->outmap, a->cv[m].out, &cv->v);
+				if (!d->cfg->geometry_shader) {
+					draw_release(d, &cv->dv);
+					outputs_to_vertex(&d->outmap, a->cv[m].out, &cv->dv.v);
+					cv->dv.outside = hw_clip_prepare(&d->cfg->clip, &cv->dv.v,
+									 &cv->dv.window);
+				}
 			} else {
 				cv = &d->cache[a->slot[k]];
 			}
@@ -1076,7 +1132,7 @@ static void draw_account(struct draw_ctx *d)
 		r->delta.shader[p][HW_SHADER_STALL_CMP] += (uint32_t)d->stats[p].stall_cmp;
 		r->delta.shader[p][HW_SHADER_STALL_PREFETCH] += (uint32_t)d->stats[p].stall_prefetch;
 	}
-	r->delta.polygon[HW_POLYGON_VERTICES_IN] += d->assembler.vertices;
+	r->delta.polygon[HW_POLYGON_VERTICES_IN] += d->assembler.vertices + d->ref.vertices;
 	r->delta.polygon[HW_POLYGON_IN] += r->setup.polygons_in;
 	r->delta.polygon[HW_POLYGON_OUT] += r->setup.polygons_out;
 
@@ -1105,6 +1161,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	hw_loader_prepare(&d.loader, &cfg->loader, d.in);
 	outmap_prepare(cfg, &d.outmap);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
+	hw_ref_assembler_begin(&d.ref, cfg->topology);
 	if (cfg->fragment.enabled)
 		draw_compile_fragment(&d, &d.fp);
 	/* The programs are prepared once per draw: shader memory and

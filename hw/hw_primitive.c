@@ -1,4 +1,6 @@
 /* hw_primitive.c: triangles from lists, strips, fans and emits. */
+#include <stddef.h>
+
 #include "hw_primitive.h"
 
 void hw_assembler_begin(struct hw_assembler *a, enum hw_topology topology,
@@ -73,4 +75,45 @@ void hw_assembler_emit(struct hw_assembler *a, const struct hw_vertex *v,
 		assembler_out(a, &a->v[0], &a->v[2], &a->v[1]);
 	else
 		assembler_out(a, &a->v[0], &a->v[1], &a->v[2]);
+}
+
+void hw_ref_assembler_begin(struct hw_ref_assembler *a, enum hw_topology topology)
+{
+	a->topology = topology;
+	a->held[0] = a->held[1] = NULL;
+	a->count = 0;
+	a->odd = false;
+	a->vertices = 0;
+	a->triangles = 0;
+}
+
+/* hw_assembler_push's cases, on pointers */
+bool hw_ref_assembler_push(struct hw_ref_assembler *a, const void *v, const void *tri[3])
+{
+	a->vertices++;
+	if (a->count < 2) {
+		a->held[a->count++] = v;
+		return false;
+	}
+	a->triangles++;
+	tri[2] = v;
+	switch (a->topology) {
+	case HW_TOPOLOGY_STRIP:
+		tri[0] = a->held[a->odd ? 1 : 0];
+		tri[1] = a->held[a->odd ? 0 : 1];
+		a->odd = !a->odd;
+		a->held[0] = a->held[1];
+		a->held[1] = v;
+		return true;
+	case HW_TOPOLOGY_FAN:
+		tri[0] = a->held[0];
+		tri[1] = a->held[1];
+		a->held[1] = v;
+		return true;
+	default:
+		tri[0] = a->held[0];
+		tri[1] = a->held[1];
+		a->count = 0;
+		return true;
+	}
 }

@@ -45,4 +45,25 @@ void hw_assembler_push(struct hw_assembler *a, const struct hw_vertex *v);
 void hw_assembler_emit(struct hw_assembler *a, const struct hw_vertex *v,
 		       unsigned id, bool primitive, bool inverted);
 
+/* Assembly of vertices the caller keeps: the same triangles as
+ * hw_assembler_push, in the same order and winding, as triples of the
+ * caller's pointers, nothing copied. The caller keeps each vertex it
+ * pushed unchanged while the assembler holds it (held[0..count)); to
+ * change one, it copies the vertex elsewhere first and points the held
+ * pointer there. */
+struct hw_ref_assembler {
+	enum hw_topology topology;
+	const void *held[2];
+	unsigned count;             /* vertices held */
+	bool odd;                   /* strips: next triangle's winding flips */
+	uint32_t vertices;          /* vertices received */
+	uint32_t triangles;         /* triangles assembled */
+};
+
+void hw_ref_assembler_begin(struct hw_ref_assembler *a, enum hw_topology topology);
+
+/* The next vertex of a list, strip or fan; true, with the triangle in
+ * tri[0..2], when it completes one. */
+bool hw_ref_assembler_push(struct hw_ref_assembler *a, const void *v, const void *tri[3]);
+
 #endif

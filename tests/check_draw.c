@@ -1615,6 +1615,95 @@ START_TEST(test_draw_indexed_matches_the_vertices_it_names)
 }
 END_TEST
 
+/* Vertex i of the wide set: some inside the clip volume, some outside
+ * it in x or y, so that a draw has triangles inside it, crossing it and
+ * outside it. */
+static void wide_position(unsigned i, float *p)
+{
+	p[0] = -1.25f + 0.061f * (float)(i % SCATTER_VERTS);
+	p[1] = -1.1f + 0.053f * (float)(i * 7 % SCATTER_VERTS);
+	p[2] = -0.5f;
+}
+
+/* Draw `count` vertices of the wide set with topology `topology`, named
+ * by idx[] through a FIFO cache of `entries` (indexed) or expanded in
+ * order (arrays); its triangles into *cap, its counters into *c. */
+static void wide_draw(const uint16_t *idx, unsigned count, unsigned topology, unsigned entries,
+		      bool indexed, struct captured *cap, struct hw_counters *c)
+{
+	unsigned pos_bytes = (SCATTER_VERTS * 12 + 15) / 16 * 16, verts, i;
+	uint32_t base;
+	unsigned char *host;
+
+	setup();
+	verts = indexed ? SCATTER_VERTS : count;
+	pos_bytes = (verts * 12 + 15) / 16 * 16;
+	base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, pos_bytes + count * 2);
+	host = hw_memory_host(&gpu.memory, base, pos_bytes + count * 2);
+	ck_assert_ptr_nonnull(host);
+	for (i = 0; i < verts; i++) {
+		float p[3];
+
+		wide_position(indexed ? i : idx[i], p);
+		memcpy(host + 12 * i, p, sizeof p);
+	}
+	memcpy(host + pos_bytes, idx, count * 2);
+	hw_vcache_configure(&gpu.vcache, entries, HW_VCACHE_FIFO);
+	memset(cap, 0, sizeof *cap);
+	gpu.triangle_out = capture_triangle;
+	gpu.triangle_user = cap;
+	program_straight(1);
+	common_state(base, topology, 0);
+	if (indexed)
+		pica_cmd_reg(&cmd, R_INDEX_CONFIG, pos_bytes | 1u << 31);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, count);
+	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+	pica_cmd_reg(&cmd, indexed ? R_DRAWELEMENTS : R_DRAWARRAYS, 1);
+	run_and_finish();
+	*c = gpu.counters;
+	teardown();
+}
+
+/* Lists, strips and fans, indexed through caches of 1, 2, 3 and 32
+ * entries (so that a vertex assembly still holds is often evicted and
+ * its entry shaded again before the triangle closes), hand on the same
+ * triangles, bit for bit, as the same topology drawn from the expanded
+ * vertices, with the same setup counts; inside, crossing and outside
+ * triangles alike. Two index sets: 41 vertices, and 5 (many repeats). */
+START_TEST(test_draw_indexed_topologies_match_their_vertices_with_small_caches)
+{
+	static struct captured got, want;
+	static uint16_t idx[60];
+	static const unsigned entries[] = { 1, 2, 3, 32 };
+	struct hw_counters cg, cw;
+	unsigned set, top, e, i, crossing = 0, outside = 0;
+
+	teardown();
+	for (set = 0; set < 2; set++) {
+		scatter_indices(idx, 60);
+		for (i = 0; set == 1 && i < 60; i++)
+			idx[i] = (uint16_t)(idx[i] % 5 * 8);
+		for (top = 0; top < 3; top++)
+			for (e = 0; e < sizeof entries / sizeof entries[0]; e++) {
+				wide_draw(idx, 60, top, entries[e], true, &got, &cg);
+				wide_draw(idx, 60, top, entries[e], false, &want, &cw);
+				ck_assert_uint_eq(got.n, want.n);
+				ck_assert_msg(memcmp(got.v, want.v, sizeof got.v) == 0,
+					      "set %u, topology %u, %u entries: triangles differ",
+					      set, top, entries[e]);
+				ck_assert(memcmp(cg.polygon, cw.polygon, sizeof cg.polygon) == 0);
+				ck_assert_uint_gt(got.n, 0);
+				/* polygons cut into several triangles, and removed */
+				crossing += got.n > cg.polygon[HW_POLYGON_OUT];
+				outside += cg.polygon[HW_POLYGON_OUT] < cg.polygon[HW_POLYGON_IN];
+			}
+	}
+	ck_assert_uint_gt(crossing, 0);
+	ck_assert_uint_gt(outside, 0);
+	setup();
+}
+END_TEST
+
 /* Counter words, vertex-cache count, instructions and triangles after a
  * draw, to compare two draws. */
 struct draw_counts {
@@ -1861,6 +1950,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it);
+	tcase_add_test(tc, test_draw_indexed_topologies_match_their_vertices_with_small_caches);
 	tcase_add_test(tc, test_draw_outputs_the_shader_does_not_write_are_zero);
 	tcase_add_test(tc, test_draw_fragment_outside_the_colour_buffer_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);

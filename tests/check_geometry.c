@@ -393,6 +393,140 @@ START_TEST(test_clip_viewport_maps_ndc_to_window)
 }
 END_TEST
 
+/* ---- shared vertices: pointer assembly and prepared clipping ----------- */
+
+struct tri_copy {
+	unsigned n;
+	struct hw_vertex v[64][3];
+};
+
+static void copy_triangle(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
+			  const struct hw_vertex *c)
+{
+	struct tri_copy *t = user;
+
+	ck_assert_uint_lt(t->n, 64);
+	t->v[t->n][0] = *a;
+	t->v[t->n][1] = *b;
+	t->v[t->n][2] = *c;
+	t->n++;
+}
+
+/* For lists, strips, fans and the geometry topology fed plain vertices,
+ * the pointer assembler names the very vertices, in the very order, of
+ * the copying one's triangles, and counts the same. */
+START_TEST(test_ref_assembler_matches_the_copying_assembler)
+{
+	static struct tri_copy want;
+	static const enum hw_topology tops[] = { HW_TOPOLOGY_TRIANGLES, HW_TOPOLOGY_STRIP,
+						 HW_TOPOLOGY_FAN, HW_TOPOLOGY_GEOMETRY };
+	struct hw_vertex vs[20];
+	unsigned t, i, got;
+
+	for (i = 0; i < 20; i++)
+		vs[i] = vtx((float)i, (float)(i * i % 7));
+	for (t = 0; t < 4; t++) {
+		struct hw_assembler a;
+		struct hw_ref_assembler r;
+
+		memset(&want, 0, sizeof want);
+		hw_assembler_begin(&a, tops[t], copy_triangle, &want);
+		hw_ref_assembler_begin(&r, tops[t]);
+		for (i = 0, got = 0; i < 20; i++) {
+			const void *tri[3];
+
+			hw_assembler_push(&a, &vs[i]);
+			if (hw_ref_assembler_push(&r, &vs[i], tri)) {
+				unsigned k;
+
+				ck_assert_uint_lt(got, want.n);
+				for (k = 0; k < 3; k++)
+					ck_assert(memcmp(tri[k], &want.v[got][k], sizeof vs[0]) == 0);
+				got++;
+			}
+			ck_assert_uint_eq(got, want.n);
+		}
+		ck_assert_uint_eq(r.vertices, a.vertices);
+		ck_assert_uint_eq(r.triangles, a.triangles);
+	}
+}
+END_TEST
+
+static uint32_t clip_rng = 1;
+
+static float clip_random(void)
+{
+	static const float special[] = { 0.0f, -0.0f, 1.0f, -1.0f, 1e-7f, NAN, INFINITY };
+
+	clip_rng = clip_rng * 1664525u + 1013904223u;
+	if ((clip_rng >> 24) % 13 == 0)
+		return special[(clip_rng >> 8) % 7];
+	return ((float)((clip_rng >> 8) % 4001) - 2000.0f) / 1000.0f;
+}
+
+/* hw_clip_prepare on each corner, then hw_clip_triangle_inside when all
+ * three are inside every plane (else hw_clip_triangle), against
+ * hw_clip_triangle on the corners: the same triangles, bit for bit, the
+ * same counts, for random corners (inside, crossing, outside, zero and
+ * NaN coordinates), every cull mode, with and without the user plane;
+ * a corner is "inside" exactly when hw_clip_triangle keeps a triangle of
+ * three such corners whole. */
+START_TEST(test_clip_prepared_matches_the_clipper)
+{
+	static struct tri_copy want, got;
+	unsigned k, j, inside = 0;
+
+	for (k = 0; k < 3000; k++) {
+		struct hw_clip_config cfg = screen();
+		struct hw_setup_counts cw = { 0 }, cg = { 0 };
+		struct hw_vertex v[3], w[3], untouched;
+		unsigned outside = 0;
+
+		cfg.cull = (enum hw_cull)(k % 3);
+		cfg.origin_x = 3.5f;
+		cfg.depth_offset = 0.25f;
+		if (k % 4 == 3) {
+			cfg.user_plane_enabled = true;
+			cfg.user_plane[0] = 0.3f;
+			cfg.user_plane[1] = -0.2f;
+			cfg.user_plane[3] = 0.5f;
+		}
+		for (j = 0; j < 3; j++) {
+			unsigned c;
+
+			memset(&v[j], 0, sizeof v[j]);
+			v[j].pos[0] = clip_random() * 0.55f;
+			v[j].pos[1] = clip_random() * 0.55f;
+			v[j].pos[2] = -0.5f + clip_random() * 0.3f;
+			v[j].pos[3] = 1.0f + clip_random() * 0.2f;
+			for (c = 0; c < 4; c++)
+				v[j].varying[HW_VARYING_COLOR][c] = clip_random();
+			memset(&w[j], 0x5A, sizeof w[j]);
+			untouched = w[j];
+			c = hw_clip_prepare(&cfg, &v[j], &w[j]);
+			if (c)
+				ck_assert(memcmp(&w[j], &untouched, sizeof w[j]) == 0);
+			outside |= c;
+		}
+		memset(&want, 0, sizeof want);
+		memset(&got, 0, sizeof got);
+		ck_assert_int_eq(hw_clip_triangle(&cfg, &v[0], &v[1], &v[2], &cw, copy_triangle, &want),
+				 outside ? hw_clip_triangle(&cfg, &v[0], &v[1], &v[2], &cg,
+							    copy_triangle, &got)
+					 : hw_clip_triangle_inside(&cfg, &w[0], &w[1], &w[2], &cg,
+								   copy_triangle, &got));
+		ck_assert_uint_eq(got.n, want.n);
+		ck_assert_msg(memcmp(got.v, want.v, sizeof got.v) == 0, "triangle %u differs", k);
+		ck_assert(memcmp(&cg, &cw, sizeof cg) == 0);
+		if (!outside) {
+			inside++;
+			ck_assert_uint_eq(cw.split + cw.clipped_away, 0);
+		}
+	}
+	ck_assert_uint_gt(inside, 300);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("geometry");
@@ -420,6 +554,8 @@ int main(void)
 	tcase_add_test(tc, test_clip_nan_corner_is_never_inside);
 	tcase_add_test(tc, test_cull_removes_the_configured_winding);
 	tcase_add_test(tc, test_clip_viewport_maps_ndc_to_window);
+	tcase_add_test(tc, test_clip_prepared_matches_the_clipper);
+	tcase_add_test(tc, test_ref_assembler_matches_the_copying_assembler);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
