@@ -480,6 +480,24 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 					  &d->r->fragments);
 		return;
 	}
+	if (fp->texture_unit_count == 0 && !early) {
+		/* no early test, no texture: every fragment goes through the
+		 * combiner, which reads only the colour */
+		d->textured += count;
+		for (i = 0; i < count; i++) {
+			if (fp->reads_primary)
+				memcpy(in->primary, f[i].varying[HW_VARYING_COLOR], sizeof in->primary);
+			if (fp->reads_fragment_primary)
+				memcpy(in->fragment_primary, f[i].varying[HW_VARYING_COLOR],
+				       sizeof in->fragment_primary);
+			hw_combiner_run_bound(&fp->bound, rgba[i]);
+			which[i] = (uint8_t)i;
+		}
+		hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, which,
+					  (const uint8_t (*)[4])rgba, count, &d->r->delta,
+					  &d->r->fragments);
+		return;
+	}
 	for (i = 0; i < count; i++) {
 		if (early && !hw_fragment_early_pass(&fr->ops, d->u->fragment_state, &f[i])) {
 			d->r->fragments.early_rejected++;
@@ -591,7 +609,7 @@ static void draw_release(struct draw_ctx *d, const struct draw_vertex *v)
 static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex *cv)
 {
 	const struct hw_draw_config *cfg = d->cfg;
-	struct hw_shader_emit_sink sink = { gs_emit, d };
+	struct hw_shader_emit_sink sink;
 	float gs_out[HW_SHADER_OUTPUTS][4];
 	unsigned i, per = cfg->vs_output_count;
 	uint64_t before;
@@ -610,6 +628,8 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 	if (++d->gs_vertices < (cfg->gs_vertices ? cfg->gs_vertices : 1))
 		return HW_OK;
 	d->gs_vertices = 0;
+	sink.emit = gs_emit;
+	sink.user = d;
 	memset(gs_out, 0, sizeof gs_out);
 	before = d->stats[0].instructions;
 	st = hw_shader_program_run(d->gs, (const float (*)[4])d->gs_in, gs_out, &sink,

@@ -556,6 +556,59 @@ START_TEST(test_draw_fullscreen_quad_counts_96000_fragments)
 }
 END_TEST
 
+/* The full-screen quad coloured by its position (o1 = v0, clamped by
+ * the combiner), the combiner's stage 0 replacing with `source`; the
+ * colour buffer's bytes into *pixels. */
+static void colour_by_position(unsigned source, uint8_t *pixels)
+{
+	uint32_t base, color;
+	struct hw_shader_state prog;
+
+	setup();
+	base = put_positions(fullscreen, 6);
+	memset(&prog, 0, sizeof prog);
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(0));
+	asm_end(&sasm);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	color = set_target(false);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0), source | source << 16);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x3);                 /* o0, o1 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0B0A0908);        /* color r, g, b, a */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	memcpy(pixels, hw_memory_host(&gpu.memory, color, 240 * 400 * 4), 240 * 400 * 4);
+	teardown();
+}
+
+/* Untextured fragments without early depth (the draw's shortest path)
+ * take the interpolated vertex colour whether the combiner reads it as
+ * the primary colour or as fragment lighting's primary output (modelled
+ * as the vertex colour): the same pixels, and not all the same. */
+START_TEST(test_draw_untextured_fragments_take_the_vertex_colour_either_way)
+{
+	uint8_t *primary = malloc(240 * 400 * 4), *lit = malloc(240 * 400 * 4);
+	unsigned i, differ = 0;
+
+	ck_assert(primary && lit);
+	teardown();
+	colour_by_position(HW_REG_TEVSRC_PRIMARY_COLOR, primary);
+	colour_by_position(HW_REG_TEVSRC_FRAG_PRIMARY, lit);
+	setup();
+	ck_assert(memcmp(primary, lit, 240 * 400 * 4) == 0);
+	for (i = 1; i < 240 * 400; i++)
+		differ += memcmp(primary + 4 * i, primary + 4 * i - 4, 4) != 0;
+	ck_assert_uint_gt(differ, 1000);
+	free(primary);
+	free(lit);
+}
+END_TEST
+
 /* Manual 9.3.5: fragments removed by clipping never count. A quad from
  * x = 0.5 to 2 (NDC) is cut at the right edge to 60 x 200 pixels. */
 START_TEST(test_draw_clipped_fragments_do_not_count)
@@ -1950,6 +2003,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it);
+	tcase_add_test(tc, test_draw_untextured_fragments_take_the_vertex_colour_either_way);
 	tcase_add_test(tc, test_draw_indexed_topologies_match_their_vertices_with_small_caches);
 	tcase_add_test(tc, test_draw_outputs_the_shader_does_not_write_are_zero);
 	tcase_add_test(tc, test_draw_fragment_outside_the_colour_buffer_is_a_fault);
