@@ -827,29 +827,28 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 }
 
 /* Running counts of a window, before each of its vertices (index k, from
- * 0 to the window's count): indices read, vertex-cache misses counted,
- * invocations before it (a shaded vertex's invocation is its miss
- * number), and work units (hw_draw_units.work_limit: indices, shaded
- * vertices and their shader instructions). */
+ * 0 to the window's count): indices read, invocations before it (a
+ * shaded vertex's invocation is its miss number), and work units
+ * (hw_draw_units.work_limit: indices, shaded vertices and their shader
+ * instructions). In an indexed draw every vertex shaded read its index
+ * and missed the cache (a vertex whose index read faulted was not
+ * shaded), so the cache misses are the invocations. */
 struct ahead_prefix {
 	uint32_t indices[DRAW_AHEAD_VERTICES + 1];
-	uint32_t misses[DRAW_AHEAD_VERTICES + 1];
 	uint8_t invocations[DRAW_AHEAD_VERTICES + 1];
 	uint64_t work[DRAW_AHEAD_VERTICES + 1];
 };
 
-static void ahead_prefix_of(const struct draw_ctx *d, const struct draw_ahead *a, unsigned n,
-			    struct ahead_prefix *p)
+static void ahead_prefix_of(const struct draw_ahead *a, unsigned n, struct ahead_prefix *p)
 {
 	unsigned k;
 
-	p->indices[0] = p->misses[0] = p->invocations[0] = 0;
+	p->indices[0] = p->invocations[0] = 0;
 	p->work[0] = 0;
 	for (k = 0; k < n; k++) {
 		int m = a->miss[k];
 
 		p->indices[k + 1] = p->indices[k] + a->indices[k];
-		p->misses[k + 1] = p->misses[k] + (d->cfg->indexed && a->indices[k] && m >= 0);
 		p->invocations[k + 1] = (uint8_t)(p->invocations[k] + (m >= 0));
 		p->work[k + 1] = p->work[k] + a->indices[k]
 				 + (m >= 0 ? 1 + a->stats[m].instructions : 0);
@@ -878,7 +877,8 @@ static void ahead_flush(struct draw_ctx *d, const struct draw_ahead *a,
 	memory[HW_MEM_VRAM_B_READ] += a->memory[to - 1].vram_b
 				      - (from ? a->memory[from - 1].vram_b : 0);
 	d->r->indices += p->indices[to] - p->indices[from];
-	d->r->vcache_misses += p->misses[to] - p->misses[from];
+	if (d->cfg->indexed)
+		d->r->vcache_misses += p->invocations[to] - p->invocations[from];
 	for (m = p->invocations[from]; m < p->invocations[stats_to]; m++) {
 		struct hw_shader_stats *s = &d->stats[a->processor[m]];
 
@@ -926,7 +926,7 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 		unsigned n, fault_at, k, flushed = 0;
 		enum hw_status ahead = draw_ahead(d, a, i, &line, &line_valid, &n, &fault_at);
 
-		ahead_prefix_of(d, a, n, p);
+		ahead_prefix_of(a, n, p);
 
 		for (k = 0; k < n; k++, i++) {
 			struct cached_vertex *cv;
