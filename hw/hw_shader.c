@@ -1579,6 +1579,7 @@ struct batch_step {
 	 * dot products s[0..3] (source 1's lanes) and t[0..3] (source 2's) */
 	uint32_t s[4], t[4];
 	uint32_t neg[3];    /* sign masks: 0x80000000 negates that source */
+	uint8_t signs;      /* some neg[] is not 0 */
 };
 
 /* Rows of the arena: the frame's, then one scratch row per source and a
@@ -1820,6 +1821,11 @@ static enum hw_status batch_prepare(struct hw_shader_program *p)
 	p->step_len = 0;
 	for (j = 0; j < n; j++)
 		steps_of(p, j);
+	for (j = 0; j < p->step_len; j++) {
+		struct batch_step *s = &p->steps[j];
+
+		s->signs = (s->neg[0] | s->neg[1] | s->neg[2]) != 0;
+	}
 	batch_lists(p);
 	return HW_OK;
 }
@@ -1882,8 +1888,20 @@ static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg
 }
 
 /* For each half h of the row: x, y, z the sources (signed), r = expr
- * stored at the destination. */
+ * stored at the destination. A step without negated sources loads them
+ * as they are (a sign flip by 0 is no operation). */
 #define STEP_ROW(expr)							\
+	if (!s->signs) {						\
+		for (h = 0; h < B; h += 4) {				\
+			vec4 x = v4_load(ar + s->s[0] + h);		\
+			vec4 y = v4_load(ar + s->s[1] + h);		\
+			vec4 z = v4_load(ar + s->s[2] + h);		\
+			(void)y;					\
+			(void)z;					\
+			v4_store(ar + s->d + h, expr);			\
+		}							\
+		break;							\
+	}								\
 	m0 = v4_sign_mask(s->neg[0]);					\
 	m1 = v4_sign_mask(s->neg[1]);					\
 	m2 = v4_sign_mask(s->neg[2]);					\
@@ -1899,6 +1917,19 @@ static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg
 /* A dot product step: the products of the first `terms` lanes summed from
  * +0 in dot()'s order (then DPH's w of source 2 added), for each half. */
 #define STEP_DOT(terms, plus_w)						\
+	if (!s->signs) {						\
+		for (h = 0; h < B; h += 4) {				\
+			vec4 sum = v4_add(v4_splat(0.0f), DOT_PLAIN(0));	\
+			sum = v4_add(sum, DOT_PLAIN(1));		\
+			sum = v4_add(sum, DOT_PLAIN(2));		\
+			if (terms == 4)					\
+				sum = v4_add(sum, DOT_PLAIN(3));	\
+			if (plus_w)					\
+				sum = v4_add(sum, v4_load(ar + s->t[3] + h)); \
+			v4_store(ar + s->d + h, sum);			\
+		}							\
+		break;							\
+	}								\
 	m0 = v4_sign_mask(s->neg[0]);					\
 	m1 = v4_sign_mask(s->neg[1]);					\
 	for (h = 0; h < B; h += 4) {					\
@@ -1913,6 +1944,7 @@ static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg
 	}
 #define DOT_TERM(i) v4_mul(v4_sign(v4_load(ar + s->s[i] + h), m0),	\
 			   v4_sign(v4_load(ar + s->t[i] + h), m1))
+#define DOT_PLAIN(i) v4_mul(v4_load(ar + s->s[i] + h), v4_load(ar + s->t[i] + h))
 
 /* compute() (or MOVA) invocation by invocation, for the n used slots;
  * the lanes written go to the destination (0 in the unused slots). */
@@ -2011,6 +2043,7 @@ static void compiled_replay_batch(struct hw_shader_program *p, unsigned n,
 #undef STEP_ROW
 #undef STEP_DOT
 #undef DOT_TERM
+#undef DOT_PLAIN
 #undef STEPS_PER_OP
 #undef ARENA_RES
 #undef ARENA_CONST
