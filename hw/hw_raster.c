@@ -364,12 +364,56 @@ RASTER_INLINE void raster_zero_varyings(struct hw_fragment *f)
 	memcpy(f->varying[5], zero4, sizeof zero4);
 }
 
+/* Depth only, when no varying is interpolated: the perspective weights
+ * k (raster_interpolate) are read only by the varyings, so leaving them
+ * out changes no bit; depth is the same operations in the same order. */
+RASTER_INLINE void raster_depth_batch(struct raster_walk *wk)
+{
+	const struct raster_triangle *t = wk->t;
+	const double z0 = t->z[0], z1 = t->z[1], z2 = t->z[2], area = t->area;
+	unsigned i = 0;
+
+#ifdef RASTER_VECTOR
+	const raster_d2 area2 = { area, area }, z0v = { z0, z0 }, z1v = { z1, z1 };
+	const raster_d2 z2v = { z2, z2 };
+
+	for (; i + 1 < wk->n; i += 2) {
+		raster_d2 l0, l1, l2, z = { 0, 0 };
+
+		memcpy(&l0, &wk->w[0][i], sizeof l0);
+		memcpy(&l1, &wk->w[1][i], sizeof l1);
+		memcpy(&l2, &wk->w[2][i], sizeof l2);
+		l0 /= area2;
+		l1 /= area2;
+		l2 /= area2;
+		z += l0 * z0v;
+		z += l1 * z1v;
+		z += l2 * z2v;
+		wk->batch[i].z = (float)z[0];
+		wk->batch[i + 1].z = (float)z[1];
+	}
+#endif
+	for (; i < wk->n; i++) {
+		double l0 = wk->w[0][i] / area, l1 = wk->w[1][i] / area;
+		double l2 = wk->w[2][i] / area, z = 0;
+
+		z += l0 * z0;
+		z += l1 * z1;
+		z += l2 * z2;
+		wk->batch[i].z = (float)z;
+	}
+}
+
 /* Depth and varyings of the batch's fragments. */
 RASTER_INLINE void raster_interpolate_batch(struct raster_walk *wk)
 {
 	const struct raster_triangle *t = wk->t;
 	unsigned i = 0;
 
+	if (t->used_count == 0) {
+		raster_depth_batch(wk);
+		return;
+	}
 #ifdef RASTER_VECTOR
 	for (; i + 1 < wk->n; i += 2)
 		raster_interpolate_pair(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],

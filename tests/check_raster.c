@@ -701,7 +701,10 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 			cfg.scissor_x1 = cfg.scissor_x0 + ref_xorshift(&seed) % cfg.width;
 			cfg.scissor_y1 = cfg.scissor_y0 + ref_xorshift(&seed) % cfg.height;
 		}
+		/* some varyings left out, or every one (depth only) */
 		cfg.unused_varyings = round % 3 == 0 ? ref_xorshift(&seed) & 0x3Fu : 0;
+		if (round % 6 == 1)
+			cfg.unused_varyings = round % 4 == 1 ? 0x3Fu : ~0u;
 		for (n = 0; n < 3; n++) {
 			v[n] = vtx(ref_coord(&seed, cfg.width), ref_coord(&seed, cfg.height));
 			v[n].pos[2] = (float)(ref_xorshift(&seed) % 1000) / 999.0f;
