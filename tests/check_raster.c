@@ -500,12 +500,45 @@ END_TEST
  * bounding box, the top-left tie rule, the same interpolation formulas. */
 #define REF_ONE 256
 
+/* A batch: its size and the counts when it was handed on. */
+struct ref_batch {
+	unsigned count;
+	uint64_t covered, scissored, fragments;
+};
+
 struct ref_list {
 	struct hw_fragment *f;
 	unsigned n, cap;
 	unsigned batches, bad_batches;
 	unsigned covered, scissored;    /* ref_triangle's counts */
+	/* the batches: those handed to ref_collect (with the counts it
+	 * reads from `counts` then), or those ref_triangle expects */
+	struct ref_batch *b;
+	unsigned nb, capb;
+	const struct hw_raster_counts *counts;
+	unsigned height;                /* of the target: tiles by memory row */
 };
+
+static void ref_push_batch(struct ref_list *l, unsigned count, uint64_t covered,
+			   uint64_t scissored, uint64_t fragments)
+{
+	if (l->nb == l->capb) {
+		l->capb = l->capb ? 2 * l->capb : 64;
+		l->b = realloc(l->b, l->capb * sizeof *l->b);
+		ck_assert_ptr_nonnull(l->b);
+	}
+	l->b[l->nb].count = count;
+	l->b[l->nb].covered = covered;
+	l->b[l->nb].scissored = scissored;
+	l->b[l->nb].fragments = fragments;
+	l->nb++;
+}
+
+static void ref_free(struct ref_list *l)
+{
+	free(l->f);
+	free(l->b);
+}
 
 static void ref_push(struct ref_list *l, const struct hw_fragment *f)
 {
@@ -523,13 +556,16 @@ static void ref_collect(void *user, const struct hw_fragment *f, unsigned count)
 	unsigned i;
 
 	l->batches++;
+	if (l->counts)
+		ref_push_batch(l, count, l->counts->covered, l->counts->scissored,
+			       l->counts->fragments);
 	/* A batch is 1..64 fragments at distinct pixels, made of whole tile
 	 * parts: a tile never continues from the last batch (the walk visits
 	 * each tile once, so it would have been split). */
 	if (count == 0 || count > HW_RASTER_BATCH)
 		l->bad_batches++;
 	if (count && l->n && f[0].x / 8 == l->f[l->n - 1].x / 8
-	    && f[0].y / 8 == l->f[l->n - 1].y / 8)
+	    && (l->height - 1 - f[0].y) / 8 == (l->height - 1 - l->f[l->n - 1].y) / 8)
 		l->bad_batches++;
 	for (i = 0; i < count; i++) {
 		unsigned j;
@@ -552,6 +588,8 @@ static void ref_triangle(const struct hw_raster_config *cfg, const struct hw_ver
 	const struct hw_vertex *v[3] = { in[0], in[1], in[2] };
 	int64_t p[3][2], area, e[3][4];
 	long x, y, r, xmin = 1 << 30, xmax = -(1 << 30), ymin = 1 << 30, ymax = -(1 << 30);
+	long rtop, rbottom;
+	unsigned in_batch = 0;
 	int n, k;
 
 	for (n = 0; n < 3; n++)
@@ -580,13 +618,15 @@ static void ref_triangle(const struct hw_raster_config *cfg, const struct hw_ver
 		e[n][2] = a[0];
 		e[n][3] = a[1];
 	}
+	/* the bounding box: the pixels whose centres lie between the
+	 * vertices' least and greatest coordinates, inside the target */
 	for (n = 0; n < 3; n++) {
-		long lo = (long)floor(((double)p[n][0] - REF_ONE / 2) / REF_ONE);
-		long hi = (long)ceil(((double)p[n][0] - REF_ONE / 2) / REF_ONE);
+		long lo = (long)ceil(((double)p[n][0] - REF_ONE / 2) / REF_ONE);
+		long hi = (long)floor(((double)p[n][0] - REF_ONE / 2) / REF_ONE);
 		xmin = lo < xmin ? lo : xmin;
 		xmax = hi > xmax ? hi : xmax;
-		lo = (long)floor(((double)p[n][1] - REF_ONE / 2) / REF_ONE);
-		hi = (long)ceil(((double)p[n][1] - REF_ONE / 2) / REF_ONE);
+		lo = (long)ceil(((double)p[n][1] - REF_ONE / 2) / REF_ONE);
+		hi = (long)floor(((double)p[n][1] - REF_ONE / 2) / REF_ONE);
 		ymin = lo < ymin ? lo : ymin;
 		ymax = hi > ymax ? hi : ymax;
 	}
@@ -596,24 +636,34 @@ static void ref_triangle(const struct hw_raster_config *cfg, const struct hw_ver
 	ymax = ymax > (long)cfg->height - 1 ? (long)cfg->height - 1 : ymax;
 	if (xmin > xmax || ymin > ymax)
 		return;
-	/* tiles in memory order, rows from the top, left to right */
-	for (r = 0; r < (long)cfg->height; r += 8) {
+	/* tiles in memory order (memory row height - 1 - y), rows from the
+	 * top, left to right; a batch is handed on before a tile's part of
+	 * the box when that part might not fit in it (its pixels and the
+	 * batch's fragments are more than 64), and at the end */
+	rtop = (long)cfg->height - 1 - ymax;
+	rbottom = (long)cfg->height - 1 - ymin;
+	for (r = rtop - rtop % 8; r <= rbottom; r += 8) {
 		long tx;
 
-		for (tx = 0; tx < (long)cfg->width; tx += 8) {
-			long rr;
+		for (tx = xmin - xmin % 8; tx <= xmax; tx += 8) {
+			long rr, ra = r > rtop ? r : rtop, rb = r + 7 < rbottom ? r + 7 : rbottom;
+			long xa = tx > xmin ? tx : xmin, xb = tx + 7 < xmax ? tx + 7 : xmax;
 
-			for (rr = r; rr < r + 8; rr++) {
+			if (in_batch + (unsigned)((xb - xa + 1) * (rb - ra + 1)) > HW_RASTER_BATCH) {
+				if (in_batch)
+					ref_push_batch(out, in_batch, out->covered, out->scissored,
+						       out->covered - out->scissored);
+				in_batch = 0;
+			}
+			for (rr = ra; rr <= rb; rr++) {
 				y = (long)cfg->height - 1 - rr;
-				if (y < ymin || y > ymax)
-					continue;
-				for (x = tx; x < tx + 8; x++) {
+				for (x = xa; x <= xb; x++) {
 					int64_t cx = (int64_t)x * REF_ONE + REF_ONE / 2;
 					int64_t cy = (int64_t)y * REF_ONE + REF_ONE / 2, w[3];
 					double l[3], kk[3], q = 0, z = 0;
 					struct hw_fragment f;
 					int i, j;
-					bool inside = x >= xmin && x <= xmax;
+					bool inside = true;
 
 					for (n = 0; n < 3 && inside; n++) {
 						bool owns = e[n][1] < 0 || (e[n][1] == 0 && e[n][0] < 0);
@@ -647,10 +697,71 @@ static void ref_triangle(const struct hw_raster_config *cfg, const struct hw_ver
 									  + kk[1] * v[1]->varying[i][j]
 									  + kk[2] * v[2]->varying[i][j]);
 					ref_push(out, &f);
+					in_batch++;
 				}
 			}
 		}
 	}
+	if (in_batch)
+		ref_push_batch(out, in_batch, out->covered, out->scissored,
+			       out->covered - out->scissored);
+}
+
+/* The rasterizer's fragments, counts and batches (with the counts when
+ * each was handed on) against the reference's; the counting-only walk's
+ * counts too. */
+static void ref_compare(const struct hw_raster_config *cfg, const struct hw_vertex v[3],
+			const char *what, unsigned round)
+{
+	const struct hw_vertex *pv[3] = { &v[0], &v[1], &v[2] };
+	struct ref_list want, got;
+	struct hw_raster_counts counts, counting;
+	unsigned i;
+
+	memset(&want, 0, sizeof want);
+	memset(&got, 0, sizeof got);
+	memset(&counts, 0, sizeof counts);
+	got.counts = &counts;
+	got.height = cfg->height;
+	ref_triangle(cfg, pv, &want);
+	hw_raster_triangle_batch(cfg, &v[0], &v[1], &v[2], &counts, ref_collect, &got);
+	if (got.bad_batches)
+		ck_abort_msg("%s %u: %u bad batches", what, round, got.bad_batches);
+	if (got.n != want.n)
+		ck_abort_msg("%s %u: %u fragments, the reference %u", what, round, got.n, want.n);
+	if (counts.fragments != want.n || counts.covered != want.covered
+	    || counts.scissored != want.scissored)
+		ck_abort_msg("%s %u: counts %u %u %u, the reference %u %u %u", what, round,
+			     (unsigned)counts.covered, (unsigned)counts.scissored,
+			     (unsigned)counts.fragments, want.covered, want.scissored, want.n);
+	memset(&counting, 0, sizeof counting);
+	hw_raster_triangle_batch(cfg, &v[0], &v[1], &v[2], &counting, NULL, NULL);
+	if (counting.covered != want.covered || counting.scissored != want.scissored
+	    || counting.fragments != want.n)
+		ck_abort_msg("%s %u: counting only, counts %u %u %u, the reference %u %u %u",
+			     what, round, (unsigned)counting.covered,
+			     (unsigned)counting.scissored, (unsigned)counting.fragments,
+			     want.covered, want.scissored, want.n);
+	for (i = 0; i < want.n; i++)
+		if (memcmp(&got.f[i], &want.f[i], sizeof want.f[i]) != 0)
+			ck_abort_msg("%s %u: fragment %u differs: (%u, %u) z %a, the "
+				     "reference (%u, %u) z %a", what, round, i, got.f[i].x,
+				     got.f[i].y, (double)got.f[i].z, want.f[i].x, want.f[i].y,
+				     (double)want.f[i].z);
+	if (got.nb != want.nb)
+		ck_abort_msg("%s %u: %u batches, the reference %u", what, round, got.nb, want.nb);
+	for (i = 0; i < want.nb; i++)
+		if (got.b[i].count != want.b[i].count || got.b[i].covered != want.b[i].covered
+		    || got.b[i].scissored != want.b[i].scissored
+		    || got.b[i].fragments != want.b[i].fragments)
+			ck_abort_msg("%s %u: batch %u: %u fragments, counts %u %u %u; the "
+				     "reference %u, %u %u %u", what, round, i, got.b[i].count,
+				     (unsigned)got.b[i].covered, (unsigned)got.b[i].scissored,
+				     (unsigned)got.b[i].fragments, want.b[i].count,
+				     (unsigned)want.b[i].covered, (unsigned)want.b[i].scissored,
+				     (unsigned)want.b[i].fragments);
+	ref_free(&want);
+	ref_free(&got);
 }
 
 static uint32_t ref_xorshift(uint32_t *seed)
@@ -688,12 +799,8 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 		struct hw_raster_config cfg = target(8u * (1 + ref_xorshift(&seed) % 12),
 						     8u * (1 + ref_xorshift(&seed) % 12));
 		struct hw_vertex v[3];
-		const struct hw_vertex *pv[3] = { &v[0], &v[1], &v[2] };
-		struct ref_list want = { NULL, 0, 0, 0, 0, 0, 0 }, got = { NULL, 0, 0, 0, 0, 0, 0 };
-		struct hw_raster_counts counts, counting;
 		unsigned n, i, j;
 
-		memset(&counts, 0, sizeof counts);
 		if (round % 5 == 0) {
 			cfg.scissor = true;
 			cfg.scissor_x0 = ref_xorshift(&seed) % cfg.width;
@@ -718,28 +825,166 @@ START_TEST(test_raster_tile_walk_matches_per_pixel_reference)
 				for (j = 0; j < 4; j++)
 					v[n].varying[i][j] = (float)(ref_xorshift(&seed) % 2001) / 1000.0f - 1.0f;
 		}
-		ref_triangle(&cfg, pv, &want);
-		hw_raster_triangle_batch(&cfg, &v[0], &v[1], &v[2], &counts, ref_collect, &got);
-		ck_assert_uint_eq(got.bad_batches, 0);
-		if (got.n != want.n)
-			ck_abort_msg("round %u: %u fragments, the reference %u", round, got.n, want.n);
-		ck_assert_uint_eq(counts.fragments, want.n);
-		ck_assert_uint_eq(counts.covered, want.covered);
-		ck_assert_uint_eq(counts.scissored, want.scissored);
-		/* counting only: the same counts */
-		memset(&counting, 0, sizeof counting);
-		hw_raster_triangle_batch(&cfg, &v[0], &v[1], &v[2], &counting, NULL, NULL);
-		ck_assert_uint_eq(counting.covered, want.covered);
-		ck_assert_uint_eq(counting.scissored, want.scissored);
-		ck_assert_uint_eq(counting.fragments, want.n);
-		for (i = 0; i < want.n; i++)
-			if (memcmp(&got.f[i], &want.f[i], sizeof want.f[i]) != 0)
-				ck_abort_msg("round %u: fragment %u differs: (%u, %u) z %a, the "
-					     "reference (%u, %u) z %a", round, i, got.f[i].x,
-					     got.f[i].y, (double)got.f[i].z, want.f[i].x, want.f[i].y,
-					     (double)want.f[i].z);
-		free(want.f);
-		free(got.f);
+		ref_compare(&cfg, v, "round", round);
+	}
+}
+END_TEST
+
+/* A value in [0, 1). */
+static float ref_unit(uint32_t *seed)
+{
+	return (float)(ref_xorshift(seed) >> 8) / 16777216.0f;
+}
+
+/* v on a random grid: as it is, half pixels (centres and pixel edges,
+ * where ties are), the sub-pixel grid, or sixteenths. */
+static float ref_grid(uint32_t *seed, float v)
+{
+	switch (ref_xorshift(seed) % 4) {
+	case 1:
+		return floorf(v * 2.0f + 0.5f) / 2.0f;
+	case 2:
+		return floorf(v * 256.0f + 0.5f) / 256.0f;
+	case 3:
+		return floorf(v * 16.0f + 0.5f) / 16.0f;
+	default:
+		return v;
+	}
+}
+
+/* Depth, 1/w and varyings of a random vertex at (x, y). */
+static struct hw_vertex ref_vertex(uint32_t *seed, float x, float y, bool any_w)
+{
+	struct hw_vertex v = vtx(ref_grid(seed, x), ref_grid(seed, y));
+	unsigned i, j;
+
+	v.pos[2] = (float)(ref_xorshift(seed) % 1000) / 999.0f;
+	v.pos[3] = any_w ? (float)(ref_xorshift(seed) % 9) / 2.0f - 2.0f
+			 : 0.25f + (float)(ref_xorshift(seed) % 1000) / 250.0f;
+	for (i = 0; i < HW_VARYING_COUNT; i++)
+		for (j = 0; j < 4; j++)
+			v.varying[i][j] = (float)(ref_xorshift(seed) % 2001) / 1000.0f - 1.0f;
+	return v;
+}
+
+/* Small, thin and degenerate triangles, as a mesh of small quads makes
+ * them, partly off the target, with ties on the edges they share: the
+ * walk against the reference, fragment by fragment, with the batches and
+ * the counts. */
+START_TEST(test_raster_small_and_thin_triangles_match_per_pixel_reference)
+{
+	uint32_t seed = 0x5EED7A11u;
+	unsigned round;
+
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
+	for (round = 0; round < 6000; round++) {
+		/* sizes of whole tiles, and others */
+		unsigned w = 8u * (1 + ref_xorshift(&seed) % 8), h = 8u * (1 + ref_xorshift(&seed) % 8);
+		struct hw_raster_config cfg;
+		struct hw_vertex v[4], t[3];
+		float ax, ay, bx, by, dx, dy, len;
+		bool any_w = round % 11 == 5;
+		unsigned shape = round % 7, n;
+
+		if (round % 5 == 2) {
+			w -= ref_xorshift(&seed) % 8;
+			h -= ref_xorshift(&seed) % 8;
+		}
+		cfg = target(w, h);
+		if (round % 3 == 1) {
+			cfg.scissor = true;
+			cfg.scissor_x0 = ref_xorshift(&seed) % (w + 2);
+			cfg.scissor_y0 = ref_xorshift(&seed) % (h + 2);
+			cfg.scissor_x1 = ref_xorshift(&seed) % (w + 4);
+			cfg.scissor_y1 = ref_xorshift(&seed) % (h + 4);
+			if (round % 2)
+				cfg.scissor_x1 += cfg.scissor_x0;
+			if (round % 4 < 2)
+				cfg.scissor_y1 += cfg.scissor_y0;
+		}
+		switch (ref_xorshift(&seed) % 4) {
+		case 0:
+			cfg.unused_varyings = ~0u;          /* depth only */
+			break;
+		case 1:
+			cfg.unused_varyings = ref_xorshift(&seed) & 0x3Fu;
+			break;
+		default:
+			cfg.unused_varyings = 0;
+		}
+		/* an anchor in and around the target */
+		ax = ref_unit(&seed) * (float)(w + 12) - 6.0f;
+		ay = ref_unit(&seed) * (float)(h + 12) - 6.0f;
+		switch (shape) {
+		case 0:         /* small: within a few pixels */
+		case 1:
+			len = shape ? 12.0f : 3.0f;
+			v[0] = ref_vertex(&seed, ax, ay, any_w);
+			v[1] = ref_vertex(&seed, ax + (ref_unit(&seed) - 0.5f) * len,
+					  ay + (ref_unit(&seed) - 0.5f) * len, any_w);
+			v[2] = ref_vertex(&seed, ax + (ref_unit(&seed) - 0.5f) * len,
+					  ay + (ref_unit(&seed) - 0.5f) * len, any_w);
+			break;
+		case 2:         /* thin: a long edge, the third vertex near it */
+			bx = ref_unit(&seed) * (float)(w + 12) - 6.0f;
+			by = ref_unit(&seed) * (float)(h + 12) - 6.0f;
+			if (round % 4 == 0)
+				bx = ax;                    /* upright */
+			else if (round % 4 == 2)
+				by = ay;                    /* level */
+			dx = bx - ax;
+			dy = by - ay;
+			len = ref_unit(&seed);
+			v[0] = ref_vertex(&seed, ax, ay, any_w);
+			v[1] = ref_vertex(&seed, bx, by, any_w);
+			v[2] = ref_vertex(&seed, ax + len * dx + (ref_unit(&seed) - 0.5f) * 3.0f,
+					  ay + len * dy + (ref_unit(&seed) - 0.5f) * 3.0f, any_w);
+			break;
+		case 3:         /* degenerate: on a line, a repeated vertex */
+			dx = (float)(ref_xorshift(&seed) % 9) - 4.0f;
+			dy = (float)(ref_xorshift(&seed) % 9) - 4.0f;
+			v[0] = ref_vertex(&seed, ax, ay, any_w);
+			v[1] = v[0];
+			v[1].pos[0] += dx;
+			v[1].pos[1] += dy;
+			v[2] = v[0];
+			if (round % 2) {
+				v[2].pos[0] += 2.5f * dx;
+				v[2].pos[1] += 2.5f * dy;
+			}
+			break;
+		default:        /* a quad of a mesh, both of its triangles */
+			dx = 0.25f + ref_unit(&seed) * (shape == 6 ? 40.0f : 4.0f);
+			dy = 0.25f + ref_unit(&seed) * (shape == 5 ? 40.0f : 10.0f);
+			v[0] = ref_vertex(&seed, ax, ay, any_w);
+			v[1] = ref_vertex(&seed, ax + dx, ay, any_w);
+			v[2] = ref_vertex(&seed, ax, ay + dy, any_w);
+			v[3] = ref_vertex(&seed, ax + dx, ay + dy, any_w);
+			if (round % 2) {
+				/* sheared: no edge along an axis */
+				v[2].pos[0] += (ref_unit(&seed) - 0.5f) * 6.0f;
+				v[3].pos[0] += (ref_unit(&seed) - 0.5f) * 6.0f;
+			}
+			t[0] = v[1];
+			t[1] = v[3];
+			t[2] = v[2];
+			if (round % 3 == 0) {               /* the other winding */
+				t[1] = v[2];
+				t[2] = v[3];
+			}
+			ref_compare(&cfg, t, "quad", round);
+			break;
+		}
+		/* either winding, any first vertex */
+		n = ref_xorshift(&seed) % 3;
+		t[0] = v[n];
+		t[1] = v[(n + 1) % 3];
+		t[2] = v[(n + 2) % 3];
+		if (ref_xorshift(&seed) % 2) {
+			t[1] = v[(n + 2) % 3];
+			t[2] = v[(n + 1) % 3];
+		}
+		ref_compare(&cfg, t, "triangle", round);
 	}
 }
 END_TEST
@@ -766,6 +1011,7 @@ int main(void)
 
 	tc = tcase_create("walk");
 	tcase_add_loop_test(tc, test_raster_tile_walk_matches_per_pixel_reference, 0, 2);
+	tcase_add_loop_test(tc, test_raster_small_and_thin_triangles_match_per_pixel_reference, 0, 2);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
