@@ -1,6 +1,6 @@
 /* hw_raster.c: edge-function rasterization on a fixed-point grid, walked
- * in framebuffer tiles, with linear depth and perspective-correct
- * varyings. */
+ * in framebuffer tiles a row span at a time, with linear depth and
+ * perspective-correct varyings. */
 #include <float.h>
 #include <string.h>
 
@@ -17,6 +17,7 @@
 #if defined(__GNUC__) && !defined(HW_NO_SIMD)
 #define RASTER_VECTOR 1
 typedef double raster_d2 __attribute__((vector_size(16)));
+typedef long long raster_i2 __attribute__((vector_size(16)));
 #endif
 
 /* raster_zero_varyings zeroes the varyings with one store each, six of them. */
@@ -29,16 +30,11 @@ typedef char raster_six_varyings[HW_VARYING_COUNT == 6 ? 1 : -1];
 #define RASTER_INLINE static inline
 #endif
 
-/* One directed edge p -> q of a counter-clockwise triangle (y up): the
- * inside is on its left, where the edge function is positive. */
-struct raster_edge {
-	int64_t dx, dy, x0, y0;
-	bool owns_ties;                 /* centres exactly on it are inside */
-};
+/* ---- set-up ----------------------------------------------------------------- */
 
 /* Snap a window coordinate to the sub-pixel grid (round to nearest);
  * false when it is not finite or too far out (HW_RASTER_MAX_COORD). */
-static bool raster_snap(float v, int64_t *out)
+RASTER_INLINE bool raster_snap(float v, int64_t *out)
 {
 	if (!(v >= -HW_RASTER_MAX_COORD && v <= HW_RASTER_MAX_COORD))
 		return false;
@@ -52,78 +48,170 @@ static bool raster_snap(float v, int64_t *out)
 	return true;
 }
 
-static void raster_edge_setup(struct raster_edge *e, const int64_t p[2], const int64_t q[2])
-{
-	e->dx = q[0] - p[0];
-	e->dy = q[1] - p[1];
-	e->x0 = p[0];
-	e->y0 = p[1];
-	/* The inside lies along the left normal (-dy, dx). A left edge has
-	 * the inside at +x: dy < 0. A top edge is horizontal with the inside
-	 * at -y: dy == 0 and dx < 0. The same edge walked the other way (by
-	 * the neighbour triangle) has the opposite signs, so it never owns
-	 * the same centres. */
-	e->owns_ties = e->dy < 0 || (e->dy == 0 && e->dx < 0);
-}
-
-/* Twice the signed area of (p, q, point), exact: |terms| < 2^47. */
-static int64_t raster_edge_value(const struct raster_edge *e, int64_t x, int64_t y)
-{
-	return e->dx * (y - e->y0) - e->dy * (x - e->x0);
-}
-
-/* floor(a / RASTER_ONE) and ceil(a / RASTER_ONE) for negative a too. */
+/* floor(a / RASTER_ONE) for |a| < 2^40: a shift of a number made not
+ * negative (a shift of a negative one is the compiler's choice in C). */
+#define RASTER_FLOOR_BIAS ((int64_t)1 << 40)
 static int64_t raster_floor_div(int64_t a)
 {
-	return a >= 0 ? a / RASTER_ONE : -((-a + RASTER_ONE - 1) / RASTER_ONE);
+	return (int64_t)((uint64_t)(a + RASTER_FLOOR_BIAS) >> HW_RASTER_SUBPIXEL_BITS)
+	       - (RASTER_FLOOR_BIAS >> HW_RASTER_SUBPIXEL_BITS);
 }
 
-static int64_t raster_ceil_div(int64_t a)
-{
-	return -raster_floor_div(-a);
-}
-
-/* Inclusive pixel range whose centres lie in [lo, hi] (sub-pixel units),
- * clipped to [0, size); false when empty. */
-static bool raster_span(int64_t lo, int64_t hi, unsigned size, unsigned *first, unsigned *last)
-{
-	int64_t a = raster_ceil_div(lo - RASTER_HALF);
-	int64_t b = raster_floor_div(hi - RASTER_HALF);
-
-	if (a < 0)
-		a = 0;
-	if (b > (int64_t)size - 1)
-		b = (int64_t)size - 1;
-	if (a > b)
-		return false;
-	*first = (unsigned)a;
-	*last = (unsigned)b;
-	return true;
-}
-
+/* A triangle, counter-clockwise, with its bounding box in the target.
+ *
+ * Edge n runs from vertex n + 1 to vertex n + 2 (mod 3), (dx, dy) its
+ * vector; its value at a point p is dx (p.y - a.y) - dy (p.x - a.x), a its
+ * first vertex: twice the signed area of (a, b, p), positive inside (to
+ * the left of the edge), exact in 64 bits (|terms| < 2^47). One pixel
+ * right adds step_x = -dy.ONE, one row down adds step_y = -dx.ONE.
+ *
+ * Fill rule (hw_raster.h): a centre exactly on an edge (value 0) is inside
+ * when the edge owns its ties: a left edge (the inside at +x: dy < 0) or a
+ * top edge (dy == 0, dx < 0, the inside below it). An edge's "biased"
+ * value is its value less unbias, 0 when it owns ties and 1 when not: a
+ * centre is inside the edge exactly when that is >= 0. */
 struct raster_triangle {
-	const struct hw_vertex *v[3];   /* counter-clockwise */
-	struct raster_edge e[3];        /* e[i] is the edge opposite v[i] */
-	double area;                    /* twice the area, sub-pixel units, > 0 */
-	/* Set up once for the walk. An edge's "biased" value is its value
-	 * plus 1 if it owns ties, minus 1: a centre is inside the edge exactly
-	 * when that is >= 0, so inside all three when their OR is >= 0. */
-	int64_t step_x[3];              /* one pixel right */
-	int64_t step_y[3];              /* one pixel down */
-	int64_t unbias[3];              /* biased value + unbias = edge value */
-	/* Interpolation: the vertices' depth, 1/w and used varyings as
-	 * doubles (exact), the varyings interpolated and the ones read as 0. */
+	const struct hw_vertex *v[3];
+	int64_t step_x[3], step_y[3], unbias[3];
+	int64_t corner[3];              /* values at the box's top-left centre */
+	int64_t extent[2];              /* of the snapped vertices, x and y */
+	unsigned x0, x1, y0, y1;        /* the box: centres inside the extents */
+	/* Interpolation: twice the area (sub-pixel units, > 0), the
+	 * vertices' depth, 1/w and used varyings; all doubles, exact. */
+	double area;
 	double z[3], w[3];
 	double var[HW_VARYING_COUNT][3][4];     /* [varying][vertex][component] */
 	unsigned used[HW_VARYING_COUNT], used_count;
 };
 
-/* Depth linear in window space; varyings weighted by 1/w so that they are
+/* Snapped, counter-clockwise, its edges and its box. False when it makes
+ * no fragments (not finite, too far out, zero area, outside the target). */
+RASTER_INLINE bool raster_setup(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+				const struct hw_vertex *b, const struct hw_vertex *c,
+				struct raster_triangle *t)
+{
+	int64_t px[3], py[3], area, lo_x, hi_x, lo_y, hi_y, first, last, cx, cy;
+	int n;
+
+	if (!cfg || cfg->width == 0 || cfg->height == 0)
+		return false;
+	if (!raster_snap(a->pos[0], &px[0]) || !raster_snap(a->pos[1], &py[0])
+	    || !raster_snap(b->pos[0], &px[1]) || !raster_snap(b->pos[1], &py[1])
+	    || !raster_snap(c->pos[0], &px[2]) || !raster_snap(c->pos[1], &py[2]))
+		return false;
+	area = (px[1] - px[0]) * (py[2] - py[0]) - (px[2] - px[0]) * (py[1] - py[0]);
+	if (area == 0)
+		return false;
+	t->v[0] = a;
+	if (area > 0) {
+		t->v[1] = b;
+		t->v[2] = c;
+	} else {
+		/* Clockwise: swap two vertices; coverage does not depend on
+		 * the order the triangle came in. */
+		int64_t s;
+
+		t->v[1] = c;
+		t->v[2] = b;
+		s = px[1];
+		px[1] = px[2];
+		px[2] = s;
+		s = py[1];
+		py[1] = py[2];
+		py[2] = s;
+		area = -area;
+	}
+	t->area = (double)area;
+
+	/* the box: the pixels whose centres lie between the extremes */
+	lo_x = px[0] < px[1] ? px[0] : px[1];
+	hi_x = px[0] < px[1] ? px[1] : px[0];
+	lo_y = py[0] < py[1] ? py[0] : py[1];
+	hi_y = py[0] < py[1] ? py[1] : py[0];
+	lo_x = px[2] < lo_x ? px[2] : lo_x;
+	hi_x = px[2] > hi_x ? px[2] : hi_x;
+	lo_y = py[2] < lo_y ? py[2] : lo_y;
+	hi_y = py[2] > hi_y ? py[2] : hi_y;
+	t->extent[0] = hi_x - lo_x;
+	t->extent[1] = hi_y - lo_y;
+	first = raster_floor_div(lo_x - RASTER_HALF + RASTER_ONE - 1);     /* ceil */
+	last = raster_floor_div(hi_x - RASTER_HALF);
+	first = first < 0 ? 0 : first;
+	last = last > (int64_t)cfg->width - 1 ? (int64_t)cfg->width - 1 : last;
+	if (first > last)
+		return false;
+	t->x0 = (unsigned)first;
+	t->x1 = (unsigned)last;
+	first = raster_floor_div(lo_y - RASTER_HALF + RASTER_ONE - 1);
+	last = raster_floor_div(hi_y - RASTER_HALF);
+	first = first < 0 ? 0 : first;
+	last = last > (int64_t)cfg->height - 1 ? (int64_t)cfg->height - 1 : last;
+	if (first > last)
+		return false;
+	t->y0 = (unsigned)first;
+	t->y1 = (unsigned)last;
+
+	cx = (int64_t)t->x0 * RASTER_ONE + RASTER_HALF;
+	cy = (int64_t)t->y1 * RASTER_ONE + RASTER_HALF;
+	for (n = 0; n < 3; n++) {
+		int i = n == 2 ? 0 : n + 1, j = n == 0 ? 2 : n - 1;
+		int64_t dx = px[j] - px[i], dy = py[j] - py[i];
+
+		t->step_x[n] = -dy * RASTER_ONE;
+		t->step_y[n] = -dx * RASTER_ONE;
+		t->unbias[n] = !(dy < 0 || (dy == 0 && dx < 0));
+		t->corner[n] = dx * (cy - py[i]) - dy * (cx - px[i]);
+	}
+	return true;
+}
+
+/* The index of the lowest set bit of x != 0. */
+static unsigned raster_low_bit(uint32_t x)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctz(x);
+#else
+	unsigned i = 0;
+
+	while (!(x & 1u)) {
+		x >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
+/* The interpolation's constants, once the triangle makes fragments. */
+static void raster_setup_interpolation(const struct hw_raster_config *cfg,
+				       struct raster_triangle *t)
+{
+	unsigned i, j, n;
+	uint32_t used;
+
+	for (n = 0; n < 3; n++) {
+		t->z[n] = t->v[n]->pos[2];
+		t->w[n] = t->v[n]->pos[3];
+	}
+	t->used_count = 0;
+	for (used = ~cfg->unused_varyings & ((1u << HW_VARYING_COUNT) - 1); used;
+	     used &= used - 1) {
+		i = raster_low_bit(used);
+		t->used[t->used_count++] = i;
+		for (n = 0; n < 3; n++)
+			for (j = 0; j < 4; j++)
+				t->var[i][n][j] = t->v[n]->varying[i][j];
+	}
+}
+
+/* ---- interpolation ---------------------------------------------------------
+ *
+ * Depth linear in window space; varyings weighted by 1/w so that they are
  * linear in clip space (perspective-correct). The unused varyings read 0.
  * Every double operation is the one of the plain formula, in the same
  * order, so the results do not depend on how the triangle is walked:
  * l = w / area, z = sum l.z, q = sum l.(1/w), k = l.(1/w) / q, varying =
- * (float)(k0.a + k1.b + k2.c). */
+ * (float)(k0.a + k1.b + k2.c), w0..2 the edge values at the centre (as
+ * doubles: exact, below 2^47). */
 
 /* The used varyings of a fragment from its weights k0..2. */
 RASTER_INLINE void raster_varyings(const struct raster_triangle *t, double k0, double k1,
@@ -145,8 +233,16 @@ RASTER_INLINE void raster_varyings(const struct raster_triangle *t, double k0, d
 			memcpy(&b, &c[1][j], sizeof b);
 			memcpy(&d, &c[2][j], sizeof d);
 			r = k0v * a + k1v * b + k2v * d;
+#if HW_SSE2
+			/* both lanes rounded to float at once, as (float) does */
+			__m128 r2 = _mm_cvtpd_ps((__m128d)r);
+
+			f->varying[u][j] = _mm_cvtss_f32(r2);
+			f->varying[u][j + 1] = _mm_cvtss_f32(_mm_shuffle_ps(r2, r2, 1));
+#else
 			f->varying[u][j] = (float)r[0];
 			f->varying[u][j + 1] = (float)r[1];
+#endif
 		}
 #else
 		for (j = 0; j < 4; j++)
@@ -155,19 +251,23 @@ RASTER_INLINE void raster_varyings(const struct raster_triangle *t, double k0, d
 	}
 }
 
-/* One fragment, edge values w0..2 (not biased, as doubles: exact). */
+/* One fragment of edge values w0..2: depth, and the used varyings when
+ * `varyings`. */
 RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, double w0, double w1,
-				      double w2, struct hw_fragment *f)
+				      double w2, struct hw_fragment *f, bool varyings)
 {
 	double l0 = w0 / t->area, l1 = w1 / t->area;
 	double l2 = w2 / t->area, k0, k1, k2, q = 0, z = 0;
 
 	/* (the sums start at 0 as the formula does: 0 + -0 is +0) */
 	z += l0 * t->z[0];
-	q += l0 * t->w[0];
 	z += l1 * t->z[1];
-	q += l1 * t->w[1];
 	z += l2 * t->z[2];
+	f->z = (float)z;
+	if (!varyings)
+		return;
+	q += l0 * t->w[0];
+	q += l1 * t->w[1];
 	q += l2 * t->w[2];
 	/* Model choice: a non-positive 1/w sum (impossible after w > 0
 	 * clipping) falls back to linear weights. (q <= DBL_MAX: finite, as
@@ -181,25 +281,20 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, double w0
 		k1 = l1;
 		k2 = l2;
 	}
-	f->z = (float)z;
 	raster_varyings(t, k0, k1, k2, f);
 }
 
 #ifdef RASTER_VECTOR
-typedef long long raster_i2 __attribute__((vector_size(16)));
-
 /* Two fragments at once, one in each lane: each lane does the double
  * operations of raster_interpolate in its order, so the same bits. */
 RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, const double *w0,
 					   const double *w1, const double *w2,
-					   struct hw_fragment *fa, struct hw_fragment *fb)
+					   struct hw_fragment *fa, struct hw_fragment *fb,
+					   bool varyings)
 {
 	const raster_d2 area = { t->area, t->area }, zero = { 0, 0 };
 	const raster_d2 max = { DBL_MAX, DBL_MAX };
-	raster_d2 l0, l1, l2;
-	const raster_d2 v0 = { t->w[0], t->w[0] }, v1 = { t->w[1], t->w[1] };
-	const raster_d2 v2 = { t->w[2], t->w[2] };
-	raster_d2 z = zero, q = zero, k0, k1, k2;
+	raster_d2 l0, l1, l2, z = zero, q = zero, k0, k1, k2, v0, v1, v2;
 	raster_i2 ok;
 
 	memcpy(&l0, w0, sizeof l0);
@@ -209,10 +304,17 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 	l1 /= area;
 	l2 /= area;
 	z += l0 * (raster_d2){ t->z[0], t->z[0] };
-	q += l0 * v0;
 	z += l1 * (raster_d2){ t->z[1], t->z[1] };
-	q += l1 * v1;
 	z += l2 * (raster_d2){ t->z[2], t->z[2] };
+	fa->z = (float)z[0];
+	fb->z = (float)z[1];
+	if (!varyings)
+		return;
+	v0 = (raster_d2){ t->w[0], t->w[0] };
+	v1 = (raster_d2){ t->w[1], t->w[1] };
+	v2 = (raster_d2){ t->w[2], t->w[2] };
+	q += l0 * v0;
+	q += l1 * v1;
 	q += l2 * v2;
 	k0 = l0 * v0 / q;
 	k1 = l1 * v1 / q;
@@ -220,121 +322,28 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 	/* per lane: k = l.(1/w) / q where raster_interpolate takes it,
 	 * else l (what the other branch computes is not used) */
 	ok = (q > zero) & (q <= max);
+#if HW_SSE2
+	if (_mm_movemask_pd(_mm_and_pd(_mm_cmpgt_pd((__m128d)q, (__m128d)zero),
+				       _mm_cmple_pd((__m128d)q, (__m128d)max))) != 3) {
+#else
 	if (!(ok[0] & ok[1])) {
+#endif
 		k0 = (raster_d2)(((raster_i2)k0 & ok) | ((raster_i2)l0 & ~ok));
 		k1 = (raster_d2)(((raster_i2)k1 & ok) | ((raster_i2)l1 & ~ok));
 		k2 = (raster_d2)(((raster_i2)k2 & ok) | ((raster_i2)l2 & ~ok));
 	}
-	fa->z = (float)z[0];
-	fb->z = (float)z[1];
 	raster_varyings(t, k0[0], k1[0], k2[0], fa);
 	raster_varyings(t, k0[1], k1[1], k2[1], fb);
 }
 #endif
 
-/* Set up a triangle: snapped, counter-clockwise, its edges and the pixel
- * range of its bounding box inside the target. False when it makes no
- * fragments (not finite, too far out, zero area, outside the target). */
-RASTER_INLINE bool raster_setup(const struct hw_raster_config *cfg, const struct hw_vertex *a,
-			 const struct hw_vertex *b, const struct hw_vertex *c,
-			 struct raster_triangle *t, unsigned *x0, unsigned *x1, unsigned *y0,
-			 unsigned *y1)
-{
-	int64_t p[3][2], area, lo[2], hi[2];
-	int n, k;
+/* ---- the batch -------------------------------------------------------------- */
 
-	if (!cfg || cfg->width == 0 || cfg->height == 0)
-		return false;
-	t->v[0] = a;
-	t->v[1] = b;
-	t->v[2] = c;
-	for (n = 0; n < 3; n++)
-		for (k = 0; k < 2; k++)
-			if (!raster_snap(t->v[n]->pos[k], &p[n][k]))
-				return false;
-
-	area = (p[1][0] - p[0][0]) * (p[2][1] - p[0][1])
-	       - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
-	if (area == 0)
-		return false;
-	if (area < 0) {
-		/* Clockwise: swap two vertices; coverage does not depend on
-		 * the order the triangle came in. */
-		const struct hw_vertex *sv = t->v[1];
-		int64_t sp[2] = { p[1][0], p[1][1] };
-
-		t->v[1] = t->v[2];
-		t->v[2] = sv;
-		memcpy(p[1], p[2], sizeof sp);
-		memcpy(p[2], sp, sizeof sp);
-		area = -area;
-	}
-	t->area = (double)area;
-	raster_edge_setup(&t->e[0], p[1], p[2]);
-	raster_edge_setup(&t->e[1], p[2], p[0]);
-	raster_edge_setup(&t->e[2], p[0], p[1]);
-
-	for (k = 0; k < 2; k++) {
-		lo[k] = hi[k] = p[0][k];
-		for (n = 1; n < 3; n++) {
-			if (p[n][k] < lo[k])
-				lo[k] = p[n][k];
-			if (p[n][k] > hi[k])
-				hi[k] = p[n][k];
-		}
-	}
-	return raster_span(lo[0], hi[0], cfg->width, x0, x1)
-	       && raster_span(lo[1], hi[1], cfg->height, y0, y1);
-}
-
-/* The index of the lowest set bit of x != 0. */
-static unsigned raster_lowest_bit(uint32_t x)
-{
-#if defined(__GNUC__)
-	return (unsigned)__builtin_ctz(x);
-#else
-	unsigned i = 0;
-
-	while (!(x & 1u)) {
-		x >>= 1;
-		i++;
-	}
-	return i;
-#endif
-}
-
-/* The walk's constants and the interpolation's, once the triangle makes
- * fragments. */
-RASTER_INLINE void raster_setup_walk(const struct hw_raster_config *cfg, struct raster_triangle *t)
-{
-	unsigned i, j, n;
-	uint32_t used;
-
-	for (n = 0; n < 3; n++) {
-		const struct raster_edge *e = &t->e[n];
-
-		t->step_x[n] = -e->dy * RASTER_ONE;
-		t->step_y[n] = -e->dx * RASTER_ONE;
-		t->unbias[n] = e->owns_ties ? 0 : 1;
-		t->z[n] = t->v[n]->pos[2];
-		t->w[n] = t->v[n]->pos[3];
-	}
-	t->used_count = 0;
-	for (used = ~cfg->unused_varyings & ((1u << HW_VARYING_COUNT) - 1); used;
-	     used &= used - 1) {
-		i = raster_lowest_bit(used);
-		t->used[t->used_count++] = i;
-		for (n = 0; n < 3; n++)
-			for (j = 0; j < 4; j++)
-				t->var[i][n][j] = t->v[n]->varying[i][j];
-	}
-}
-
-/* Where the tile walk is: a batch of fragments being filled. The walk
- * places each covered fragment and keeps its edge values; the tile's
- * fragments are interpolated together once it is walked
- * (raster_interpolate_batch), two at a time where the vector code is
- * built. */
+/* Where the walk is: a batch of fragments being filled, the counts of
+ * the pixels walked since the last one was handed on. The walk places
+ * each covered fragment with its edge values; the batch is interpolated
+ * when it is handed on (raster_flush), two fragments at a time where the
+ * vector code is built. */
 struct raster_walk {
 	const struct hw_raster_config *cfg;
 	const struct raster_triangle *t;
@@ -343,7 +352,10 @@ struct raster_walk {
 	/* Batch slots below this hold 0 in every unused varying already:
 	 * the set is the triangle's, and nothing writes a handed-on slot. */
 	unsigned zeroed;
-	uint64_t covered, scissored;    /* of the current tile */
+	uint64_t covered, scissored;
+	struct hw_raster_counts *counts;
+	hw_fragment_batch_fn out;
+	void *user;
 	/* batch[i]'s edge values, not biased, as doubles (exact: below
 	 * 2^47), edge by edge so that two fragments' values load as one */
 	double w[3][HW_RASTER_BATCH];
@@ -364,193 +376,38 @@ RASTER_INLINE void raster_zero_varyings(struct hw_fragment *f)
 	memcpy(f->varying[5], zero4, sizeof zero4);
 }
 
-/* Depth only, when no varying is interpolated: the perspective weights
- * k (raster_interpolate) are read only by the varyings, so leaving them
- * out changes no bit; depth is the same operations in the same order. */
-RASTER_INLINE void raster_depth_batch(struct raster_walk *wk)
+/* Slots up to n + count - 1 zeroed, for count more fragments. */
+RASTER_INLINE void raster_zero_slots(struct raster_walk *wk, unsigned count)
 {
-	const struct raster_triangle *t = wk->t;
-	const double z0 = t->z[0], z1 = t->z[1], z2 = t->z[2], area = t->area;
-	unsigned i = 0;
-
-#ifdef RASTER_VECTOR
-	const raster_d2 area2 = { area, area }, z0v = { z0, z0 }, z1v = { z1, z1 };
-	const raster_d2 z2v = { z2, z2 };
-
-	for (; i + 1 < wk->n; i += 2) {
-		raster_d2 l0, l1, l2, z = { 0, 0 };
-
-		memcpy(&l0, &wk->w[0][i], sizeof l0);
-		memcpy(&l1, &wk->w[1][i], sizeof l1);
-		memcpy(&l2, &wk->w[2][i], sizeof l2);
-		l0 /= area2;
-		l1 /= area2;
-		l2 /= area2;
-		z += l0 * z0v;
-		z += l1 * z1v;
-		z += l2 * z2v;
-		wk->batch[i].z = (float)z[0];
-		wk->batch[i + 1].z = (float)z[1];
-	}
-#endif
-	for (; i < wk->n; i++) {
-		double l0 = wk->w[0][i] / area, l1 = wk->w[1][i] / area;
-		double l2 = wk->w[2][i] / area, z = 0;
-
-		z += l0 * z0;
-		z += l1 * z1;
-		z += l2 * z2;
-		wk->batch[i].z = (float)z;
+	while (wk->zeroed < wk->n + count) {
+		raster_zero_varyings(&wk->batch[wk->zeroed]);
+		wk->zeroed++;
 	}
 }
 
-/* Depth and varyings of the batch's fragments. */
-RASTER_INLINE void raster_interpolate_batch(struct raster_walk *wk)
+/* Depth and varyings of the batch's fragments; `varyings` a constant
+ * where it is inlined. */
+RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 {
 	const struct raster_triangle *t = wk->t;
 	unsigned i = 0;
 
-	if (t->used_count == 0) {
-		raster_depth_batch(wk);
-		return;
-	}
 #ifdef RASTER_VECTOR
 	for (; i + 1 < wk->n; i += 2)
 		raster_interpolate_pair(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
-					&wk->batch[i + 1]);
+					&wk->batch[i + 1], varyings);
 #endif
 	for (; i < wk->n; i++)
-		raster_interpolate(t, wk->w[0][i], wk->w[1][i], wk->w[2][i], &wk->batch[i]);
+		raster_interpolate(t, wk->w[0][i], wk->w[1][i], wk->w[2][i], &wk->batch[i],
+				   varyings);
 }
 
-/* The rows of one tile from ytop down to ybottom, pixels xa..xb, biased
- * edge values row0..2 at (xa, ytop). The flags are constants where it is
- * inlined, so each combination is its own loop: `all_inside`, the tile is
- * inside every edge; `test_scissor`, it is not wholly inside the scissor;
- * `emit`, fragments go into the batch (else they are counted only). */
-RASTER_INLINE void raster_rows(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
-			       unsigned ybottom, int64_t row0, int64_t row1, int64_t row2,
-			       bool all_inside, bool test_scissor, bool emit)
+/* The pixels walked since the last batch are counted; the batch is
+ * interpolated and handed on. */
+RASTER_INLINE void raster_flush(struct raster_walk *wk)
 {
-	/* The walk's state in locals: the batch's stores cannot alias them. */
-	const struct hw_raster_config *cfg = wk->cfg;
-	const struct raster_triangle *t = wk->t;
-	const int64_t sx0 = t->step_x[0], sx1 = t->step_x[1], sx2 = t->step_x[2];
-	const int64_t sy0 = t->step_y[0], sy1 = t->step_y[1], sy2 = t->step_y[2];
-	const int64_t ub0 = t->unbias[0], ub1 = t->unbias[1], ub2 = t->unbias[2];
-	struct hw_fragment *const batch = wk->batch;
-	double *const w0 = wk->w[0], *const w1 = wk->w[1], *const w2 = wk->w[2];
-	unsigned n = wk->n, zeroed = wk->zeroed;
-	uint64_t covered = 0, scissored = 0;
-	unsigned x, y;
+	struct hw_raster_counts *counts = wk->counts;
 
-	for (y = ytop;; y--) {
-		int64_t b0 = row0, b1 = row1, b2 = row2;
-		bool entered = false;
-
-		/* A row crosses a triangle once: after its covered pixels,
-		 * the rest of the row is outside. */
-		for (x = xa; x <= xb; x++) {
-			if (all_inside || (b0 | b1 | b2) >= 0) {
-				entered = true;
-				covered++;
-				if (test_scissor && (x < cfg->scissor_x0 || x >= cfg->scissor_x1
-						     || y < cfg->scissor_y0 || y >= cfg->scissor_y1)) {
-					scissored++;
-				} else if (emit) {
-					/* into the batch, with its edge values */
-					struct hw_fragment *f = &batch[n];
-
-					if (n == zeroed) {
-						raster_zero_varyings(f);
-						zeroed++;
-					}
-					f->x = x;
-					f->y = y;
-					w0[n] = (double)(b0 + ub0);
-					w1[n] = (double)(b1 + ub1);
-					w2[n] = (double)(b2 + ub2);
-					n++;
-				}
-			} else if (entered) {
-				break;
-			}
-			b0 += sx0;
-			b1 += sx1;
-			b2 += sx2;
-		}
-		if (y == ybottom)
-			break;
-		row0 += sy0;
-		row1 += sy1;
-		row2 += sy2;
-	}
-	wk->n = n;
-	wk->zeroed = zeroed;
-	wk->covered += covered;
-	wk->scissored += scissored;
-}
-
-/* The pixels x in [xa, xb], y from ytop down to ybottom of one tile. */
-#define RASTER_SMALL_PART 24
-RASTER_INLINE void raster_tile(struct raster_walk *wk, unsigned xa, unsigned xb, unsigned ytop,
-			unsigned ybottom)
-{
-	const struct hw_raster_config *cfg = wk->cfg;
-	const struct raster_triangle *t = wk->t;
-	const int64_t *sx = t->step_x, *sy = t->step_y;
-	int64_t row[3];
-	int64_t cx = (int64_t)xa * RASTER_ONE + RASTER_HALF;
-	int64_t cy = (int64_t)ytop * RASTER_ONE + RASTER_HALF;
-	int64_t right = (int64_t)(xb - xa), down = (int64_t)(ytop - ybottom);
-	int64_t inside_or = 0;
-	bool all_inside, test_scissor;
-	int n;
-
-	/* A small part of a tile is walked without its corner tests: they
-	 * would cost more than the pixel tests they can save (what is
-	 * walked is the same either way, the tests only skip work). */
-	if ((right + 1) * (down + 1) <= RASTER_SMALL_PART) {
-		for (n = 0; n < 3; n++)
-			row[n] = raster_edge_value(&t->e[n], cx, cy) - t->unbias[n];
-		inside_or = -1;
-	} else for (n = 0; n < 3; n++) {
-		int64_t c00, c10, c01, c11;
-
-		/* biased: inside <=> >= 0 */
-		row[n] = raster_edge_value(&t->e[n], cx, cy) - t->unbias[n];
-		c00 = row[n];
-		c10 = c00 + sx[n] * right;
-		c01 = c00 + sy[n] * down;
-		c11 = c10 + sy[n] * down;
-		if ((c00 & c10 & c01 & c11) < 0)
-			return;                         /* wholly outside this edge */
-		inside_or |= c00 | c10 | c01 | c11;
-	}
-	all_inside = inside_or >= 0;
-	test_scissor = cfg->scissor && !(xa >= cfg->scissor_x0 && xb < cfg->scissor_x1
-					 && ybottom >= cfg->scissor_y0 && ytop < cfg->scissor_y1);
-	if (!wk->batch) {
-		if (all_inside && !test_scissor)
-			wk->covered += (uint64_t)(right + 1) * (uint64_t)(down + 1);
-		else
-			raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], all_inside,
-				    test_scissor, false);
-	} else if (test_scissor) {
-		raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], all_inside, true,
-			    true);
-	} else if (all_inside) {
-		raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], true, false, true);
-	} else {
-		raster_rows(wk, xa, xb, ytop, ybottom, row[0], row[1], row[2], false, false, true);
-	}
-}
-
-/* A tile's fragments are all in: the counts brought up to date, the
- * batch interpolated and handed on. */
-RASTER_INLINE void raster_flush(struct raster_walk *wk, struct hw_raster_counts *counts,
-			 hw_fragment_batch_fn out, void *user)
-{
 	if (wk->covered) {
 		counts->covered += wk->covered;
 		counts->scissored += wk->scissored;
@@ -558,10 +415,546 @@ RASTER_INLINE void raster_flush(struct raster_walk *wk, struct hw_raster_counts 
 		wk->covered = wk->scissored = 0;
 	}
 	if (wk->n) {
-		raster_interpolate_batch(wk);
-		out(user, wk->batch, wk->n);
+		/* with no varying used, depth alone: the perspective weights
+		 * are read only by the varyings, so that changes no bit */
+		if (wk->t->used_count)
+			raster_interpolate_n(wk, true);
+		else
+			raster_interpolate_n(wk, false);
+		wk->out(wk->user, wk->batch, wk->n);
 		wk->n = 0;
 	}
+}
+
+/* Before a tile part of `pixels` pixels of the box: the batch is handed
+ * on when the part might not fit in it. */
+RASTER_INLINE void raster_part_begins(struct raster_walk *wk, unsigned pixels)
+{
+	if (wk->n + pixels > HW_RASTER_BATCH)
+		raster_flush(wk);
+}
+
+/* ---- small boxes -------------------------------------------------------------
+ *
+ * A box at most 8 pixels wide (RASTER_SMALL_WIDTH) of a triangle whose
+ * vertices lie within 16 pixels of each other in x and 128 in y: each
+ * edge's biased value at every centre of the box, and up to 8 pixels to
+ * its right and a row below it, is below 2^29 in magnitude (|dx| <= 2^12,
+ * |dy| <= 2^15, and those centres within 2^13 and 2^15 + 2^8 of a vertex),
+ * so it is exact in 32 bits. The coverage of a tile row of the box is
+ * then a set of bits, bit 8j + k for pixel x0 + k of its row j from the
+ * top: the sign bits of the three edges' values, four pixels to a vector
+ * where SSE2 is built, one by one otherwise (the same integers either
+ * way). A tile part's fragments are the set bits inside its columns, in
+ * order: rows from the top, left to right. */
+#define RASTER_SMALL_WIDTH 8
+#define RASTER_SMALL_EXTENT_X ((int64_t)1 << 12)
+#define RASTER_SMALL_EXTENT_Y ((int64_t)1 << 15)
+
+/* The edge values at a tile row's pixels, biased (`lanes`, stepped down
+ * the rows) and not (kept for the fragments). */
+struct raster_small {
+#if HW_SSE2
+	/* four pixels to a vector: l[n] pixels 0..3 of edge n, l[3 + n]
+	 * pixels 4..7 (used when `wide`) */
+	__m128i l[6], sy[3], unbias[3];
+#else
+	int64_t v[3], sx[3], sy[3];
+#endif
+	int64_t unbias64[3];
+	unsigned width;
+	/* values[j][n][k]: edge n at pixel x0 + k of row j, not biased */
+	int32_t values[HW_RASTER_BLOCK][3][RASTER_SMALL_WIDTH];
+};
+
+static void raster_small_setup(struct raster_small *sm, const struct raster_triangle *t)
+{
+	int n;
+
+	sm->width = t->x1 - t->x0 + 1;
+	for (n = 0; n < 3; n++) {
+		int64_t v = t->corner[n] - t->unbias[n];
+#if HW_SSE2
+		int32_t v32 = (int32_t)v, sx = (int32_t)t->step_x[n];
+
+		sm->l[n] = _mm_setr_epi32(v32, v32 + sx, v32 + 2 * sx, v32 + 3 * sx);
+		sm->l[3 + n] = _mm_add_epi32(sm->l[n], _mm_set1_epi32(4 * sx));
+		sm->sy[n] = _mm_set1_epi32((int32_t)t->step_y[n]);
+		sm->unbias[n] = _mm_set1_epi32((int32_t)t->unbias[n]);
+#else
+		sm->v[n] = v;
+		sm->sx[n] = t->step_x[n];
+		sm->sy[n] = t->step_y[n];
+#endif
+		sm->unbias64[n] = t->unbias[n];
+	}
+}
+
+/* The inside bits of `rows` rows from the current one (bit 8j + k), their
+ * values kept; the lanes stepped down past them. `wide`: more than 4
+ * pixels, a constant where it is inlined. */
+RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows, bool wide)
+{
+	uint64_t bits = 0;
+	unsigned j;
+#if HW_SSE2
+	__m128i l0 = sm->l[0], l1 = sm->l[1], l2 = sm->l[2];
+	__m128i l3 = sm->l[3], l4 = sm->l[4], l5 = sm->l[5];
+	const __m128i sy0 = sm->sy[0], sy1 = sm->sy[1], sy2 = sm->sy[2];
+	const __m128i ub0 = sm->unbias[0], ub1 = sm->unbias[1], ub2 = sm->unbias[2];
+	const uint64_t mask = ((uint64_t)1 << sm->width) - 1;
+
+	for (j = 0; j < rows; j++) {
+		__m128i o = _mm_or_si128(_mm_or_si128(l0, l1), l2);
+		uint64_t outside = (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(o));
+
+		_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][0], _mm_add_epi32(l0, ub0));
+		_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][0], _mm_add_epi32(l1, ub1));
+		_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][0], _mm_add_epi32(l2, ub2));
+		l0 = _mm_add_epi32(l0, sy0);
+		l1 = _mm_add_epi32(l1, sy1);
+		l2 = _mm_add_epi32(l2, sy2);
+		if (wide) {
+			o = _mm_or_si128(_mm_or_si128(l3, l4), l5);
+			outside |= (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(o)) << 4;
+			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][4],
+					 _mm_add_epi32(l3, ub0));
+			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][4],
+					 _mm_add_epi32(l4, ub1));
+			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][4],
+					 _mm_add_epi32(l5, ub2));
+			l3 = _mm_add_epi32(l3, sy0);
+			l4 = _mm_add_epi32(l4, sy1);
+			l5 = _mm_add_epi32(l5, sy2);
+		}
+		bits |= (~outside & mask) << (RASTER_SMALL_WIDTH * j);
+	}
+	sm->l[0] = l0;
+	sm->l[1] = l1;
+	sm->l[2] = l2;
+	sm->l[3] = l3;
+	sm->l[4] = l4;
+	sm->l[5] = l5;
+#else
+	(void)wide;
+	for (j = 0; j < rows; j++) {
+		unsigned k, n;
+
+		for (k = 0; k < sm->width; k++) {
+			int64_t v0 = sm->v[0] + k * sm->sx[0], v1 = sm->v[1] + k * sm->sx[1];
+			int64_t v2 = sm->v[2] + k * sm->sx[2];
+
+			if ((v0 | v1 | v2) >= 0)
+				bits |= (uint64_t)1 << (RASTER_SMALL_WIDTH * j + k);
+			sm->values[j][0][k] = (int32_t)(v0 + sm->unbias64[0]);
+			sm->values[j][1][k] = (int32_t)(v1 + sm->unbias64[1]);
+			sm->values[j][2][k] = (int32_t)(v2 + sm->unbias64[2]);
+		}
+		for (n = 0; n < 3; n++)
+			sm->v[n] += sm->sy[n];
+	}
+#endif
+	return bits;
+}
+
+/* The set bits of x (x has few), and the index of the lowest of x != 0. */
+static unsigned raster_bit_count(uint64_t x)
+{
+	unsigned n = 0;
+
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+static unsigned raster_low_bit64(uint64_t x)
+{
+#if defined(__GNUC__)
+	return (unsigned)__builtin_ctzll(x);
+#else
+	unsigned i = 0;
+
+	while (!(x & 1u)) {
+		x >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
+/* One tile part of a small box: `bits` the tile row's covered pixels
+ * inside the part, `keep` those inside the scissor too, rows from ytop
+ * down. */
+RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster_small *sm,
+				     uint64_t bits, uint64_t keep, unsigned ytop)
+{
+	const unsigned x0 = wk->t->x0;
+	struct hw_fragment *const batch = wk->batch;
+	double *const w0 = wk->w[0], *const w1 = wk->w[1], *const w2 = wk->w[2];
+	unsigned n = wk->n, zeroed = wk->zeroed;
+
+	if (keep != bits || !batch) {
+		unsigned count = raster_bit_count(bits);
+
+		wk->covered += count;
+		wk->scissored += count - raster_bit_count(keep);
+		if (!batch || !keep)
+			return;
+	} else {
+		wk->covered += raster_bit_count(bits);
+	}
+	do {
+		unsigned i = raster_low_bit64(keep), j = i / RASTER_SMALL_WIDTH;
+		unsigned k = i % RASTER_SMALL_WIDTH;
+
+		if (n == zeroed) {
+			raster_zero_varyings(&batch[n]);
+			zeroed++;
+		}
+		batch[n].x = x0 + k;
+		batch[n].y = ytop - j;
+		w0[n] = (double)sm->values[j][0][k];
+		w1[n] = (double)sm->values[j][1][k];
+		w2[n] = (double)sm->values[j][2][k];
+		n++;
+		keep &= keep - 1;
+	} while (keep);
+	wk->n = n;
+	wk->zeroed = zeroed;
+}
+
+/* A small box in framebuffer tiles: one or two tile columns. */
+RASTER_INLINE void raster_walk_small(struct raster_walk *wk, bool wide, bool test_scissor)
+{
+	const struct hw_raster_config *cfg = wk->cfg;
+	const struct raster_triangle *t = wk->t;
+	const unsigned height = cfg->height, x0 = t->x0, width = t->x1 - x0 + 1;
+	/* the columns of the first tile column, those of the second */
+	const unsigned split = x0 / HW_RASTER_BLOCK == t->x1 / HW_RASTER_BLOCK
+			       ? width : HW_RASTER_BLOCK - x0 % HW_RASTER_BLOCK;
+	const uint64_t every_row = 0x0101010101010101u;
+	const uint64_t first = ((1u << split) - 1) * every_row;
+	const uint64_t second = (((1u << width) - 1) & ~((1u << split) - 1)) * every_row;
+	const unsigned r_top = height - 1 - t->y1, r_bottom = height - 1 - t->y0;
+	uint64_t columns = 0;
+	struct raster_small sm;
+	unsigned row, k;
+
+	raster_small_setup(&sm, t);
+	if (test_scissor)
+		for (k = 0; k < width; k++)
+			if (x0 + k >= cfg->scissor_x0 && x0 + k < cfg->scissor_x1)
+				columns |= every_row << k;
+	/* memory row r = height - 1 - y: the box's top row comes first */
+	for (row = r_top / HW_RASTER_BLOCK; row <= r_bottom / HW_RASTER_BLOCK; row++) {
+		unsigned ra = row * HW_RASTER_BLOCK > r_top ? row * HW_RASTER_BLOCK : r_top;
+		unsigned rb = row * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < r_bottom
+			      ? row * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : r_bottom;
+		unsigned rows = rb - ra + 1, ytop = height - 1 - ra, j;
+		uint64_t bits = raster_small_rows(&sm, rows, wide), inside = ~(uint64_t)0;
+
+		if (test_scissor) {
+			inside = 0;
+			for (j = 0; j < rows; j++)
+				if (ytop - j >= cfg->scissor_y0 && ytop - j < cfg->scissor_y1)
+					inside |= (uint64_t)0xFF << (RASTER_SMALL_WIDTH * j);
+			inside &= columns;
+		}
+		raster_part_begins(wk, split * rows);
+		if (bits & first)
+			raster_small_part(wk, &sm, bits & first, bits & first & inside, ytop);
+		if (second) {
+			raster_part_begins(wk, (width - split) * rows);
+			if (bits & second)
+				raster_small_part(wk, &sm, bits & second, bits & second & inside,
+						  ytop);
+		}
+	}
+}
+
+/* ---- spans -------------------------------------------------------------------
+ *
+ * Any other box finds each row's span from the edges' bounds on it: the
+ * pixels x0 + k of the box with lo <= k <= hi. An edge's biased value at
+ * pixel x0 + k of a row is v + k.step_x, v its value at x0. With d =
+ * |step_x| and f = floor(v / d): an edge with step_x > 0 (a left edge,
+ * the inside at +x) holds the pixels k >= -f, one with step_x < 0 the
+ * pixels k <= f. A horizontal edge (step_x 0) holds the whole row or none
+ * of it. So a row's span is exact integer arithmetic: the same pixels,
+ * ties and all, as testing each centre, without testing any.
+ *
+ * f and the remainder r = v - f.d are carried from row to row without a
+ * division: one row down adds step_y to v, step_y = sf.d + sr with 0 <= sr
+ * < d, so f gains sf, r gains sr, and one more carry when r reaches d.
+ *
+ * Every triangle has a left edge and a right edge (its edges' dy sum to
+ * 0, not all 0); the third is left, right or horizontal ("level"). */
+struct raster_bound {
+	int64_t f, r, d, sf, sr;
+};
+
+enum raster_third { RASTER_THIRD_LEFT, RASTER_THIRD_RIGHT, RASTER_THIRD_LEVEL };
+
+struct raster_spans {
+	struct raster_bound b[3];       /* a left edge, a right edge, the third */
+	enum raster_third third;
+	int64_t level, level_step;      /* the third's biased value if level */
+	int64_t last;                   /* the box's last pixel, from x0 */
+	int64_t row[3];                 /* the edge values at x0, not biased */
+};
+
+/* floor(a / d) and a - floor(a / d).d, d > 0. */
+static void raster_floor_divmod(int64_t a, int64_t d, int64_t *q, int64_t *r)
+{
+	int64_t qq = a / d, rr = a - qq * d;
+
+	if (rr < 0) {
+		qq--;
+		rr += d;
+	}
+	*q = qq;
+	*r = rr;
+}
+
+static void raster_bound_setup(struct raster_bound *b, const struct raster_triangle *t, int n)
+{
+	b->d = t->step_x[n] > 0 ? t->step_x[n] : -t->step_x[n];
+	raster_floor_divmod(t->corner[n] - t->unbias[n], b->d, &b->f, &b->r);
+	raster_floor_divmod(t->step_y[n], b->d, &b->sf, &b->sr);
+}
+
+/* The spans' state at the box's top row. */
+static void raster_spans_setup(struct raster_spans *sp, const struct raster_triangle *t)
+{
+	int n, left = 0, right = 0, third;
+
+	/* a left edge first, a right edge second, the third last */
+	for (n = 2; n >= 0; n--) {
+		if (t->step_x[n] > 0)
+			left = n;
+		if (t->step_x[n] < 0)
+			right = n;
+		sp->row[n] = t->corner[n];
+	}
+	third = 3 - left - right;
+	raster_bound_setup(&sp->b[0], t, left);
+	raster_bound_setup(&sp->b[1], t, right);
+	sp->last = (int64_t)t->x1 - t->x0;
+	if (t->step_x[third] == 0) {
+		sp->third = RASTER_THIRD_LEVEL;
+		sp->level = t->corner[third] - t->unbias[third];
+		sp->level_step = t->step_y[third];
+		memset(&sp->b[2], 0, sizeof sp->b[2]);
+	} else {
+		sp->third = t->step_x[third] > 0 ? RASTER_THIRD_LEFT : RASTER_THIRD_RIGHT;
+		sp->level = sp->level_step = 0;
+		raster_bound_setup(&sp->b[2], t, third);
+	}
+}
+
+/* The spans of the rows of one tile row of the box, from the top: lo..hi
+ * (pixels from x0, inside the box; lo > hi when empty, then lo = last + 1
+ * and hi = -1), with the least lo and the greatest hi, and the rows' edge
+ * values at x0. */
+struct raster_tile_row {
+	int32_t lo[HW_RASTER_BLOCK], hi[HW_RASTER_BLOCK];
+	int32_t kmin, kmax;
+	int64_t row[3][HW_RASTER_BLOCK];
+};
+
+/* The spans of `rows` rows; `third` a constant where it is inlined. */
+RASTER_INLINE void raster_tile_row_spans(struct raster_spans *sp, const struct raster_triangle *t,
+					 enum raster_third third, unsigned rows,
+					 struct raster_tile_row *tr)
+{
+	int64_t f0 = sp->b[0].f, r0 = sp->b[0].r, f1 = sp->b[1].f, r1 = sp->b[1].r;
+	int64_t f2 = sp->b[2].f, r2 = sp->b[2].r, level = sp->level;
+	const int64_t d0 = sp->b[0].d, sf0 = sp->b[0].sf, sr0 = sp->b[0].sr;
+	const int64_t d1 = sp->b[1].d, sf1 = sp->b[1].sf, sr1 = sp->b[1].sr;
+	const int64_t d2 = sp->b[2].d, sf2 = sp->b[2].sf, sr2 = sp->b[2].sr;
+	const int64_t level_step = sp->level_step, last = sp->last;
+	int64_t v0 = sp->row[0], v1 = sp->row[1], v2 = sp->row[2];
+	const int64_t sy0 = t->step_y[0], sy1 = t->step_y[1], sy2 = t->step_y[2];
+	int32_t kmin = (int32_t)(last + 1), kmax = -1;
+	unsigned j;
+
+	for (j = 0; j < rows; j++) {
+		int64_t lo = -f0, hi = f1, carry;
+		bool empty;
+
+		if (third == RASTER_THIRD_LEFT && -f2 > lo)
+			lo = -f2;
+		if (third == RASTER_THIRD_RIGHT && f2 < hi)
+			hi = f2;
+		lo = lo < 0 ? 0 : lo;
+		hi = hi > last ? last : hi;
+		empty = lo > hi || (third == RASTER_THIRD_LEVEL && level < 0);
+		tr->lo[j] = empty ? (int32_t)(last + 1) : (int32_t)lo;
+		tr->hi[j] = empty ? -1 : (int32_t)hi;
+		kmin = tr->lo[j] < kmin ? tr->lo[j] : kmin;
+		kmax = tr->hi[j] > kmax ? tr->hi[j] : kmax;
+		tr->row[0][j] = v0;
+		tr->row[1][j] = v1;
+		tr->row[2][j] = v2;
+		/* one row down */
+		r0 += sr0;
+		carry = r0 >= d0;
+		f0 += sf0 + carry;
+		r0 -= carry ? d0 : 0;
+		r1 += sr1;
+		carry = r1 >= d1;
+		f1 += sf1 + carry;
+		r1 -= carry ? d1 : 0;
+		if (third == RASTER_THIRD_LEVEL) {
+			level += level_step;
+		} else {
+			r2 += sr2;
+			carry = r2 >= d2;
+			f2 += sf2 + carry;
+			r2 -= carry ? d2 : 0;
+		}
+		v0 += sy0;
+		v1 += sy1;
+		v2 += sy2;
+	}
+	tr->kmin = kmin;
+	tr->kmax = kmax;
+	sp->b[0].f = f0;
+	sp->b[0].r = r0;
+	sp->b[1].f = f1;
+	sp->b[1].r = r1;
+	sp->b[2].f = f2;
+	sp->b[2].r = r2;
+	sp->level = level;
+	sp->row[0] = v0;
+	sp->row[1] = v1;
+	sp->row[2] = v2;
+}
+
+/* Pixels x0 + s .. x0 + e of the tile row's row j are covered: counted,
+ * scissored, and the others placed in the batch with their edge values. */
+RASTER_INLINE void raster_span_covered(struct raster_walk *wk, const struct raster_tile_row *tr,
+				       unsigned j, unsigned y, int64_t s, int64_t e,
+				       bool test_scissor)
+{
+	const struct raster_triangle *t = wk->t;
+	const int64_t sx0 = t->step_x[0], sx1 = t->step_x[1], sx2 = t->step_x[2];
+	const unsigned x0 = t->x0;
+	struct hw_fragment *batch;
+	double *w0, *w1, *w2;
+	int64_t e0, e1, e2;
+	unsigned n, x, xe;
+
+	wk->covered += (uint64_t)(e - s + 1);
+	if (test_scissor) {
+		/* the part of the span inside the scissor box */
+		const struct hw_raster_config *cfg = wk->cfg;
+		int64_t sa = (int64_t)cfg->scissor_x0 - x0, sb = (int64_t)cfg->scissor_x1 - 1 - x0;
+		uint64_t all = (uint64_t)(e - s + 1);
+
+		s = s > sa ? s : sa;
+		e = e < sb ? e : sb;
+		if (y < cfg->scissor_y0 || y >= cfg->scissor_y1 || s > e) {
+			wk->scissored += all;
+			return;
+		}
+		wk->scissored += all - (uint64_t)(e - s + 1);
+	}
+	if (!wk->batch)
+		return;
+	raster_zero_slots(wk, (unsigned)(e - s + 1));
+	n = wk->n;
+	batch = wk->batch;
+	w0 = wk->w[0];
+	w1 = wk->w[1];
+	w2 = wk->w[2];
+	e0 = tr->row[0][j] + s * sx0;
+	e1 = tr->row[1][j] + s * sx1;
+	e2 = tr->row[2][j] + s * sx2;
+	xe = x0 + (unsigned)e;
+	for (x = x0 + (unsigned)s;; x++) {
+		batch[n].x = x;
+		batch[n].y = y;
+		w0[n] = (double)e0;
+		w1[n] = (double)e1;
+		w2[n] = (double)e2;
+		n++;
+		if (x == xe)
+			break;
+		e0 += sx0;
+		e1 += sx1;
+		e2 += sx2;
+	}
+	wk->n = n;
+}
+
+/* The box in framebuffer tiles, a tile row's spans at a time. */
+RASTER_INLINE void raster_walk_spans(struct raster_walk *wk, struct raster_spans *sp,
+				     enum raster_third third, bool test_scissor)
+{
+	const struct raster_triangle *t = wk->t;
+	const unsigned height = wk->cfg->height, x0 = t->x0, x1 = t->x1;
+	const unsigned r_top = height - 1 - t->y1, r_bottom = height - 1 - t->y0;
+	struct raster_tile_row tr;
+	unsigned row, tc, j;
+
+	for (row = r_top / HW_RASTER_BLOCK; row <= r_bottom / HW_RASTER_BLOCK; row++) {
+		unsigned ra = row * HW_RASTER_BLOCK > r_top ? row * HW_RASTER_BLOCK : r_top;
+		unsigned rb = row * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < r_bottom
+			      ? row * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : r_bottom;
+		unsigned rows = rb - ra + 1, ytop = height - 1 - ra;
+
+		raster_tile_row_spans(sp, t, third, rows, &tr);
+		for (tc = x0 / HW_RASTER_BLOCK; tc <= x1 / HW_RASTER_BLOCK; tc++) {
+			unsigned xa = tc * HW_RASTER_BLOCK > x0 ? tc * HW_RASTER_BLOCK : x0;
+			unsigned xb = tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < x1
+				      ? tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : x1;
+			int32_t ka = (int32_t)(xa - x0), kb = (int32_t)(xb - x0);
+
+			raster_part_begins(wk, (xb - xa + 1) * rows);
+			if (kb < tr.kmin || ka > tr.kmax)
+				continue;               /* nothing covered in this part */
+			for (j = 0; j < rows; j++) {
+				int32_t s = tr.lo[j] > ka ? tr.lo[j] : ka;
+				int32_t e = tr.hi[j] < kb ? tr.hi[j] : kb;
+
+				if (s <= e)
+					raster_span_covered(wk, &tr, j, ytop - j, s, e,
+							    test_scissor);
+			}
+		}
+	}
+}
+
+/* ---- the walk ---------------------------------------------------------------- */
+
+/* The walk of a set-up triangle, `test_scissor` a constant where it is
+ * inlined. */
+RASTER_INLINE void raster_walk(struct raster_walk *wk, struct raster_triangle *t,
+			       bool test_scissor)
+{
+	if (t->x1 - t->x0 < RASTER_SMALL_WIDTH && t->extent[0] <= RASTER_SMALL_EXTENT_X
+	    && t->extent[1] <= RASTER_SMALL_EXTENT_Y) {
+		if (t->x1 - t->x0 < 4)
+			raster_walk_small(wk, false, test_scissor);
+		else
+			raster_walk_small(wk, true, test_scissor);
+	} else {
+		struct raster_spans sp;
+
+		raster_spans_setup(&sp, t);
+		switch (sp.third) {
+		case RASTER_THIRD_LEFT:
+			raster_walk_spans(wk, &sp, RASTER_THIRD_LEFT, test_scissor);
+			break;
+		case RASTER_THIRD_RIGHT:
+			raster_walk_spans(wk, &sp, RASTER_THIRD_RIGHT, test_scissor);
+			break;
+		default:
+			raster_walk_spans(wk, &sp, RASTER_THIRD_LEVEL, test_scissor);
+		}
+	}
+	raster_flush(wk);
 }
 
 RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
@@ -572,41 +965,27 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 	struct hw_fragment batch[HW_RASTER_BATCH];
 	struct raster_triangle t;
 	struct raster_walk wk;
-	unsigned x0, x1, y0, y1, r_top, r_bottom, tr, tc;
 
-	if (!raster_setup(cfg, a, b, c, &t, &x0, &x1, &y0, &y1))
+	if (!raster_setup(cfg, a, b, c, &t))
 		return;
-	raster_setup_walk(cfg, &t);
 	wk.cfg = cfg;
 	wk.t = &t;
 	wk.batch = out ? batch : NULL;
 	wk.n = wk.zeroed = 0;
 	wk.covered = wk.scissored = 0;
-
-	/* Walk in framebuffer tiles: memory row r = height - 1 - y, so the
-	 * top row of the bounding box is the first memory row. The
-	 * fragments of consecutive tiles share a batch while it has room
-	 * for the next tile's part (a small triangle is one batch); the
-	 * counts are brought up to date before a batch is handed on. */
-	r_top = cfg->height - 1 - y1;
-	r_bottom = cfg->height - 1 - y0;
-	for (tr = r_top / HW_RASTER_BLOCK; tr <= r_bottom / HW_RASTER_BLOCK; tr++) {
-		unsigned ra = tr * HW_RASTER_BLOCK > r_top ? tr * HW_RASTER_BLOCK : r_top;
-		unsigned rb = tr * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < r_bottom
-			      ? tr * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : r_bottom;
-
-		for (tc = x0 / HW_RASTER_BLOCK; tc <= x1 / HW_RASTER_BLOCK; tc++) {
-			unsigned xa = tc * HW_RASTER_BLOCK > x0 ? tc * HW_RASTER_BLOCK : x0;
-			unsigned xb = tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < x1
-				      ? tc * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : x1;
-
-			/* the batch is handed on when this part might not fit */
-			if (wk.n + (xb - xa + 1) * (rb - ra + 1) > HW_RASTER_BATCH)
-				raster_flush(&wk, counts, out, user);
-			raster_tile(&wk, xa, xb, cfg->height - 1 - ra, cfg->height - 1 - rb);
-		}
-	}
-	raster_flush(&wk, counts, out, user);
+	wk.counts = counts;
+	wk.out = out;
+	wk.user = user;
+	if (out)
+		raster_setup_interpolation(cfg, &t);
+	else
+		t.used_count = 0;
+	/* the scissor is tested where the box is not wholly inside it */
+	if (cfg->scissor && !(t.x0 >= cfg->scissor_x0 && t.x1 < cfg->scissor_x1
+			      && t.y0 >= cfg->scissor_y0 && t.y1 < cfg->scissor_y1))
+		raster_walk(&wk, &t, true);
+	else
+		raster_walk(&wk, &t, false);
 }
 
 /* hw_raster_triangle_batch's AVX2 copy (hw_simd.h), and the copy for the host. */

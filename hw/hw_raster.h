@@ -80,21 +80,21 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
 /* The same, the fragments handed on a tile at a time: the same fragments
  * in the same order. `out` may be NULL (counting only).
  *
- * How (no change to what comes out): edge functions stepped by their
- * constant increments from pixel to pixel (exact integers); each 8x8 tile
- * tested at its four corner centres first: a tile wholly outside one edge
- * is skipped, a tile wholly inside every edge is covered without per-pixel
- * tests (an edge function is linear, so its extremes over a rectangle are
- * at the corners), except the parts of at most 24 pixels that a bounding
- * box cuts out of a tile, walked pixel by pixel without that set-up; the
- * tie rule folded into each edge's value once, so
- * that a pixel's test is one OR of three integers; a row's walk ends at
- * its first uncovered pixel after a covered one (a row crosses a triangle
- * once); only the varyings used are interpolated, from per-triangle
- * constants, with the same double operations in the same order as the
- * plain formula, so that every bit of a fragment is the same whatever the
- * walk; a tile's fragments are interpolated once it is walked, two at a
- * time in the two lanes of a vector where the SIMD code is built. */
+ * How (no change to what comes out): a row crosses a triangle once, so
+ * its covered pixels are one span, found without a test per pixel. A box
+ * at most 8 pixels wide (of a triangle whose vertices lie within 16
+ * pixels of each other in x and 128 in y) evaluates a row's three edge
+ * functions at all its pixels together, in 32-bit lanes (exact there),
+ * the row's coverage a set of bits; any other box finds each row's first
+ * and last covered pixel from each edge's bound on them, carried from
+ * row to row in exact integers, without a division per row. The tie rule
+ * is folded into each edge's value once; tile parts with nothing covered
+ * cost their batch check only; only the varyings used are interpolated
+ * (depth alone when none is), from per-triangle constants, with the same
+ * double operations in the same order as the plain formula, so that
+ * every bit of a fragment is the same whatever the walk; a batch's
+ * fragments are interpolated when it is handed on, two at a time in the
+ * two lanes of a vector where the SIMD code is built. */
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,

@@ -868,23 +868,23 @@ static struct hw_vertex ref_vertex(uint32_t *seed, float x, float y, bool any_w)
 }
 
 /* Small, thin and degenerate triangles, as a mesh of small quads makes
- * them, partly off the target, with ties on the edges they share: the
- * walk against the reference, fragment by fragment, with the batches and
- * the counts. */
+ * them, partly off the target, with ties on the edges they share, and
+ * large ones of which a narrow part lies on the target: the walk against
+ * the reference, fragment by fragment, with the batches and the counts. */
 START_TEST(test_raster_small_and_thin_triangles_match_per_pixel_reference)
 {
 	uint32_t seed = 0x5EED7A11u;
 	unsigned round;
 
 	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
-	for (round = 0; round < 6000; round++) {
+	for (round = 0; round < 2000; round++) {
 		/* sizes of whole tiles, and others */
 		unsigned w = 8u * (1 + ref_xorshift(&seed) % 8), h = 8u * (1 + ref_xorshift(&seed) % 8);
 		struct hw_raster_config cfg;
 		struct hw_vertex v[4], t[3];
 		float ax, ay, bx, by, dx, dy, len;
 		bool any_w = round % 11 == 5;
-		unsigned shape = round % 7, n;
+		unsigned shape = round % 8, variant = ref_xorshift(&seed), n;
 
 		if (round % 5 == 2) {
 			w -= ref_xorshift(&seed) % 8;
@@ -928,9 +928,9 @@ START_TEST(test_raster_small_and_thin_triangles_match_per_pixel_reference)
 		case 2:         /* thin: a long edge, the third vertex near it */
 			bx = ref_unit(&seed) * (float)(w + 12) - 6.0f;
 			by = ref_unit(&seed) * (float)(h + 12) - 6.0f;
-			if (round % 4 == 0)
+			if (variant % 4 == 0)
 				bx = ax;                    /* upright */
-			else if (round % 4 == 2)
+			else if (variant % 4 == 1)
 				by = ay;                    /* level */
 			dx = bx - ax;
 			dy = by - ay;
@@ -948,9 +948,33 @@ START_TEST(test_raster_small_and_thin_triangles_match_per_pixel_reference)
 			v[1].pos[0] += dx;
 			v[1].pos[1] += dy;
 			v[2] = v[0];
-			if (round % 2) {
+			if (variant % 2) {
 				v[2].pos[0] += 2.5f * dx;
 				v[2].pos[1] += 2.5f * dy;
+			}
+			break;
+		case 7:         /* far vertex, a narrow part on the target */
+			len = 2000.0f + ref_unit(&seed) * 13000.0f;
+			dx = 0.5f + ref_unit(&seed) * 20.0f;
+			ax = ref_unit(&seed) * 12.0f - 2.0f;
+			if (variant % 3)
+				ax = (float)w - ax;
+			if (variant % 2) {
+				/* far to the left or right, the near edge upright */
+				bx = ax < 8.0f ? -len : (float)w + len;
+				v[0] = ref_vertex(&seed, bx, ay + (ref_unit(&seed) - 0.5f) * 40.0f,
+						  any_w);
+				v[1] = ref_vertex(&seed, ax, ay + dx, any_w);
+				v[2] = ref_vertex(&seed, ax + (ref_unit(&seed) - 0.5f) * 2.0f,
+						  ay - dx, any_w);
+			} else {
+				/* far above or below, the triangle nearly upright */
+				by = variant % 4 == 0 ? -len : (float)h + len;
+				v[0] = ref_vertex(&seed, ax + (ref_unit(&seed) - 0.5f) * 6.0f, by,
+						  any_w);
+				v[1] = ref_vertex(&seed, ax - dx / 4.0f, ay, any_w);
+				v[2] = ref_vertex(&seed, ax + dx / 4.0f,
+						  ay + (ref_unit(&seed) - 0.5f) * 4.0f, any_w);
 			}
 			break;
 		default:        /* a quad of a mesh, both of its triangles */
@@ -960,7 +984,7 @@ START_TEST(test_raster_small_and_thin_triangles_match_per_pixel_reference)
 			v[1] = ref_vertex(&seed, ax + dx, ay, any_w);
 			v[2] = ref_vertex(&seed, ax, ay + dy, any_w);
 			v[3] = ref_vertex(&seed, ax + dx, ay + dy, any_w);
-			if (round % 2) {
+			if (variant % 2) {
 				/* sheared: no edge along an axis */
 				v[2].pos[0] += (ref_unit(&seed) - 0.5f) * 6.0f;
 				v[3].pos[0] += (ref_unit(&seed) - 0.5f) * 6.0f;
@@ -968,7 +992,7 @@ START_TEST(test_raster_small_and_thin_triangles_match_per_pixel_reference)
 			t[0] = v[1];
 			t[1] = v[3];
 			t[2] = v[2];
-			if (round % 3 == 0) {               /* the other winding */
+			if (variant % 3 == 0) {             /* the other winding */
 				t[1] = v[2];
 				t[2] = v[3];
 			}
