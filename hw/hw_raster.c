@@ -467,7 +467,7 @@ struct raster_small {
 	int32_t values[HW_RASTER_BLOCK][3][RASTER_SMALL_WIDTH];
 };
 
-static void raster_small_setup(struct raster_small *sm, const struct raster_triangle *t)
+RASTER_INLINE void raster_small_setup(struct raster_small *sm, const struct raster_triangle *t)
 {
 	int n;
 
@@ -558,7 +558,7 @@ RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows,
 }
 
 /* The set bits of x (x has few), and the index of the lowest of x != 0. */
-static unsigned raster_bit_count(uint64_t x)
+RASTER_INLINE unsigned raster_bit_count(uint64_t x)
 {
 	unsigned n = 0;
 
