@@ -92,6 +92,8 @@ struct draw_ctx {
 	struct hw_loader_lines lines;
 	struct hw_loader_program loader;         /* prepared for this draw */
 	struct draw_outmap outmap;               /* prepared for this draw */
+	/* the rasterizer's batch, kept across the draw's triangles */
+	struct hw_raster_buffer raster_buffer;
 	float in[HW_SHADER_INPUTS][4];           /* the loader's, vertex after vertex */
 	const struct hw_region *index_region;    /* where the last index was read */
 	/* the draw's first index, when one region holds all of them */
@@ -546,7 +548,8 @@ static void to_raster(void *user, const struct hw_vertex *a, const struct hw_ver
 
 	if (d->u->triangle_out)
 		d->u->triangle_out(d->u->triangle_user, a, b, c);
-	hw_raster_triangle_batch(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d);
+	hw_raster_triangle_batch_in(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d,
+				    &d->raster_buffer);
 }
 
 static void to_setup(void *user, const struct hw_vertex *a, const struct hw_vertex *b,

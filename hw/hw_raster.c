@@ -960,18 +960,24 @@ RASTER_INLINE void raster_walk(struct raster_walk *wk, struct raster_triangle *t
 RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 					 const struct hw_vertex *a, const struct hw_vertex *b,
 					 const struct hw_vertex *c, struct hw_raster_counts *counts,
-					 hw_fragment_batch_fn out, void *user)
+					 hw_fragment_batch_fn out, void *user,
+					 struct hw_raster_buffer *buf)
 {
-	struct hw_fragment batch[HW_RASTER_BATCH];
 	struct raster_triangle t;
 	struct raster_walk wk;
 
 	if (!raster_setup(cfg, a, b, c, &t))
 		return;
+	/* slots zeroed for another set of varyings are zeroed again */
+	if (buf->unused != cfg->unused_varyings) {
+		buf->unused = cfg->unused_varyings;
+		buf->zeroed = 0;
+	}
 	wk.cfg = cfg;
 	wk.t = &t;
-	wk.batch = out ? batch : NULL;
-	wk.n = wk.zeroed = 0;
+	wk.batch = out ? buf->batch : NULL;
+	wk.n = 0;
+	wk.zeroed = buf->zeroed;
 	wk.covered = wk.scissored = 0;
 	wk.counts = counts;
 	wk.out = out;
@@ -986,32 +992,46 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 		raster_walk(&wk, &t, true);
 	else
 		raster_walk(&wk, &t, false);
+	buf->zeroed = wk.zeroed;
 }
 
-/* hw_raster_triangle_batch's AVX2 copy (hw_simd.h), and the copy for the host. */
+/* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
 #if HW_AVX2
 static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_config *cfg,
 						      const struct hw_vertex *a,
 						      const struct hw_vertex *b,
 						      const struct hw_vertex *c,
 						      struct hw_raster_counts *counts,
-						      hw_fragment_batch_fn out, void *user)
+						      hw_fragment_batch_fn out, void *user,
+						      struct hw_raster_buffer *buf)
 {
-	raster_triangle_batch(cfg, a, b, c, counts, out, user);
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf);
 }
 #endif
+
+void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+				 const struct hw_vertex *b, const struct hw_vertex *c,
+				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
+				 void *user, struct hw_raster_buffer *buf)
+{
+#if HW_AVX2
+	if (hw_simd_avx2()) {
+		raster_triangle_batch_avx2(cfg, a, b, c, counts, out, user, buf);
+		return;
+	}
+#endif
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf);
+}
 
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out, void *user)
 {
-#if HW_AVX2
-	if (hw_simd_avx2()) {
-		raster_triangle_batch_avx2(cfg, a, b, c, counts, out, user);
-		return;
-	}
-#endif
-	raster_triangle_batch(cfg, a, b, c, counts, out, user);
+	struct hw_raster_buffer buf;
+
+	buf.zeroed = 0;
+	buf.unused = cfg ? cfg->unused_varyings : 0;
+	hw_raster_triangle_batch_in(cfg, a, b, c, counts, out, user, &buf);
 }
 
 /* hw_raster_triangle's callback, fed a batch at a time. */

@@ -100,4 +100,22 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
 			      void *user);
 
+/* The batch a caller keeps across the triangles of a draw: a batch's
+ * slots hold 0 in every varying left out (cfg->unused_varyings), and a
+ * kept buffer needs that done once a draw rather than once a triangle
+ * (nothing writes a left-out varying; the consumers only read). Zero
+ * before its first use (zeroed 0). */
+struct hw_raster_buffer {
+	struct hw_fragment batch[HW_RASTER_BATCH];
+	unsigned zeroed;                /* slots below it hold 0 in `unused` */
+	uint32_t unused;
+};
+
+/* hw_raster_triangle_batch with the caller's buffer: the same fragments,
+ * counts and batches. */
+void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+				 const struct hw_vertex *b, const struct hw_vertex *c,
+				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
+				 void *user, struct hw_raster_buffer *buf);
+
 #endif

@@ -867,6 +867,47 @@ static struct hw_vertex ref_vertex(uint32_t *seed, float x, float y, bool any_w)
 	return v;
 }
 
+/* A batch buffer kept across triangles (hw_raster_triangle_batch_in)
+ * gives the same fragments, bit for bit, and the same batches as a fresh
+ * one: over a run of triangles whose set of varyings left out changes now
+ * and then (a slot once written in a varying that is left out later must
+ * read 0 again). */
+START_TEST(test_raster_kept_buffer_gives_the_same_fragments)
+{
+	static const uint32_t sets[] = { 0, 0x3Eu, 0x3Fu, 0x15u, 0x2Au };
+	struct hw_raster_buffer *buf = calloc(1, sizeof *buf);
+	uint32_t seed = 0xB0FFE55Eu;
+	unsigned round, k;
+
+	ck_assert_ptr_nonnull(buf);
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
+	for (round = 0; round < 3000; round++) {
+		struct hw_raster_config cfg = target(64, 48);
+		struct hw_vertex v[3];
+		struct hw_raster_counts ca, cb;
+		struct ref_list kept, fresh;
+
+		cfg.unused_varyings = sets[round / 7 % (sizeof sets / sizeof sets[0])];
+		for (k = 0; k < 3; k++)
+			v[k] = ref_vertex(&seed, ref_coord(&seed, 64), ref_coord(&seed, 48), false);
+		memset(&ca, 0, sizeof ca);
+		memset(&cb, 0, sizeof cb);
+		memset(&kept, 0, sizeof kept);
+		memset(&fresh, 0, sizeof fresh);
+		hw_raster_triangle_batch_in(&cfg, &v[0], &v[1], &v[2], &ca, ref_collect, &kept, buf);
+		hw_raster_triangle_batch(&cfg, &v[0], &v[1], &v[2], &cb, ref_collect, &fresh);
+		ck_assert_uint_eq(kept.n, fresh.n);
+		ck_assert_uint_eq(kept.batches, fresh.batches);
+		ck_assert(memcmp(&ca, &cb, sizeof ca) == 0);
+		if (kept.n && memcmp(kept.f, fresh.f, kept.n * sizeof *kept.f) != 0)
+			ck_abort_msg("round %u: a fragment differs with the kept buffer", round);
+		ref_free(&kept);
+		ref_free(&fresh);
+	}
+	free(buf);
+}
+END_TEST
+
 /* Small, thin and degenerate triangles, as a mesh of small quads makes
  * them, partly off the target, with ties on the edges they share, and
  * large ones of which a narrow part lies on the target: the walk against
@@ -1036,6 +1077,7 @@ int main(void)
 	tc = tcase_create("walk");
 	tcase_add_loop_test(tc, test_raster_tile_walk_matches_per_pixel_reference, 0, 2);
 	tcase_add_loop_test(tc, test_raster_small_and_thin_triangles_match_per_pixel_reference, 0, 2);
+	tcase_add_loop_test(tc, test_raster_kept_buffer_gives_the_same_fragments, 0, 2);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
