@@ -466,6 +466,22 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 		}
 		d->textured += n;
 		fragment_texture_n(d, u, (const float (*)[2])st, n, tex);
+#if HW_SSE2
+		if (fp->bound.shape == HW_COMBINER_REPLACE && fp->bound.a == in->texture[u]
+		    && !fp->reads_primary && !fp->reads_fragment_primary) {
+			/* the combiner replaces with this texture: its
+			 * straight-line code on each sample where it lies
+			 * (hw_combiner_run_bound's, without the copy) */
+			for (j = 0; j < n; j++)
+				hw_combiner_bytes4(hw_combiner_clamp4(tex[j]), rgba[j]);
+			if (n)          /* the inputs as the copies leave them */
+				memcpy(in->texture[u], tex[n - 1], sizeof in->texture[u]);
+			hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f,
+						  which, (const uint8_t (*)[4])rgba, n, &d->r->delta,
+						  &d->r->fragments);
+			return;
+		}
+#endif
 		for (j = 0; j < n; j++) {
 			const struct hw_fragment *fj = &f[which[j]];
 

@@ -816,6 +816,99 @@ START_TEST(test_draw_texture_in_the_colour_buffer_sees_earlier_fragments)
 }
 END_TEST
 
+/* A bilinear-textured triangle over the whole target whose combiner
+ * replaces with texture 0 (the batch path's own loop for that) gives the
+ * same bytes as the same draw whose combiner modulates texture 0 by the
+ * constant (1, 1, 1, 1), which goes through the bound combiner: x 1 is
+ * exact, so every pixel must match. */
+static void draw_textured_over_target(uint32_t base, uint32_t tex, bool modulate)
+{
+	cmd.n = 0;
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 0xBBu);              /* 2 x float3 */
+	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 1u << 28);          /* 2 attributes */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0x10u);                /* elements 0, 1 */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 24u << 16 | 2u << 28); /* stride 24 */
+	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x10u);              /* attribute i -> v i */
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);                   /* o0, o1 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x1F1F0D0Cu);       /* o1 = texcoord 0 */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_UNIT0 | HW_REG_TEXCFG_FIXED_ONE);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_DIM, 64u | 64u << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_PARAM,
+		     HW_REG_TEXFILTER_LINEAR << 1 | HW_REG_TEXFILTER_LINEAR << 2
+		     | HW_REG_TEXWRAP_REPEAT << 8 | HW_REG_TEXWRAP_MIRROR << 12);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_ADDR1, tex >> 3);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_TYPE, HW_REG_TEXFMT_RGBA8);
+	if (modulate) {
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+			     HW_REG_TEVSRC_TEXTURE0 | HW_REG_TEVSRC_CONSTANT << 4
+			     | HW_REG_TEVSRC_TEXTURE0 << 16 | HW_REG_TEVSRC_CONSTANT << 20);
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0),
+			     HW_REG_TEVCOMB_MODULATE | HW_REG_TEVCOMB_MODULATE << 16);
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0xFFFFFFFFu);
+	} else {
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+			     HW_REG_TEVSRC_TEXTURE0 | HW_REG_TEVSRC_TEXTURE0 << 16);
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0),
+			     HW_REG_TEVCOMB_REPLACE | HW_REG_TEVCOMB_REPLACE << 16);
+	}
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_OPERAND(0), 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SCALE(0), 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+}
+
+START_TEST(test_draw_texture_replace_batch_matches_the_bound_combiner)
+{
+	/* position, then texture coordinates wandering over the texture
+	 * several times (repeat in t, mirror in s) */
+	static const float tri[] = {
+		-1.0f, -1.0f, -0.5f,   -0.37f,  -0.81f,  0.0f,
+		 3.0f, -1.0f, -0.5f,    7.13f,  -0.52f,  0.0f,
+		-1.0f,  3.0f, -0.5f,   -0.11f,   9.66f,  0.0f,
+	};
+	uint32_t base = put_positions(tri, 6), color, tex, seed = 0x7E47u;
+	uint8_t *texels, *px, *want;
+	unsigned k, distinct = 0;
+
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(1));
+	asm_end(&sasm);
+	{
+		struct hw_shader_state prog;
+
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+		pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	}
+	color = set_target(false);
+	tex = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 64 * 64 * 4);
+	texels = hw_memory_host(&gpu.memory, tex, 64 * 64 * 4);
+	ck_assert_ptr_nonnull(texels);
+	for (k = 0; k < 64 * 64 * 4; k++) {
+		seed = seed * 1103515245u + 12345u;
+		texels[k] = (uint8_t)(seed >> 16);
+	}
+	run_and_finish();               /* the program and the target */
+	draw_textured_over_target(base, tex, false);
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	px = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(px);
+	want = malloc(240 * 400 * 4);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, px, 240 * 400 * 4);
+	for (k = 4; k < 240 * 400 * 4; k += 4)
+		distinct += memcmp(want + k, want + k - 4, 4) != 0;
+	ck_assert_uint_gt(distinct, 50000);     /* the texture shows */
+	memset(px, 0, 240 * 400 * 4);
+	draw_textured_over_target(base, tex, true);
+	ck_assert(memcmp(px, want, 240 * 400 * 4) == 0);
+	free(want);
+}
+END_TEST
+
 /* ---- 9.3.1.1: what does not change the load of setup and rasterizer ---- */
 
 /* Busy clocks of each module over one submission, and its length. */
@@ -1993,6 +2086,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
+	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_in_one_draw_or_four);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
