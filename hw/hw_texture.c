@@ -691,14 +691,19 @@ static void tex_rgba8_offsets(struct hw_texture_sampler *sp)
 #if HW_SSE2
 /* One texel's four lanes (A, B, G, R, each k / 255 as float) weighed by
  * wt (a double in both lanes): each lane's double product rounded to
- * float, as the scalar code does channel by channel. */
+ * float, as the scalar code does channel by channel. Written with vector
+ * extensions four doubles wide (two SSE2 registers in the baseline copy,
+ * one AVX register in the AVX2 copy, hw_simd.h), the same conversions and
+ * products either way; the widening lane by lane, which gcc makes one
+ * instruction in the AVX2 copy (its __builtin_convertvector took four). */
 typedef float tex_v4f __attribute__((vector_size(16)));
 typedef double tex_v4d __attribute__((vector_size(32)));
 
 static inline __m128 tex_rgba8_weigh(__m128 texel, __m128d wt)
 {
 	const double w = _mm_cvtsd_f64(wt);
-	tex_v4d d = __builtin_convertvector((tex_v4f)texel, tex_v4d) * (tex_v4d){ w, w, w, w };
+	const tex_v4f f = (tex_v4f)texel;
+	tex_v4d d = (tex_v4d){ f[0], f[1], f[2], f[3] } * (tex_v4d){ w, w, w, w };
 
 	return (__m128)__builtin_convertvector(d, tex_v4f);
 }
