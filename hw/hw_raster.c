@@ -84,13 +84,30 @@ struct raster_triangle {
 	unsigned used[HW_VARYING_COUNT], used_count;
 };
 
+/* The pixels whose centres lie in [lo, hi] (sub-pixel units), clipped to
+ * [0, size): first..last, false when there are none. */
+RASTER_INLINE bool raster_span(int64_t lo, int64_t hi, unsigned size, unsigned *first,
+			       unsigned *last)
+{
+	int64_t a = raster_floor_div(lo - RASTER_HALF + RASTER_ONE - 1);     /* ceil */
+	int64_t b = raster_floor_div(hi - RASTER_HALF);
+
+	a = a < 0 ? 0 : a;
+	b = b > (int64_t)size - 1 ? (int64_t)size - 1 : b;
+	if (a > b)
+		return false;
+	*first = (unsigned)a;
+	*last = (unsigned)b;
+	return true;
+}
+
 /* Snapped, counter-clockwise, its edges and its box. False when it makes
  * no fragments (not finite, too far out, zero area, outside the target). */
 RASTER_INLINE bool raster_setup(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 				const struct hw_vertex *b, const struct hw_vertex *c,
 				struct raster_triangle *t)
 {
-	int64_t px[3], py[3], area, lo_x, hi_x, lo_y, hi_y, first, last, cx, cy;
+	int64_t px[3], py[3], area, lo_x, hi_x, lo_y, hi_y, cx, cy;
 	int n;
 
 	if (!cfg || cfg->width == 0 || cfg->height == 0)
@@ -134,22 +151,9 @@ RASTER_INLINE bool raster_setup(const struct hw_raster_config *cfg, const struct
 	hi_y = py[2] > hi_y ? py[2] : hi_y;
 	t->extent[0] = hi_x - lo_x;
 	t->extent[1] = hi_y - lo_y;
-	first = raster_floor_div(lo_x - RASTER_HALF + RASTER_ONE - 1);     /* ceil */
-	last = raster_floor_div(hi_x - RASTER_HALF);
-	first = first < 0 ? 0 : first;
-	last = last > (int64_t)cfg->width - 1 ? (int64_t)cfg->width - 1 : last;
-	if (first > last)
+	if (!raster_span(lo_x, hi_x, cfg->width, &t->x0, &t->x1)
+	    || !raster_span(lo_y, hi_y, cfg->height, &t->y0, &t->y1))
 		return false;
-	t->x0 = (unsigned)first;
-	t->x1 = (unsigned)last;
-	first = raster_floor_div(lo_y - RASTER_HALF + RASTER_ONE - 1);
-	last = raster_floor_div(hi_y - RASTER_HALF);
-	first = first < 0 ? 0 : first;
-	last = last > (int64_t)cfg->height - 1 ? (int64_t)cfg->height - 1 : last;
-	if (first > last)
-		return false;
-	t->y0 = (unsigned)first;
-	t->y1 = (unsigned)last;
 
 	cx = (int64_t)t->x0 * RASTER_ONE + RASTER_HALF;
 	cy = (int64_t)t->y1 * RASTER_ONE + RASTER_HALF;
@@ -166,10 +170,10 @@ RASTER_INLINE bool raster_setup(const struct hw_raster_config *cfg, const struct
 }
 
 /* The index of the lowest set bit of x != 0. */
-static unsigned raster_low_bit(uint32_t x)
+RASTER_INLINE unsigned raster_low_bit(uint64_t x)
 {
 #if defined(__GNUC__)
-	return (unsigned)__builtin_ctz(x);
+	return (unsigned)__builtin_ctzll(x);
 #else
 	unsigned i = 0;
 
@@ -557,7 +561,7 @@ RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows,
 	return bits;
 }
 
-/* The set bits of x (x has few), and the index of the lowest of x != 0. */
+/* The set bits of x (x has few). */
 RASTER_INLINE unsigned raster_bit_count(uint64_t x)
 {
 	unsigned n = 0;
@@ -565,21 +569,6 @@ RASTER_INLINE unsigned raster_bit_count(uint64_t x)
 	for (; x; x &= x - 1)
 		n++;
 	return n;
-}
-
-static unsigned raster_low_bit64(uint64_t x)
-{
-#if defined(__GNUC__)
-	return (unsigned)__builtin_ctzll(x);
-#else
-	unsigned i = 0;
-
-	while (!(x & 1u)) {
-		x >>= 1;
-		i++;
-	}
-	return i;
-#endif
 }
 
 /* One tile part of a small box: `bits` the tile row's covered pixels
@@ -604,7 +593,7 @@ RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster
 		wk->covered += raster_bit_count(bits);
 	}
 	do {
-		unsigned i = raster_low_bit64(keep), j = i / RASTER_SMALL_WIDTH;
+		unsigned i = raster_low_bit(keep), j = i / RASTER_SMALL_WIDTH;
 		unsigned k = i % RASTER_SMALL_WIDTH;
 
 		if (n == zeroed) {

@@ -737,6 +737,40 @@ START_TEST(test_draw_hidden_quad_discarded_by_early_depth)
 }
 END_TEST
 
+/* The program o0 = v0, o1 = v1, loaded. */
+static void load_pass_through(void)
+{
+	struct hw_shader_state prog;
+
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(1));
+	asm_end(&sasm);
+	memset(&prog, 0, sizeof prog);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+}
+
+/* The state of a draw of position (float3) and texture coordinates
+ * (float3) through the pass-through program, texture unit 0 on: an RGBA8
+ * texture of size x size texels at tex with parameters `param`. */
+static void textured_state(uint32_t base, uint32_t tex, unsigned size, uint32_t param)
+{
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 0xBBu);              /* 2 x float3 */
+	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 1u << 28);          /* 2 attributes */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0x10u);                /* elements 0, 1 */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 24u << 16 | 2u << 28); /* stride 24 */
+	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x10u);              /* attribute i -> v i */
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);                   /* o0, o1 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x1F1F0D0Cu);       /* o1 = texcoord 0 */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_UNIT0 | HW_REG_TEXCFG_FIXED_ONE);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_DIM, size | size << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_PARAM, param);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_ADDR1, tex >> 3);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_TYPE, HW_REG_TEXFMT_RGBA8);
+}
+
 /* A texture that is part of the colour buffer being drawn: every fragment
  * samples (nearest, repeat) the texel of one 8x8 tile T of the colour
  * buffer that lies one pixel to its left, and the combiner adds 1 to each
@@ -760,33 +794,11 @@ START_TEST(test_draw_texture_in_the_colour_buffer_sees_earlier_fragments)
 	const uint8_t *px;
 	unsigned x, y;
 
-	asm_mov(&sasm, asm_o(0), asm_v(0));
-	asm_mov(&sasm, asm_o(1), asm_v(1));
-	asm_end(&sasm);
-	{
-		struct hw_shader_state prog;
-
-		memset(&prog, 0, sizeof prog);
-		ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
-		pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
-	}
+	load_pass_through();
 	color = set_target(false);
 	tex = color + (TR * 30 + TC) * 64 * 4;
-	common_state(base, 0, 0);
-	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 0xBBu);              /* 2 x float3 */
-	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 1u << 28);          /* 2 attributes */
-	pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0x10u);                /* elements 0, 1 */
-	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 24u << 16 | 2u << 28); /* stride 24 */
-	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x10u);              /* attribute i -> v i */
-	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);                   /* o0, o1 */
-	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x1F1F0D0Cu);       /* o1 = texcoord 0 */
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_UNIT0 | HW_REG_TEXCFG_FIXED_ONE);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_DIM, 8u | 8u << 16);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_PARAM,
-		     HW_REG_TEXWRAP_REPEAT << 8 | HW_REG_TEXWRAP_REPEAT << 12);   /* nearest */
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_ADDR1, tex >> 3);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_TYPE, HW_REG_TEXFMT_RGBA8);
+	textured_state(base, tex, 8,
+		       HW_REG_TEXWRAP_REPEAT << 8 | HW_REG_TEXWRAP_REPEAT << 12);   /* nearest */
 	/* stage 0: texture 0 + constant (1, 1, 1, 1), colour and alpha */
 	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
 		     HW_REG_TEVSRC_TEXTURE0 | HW_REG_TEVSRC_CONSTANT << 4
@@ -824,22 +836,9 @@ END_TEST
 static void draw_textured_over_target(uint32_t base, uint32_t tex, bool modulate)
 {
 	cmd.n = 0;
-	common_state(base, 0, 0);
-	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 0xBBu);              /* 2 x float3 */
-	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 1u << 28);          /* 2 attributes */
-	pica_cmd_reg(&cmd, R_ATTR0_CFG1, 0x10u);                /* elements 0, 1 */
-	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 24u << 16 | 2u << 28); /* stride 24 */
-	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x10u);              /* attribute i -> v i */
-	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);                   /* o0, o1 */
-	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
-	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x1F1F0D0Cu);       /* o1 = texcoord 0 */
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_UNIT0 | HW_REG_TEXCFG_FIXED_ONE);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_DIM, 64u | 64u << 16);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_PARAM,
-		     HW_REG_TEXFILTER_LINEAR << 1 | HW_REG_TEXFILTER_LINEAR << 2
-		     | HW_REG_TEXWRAP_REPEAT << 8 | HW_REG_TEXWRAP_MIRROR << 12);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_ADDR1, tex >> 3);
-	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_TYPE, HW_REG_TEXFMT_RGBA8);
+	textured_state(base, tex, 64,
+		       HW_REG_TEXFILTER_LINEAR << 1 | HW_REG_TEXFILTER_LINEAR << 2
+		       | HW_REG_TEXWRAP_REPEAT << 8 | HW_REG_TEXWRAP_MIRROR << 12);
 	if (modulate) {
 		pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
 			     HW_REG_TEVSRC_TEXTURE0 | HW_REG_TEVSRC_CONSTANT << 4
@@ -873,16 +872,7 @@ START_TEST(test_draw_texture_replace_batch_matches_the_bound_combiner)
 	uint8_t *texels, *px, *want;
 	unsigned k, distinct = 0;
 
-	asm_mov(&sasm, asm_o(0), asm_v(0));
-	asm_mov(&sasm, asm_o(1), asm_v(1));
-	asm_end(&sasm);
-	{
-		struct hw_shader_state prog;
-
-		memset(&prog, 0, sizeof prog);
-		ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
-		pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
-	}
+	load_pass_through();
 	color = set_target(false);
 	tex = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 64 * 64 * 4);
 	texels = hw_memory_host(&gpu.memory, tex, 64 * 64 * 4);
