@@ -11,6 +11,7 @@
  * - timing: batches of primitives through bounded queues (hw_pipeline.h);
  *   each module's clocks are rounded up once per draw (the batches take
  *   the differences of the rounded running totals). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,8 @@ struct draw_fragment_program {
 	bool reads_primary, reads_fragment_primary;
 	/* Per texture unit sampled: its sampler (the chain's host bytes are
 	 * NULL when they lie outside memory: the sample reads black), its
-	 * texel size. Model choice: no derivatives, so every sample is at
-	 * level 0 and magnified (lod 0). */
-	struct hw_texture_sampler sampler[HW_TEXTURE_UNITS];
+	 * texel size (the samplers are the last member). Model choice: no
+	 * derivatives, so every sample is at level 0 and magnified (lod 0). */
 	unsigned texel_bytes[HW_TEXTURE_UNITS];
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
@@ -52,6 +52,9 @@ struct draw_fragment_program {
 	/* The rasterizer's target lies inside the buffers' (it hands on
 	 * pixels inside its own only): no fragment can fall outside. */
 	bool raster_inside;
+	/* Last: their offset tables (8 KiB each) are not cleared with the
+	 * rest (draw_fragment_clear). */
+	struct hw_texture_sampler sampler[HW_TEXTURE_UNITS];
 };
 
 /* A shaded vertex as triangles share it: routed through the output map,
@@ -92,8 +95,6 @@ struct draw_ctx {
 	struct hw_loader_lines lines;
 	struct hw_loader_program loader;         /* prepared for this draw */
 	struct draw_outmap outmap;               /* prepared for this draw */
-	/* the rasterizer's batch, kept across the draw's triangles */
-	struct hw_raster_buffer raster_buffer;
 	float in[HW_SHADER_INPUTS][4];           /* the loader's, vertex after vertex */
 	const struct hw_region *index_region;    /* where the last index was read */
 	/* the draw's first index, when one region holds all of them */
@@ -119,6 +120,10 @@ struct draw_ctx {
 	uint32_t batch_from;                     /* polygons into setup then */
 	uint32_t batch_size;                     /* polygons a batch */
 	uint64_t batch_pixels;                   /* pixels a batch at most */
+	/* Last, and cleared in part (hw_draw_run): the rasterizer's batch,
+	 * kept across the draw's triangles (its slots need no clearing), and
+	 * the fragment side (draw_fragment_clear). */
+	struct hw_raster_buffer raster_buffer;
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
 };
 
@@ -363,6 +368,17 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 	}
 }
 
+/* Zero the fragment side but for the samplers' offset tables: a draw's
+ * set-up clears about 1 KiB, not 26. */
+static void draw_fragment_clear(struct draw_fragment_program *fp)
+{
+	unsigned u;
+
+	memset(fp, 0, offsetof(struct draw_fragment_program, sampler));
+	for (u = 0; u < HW_TEXTURE_UNITS; u++)
+		memset(&fp->sampler[u], 0, offsetof(struct hw_texture_sampler, column));
+}
+
 /* Compile the fragment side of the draw (struct draw_fragment_program). */
 static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_program *fp)
 {
@@ -370,7 +386,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	uint32_t used = 0;
 	unsigned u;
 
-	memset(fp, 0, sizeof *fp);
+	draw_fragment_clear(fp);
 	hw_combiner_compile(&fr->combiner, &fp->combiner);
 	hw_combiner_bind(&fp->combiner, &fp->inputs, &fp->bound);
 	fp->reads_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_PRIMARY_COLOR) & 1u;
@@ -1188,7 +1204,10 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	struct draw_ctx d;
 
 	memset(result, 0, sizeof *result);
-	memset(&d, 0, sizeof d);
+	memset(&d, 0, offsetof(struct draw_ctx, raster_buffer));
+	d.raster_buffer.zeroed = 0;
+	d.raster_buffer.unused = 0;
+	draw_fragment_clear(&d.fp);
 	d.u = units;
 	d.cfg = cfg;
 	d.r = result;

@@ -14,6 +14,7 @@
  * hw_raster assumes for render targets. Texel colours: hw_texture.h lists
  * the byte orders and their sources; ETC1 per the Khronos spec. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "hw_simd.h"
@@ -562,7 +563,9 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 	struct tex_levels l;
 	unsigned k;
 
-	memset(sp, 0, sizeof *sp);
+	/* everything but the offset tables (8 KiB, written below for the
+	 * level's columns and rows before any read) */
+	memset(sp, 0, offsetof(struct hw_texture_sampler, column));
 	sp->t = *t;
 	sp->bytes = bytes;
 	sp->valid = hw_texture_valid(t);

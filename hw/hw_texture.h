@@ -212,7 +212,9 @@ struct hw_texture_sampler {
 	bool repeat;                    /* wrap_s and wrap_t both REPEAT */
 	/* With rgba8_linear: a texel's byte offset from the level's first
 	 * byte is column[x] + row[y] (its tile's and its place in the tile),
-	 * worked out once for the level's width and height. */
+	 * worked out once for the level's width and height. Last, and not
+	 * cleared by hw_texture_sampler_init: only the entries written are
+	 * read. */
 	uint32_t column[HW_TEX_MAX_SIZE], row[HW_TEX_MAX_SIZE];
 };
 
