@@ -354,7 +354,8 @@ struct raster_walk {
 	struct hw_fragment *batch;      /* NULL: counting only */
 	unsigned n;
 	/* Batch slots below this hold 0 in every unused varying already:
-	 * the set is the triangle's, and nothing writes a handed-on slot. */
+	 * the set is the buffer's (struct hw_raster_buffer: the draw's), and
+	 * nothing writes a handed-on slot. */
 	unsigned zeroed;
 	uint64_t covered, scissored;
 	struct hw_raster_counts *counts;
