@@ -17,7 +17,8 @@
 #if defined(__GNUC__) && !defined(HW_NO_SIMD)
 #define RASTER_VECTOR 1
 typedef double raster_d2 __attribute__((vector_size(16)));
-typedef long long raster_i2 __attribute__((vector_size(16)));
+typedef double raster_d4 __attribute__((vector_size(32)));
+typedef long long raster_i4 __attribute__((vector_size(32)));
 #endif
 
 /* raster_zero_varyings zeroes the varyings with one store each, six of them. */
@@ -289,17 +290,24 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, double w0
 }
 
 #ifdef RASTER_VECTOR
-/* Two fragments at once, one in each lane: each lane does the double
- * operations of raster_interpolate in its order, so the same bits. */
-RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, const double *w0,
+/* Four fragments at once, one in each lane, f[0..count - 1] written
+ * (count a constant where it is inlined, the lanes past it computed and
+ * dropped): each lane does the double operations of raster_interpolate in
+ * its order, so the same bits. Four
+ * doubles wide: two SSE2 registers in the baseline copy, one AVX register
+ * in the AVX2 copy (hw_simd.h), where one division serves four fragments
+ * (the divisions are most of the interpolation's time, and an AVX
+ * division takes no longer than an SSE2 one on the hosts measured). */
+RASTER_INLINE void raster_interpolate_quad(const struct raster_triangle *t, const double *w0,
 					   const double *w1, const double *w2,
-					   struct hw_fragment *fa, struct hw_fragment *fb,
-					   bool varyings)
+					   struct hw_fragment *f, unsigned count, bool varyings)
 {
-	const raster_d2 area = { t->area, t->area }, zero = { 0, 0 };
-	const raster_d2 max = { DBL_MAX, DBL_MAX };
-	raster_d2 l0, l1, l2, z = zero, q = zero, k0, k1, k2, v0, v1, v2;
-	raster_i2 ok;
+	const double a = t->area;
+	const raster_d4 area = { a, a, a, a }, zero = { 0, 0, 0, 0 };
+	const raster_d4 max = { DBL_MAX, DBL_MAX, DBL_MAX, DBL_MAX };
+	raster_d4 l0, l1, l2, z = zero, q = zero, k0, k1, k2, v0, v1, v2;
+	raster_i4 ok;
+	unsigned i;
 
 	memcpy(&l0, w0, sizeof l0);
 	memcpy(&l1, w1, sizeof l1);
@@ -307,16 +315,16 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 	l0 /= area;
 	l1 /= area;
 	l2 /= area;
-	z += l0 * (raster_d2){ t->z[0], t->z[0] };
-	z += l1 * (raster_d2){ t->z[1], t->z[1] };
-	z += l2 * (raster_d2){ t->z[2], t->z[2] };
-	fa->z = (float)z[0];
-	fb->z = (float)z[1];
+	z += l0 * (raster_d4){ t->z[0], t->z[0], t->z[0], t->z[0] };
+	z += l1 * (raster_d4){ t->z[1], t->z[1], t->z[1], t->z[1] };
+	z += l2 * (raster_d4){ t->z[2], t->z[2], t->z[2], t->z[2] };
+	for (i = 0; i < count; i++)
+		f[i].z = (float)z[i];
 	if (!varyings)
 		return;
-	v0 = (raster_d2){ t->w[0], t->w[0] };
-	v1 = (raster_d2){ t->w[1], t->w[1] };
-	v2 = (raster_d2){ t->w[2], t->w[2] };
+	v0 = (raster_d4){ t->w[0], t->w[0], t->w[0], t->w[0] };
+	v1 = (raster_d4){ t->w[1], t->w[1], t->w[1], t->w[1] };
+	v2 = (raster_d4){ t->w[2], t->w[2], t->w[2], t->w[2] };
 	q += l0 * v0;
 	q += l1 * v1;
 	q += l2 * v2;
@@ -326,18 +334,11 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 	/* per lane: k = l.(1/w) / q where raster_interpolate takes it,
 	 * else l (what the other branch computes is not used) */
 	ok = (q > zero) & (q <= max);
-#if HW_SSE2
-	if (_mm_movemask_pd(_mm_and_pd(_mm_cmpgt_pd((__m128d)q, (__m128d)zero),
-				       _mm_cmple_pd((__m128d)q, (__m128d)max))) != 3) {
-#else
-	if (!(ok[0] & ok[1])) {
-#endif
-		k0 = (raster_d2)(((raster_i2)k0 & ok) | ((raster_i2)l0 & ~ok));
-		k1 = (raster_d2)(((raster_i2)k1 & ok) | ((raster_i2)l1 & ~ok));
-		k2 = (raster_d2)(((raster_i2)k2 & ok) | ((raster_i2)l2 & ~ok));
-	}
-	raster_varyings(t, k0[0], k1[0], k2[0], fa);
-	raster_varyings(t, k0[1], k1[1], k2[1], fb);
+	k0 = (raster_d4)(((raster_i4)k0 & ok) | ((raster_i4)l0 & ~ok));
+	k1 = (raster_d4)(((raster_i4)k1 & ok) | ((raster_i4)l1 & ~ok));
+	k2 = (raster_d4)(((raster_i4)k2 & ok) | ((raster_i4)l2 & ~ok));
+	for (i = 0; i < count; i++)
+		raster_varyings(t, k0[i], k1[i], k2[i], &f[i]);
 }
 #endif
 
@@ -346,7 +347,7 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 /* Where the walk is: a batch of fragments being filled, the counts of
  * the pixels walked since the last one was handed on. The walk places
  * each covered fragment with its edge values; the batch is interpolated
- * when it is handed on (raster_flush), two fragments at a time where the
+ * when it is handed on (raster_flush), four fragments at a time where the
  * vector code is built. */
 struct raster_walk {
 	const struct hw_raster_config *cfg;
@@ -362,9 +363,16 @@ struct raster_walk {
 	hw_fragment_batch_fn out;
 	void *user;
 	/* batch[i]'s edge values, not biased, as doubles (exact: below
-	 * 2^47), edge by edge so that two fragments' values load as one */
-	double w[3][HW_RASTER_BATCH];
+	 * 2^47), edge by edge so that four fragments' values load as one:
+	 * the buffer's (struct hw_raster_buffer) */
+	double (*w)[HW_RASTER_BATCH];
+	/* Slots of w below this hold edge values, of this batch or an
+	 * earlier one: a group of four read past the batch's end reads
+	 * numbers (their results are dropped). */
+	unsigned w_set;
 };
+
+typedef char raster_batch_quads[HW_RASTER_BATCH % 4 == 0 ? 1 : -1];
 
 /* Zero the six varyings of a batch slot, the used ones are written
  * later. Six 16-byte stores: a memset of the lot compiles to a string
@@ -395,16 +403,33 @@ RASTER_INLINE void raster_zero_slots(struct raster_walk *wk, unsigned count)
 RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 {
 	const struct raster_triangle *t = wk->t;
+	const unsigned n = wk->n;
 	unsigned i = 0;
 
 #ifdef RASTER_VECTOR
-	for (; i + 1 < wk->n; i += 2)
-		raster_interpolate_pair(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
-					&wk->batch[i + 1], varyings);
-#endif
-	for (; i < wk->n; i++)
+	for (; i + 3 < n; i += 4)
+		raster_interpolate_quad(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
+					4, varyings);
+	if (i < n) {
+		/* the last one to three: the lanes past them read what slots
+		 * n.. hold, set to 0 the first time (HW_RASTER_BATCH is a
+		 * multiple of 4); their results are dropped */
+		if (wk->w_set < i + 4) {
+			unsigned e, k;
+
+			for (e = 0; e < 3; e++)
+				for (k = n > wk->w_set ? n : wk->w_set; k < i + 4; k++)
+					wk->w[e][k] = 0;
+			wk->w_set = i + 4;
+		}
+		raster_interpolate_quad(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
+					n - i, varyings);
+	}
+#else
+	for (; i < n; i++)
 		raster_interpolate(t, wk->w[0][i], wk->w[1][i], wk->w[2][i], &wk->batch[i],
 				   varyings);
+#endif
 }
 
 /* The pixels walked since the last batch are counted; the batch is
@@ -968,6 +993,8 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 	wk.batch = out ? buf->batch : NULL;
 	wk.n = 0;
 	wk.zeroed = buf->zeroed;
+	wk.w = buf->w;
+	wk.w_set = buf->w_set;
 	wk.covered = wk.scissored = 0;
 	wk.counts = counts;
 	wk.out = out;
@@ -983,6 +1010,7 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 	else
 		raster_walk(&wk, &t, false);
 	buf->zeroed = wk.zeroed;
+	buf->w_set = wk.w_set;
 }
 
 /* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
@@ -1020,6 +1048,7 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 	struct hw_raster_buffer buf;
 
 	buf.zeroed = 0;
+	buf.w_set = 0;
 	buf.unused = cfg ? cfg->unused_varyings : 0;
 	hw_raster_triangle_batch_in(cfg, a, b, c, counts, out, user, &buf);
 }

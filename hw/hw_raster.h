@@ -93,8 +93,8 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
  * (depth alone when none is), from per-triangle constants, with the same
  * double operations in the same order as the plain formula, so that
  * every bit of a fragment is the same whatever the walk; a batch's
- * fragments are interpolated when it is handed on, two at a time in the
- * two lanes of a vector where the SIMD code is built. */
+ * fragments are interpolated when it is handed on, four at a time in the
+ * lanes of vectors where the SIMD code is built. */
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
@@ -103,11 +103,14 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 /* The batch a caller keeps across the triangles of a draw: a batch's
  * slots hold 0 in every varying left out (cfg->unused_varyings), and a
  * kept buffer needs that done once a draw rather than once a triangle
- * (nothing writes a left-out varying; the consumers only read). Zero
- * before its first use (zeroed 0). */
+ * (nothing writes a left-out varying; the consumers only read). With it,
+ * the fragments' edge values (the interpolation's input). Set zeroed and
+ * w_set to 0 before its first use. */
 struct hw_raster_buffer {
 	struct hw_fragment batch[HW_RASTER_BATCH];
+	double w[3][HW_RASTER_BATCH];
 	unsigned zeroed;                /* slots below it hold 0 in `unused` */
+	unsigned w_set;                 /* slots of w below it are set */
 	uint32_t unused;
 };
 
