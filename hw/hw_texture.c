@@ -806,26 +806,41 @@ static inline tex_st tex_sampler_reduce_repeat(float s, float tc)
 }
 #endif
 
-/* The bilinear RGBA8 sample of level lv at st (reduced by tex_reduce):
- * the colour in rgba, the four taps' offsets from the level's first byte
- * in off ((0, 0), (1, 0), (0, 1), (1, 1)), and whether the columns and
- * the rows of the taps wrapped onto each other. With `tables` (the first
- * level of an rgba8_linear sampler) the offsets come from the sampler's
- * column and row tables; `repeat` says the sampler repeats on both axes
- * (a constant where it is inlined; else sp->repeat tells). */
+/* The bilinear RGBA8 sample of level lv at st (reduced by tex_reduce),
+ * in two steps: its taps (tex_rgba8_taps), then their texels read and
+ * weighed (tex_rgba8_filter). A batch takes the first step for several
+ * samples before the second (tex_sample_rgba8_n): each sample's work is a
+ * long chain of dependent steps, and the host overlaps the chains of
+ * samples that are near in the code. */
 #if defined(__GNUC__)
 #define TEX_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define TEX_ALWAYS_INLINE inline
 #endif
-static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *sp,
-				    const struct hw_texture_sampler_level *lv, tex_st st,
-				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4],
-				    bool tables, bool repeat)
+
+/* A sample's taps: their offsets from the level's first byte, (0, 0),
+ * (1, 0), (0, 1), (1, 1), and their weights. */
+struct tex_taps {
+	uint32_t off[4];
+#if HW_SSE2
+	__m128d w0, w1;         /* weight[0][0], [0][1]; weight[1][0], [1][1] */
+#else
+	double weight[2][2];
+#endif
+};
+
+/* The taps of the sample at st, and whether the columns and the rows of
+ * the taps wrapped onto each other. With `tables` (the first level of an
+ * rgba8_linear sampler) the offsets come from the sampler's column and
+ * row tables; `repeat` says the sampler repeats on both axes (a constant
+ * where it is inlined; else sp->repeat tells). */
+static TEX_ALWAYS_INLINE void tex_rgba8_taps(const struct hw_texture_sampler *sp,
+					     const struct hw_texture_sampler_level *lv, tex_st st,
+					     struct tex_taps *tp, bool *same_i, bool *same_j,
+					     bool tables, bool repeat)
 {
 	long w = lv->width, h = lv->height, i0, j0, i1, j1;
 	uint32_t c0, c1, r0, r1;
-	const uint8_t *p = lv->bytes;
 #if HW_SSE2
 	/* tex_bilinear on two lanes, s and tc: the same double operations.
 	 * tex_reduce keeps s and tc in -1..2, so |u| and |v| are below
@@ -841,21 +856,13 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 	__m128d f = _mm_sub_pd(uv, _mm_sub_pd(t, _mm_and_pd(above, one)));     /* fu, fv */
 	__m128d g = _mm_sub_pd(one, f);                                         /* 1 - fu, 1 - fv */
 	__m128d a = _mm_unpacklo_pd(g, f);                                      /* 1 - fu, fu */
-	__m128d w0 = _mm_mul_pd(a, _mm_unpackhi_pd(g, g));      /* weight[0][0], weight[0][1] */
-	__m128d w1 = _mm_mul_pd(a, _mm_unpackhi_pd(f, f));      /* weight[1][0], weight[1][1] */
-	const __m128i zero = _mm_setzero_si128();
-	const __m128 k255 = _mm_loadu_ps(tex_k_255);
-	__m128i q, lo, hi;
-	__m128 sum = _mm_setzero_ps();
 
+	tp->w0 = _mm_mul_pd(a, _mm_unpackhi_pd(g, g));  /* weight[0][0], weight[0][1] */
+	tp->w1 = _mm_mul_pd(a, _mm_unpackhi_pd(f, f));  /* weight[1][0], weight[1][1] */
 	i0 = _mm_cvtsi128_si32(ij);
 	j0 = _mm_cvtsi128_si32(_mm_shuffle_epi32(ij, _MM_SHUFFLE(1, 1, 1, 1)));
 #else
-	double weight[2][2];
-	float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
-	unsigned k;
-
-	tex_bilinear(st.s, st.tc, w, h, &i0, &j0, weight);
+	tex_bilinear(st.s, st.tc, w, h, &i0, &j0, tp->weight);
 #endif
 	if (repeat || sp->repeat) {
 		/* tex_sampler_wrap's REPEAT on both axes, without its switch */
@@ -882,18 +889,30 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 		r0 = tex_rgba8_row(lv, (unsigned)j0);
 		r1 = tex_rgba8_row(lv, (unsigned)j1);
 	}
-	off[0] = r0 + c0;
-	off[1] = r0 + c1;
-	off[2] = r1 + c0;
-	off[3] = r1 + c1;
+	tp->off[0] = r0 + c0;
+	tp->off[1] = r0 + c1;
+	tp->off[2] = r1 + c0;
+	tp->off[3] = r1 + c1;
+}
+
+/* The colour of the taps tp of a level whose first byte is at p. */
+static TEX_ALWAYS_INLINE void tex_rgba8_filter(const uint8_t *p, const struct tex_taps *tp,
+					       float rgba[4])
+{
 #if HW_SSE2
 	/* the four texels' bytes A, B, G, R (memory order) widened to 32-bit
 	 * lanes, converted and divided by 255 (the correctly rounded
 	 * quotients tex_unorm8 holds), weighed and summed in tap order */
-	q = _mm_unpacklo_epi64(_mm_unpacklo_epi32(_mm_cvtsi32_si128(tex_load32(p + off[0])),
-						  _mm_cvtsi32_si128(tex_load32(p + off[1]))),
-			       _mm_unpacklo_epi32(_mm_cvtsi32_si128(tex_load32(p + off[2])),
-						  _mm_cvtsi32_si128(tex_load32(p + off[3]))));
+	const __m128i zero = _mm_setzero_si128();
+	const __m128 k255 = _mm_loadu_ps(tex_k_255);
+	const __m128d w0 = tp->w0, w1 = tp->w1;
+	__m128i q, lo, hi;
+	__m128 sum = _mm_setzero_ps();
+
+	q = _mm_unpacklo_epi64(_mm_unpacklo_epi32(_mm_cvtsi32_si128(tex_load32(p + tp->off[0])),
+						  _mm_cvtsi32_si128(tex_load32(p + tp->off[1]))),
+			       _mm_unpacklo_epi32(_mm_cvtsi32_si128(tex_load32(p + tp->off[2])),
+						  _mm_cvtsi32_si128(tex_load32(p + tp->off[3]))));
 	lo = _mm_unpacklo_epi8(q, zero);
 	hi = _mm_unpackhi_epi8(q, zero);
 	sum = _mm_add_ps(sum, tex_rgba8_weigh(_mm_div_ps(_mm_cvtepi32_ps(
@@ -906,9 +925,12 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 		_mm_unpackhi_epi16(hi, zero)), k255), _mm_unpackhi_pd(w1, w1)));
 	_mm_storeu_ps(rgba, _mm_shuffle_ps(sum, sum, _MM_SHUFFLE(0, 1, 2, 3)));   /* R, G, B, A */
 #else
+	float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	unsigned k;
+
 	for (k = 0; k < 4; k++) {
-		const uint8_t *texel = p + off[k];
-		double wt = weight[k / 2][k % 2];
+		const uint8_t *texel = p + tp->off[k];
+		double wt = tp->weight[k / 2][k % 2];
 
 		/* tex_decode_at's RGBA8 case: A B G R in memory */
 		sum[0] += (float)(wt * (double)tex_unorm8[texel[3]]);
@@ -918,6 +940,19 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 	}
 	memcpy(rgba, sum, sizeof sum);
 #endif
+}
+
+/* Both steps: the colour in rgba, the taps' offsets in off. */
+static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *sp,
+				    const struct hw_texture_sampler_level *lv, tex_st st,
+				    uint32_t off[4], bool *same_i, bool *same_j, float rgba[4],
+				    bool tables, bool repeat)
+{
+	struct tex_taps tp;
+
+	tex_rgba8_taps(sp, lv, st, &tp, same_i, same_j, tables, repeat);
+	tex_rgba8_filter(lv->bytes, &tp, rgba);
+	memcpy(off, tp.off, sizeof tp.off);
 }
 
 static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
@@ -1081,7 +1116,10 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
 }
 
 /* tex_sample_n for an rgba8_linear sampler; `repeat` (a constant where it
- * is inlined) that it repeats on both axes. */
+ * is inlined) that it repeats on both axes. The taps of up to
+ * TEX_BATCH_STEP samples first, then their texels (tex_rgba8_linear). */
+#define TEX_BATCH_STEP 16u
+
 static TEX_ALWAYS_INLINE unsigned tex_sample_rgba8_n(const struct hw_texture_sampler *sp,
 						     const float (*st)[2], unsigned n,
 						     uint32_t *addr, uint8_t *count,
@@ -1089,27 +1127,36 @@ static TEX_ALWAYS_INLINE unsigned tex_sample_rgba8_n(const struct hw_texture_sam
 {
 	const struct hw_texture_sampler_level *lv = &sp->level[0];
 	const uint32_t phys = lv->phys;
-	unsigned k, total = 0;
+	const uint8_t *const p = lv->bytes;
+	struct tex_taps taps[TEX_BATCH_STEP];
+	unsigned first, k, total = 0;
 
-	for (k = 0; k < n; k++) {
-		uint32_t off[4], *a = addr + total;
-		bool same_i, same_j;
-		unsigned m = 1;
+	for (first = 0; first < n; first += TEX_BATCH_STEP) {
+		const unsigned end = n - first < TEX_BATCH_STEP ? n : first + TEX_BATCH_STEP;
 
-		tex_rgba8_linear(sp, lv,
-				 repeat ? tex_sampler_reduce_repeat(st[k][0], st[k][1])
-					: tex_sampler_reduce(sp, st[k][0], st[k][1]),
-				 off, &same_i, &same_j, rgba[k], true, repeat);
-		a[0] = phys + off[0];
-		if (!same_i)
-			a[m++] = phys + off[1];
-		if (!same_j) {
-			a[m++] = phys + off[2];
+		for (k = first; k < end; k++) {
+			struct tex_taps *tp = &taps[k - first];
+			uint32_t *a = addr + total;
+			bool same_i, same_j;
+			unsigned m = 1;
+
+			tex_rgba8_taps(sp, lv,
+				       repeat ? tex_sampler_reduce_repeat(st[k][0], st[k][1])
+					      : tex_sampler_reduce(sp, st[k][0], st[k][1]),
+				       tp, &same_i, &same_j, true, repeat);
+			a[0] = phys + tp->off[0];
 			if (!same_i)
-				a[m++] = phys + off[3];
+				a[m++] = phys + tp->off[1];
+			if (!same_j) {
+				a[m++] = phys + tp->off[2];
+				if (!same_i)
+					a[m++] = phys + tp->off[3];
+			}
+			count[k] = (uint8_t)m;
+			total += m;
 		}
-		count[k] = (uint8_t)m;
-		total += m;
+		for (k = first; k < end; k++)
+			tex_rgba8_filter(p, &taps[k - first], rgba[k]);
 	}
 	return total;
 }
