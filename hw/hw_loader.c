@@ -154,7 +154,26 @@ enum hw_status hw_loader_program_fetch(struct hw_loader_program *lp, const struc
 			v = in[rd->reg];
 			switch (rd->type) {
 			case HW_ATTRIB_FLOAT:
-				memcpy(v, p, 4u * rd->size);
+				/* copies of a size known here, a few moves each (a
+				 * copy of a size known at run time is a call or a
+				 * string instruction, slow to start) */
+				switch (rd->size) {
+				case 4:
+					memcpy(v, p, 16);
+					break;
+				case 3:
+					memcpy(v, p, 12);
+					break;
+				case 2:
+					memcpy(v, p, 8);
+					break;
+				case 1:
+					memcpy(v, p, 4);
+					break;
+				default:
+					memcpy(v, p, 4u * rd->size);
+					break;
+				}
 				break;
 			case HW_ATTRIB_SHORT:
 				for (k = 0; k < rd->size; k++)
