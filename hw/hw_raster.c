@@ -17,6 +17,7 @@
 #if defined(__GNUC__) && !defined(HW_NO_SIMD)
 #define RASTER_VECTOR 1
 typedef double raster_d2 __attribute__((vector_size(16)));
+typedef long long raster_i2 __attribute__((vector_size(16)));
 typedef double raster_d4 __attribute__((vector_size(32)));
 typedef long long raster_i4 __attribute__((vector_size(32)));
 #endif
@@ -290,6 +291,58 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, double w0
 }
 
 #ifdef RASTER_VECTOR
+/* Two fragments at once, one in each lane: each lane does the double
+ * operations of raster_interpolate in its order, so the same bits (the
+ * baseline copy's step: SSE2 registers are two doubles wide). */
+RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, const double *w0,
+					   const double *w1, const double *w2,
+					   struct hw_fragment *fa, struct hw_fragment *fb,
+					   bool varyings)
+{
+	const raster_d2 area = { t->area, t->area }, zero = { 0, 0 };
+	const raster_d2 max = { DBL_MAX, DBL_MAX };
+	raster_d2 l0, l1, l2, z = zero, q = zero, k0, k1, k2, v0, v1, v2;
+	raster_i2 ok;
+
+	memcpy(&l0, w0, sizeof l0);
+	memcpy(&l1, w1, sizeof l1);
+	memcpy(&l2, w2, sizeof l2);
+	l0 /= area;
+	l1 /= area;
+	l2 /= area;
+	z += l0 * (raster_d2){ t->z[0], t->z[0] };
+	z += l1 * (raster_d2){ t->z[1], t->z[1] };
+	z += l2 * (raster_d2){ t->z[2], t->z[2] };
+	fa->z = (float)z[0];
+	fb->z = (float)z[1];
+	if (!varyings)
+		return;
+	v0 = (raster_d2){ t->w[0], t->w[0] };
+	v1 = (raster_d2){ t->w[1], t->w[1] };
+	v2 = (raster_d2){ t->w[2], t->w[2] };
+	q += l0 * v0;
+	q += l1 * v1;
+	q += l2 * v2;
+	k0 = l0 * v0 / q;
+	k1 = l1 * v1 / q;
+	k2 = l2 * v2 / q;
+	/* per lane: k = l.(1/w) / q where raster_interpolate takes it,
+	 * else l (what the other branch computes is not used) */
+	ok = (q > zero) & (q <= max);
+#if HW_SSE2
+	if (_mm_movemask_pd(_mm_and_pd(_mm_cmpgt_pd((__m128d)q, (__m128d)zero),
+				       _mm_cmple_pd((__m128d)q, (__m128d)max))) != 3) {
+#else
+	if (!(ok[0] & ok[1])) {
+#endif
+		k0 = (raster_d2)(((raster_i2)k0 & ok) | ((raster_i2)l0 & ~ok));
+		k1 = (raster_d2)(((raster_i2)k1 & ok) | ((raster_i2)l1 & ~ok));
+		k2 = (raster_d2)(((raster_i2)k2 & ok) | ((raster_i2)l2 & ~ok));
+	}
+	raster_varyings(t, k0[0], k1[0], k2[0], fa);
+	raster_varyings(t, k0[1], k1[1], k2[1], fb);
+}
+
 /* Four fragments at once, one in each lane, f[0..count - 1] written
  * (count a constant where it is inlined, the lanes past it computed and
  * dropped): each lane does the double operations of raster_interpolate in
@@ -297,7 +350,9 @@ RASTER_INLINE void raster_interpolate(const struct raster_triangle *t, double w0
  * doubles wide: two SSE2 registers in the baseline copy, one AVX register
  * in the AVX2 copy (hw_simd.h), where one division serves four fragments
  * (the divisions are most of the interpolation's time, and an AVX
- * division takes no longer than an SSE2 one on the hosts measured). */
+ * division takes no longer than an SSE2 one on the hosts measured). The
+ * AVX2 copy's step; in the baseline copy the lanes' comparisons would be
+ * made one by one. */
 RASTER_INLINE void raster_interpolate_quad(const struct raster_triangle *t, const double *w0,
 					   const double *w1, const double *w2,
 					   struct hw_fragment *f, unsigned count, bool varyings)
@@ -347,8 +402,8 @@ RASTER_INLINE void raster_interpolate_quad(const struct raster_triangle *t, cons
 /* Where the walk is: a batch of fragments being filled, the counts of
  * the pixels walked since the last one was handed on. The walk places
  * each covered fragment with its edge values; the batch is interpolated
- * when it is handed on (raster_flush), four fragments at a time where the
- * vector code is built. */
+ * when it is handed on (raster_flush), four fragments at a time in the
+ * AVX2 copy and two in the baseline copy where the vector code is built. */
 struct raster_walk {
 	const struct hw_raster_config *cfg;
 	const struct raster_triangle *t;
@@ -370,6 +425,7 @@ struct raster_walk {
 	 * earlier one: a group of four read past the batch's end reads
 	 * numbers (their results are dropped). */
 	unsigned w_set;
+	bool wide;                      /* interpolation four lanes wide, a constant */
 };
 
 typedef char raster_batch_quads[HW_RASTER_BATCH % 4 == 0 ? 1 : -1];
@@ -399,7 +455,7 @@ RASTER_INLINE void raster_zero_slots(struct raster_walk *wk, unsigned count)
 }
 
 /* Depth and varyings of the batch's fragments; `varyings` a constant
- * where it is inlined. */
+ * where it is inlined, and wk->wide (four lanes, the AVX2 copy's, or two). */
 RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 {
 	const struct raster_triangle *t = wk->t;
@@ -407,29 +463,35 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 	unsigned i = 0;
 
 #ifdef RASTER_VECTOR
-	for (; i + 3 < n; i += 4)
-		raster_interpolate_quad(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
-					4, varyings);
-	if (i < n) {
-		/* the last one to three: the lanes past them read what slots
-		 * n.. hold, set to 0 the first time (HW_RASTER_BATCH is a
-		 * multiple of 4); their results are dropped */
-		if (wk->w_set < i + 4) {
-			unsigned e, k;
+	if (wk->wide) {
+		for (; i + 3 < n; i += 4)
+			raster_interpolate_quad(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i],
+						&wk->batch[i], 4, varyings);
+		if (i < n) {
+			/* the last one to three: the lanes past them read
+			 * what slots n.. hold, set to 0 the first time
+			 * (HW_RASTER_BATCH is a multiple of 4); their results
+			 * are dropped */
+			if (wk->w_set < i + 4) {
+				unsigned e, k;
 
-			for (e = 0; e < 3; e++)
-				for (k = n > wk->w_set ? n : wk->w_set; k < i + 4; k++)
-					wk->w[e][k] = 0;
-			wk->w_set = i + 4;
+				for (e = 0; e < 3; e++)
+					for (k = n > wk->w_set ? n : wk->w_set; k < i + 4; k++)
+						wk->w[e][k] = 0;
+				wk->w_set = i + 4;
+			}
+			raster_interpolate_quad(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i],
+						&wk->batch[i], n - i, varyings);
 		}
-		raster_interpolate_quad(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
-					n - i, varyings);
+		return;
 	}
-#else
+	for (; i + 1 < n; i += 2)
+		raster_interpolate_pair(t, &wk->w[0][i], &wk->w[1][i], &wk->w[2][i], &wk->batch[i],
+					&wk->batch[i + 1], varyings);
+#endif
 	for (; i < n; i++)
 		raster_interpolate(t, wk->w[0][i], wk->w[1][i], wk->w[2][i], &wk->batch[i],
 				   varyings);
-#endif
 }
 
 /* The pixels walked since the last batch are counted; the batch is
@@ -976,7 +1038,7 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 					 const struct hw_vertex *a, const struct hw_vertex *b,
 					 const struct hw_vertex *c, struct hw_raster_counts *counts,
 					 hw_fragment_batch_fn out, void *user,
-					 struct hw_raster_buffer *buf)
+					 struct hw_raster_buffer *buf, bool wide)
 {
 	struct raster_triangle t;
 	struct raster_walk wk;
@@ -995,6 +1057,7 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 	wk.zeroed = buf->zeroed;
 	wk.w = buf->w;
 	wk.w_set = buf->w_set;
+	wk.wide = wide;
 	wk.covered = wk.scissored = 0;
 	wk.counts = counts;
 	wk.out = out;
@@ -1023,7 +1086,7 @@ static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_con
 						      hw_fragment_batch_fn out, void *user,
 						      struct hw_raster_buffer *buf)
 {
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf);
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true);
 }
 #endif
 
@@ -1038,7 +1101,7 @@ void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struc
 		return;
 	}
 #endif
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf);
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false);
 }
 
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,

@@ -93,8 +93,8 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
  * (depth alone when none is), from per-triangle constants, with the same
  * double operations in the same order as the plain formula, so that
  * every bit of a fragment is the same whatever the walk; a batch's
- * fragments are interpolated when it is handed on, four at a time in the
- * lanes of vectors where the SIMD code is built. */
+ * fragments are interpolated when it is handed on, several at a time in
+ * the lanes of vectors where the SIMD code is built. */
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,
