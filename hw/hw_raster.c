@@ -343,16 +343,14 @@ RASTER_INLINE void raster_interpolate_pair(const struct raster_triangle *t, cons
 	raster_varyings(t, k0[1], k1[1], k2[1], fb);
 }
 
-/* Four fragments at once, one in each lane, f[0..count - 1] written
- * (count a constant where it is inlined, the lanes past it computed and
- * dropped): each lane does the double operations of raster_interpolate in
- * its order, so the same bits. Four
- * doubles wide: two SSE2 registers in the baseline copy, one AVX register
- * in the AVX2 copy (hw_simd.h), where one division serves four fragments
- * (the divisions are most of the interpolation's time, and an AVX
- * division takes no longer than an SSE2 one on the hosts measured). The
- * AVX2 copy's step; in the baseline copy the lanes' comparisons would be
- * made one by one. */
+/* Four fragments at once, one in each lane: the AVX2 copy's step
+ * (hw_simd.h), where one AVX division serves four fragments (the
+ * divisions are most of the interpolation's time, and an AVX division
+ * takes no longer than an SSE2 one on the hosts measured; in the baseline
+ * copy gcc would make the four lanes' comparisons one by one). Each lane
+ * does the double operations of raster_interpolate in its order, so the
+ * same bits; f[0..count - 1] are written (count a constant where it is
+ * inlined), the lanes past them computed and dropped. */
 RASTER_INLINE void raster_interpolate_quad(const struct raster_triangle *t, const double *w0,
 					   const double *w1, const double *w2,
 					   struct hw_fragment *f, unsigned count, bool varyings)
