@@ -518,6 +518,20 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 		/* no early test, no texture: every fragment goes through the
 		 * combiner, which reads only the colour */
 		d->textured += count;
+		if (!fp->reads_primary && !fp->reads_fragment_primary) {
+			/* nor the colour: the combiner reads only what stays
+			 * put for the draw, so every fragment's colour is the
+			 * first one's */
+			hw_combiner_run_bound(&fp->bound, rgba[0]);
+			for (i = 0; i < count; i++) {
+				memcpy(rgba[i], rgba[0], sizeof rgba[0]);
+				which[i] = (uint8_t)i;
+			}
+			hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f,
+						  which, (const uint8_t (*)[4])rgba, count,
+						  &d->r->delta, &d->r->fragments);
+			return;
+		}
 		for (i = 0; i < count; i++) {
 			if (fp->reads_primary)
 				memcpy(in->primary, f[i].varying[HW_VARYING_COLOR], sizeof in->primary);
