@@ -523,7 +523,8 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 			 * put for the draw, so every fragment's colour is the
 			 * first one's */
 			hw_combiner_run_bound(&fp->bound, rgba[0]);
-			for (i = 0; i < count; i++) {
+			which[0] = 0;
+			for (i = 1; i < count; i++) {
 				memcpy(rgba[i], rgba[0], sizeof rgba[0]);
 				which[i] = (uint8_t)i;
 			}
