@@ -23,6 +23,10 @@
 
 #define SHADER_PROCESSORS 4
 
+/* Fragments held across triangles before the per-fragment operations run
+ * on them (draw_hold): two rasterizer batches. */
+#define DRAW_HELD_MAX (2 * HW_RASTER_BATCH)
+
 /* The fragment side of a draw, compiled once when the draw starts
  * (draw_compile_fragment): what does not change from fragment to fragment
  * is decoded and looked up here, not per fragment. Functional only; the
@@ -120,11 +124,21 @@ struct draw_ctx {
 	uint32_t batch_from;                     /* polygons into setup then */
 	uint32_t batch_size;                     /* polygons a batch */
 	uint64_t batch_pixels;                   /* pixels a batch at most */
+	/* Fragments held for the per-fragment operations (draw_hold): how
+	 * many, and how many slots of held_rgba and held_which are set (to
+	 * held_color and to their own index). */
+	unsigned held_n, held_set;
+	uint8_t held_color[4];
 	/* Last, and cleared in part (hw_draw_run): the rasterizer's batch,
 	 * kept across the draw's triangles (its slots need no clearing), and
 	 * the fragment side (draw_fragment_clear). */
 	struct hw_raster_buffer raster_buffer;
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
+	/* the held fragments (their position and depth only), their colours
+	 * and indices: slots are written before they are read */
+	struct hw_fragment held_f[DRAW_HELD_MAX];
+	uint8_t held_rgba[DRAW_HELD_MAX][4];
+	uint8_t held_which[DRAW_HELD_MAX];
 };
 
 static void draw_close_batch(struct draw_ctx *d);
@@ -438,7 +452,64 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
  * on_fragment on each in turn, since no fragment can fault, none reads
  * bytes another writes (distinct pixels; textures apart from the
  * buffers), and each cache sees its accesses in the same order. */
-typedef char draw_batch_index_fits_a_byte[HW_RASTER_BATCH <= 256 ? 1 : -1];
+typedef char draw_batch_index_fits_a_byte[DRAW_HELD_MAX <= 256 && HW_RASTER_BATCH <= DRAW_HELD_MAX
+					  ? 1 : -1];
+
+/* The held fragments through the per-fragment operations, as one batch
+ * (draw_hold). */
+static void draw_hand_on(struct draw_ctx *d)
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	struct draw_fragment_program *fp = &d->fp;
+	uint8_t color[4];
+	unsigned i;
+
+	if (!d->held_n)
+		return;
+	/* the combiner reads only what stays put for the draw: one colour
+	 * for every held fragment */
+	hw_combiner_run_bound(&fp->bound, color);
+	if (memcmp(color, d->held_color, sizeof color) != 0) {
+		memcpy(d->held_color, color, sizeof color);
+		d->held_set = 0;
+	}
+	for (i = d->held_set; i < d->held_n; i++) {
+		memcpy(d->held_rgba[i], color, sizeof color);
+		d->held_which[i] = (uint8_t)i;
+	}
+	if (d->held_set < d->held_n)
+		d->held_set = d->held_n;
+	hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, d->held_f,
+				  d->held_which, (const uint8_t (*)[4])d->held_rgba, d->held_n,
+				  &d->r->delta, &d->r->fragments);
+	d->held_n = 0;
+}
+
+/* Hold a batch's fragments for a later one of several triangles' (fewer
+ * calls, and the per-fragment operations' set-up once for them all):
+ * for draws whose fragments go straight from the rasterizer to the
+ * per-fragment operations with one colour (no texture, no early depth
+ * test, a combiner that reads neither colour; fragments inside the
+ * target). The operations then see the same fragments in the same order,
+ * one after another (the batch's operations do each fragment's test and
+ * writes before the next one's, so two fragments at one pixel are fine),
+ * and nothing reads what they change before draw_hand_on: a batch close
+ * and the draw's end hand the held fragments on first. */
+DRAW_ALWAYS_INLINE void draw_hold(struct draw_ctx *d, const struct hw_fragment *f, unsigned count)
+{
+	struct hw_fragment *h;
+	unsigned i;
+
+	if (d->held_n + count > DRAW_HELD_MAX)
+		draw_hand_on(d);
+	h = &d->held_f[d->held_n];
+	for (i = 0; i < count; i++) {
+		h[i].x = f[i].x;
+		h[i].y = f[i].y;
+		h[i].z = f[i].z;
+	}
+	d->held_n += count;
+}
 
 DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f, unsigned count)
 {
@@ -519,18 +590,9 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 		 * combiner, which reads only the colour */
 		d->textured += count;
 		if (!fp->reads_primary && !fp->reads_fragment_primary) {
-			/* nor the colour: the combiner reads only what stays
-			 * put for the draw, so every fragment's colour is the
-			 * first one's */
-			hw_combiner_run_bound(&fp->bound, rgba[0]);
-			which[0] = 0;
-			for (i = 1; i < count; i++) {
-				memcpy(rgba[i], rgba[0], sizeof rgba[0]);
-				which[i] = (uint8_t)i;
-			}
-			hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f,
-						  which, (const uint8_t (*)[4])rgba, count,
-						  &d->r->delta, &d->r->fragments);
+			/* nor the colour: held for a batch of several
+			 * triangles */
+			draw_hold(d, f, count);
 			return;
 		}
 		for (i = 0; i < count; i++) {
@@ -1145,6 +1207,7 @@ static void draw_close_batch(struct draw_ctx *d)
 	uint64_t w[HW_PIPE_STAGE_COUNT], slowest = 0, pixels, n, i;
 	unsigned s, q, first = d->cfg->geometry_shader ? 1 : 0;
 
+	draw_hand_on(d);        /* the counts read below include the held fragments */
 	memset(&x, 0, sizeof x);
 	draw_running_work(d, w);
 	for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
@@ -1250,6 +1313,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 		return HW_ERROR_NO_MEMORY;
 	}
 	d.status = draw_vertices(&d);
+	draw_hand_on(&d);       /* before the flush */
 	hw_shader_program_destroy(d.vs);
 	hw_shader_program_destroy(d.gs);
 	free(d.cache);

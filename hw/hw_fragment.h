@@ -239,9 +239,11 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 
 /* Fragments f[which[k]], k < n, with combiner colours rgba[k], as
  * hw_fragment_process_target on each in turn: the same counts, traffic
- * and bytes. For a target prepared with tg->batch, and fragments at
- * distinct pixels inside the target (so none faults; a rasterizer batch
- * holds fragments of one triangle). */
+ * and bytes. For a target prepared with tg->batch, and fragments inside
+ * the target (so none faults). Each fragment's tests and writes are done
+ * before the next one's, so two fragments at one pixel (of two triangles
+ * in one batch) see each other as they would one by one. Only their
+ * position and depth are read. */
 void hw_fragment_process_batch(const struct hw_fragment_config *cfg,
 			       const struct hw_fragment_target *tg, struct hw_fragment_state *st,
 			       const struct hw_fragment *f, const uint8_t *which,

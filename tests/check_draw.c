@@ -928,6 +928,118 @@ static void assert_same_setup_and_raster(const struct load *a, const struct load
 	ck_assert_uint_eq(a->busy[HW_BUSY_RASTERIZER], b->busy[HW_BUSY_RASTERIZER]);
 }
 
+/* ---- fragments held across triangles ---------------------------------- */
+
+/* 1210 triangles, small but for every fourth row of places (so that some
+ * batches are bound by their fragments and others by set-up, and the
+ * draw's last batch closes only at its end), each drawn twice in a row at
+ * one place: at
+ * z -0.5, then -0.8 or -0.2 (window depth 0.8, farther, or 0.2, nearer:
+ * depth tests fail and pass on pixels the triangle before wrote), over a
+ * depth-tested target. The
+ * combiner's stage 0 takes a constant RGB and, for alpha, the constant
+ * (`vertex_alpha` false: the combiner reads no vertex colour, and the
+ * draw holds fragments across triangles) or the vertex colour's alpha,
+ * 1 (true: batches of one triangle). Both give the same bytes. */
+static void twice_drawn(bool vertex_alpha, struct load *l, uint8_t *pixels, uint8_t *depth,
+			struct hw_counters *counts)
+{
+	enum { TRIS = 1210, PER_ROW = 30 };
+	float *pos = malloc(TRIS * 9 * sizeof *pos);
+	struct hw_shader_state prog;
+	uint32_t base, color, zbuf;
+	unsigned i;
+
+	setup();
+	ck_assert_ptr_nonnull(pos);
+	for (i = 0; i < TRIS * 3; i++) {
+		unsigned tri = i / 3, place = tri / 2;
+		float x = (float)(place % PER_ROW) / 16.0f - 0.95f;
+		float y = (float)(place / PER_ROW) / 11.0f - 0.95f;
+		float z = tri % 2 == 0 ? -0.5f : place % 3 == 0 ? -0.8f : -0.2f;
+
+		pos[3 * i + 0] = x + (float)(i % 3 == 1) * (place / PER_ROW % 4 == 0 ? 0.5f : 0.09f);
+		pos[3 * i + 1] = y + (float)(i % 3 == 2) * (place / PER_ROW % 4 == 0 ? 0.4f : 0.07f);
+		pos[3 * i + 2] = z;
+	}
+	base = put_positions(pos, TRIS * 3);
+	free(pos);
+	memset(&prog, 0, sizeof prog);
+	asm_mov(&sasm, asm_o(0), asm_v(0));
+	asm_mov(&sasm, asm_o(1), asm_v(0));     /* colour (x, y, z, 1) */
+	asm_end(&sasm);
+	ck_assert_msg(asm_finish(&sasm, &prog), "%s", sasm.error);
+	pica_cmd_vs_program(&cmd, &prog, sasm.ncode, sasm.nopdesc, 0);
+	color = set_target(true);
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));            /* window z = -z */
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_CONSTANT
+		     | (vertex_alpha ? HW_REG_TEVSRC_PRIMARY_COLOR : HW_REG_TEVSRC_CONSTANT) << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0xFF3060C0u);      /* A B G R */
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VSH_OUTMASK, 0x3);                 /* o0, o1 */
+	pica_cmd_reg(&cmd, R_OUTMAP_TOTAL, 2);
+	pica_cmd_reg(&cmd, R_OUTMAP_O0 + 1, 0x0B0A0908);        /* color r, g, b, a */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, TRIS * 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_measuring(l);
+	*counts = gpu.counters;
+	zbuf = gpu.regs[0x11C] << 3;
+	memcpy(pixels, hw_memory_host(&gpu.memory, color, 240 * 400 * 4), 240 * 400 * 4);
+	memcpy(depth, hw_memory_host(&gpu.memory, zbuf, 240 * 400 * 4), 240 * 400 * 4);
+	teardown();
+}
+
+/* Fragments held across triangles and handed on at each batch close
+ * (hw_draw.c, draw_hold) give what batches of one triangle give: the same
+ * counter words, pixels, depth values, module busy clocks and length,
+ * with two fragments at one pixel in one held batch. */
+START_TEST(test_draw_held_fragments_match_batches_of_one_triangle)
+{
+	uint8_t *px[2], *z[2];
+	struct hw_counters c[2];
+	struct load *l = malloc(2 * sizeof *l);
+	unsigned k, written = 0, values = 0;
+	uint32_t value[2] = { 0, 0 };
+
+	ck_assert_ptr_nonnull(l);
+	for (k = 0; k < 2; k++) {
+		px[k] = malloc(240 * 400 * 4);
+		z[k] = malloc(240 * 400 * 4);
+		ck_assert(px[k] && z[k]);
+	}
+	teardown();
+	twice_drawn(false, &l[0], px[0], z[0], &c[0]);
+	twice_drawn(true, &l[1], px[1], z[1], &c[1]);
+	setup();
+	/* The scene does what it is for: pixels written, and two depth
+	 * values, 0.5 and 0.2 (the second triangle's test passed where it is
+	 * nearer and failed where it is farther). */
+	ck_assert_uint_gt(c[0].fragment, 10000);
+	for (k = 0; k < 240 * 400; k++) {
+		uint32_t v = (uint32_t)z[0][4 * k] | (uint32_t)z[0][4 * k + 1] << 8
+			     | (uint32_t)z[0][4 * k + 2] << 16;
+
+		written += memcmp(px[0] + 4 * k, "\xFF\x30\x60\xC0", 4) == 0;  /* A B G R */
+		if (v == 0xFFFFFF || (values > 0 && v == value[0]) || (values > 1 && v == value[1]))
+			continue;
+		ck_assert_uint_lt(values, 2);
+		value[values++] = v;
+	}
+	ck_assert_uint_gt(written, 5000);
+	ck_assert_uint_eq(values, 2);
+	ck_assert(memcmp(&c[0], &c[1], sizeof c[0]) == 0);
+	ck_assert(memcmp(px[0], px[1], 240 * 400 * 4) == 0);
+	ck_assert(memcmp(z[0], z[1], 240 * 400 * 4) == 0);
+	ck_assert(memcmp(&l[0], &l[1], sizeof l[0]) == 0);
+	for (k = 0; k < 2; k++) {
+		free(px[k]);
+		free(z[k]);
+	}
+	free(l);
+}
+END_TEST
+
 /* A quad over the middle quarter of the viewport, 120 x 200 pixels. */
 static const float middle[] = {
 	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.5f, 0.5f, -0.5f,
@@ -2077,6 +2189,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
+	tcase_add_test(tc, test_draw_held_fragments_match_batches_of_one_triangle);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_in_one_draw_or_four);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
