@@ -23,10 +23,6 @@
 
 #define SHADER_PROCESSORS 4
 
-/* Fragments held across triangles before the per-fragment operations run
- * on them (draw_hold): two rasterizer batches. */
-#define DRAW_HELD_MAX (2 * HW_RASTER_BATCH)
-
 /* The fragment side of a draw, compiled once when the draw starts
  * (draw_compile_fragment): what does not change from fragment to fragment
  * is decoded and looked up here, not per fragment. Functional only; the
@@ -56,6 +52,15 @@ struct draw_fragment_program {
 	/* The rasterizer's target lies inside the buffers' (it hands on
 	 * pixels inside its own only): no fragment can fall outside. */
 	bool raster_inside;
+	/* Fragments go from the rasterizer straight to the per-fragment
+	 * operations with one colour: `batch` and `raster_inside` (none can
+	 * fault), no texture, no early depth test, and a combiner that reads
+	 * no vertex colour (so only what stays put for the draw). The
+	 * rasterizer then holds them across triangles (hw_raster_buffer.hold;
+	 * fragments_one_color), and nothing reads what they change before
+	 * they are handed on: at a batch close, and before the draw's
+	 * flush. */
+	bool one_color;
 	/* Last: their offset tables (8 KiB each) are not cleared with the
 	 * rest (draw_fragment_clear). */
 	struct hw_texture_sampler sampler[HW_TEXTURE_UNITS];
@@ -124,21 +129,18 @@ struct draw_ctx {
 	uint32_t batch_from;                     /* polygons into setup then */
 	uint32_t batch_size;                     /* polygons a batch */
 	uint64_t batch_pixels;                   /* pixels a batch at most */
-	/* Fragments held for the per-fragment operations (draw_hold): how
-	 * many, and how many slots of held_rgba and held_which are set (to
-	 * held_color and to their own index). */
-	unsigned held_n, held_set;
-	uint8_t held_color[4];
+	/* A draw of one colour (draw_fragment_program.one_color): how many
+	 * slots of one_rgba and one_which are set (to one_color and to their
+	 * own index). */
+	unsigned one_set;
+	uint8_t one_color[4];
 	/* Last, and cleared in part (hw_draw_run): the rasterizer's batch,
 	 * kept across the draw's triangles (its slots need no clearing), and
 	 * the fragment side (draw_fragment_clear). */
 	struct hw_raster_buffer raster_buffer;
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
-	/* the held fragments (their position and depth only), their colours
-	 * and indices: slots are written before they are read */
-	struct hw_fragment held_f[DRAW_HELD_MAX];
-	uint8_t held_rgba[DRAW_HELD_MAX][4];
-	uint8_t held_which[DRAW_HELD_MAX];
+	uint8_t one_rgba[HW_RASTER_BATCH][4];
+	uint8_t one_which[HW_RASTER_BATCH];
 };
 
 static void draw_close_batch(struct draw_ctx *d);
@@ -436,6 +438,10 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	fp->raster = fr->raster;
 	fp->raster.unused_varyings = ~used;
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
+	fp->one_color = fp->batch && fp->raster_inside && fp->texture_unit_count == 0
+			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
+			&& !fp->reads_primary && !fp->reads_fragment_primary;
+	d->raster_buffer.hold = fp->one_color;
 }
 
 #if defined(__GNUC__)
@@ -445,70 +451,44 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 #endif
 
 /* A rasterizer batch: fragments of one triangle (tile parts of it), at
- * distinct pixels. When the draw allows it (draw_fragment_program.batch)
+ * distinct pixels; in a draw of one colour, of several triangles
+ * (fragments_one_color, the only path such a batch takes: the text below
+ * is about the others). When the draw allows it (draw_fragment_program.batch)
  * and every fragment lies inside the target, the early test, texturing
  * and combiner run fragment after fragment and the per-fragment
  * operations then run on the survivors as one batch: the same results as
  * on_fragment on each in turn, since no fragment can fault, none reads
  * bytes another writes (distinct pixels; textures apart from the
  * buffers), and each cache sees its accesses in the same order. */
-typedef char draw_batch_index_fits_a_byte[DRAW_HELD_MAX <= 256 && HW_RASTER_BATCH <= DRAW_HELD_MAX
-					  ? 1 : -1];
+typedef char draw_batch_index_fits_a_byte[HW_RASTER_BATCH <= 256 ? 1 : -1];
 
-/* The held fragments through the per-fragment operations, as one batch
- * (draw_hold). */
-static void draw_hand_on(struct draw_ctx *d)
+/* A batch of a draw of one colour (draw_fragment_program.one_color):
+ * the combiner runs once, and the batch's fragments, of one triangle or
+ * of several (the rasterizer holds them), go through the per-fragment
+ * operations with its colour. The operations do each fragment's tests and
+ * writes before the next one's, so two fragments at one pixel see each
+ * other as they would one by one. */
+static void fragments_one_color(struct draw_ctx *d, const struct hw_fragment *f, unsigned count)
 {
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
 	struct draw_fragment_program *fp = &d->fp;
 	uint8_t color[4];
 	unsigned i;
 
-	if (!d->held_n)
-		return;
-	/* the combiner reads only what stays put for the draw: one colour
-	 * for every held fragment */
 	hw_combiner_run_bound(&fp->bound, color);
-	if (memcmp(color, d->held_color, sizeof color) != 0) {
-		memcpy(d->held_color, color, sizeof color);
-		d->held_set = 0;
+	if (memcmp(color, d->one_color, sizeof color) != 0) {
+		memcpy(d->one_color, color, sizeof color);
+		d->one_set = 0;
 	}
-	for (i = d->held_set; i < d->held_n; i++) {
-		memcpy(d->held_rgba[i], color, sizeof color);
-		d->held_which[i] = (uint8_t)i;
+	for (i = d->one_set; i < count; i++) {
+		memcpy(d->one_rgba[i], color, sizeof color);
+		d->one_which[i] = (uint8_t)i;
 	}
-	if (d->held_set < d->held_n)
-		d->held_set = d->held_n;
-	hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, d->held_f,
-				  d->held_which, (const uint8_t (*)[4])d->held_rgba, d->held_n,
-				  &d->r->delta, &d->r->fragments);
-	d->held_n = 0;
-}
-
-/* Hold a batch's fragments for a later one of several triangles' (fewer
- * calls, and the per-fragment operations' set-up once for them all):
- * for draws whose fragments go straight from the rasterizer to the
- * per-fragment operations with one colour (no texture, no early depth
- * test, a combiner that reads neither colour; fragments inside the
- * target). The operations then see the same fragments in the same order,
- * one after another (the batch's operations do each fragment's test and
- * writes before the next one's, so two fragments at one pixel are fine),
- * and nothing reads what they change before draw_hand_on: a batch close
- * and the draw's end hand the held fragments on first. */
-DRAW_ALWAYS_INLINE void draw_hold(struct draw_ctx *d, const struct hw_fragment *f, unsigned count)
-{
-	struct hw_fragment *h;
-	unsigned i;
-
-	if (d->held_n + count > DRAW_HELD_MAX)
-		draw_hand_on(d);
-	h = &d->held_f[d->held_n];
-	for (i = 0; i < count; i++) {
-		h[i].x = f[i].x;
-		h[i].y = f[i].y;
-		h[i].z = f[i].z;
-	}
-	d->held_n += count;
+	if (d->one_set < count)
+		d->one_set = count;
+	hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, d->one_which,
+				  (const uint8_t (*)[4])d->one_rgba, count, &d->r->delta,
+				  &d->r->fragments);
 }
 
 DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f, unsigned count)
@@ -590,9 +570,8 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 		 * combiner, which reads only the colour */
 		d->textured += count;
 		if (!fp->reads_primary && !fp->reads_fragment_primary) {
-			/* nor the colour: held for a batch of several
-			 * triangles */
-			draw_hold(d, f, count);
+			/* nor the colour */
+			fragments_one_color(d, f, count);
 			return;
 		}
 		for (i = 0; i < count; i++) {
@@ -1207,7 +1186,9 @@ static void draw_close_batch(struct draw_ctx *d)
 	uint64_t w[HW_PIPE_STAGE_COUNT], slowest = 0, pixels, n, i;
 	unsigned s, q, first = d->cfg->geometry_shader ? 1 : 0;
 
-	draw_hand_on(d);        /* the counts read below include the held fragments */
+	/* the counts read below include the held fragments */
+	if (d->fp.one_color)
+		hw_raster_hand_on(&d->raster_buffer, on_fragments, d);
 	memset(&x, 0, sizeof x);
 	draw_running_work(d, w);
 	for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
@@ -1286,6 +1267,8 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.raster_buffer.zeroed = 0;
 	d.raster_buffer.w_set = 0;
 	d.raster_buffer.unused = 0;
+	d.raster_buffer.held = 0;
+	d.raster_buffer.hold = false;
 	draw_fragment_clear(&d.fp);
 	d.u = units;
 	d.cfg = cfg;
@@ -1313,7 +1296,8 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 		return HW_ERROR_NO_MEMORY;
 	}
 	d.status = draw_vertices(&d);
-	draw_hand_on(&d);       /* before the flush */
+	if (d.fp.one_color)     /* before the flush */
+		hw_raster_hand_on(&d.raster_buffer, on_fragments, &d);
 	hw_shader_program_destroy(d.vs);
 	hw_shader_program_destroy(d.gs);
 	free(d.cache);

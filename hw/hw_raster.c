@@ -418,12 +418,17 @@ struct raster_walk {
 	/* batch[i]'s edge values, not biased, as doubles (exact: below
 	 * 2^47), edge by edge so that four fragments' values load as one:
 	 * the buffer's (struct hw_raster_buffer) */
-	double (*w)[HW_RASTER_BATCH];
+	double (*w)[HW_RASTER_BATCH + 3];
 	/* Slots of w below this hold edge values, of this batch or an
 	 * earlier one: a group of four read past the batch's end reads
 	 * numbers (their results are dropped). */
 	unsigned w_set;
 	bool wide;                      /* interpolation four lanes wide, a constant */
+	/* The batch's slots from `start` are this triangle's (those below
+	 * it, earlier triangles' held and interpolated); `hold`: the
+	 * buffer's (struct hw_raster_buffer). */
+	unsigned start;
+	bool hold;
 };
 
 typedef char raster_batch_quads[HW_RASTER_BATCH % 4 == 0 ? 1 : -1];
@@ -458,7 +463,7 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 {
 	const struct raster_triangle *t = wk->t;
 	const unsigned n = wk->n;
-	unsigned i = 0;
+	unsigned i = wk->start;
 
 #ifdef RASTER_VECTOR
 	if (wk->wide) {
@@ -467,9 +472,8 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 						&wk->batch[i], 4, varyings);
 		if (i < n) {
 			/* the last one to three: the lanes past them read
-			 * what slots n.. hold, set to 0 the first time
-			 * (HW_RASTER_BATCH is a multiple of 4); their results
-			 * are dropped */
+			 * what slots n.. hold (at most three past the batch),
+			 * set to 0 the first time; their results are dropped */
 			if (wk->w_set < i + 4) {
 				unsigned e, k;
 
@@ -492,9 +496,10 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 				   varyings);
 }
 
-/* The pixels walked since the last batch are counted; the batch is
- * interpolated and handed on. */
-RASTER_INLINE void raster_flush(struct raster_walk *wk)
+/* The pixels walked since the last batch are counted; the triangle's
+ * fragments in the batch are interpolated, and the batch is handed on
+ * (but for a holding buffer's at the triangle's end: `end`). */
+RASTER_INLINE void raster_flush(struct raster_walk *wk, bool end)
 {
 	struct hw_raster_counts *counts = wk->counts;
 
@@ -504,15 +509,17 @@ RASTER_INLINE void raster_flush(struct raster_walk *wk)
 		counts->fragments += wk->covered - wk->scissored;
 		wk->covered = wk->scissored = 0;
 	}
-	if (wk->n) {
+	if (wk->n > wk->start) {
 		/* with no varying used, depth alone: the perspective weights
 		 * are read only by the varyings, so that changes no bit */
 		if (wk->t->used_count)
 			raster_interpolate_n(wk, true);
 		else
 			raster_interpolate_n(wk, false);
+	}
+	if (wk->n && !(end && wk->hold)) {
 		wk->out(wk->user, wk->batch, wk->n);
-		wk->n = 0;
+		wk->n = wk->start = 0;
 	}
 }
 
@@ -521,7 +528,7 @@ RASTER_INLINE void raster_flush(struct raster_walk *wk)
 RASTER_INLINE void raster_part_begins(struct raster_walk *wk, unsigned pixels)
 {
 	if (wk->n + pixels > HW_RASTER_BATCH)
-		raster_flush(wk);
+		raster_flush(wk, false);
 }
 
 /* ---- small boxes -------------------------------------------------------------
@@ -1029,7 +1036,7 @@ RASTER_INLINE void raster_walk(struct raster_walk *wk, struct raster_triangle *t
 			raster_walk_spans(wk, &sp, RASTER_THIRD_LEVEL, test_scissor);
 		}
 	}
-	raster_flush(wk);
+	raster_flush(wk, true);
 }
 
 RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
@@ -1051,7 +1058,8 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 	wk.cfg = cfg;
 	wk.t = &t;
 	wk.batch = out ? buf->batch : NULL;
-	wk.n = 0;
+	wk.hold = out && buf->hold;
+	wk.n = wk.start = wk.hold ? buf->held : 0;
 	wk.zeroed = buf->zeroed;
 	wk.w = buf->w;
 	wk.w_set = buf->w_set;
@@ -1072,6 +1080,8 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 		raster_walk(&wk, &t, false);
 	buf->zeroed = wk.zeroed;
 	buf->w_set = wk.w_set;
+	if (wk.hold)
+		buf->held = wk.n;
 }
 
 /* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
@@ -1102,6 +1112,14 @@ void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struc
 	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false);
 }
 
+void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user)
+{
+	if (buf->held) {
+		out(user, buf->batch, buf->held);
+		buf->held = 0;
+	}
+}
+
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out, void *user)
@@ -1110,6 +1128,8 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
 
 	buf.zeroed = 0;
 	buf.w_set = 0;
+	buf.hold = false;
+	buf.held = 0;
 	buf.unused = cfg ? cfg->unused_varyings : 0;
 	hw_raster_triangle_batch_in(cfg, a, b, c, counts, out, user, &buf);
 }

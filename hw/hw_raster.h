@@ -104,21 +104,32 @@ void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct h
  * slots hold 0 in every varying left out (cfg->unused_varyings), and a
  * kept buffer needs that done once a draw rather than once a triangle
  * (nothing writes a left-out varying; the consumers only read). With it,
- * the fragments' edge values (the interpolation's input). Set zeroed and
- * w_set to 0 before its first use. */
+ * the fragments' edge values (the interpolation's input; three slots past
+ * the batch for the lanes of a last group of four). Set zeroed, w_set,
+ * held and hold to 0 before its first use. */
 struct hw_raster_buffer {
 	struct hw_fragment batch[HW_RASTER_BATCH];
-	double w[3][HW_RASTER_BATCH];
+	double w[3][HW_RASTER_BATCH + 3];
 	unsigned zeroed;                /* slots below it hold 0 in `unused` */
 	unsigned w_set;                 /* slots of w below it are set */
 	uint32_t unused;
+	/* `hold`: a triangle's fragments stay in the batch, interpolated,
+	 * when it ends (batch[0..held)), and go on with the next triangles'
+	 * once the batch is full or at hw_raster_hand_on: fewer, larger
+	 * batches of several triangles, in the same order. */
+	bool hold;
+	unsigned held;
 };
 
 /* hw_raster_triangle_batch with the caller's buffer: the same fragments,
- * counts and batches. */
+ * counts and batches (with buf->hold, the same fragments and counts, in
+ * batches of several triangles). */
 void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 				 const struct hw_vertex *b, const struct hw_vertex *c,
 				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
 				 void *user, struct hw_raster_buffer *buf);
+
+/* The fragments a holding buffer holds, if any, to `out` as one batch. */
+void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user);
 
 #endif

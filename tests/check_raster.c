@@ -908,6 +908,81 @@ START_TEST(test_raster_kept_buffer_gives_the_same_fragments)
 }
 END_TEST
 
+/* A holding buffer (hw_raster_buffer.hold) over runs of triangles hands
+ * on the fragments that one batch a triangle would, bit for bit and in
+ * the same order, in batches of up to 64 of several triangles (the last
+ * at hw_raster_hand_on), so fewer of them. The counts after each triangle
+ * are the same. With and without varyings (interpolated a triangle at a
+ * time). */
+/* ref_collect for batches of several triangles: 1..64 fragments each (two
+ * triangles may share a pixel or a tile); bad_batches counts the others. */
+static void held_collect(void *user, const struct hw_fragment *f, unsigned count)
+{
+	struct ref_list *l = user;
+	unsigned i;
+
+	l->batches++;
+	if (count == 0 || count > HW_RASTER_BATCH)
+		l->bad_batches++;
+	for (i = 0; i < count; i++)
+		ref_push(l, &f[i]);
+}
+
+START_TEST(test_raster_holding_buffer_gives_the_same_fragments_in_fuller_batches)
+{
+	struct hw_raster_buffer *buf = calloc(1, sizeof *buf);
+	uint32_t seed = 0x40D1A5EEu;
+	struct ref_list held, fresh;
+	unsigned run, k, tri, held_batches = 0, fresh_batches = 0;
+
+	ck_assert_ptr_nonnull(buf);
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
+	for (run = 0; run < 60; run++) {
+		struct hw_raster_config cfg = target(64, 48);
+		struct hw_raster_counts ca, cb;
+
+		cfg.unused_varyings = run % 3 == 0 ? ~0u : run % 3 == 1 ? 0x2Au : 0;
+		memset(&ca, 0, sizeof ca);
+		memset(&cb, 0, sizeof cb);
+		memset(&held, 0, sizeof held);
+		memset(&fresh, 0, sizeof fresh);
+		buf->hold = true;
+		for (tri = 0; tri < 40; tri++) {
+			struct hw_vertex v[3];
+			/* mostly small triangles (several to a batch), now and
+			 * then a large one (several batches) */
+			float size = tri % 9 == 4 ? 40.0f : 6.0f;
+			float x = ref_coord(&seed, 64), y = ref_coord(&seed, 48);
+
+			for (k = 0; k < 3; k++)
+				v[k] = ref_vertex(&seed, x + ref_unit(&seed) * size,
+						  y + ref_unit(&seed) * size, false);
+			hw_raster_triangle_batch_in(&cfg, &v[0], &v[1], &v[2], &ca, held_collect,
+						    &held, buf);
+			hw_raster_triangle_batch(&cfg, &v[0], &v[1], &v[2], &cb, ref_collect,
+						 &fresh);
+			ck_assert(memcmp(&ca, &cb, sizeof ca) == 0);
+			ck_assert_uint_le(buf->held, HW_RASTER_BATCH);
+		}
+		hw_raster_hand_on(buf, held_collect, &held);
+		ck_assert_uint_eq(buf->held, 0);
+		hw_raster_hand_on(buf, held_collect, &held);    /* nothing held: nothing */
+		ck_assert_uint_eq(held.n, fresh.n);
+		ck_assert_uint_eq(held.bad_batches, 0);
+		if (held.n && memcmp(held.f, fresh.f, held.n * sizeof *held.f) != 0)
+			ck_abort_msg("run %u: a held fragment differs", run);
+		ck_assert_uint_le(held.batches, fresh.batches);
+		held_batches += held.batches;
+		fresh_batches += fresh.batches;
+		ref_free(&held);
+		ref_free(&fresh);
+	}
+	/* fuller batches: mostly small triangles, several to a batch */
+	ck_assert_uint_lt(2 * held_batches, fresh_batches);
+	free(buf);
+}
+END_TEST
+
 /* Small, thin and degenerate triangles, as a mesh of small quads makes
  * them, partly off the target, with ties on the edges they share, and
  * large ones of which a narrow part lies on the target: the walk against
@@ -1078,6 +1153,8 @@ int main(void)
 	tcase_add_loop_test(tc, test_raster_tile_walk_matches_per_pixel_reference, 0, 2);
 	tcase_add_loop_test(tc, test_raster_small_and_thin_triangles_match_per_pixel_reference, 0, 2);
 	tcase_add_loop_test(tc, test_raster_kept_buffer_gives_the_same_fragments, 0, 2);
+	tcase_add_loop_test(tc, test_raster_holding_buffer_gives_the_same_fragments_in_fuller_batches,
+			    0, 2);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
