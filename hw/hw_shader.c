@@ -81,6 +81,9 @@
 #include "hw_alloc.h"
 #include "hw_shader.h"
 #include "hw_simd.h"      /* HW_SSE2: SSE2 kernels, or the portable code */
+#if HW_AVX2
+#include <immintrin.h>   /* the AVX2 copy's eight-lane steps */
+#endif
 
 /* ---- encoding ------------------------------------------------------------ */
 
@@ -1505,6 +1508,57 @@ static inline vec4 v4_rsq(vec4 x)
 {
 	return _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(v4_unsigned_zero(x)));
 }
+
+#if HW_AVX2
+/* Eight lanes, for the AVX2 copy of the steps' loop (replay_steps_avx2):
+ * each v8_* function does per lane what its v4_* namesake does (the
+ * comparisons are the same predicates: EQ, LT and GE false on NaN; MAXPS
+ * and MINPS lane by lane), so the same bits. */
+typedef __m256 vec8;
+
+#define V8 static inline HW_AVX2_TARGET
+V8 vec8 v8_load(const float *p) { return _mm256_loadu_ps(p); }
+V8 void v8_store(float *p, vec8 v) { _mm256_storeu_ps(p, v); }
+V8 vec8 v8_splat(float x) { return _mm256_set1_ps(x); }
+V8 vec8 v8_add(vec8 a, vec8 b) { return _mm256_add_ps(a, b); }
+V8 vec8 v8_max(vec8 a, vec8 b) { return _mm256_max_ps(a, b); }
+V8 vec8 v8_min(vec8 a, vec8 b) { return _mm256_min_ps(a, b); }
+V8 vec8 v8_sign(vec8 x, vec8 sign) { return _mm256_xor_ps(x, sign); }
+V8 vec8 v8_sign_mask(uint32_t sign) { return _mm256_castsi256_ps(_mm256_set1_epi32((int)sign)); }
+
+V8 vec8 v8_mul(vec8 a, vec8 b)
+{
+	__m256 z = _mm256_setzero_ps();
+	__m256 zero = _mm256_or_ps(_mm256_cmp_ps(a, z, _CMP_EQ_OQ), _mm256_cmp_ps(b, z, _CMP_EQ_OQ));
+
+	return _mm256_andnot_ps(zero, _mm256_mul_ps(a, b));
+}
+
+V8 vec8 v8_sge(vec8 a, vec8 b)
+{
+	return _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_GE_OS), _mm256_set1_ps(1.0f));
+}
+
+V8 vec8 v8_slt(vec8 a, vec8 b)
+{
+	return _mm256_and_ps(_mm256_cmp_ps(a, b, _CMP_LT_OS), _mm256_set1_ps(1.0f));
+}
+
+V8 vec8 v8_unsigned_zero(vec8 x)
+{
+	return _mm256_andnot_ps(_mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ), x);
+}
+
+V8 vec8 v8_rcp(vec8 x) { return _mm256_div_ps(_mm256_set1_ps(1.0f), v8_unsigned_zero(x)); }
+
+V8 vec8 v8_rsq(vec8 x)
+{
+	return _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(v8_unsigned_zero(x)));
+}
+#undef V8
+
+typedef char shader_batch_is_eight_lanes[B % 8 == 0 ? 1 : -1];
+#endif
 #else
 static inline vec4 v4_neg(vec4 a)
 {
@@ -1887,64 +1941,92 @@ static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg
 #endif
 }
 
-/* For each half h of the row: x, y, z the sources (signed), r = expr
- * stored at the destination. A step without negated sources loads them
- * as they are (a sign flip by 0 is no operation). */
-#define STEP_ROW(expr)							\
+/* For each group of W lanes at h of the row (T the vector type, V the
+ * prefix of its functions): x, y, z the sources (signed), expr stored at
+ * the destination. A step without negated sources loads them as they are
+ * (a sign flip by 0 is no operation). */
+#define STEP_ROW(T, V, W, expr)						\
 	if (!s->signs) {						\
-		for (h = 0; h < B; h += 4) {				\
-			vec4 x = v4_load(ar + s->s[0] + h);		\
-			vec4 y = v4_load(ar + s->s[1] + h);		\
-			vec4 z = v4_load(ar + s->s[2] + h);		\
+		for (h = 0; h < B; h += W) {				\
+			T x = V##_load(ar + s->s[0] + h);		\
+			T y = V##_load(ar + s->s[1] + h);		\
+			T z = V##_load(ar + s->s[2] + h);		\
 			(void)y;					\
 			(void)z;					\
-			v4_store(ar + s->d + h, expr);			\
+			V##_store(ar + s->d + h, expr);			\
 		}							\
 		break;							\
 	}								\
-	m0 = v4_sign_mask(s->neg[0]);					\
-	m1 = v4_sign_mask(s->neg[1]);					\
-	m2 = v4_sign_mask(s->neg[2]);					\
-	for (h = 0; h < B; h += 4) {					\
-		vec4 x = v4_sign(v4_load(ar + s->s[0] + h), m0);	\
-		vec4 y = v4_sign(v4_load(ar + s->s[1] + h), m1);	\
-		vec4 z = v4_sign(v4_load(ar + s->s[2] + h), m2);	\
+	m0 = V##_sign_mask(s->neg[0]);					\
+	m1 = V##_sign_mask(s->neg[1]);					\
+	m2 = V##_sign_mask(s->neg[2]);					\
+	for (h = 0; h < B; h += W) {					\
+		T x = V##_sign(V##_load(ar + s->s[0] + h), m0);		\
+		T y = V##_sign(V##_load(ar + s->s[1] + h), m1);		\
+		T z = V##_sign(V##_load(ar + s->s[2] + h), m2);		\
 		(void)y;						\
 		(void)z;						\
-		v4_store(ar + s->d + h, expr);				\
+		V##_store(ar + s->d + h, expr);				\
 	}
 
 /* A dot product step: the products of the first `terms` lanes summed from
- * +0 in dot()'s order (then DPH's w of source 2 added), for each half. */
-#define STEP_DOT(terms, plus_w)						\
+ * +0 in dot()'s order (then DPH's w of source 2 added), for each group. */
+#define STEP_DOT(T, V, W, terms, plus_w)				\
 	if (!s->signs) {						\
-		for (h = 0; h < B; h += 4) {				\
-			vec4 sum = v4_add(v4_splat(0.0f), DOT_PLAIN(0));	\
-			sum = v4_add(sum, DOT_PLAIN(1));		\
-			sum = v4_add(sum, DOT_PLAIN(2));		\
+		for (h = 0; h < B; h += W) {				\
+			T sum = V##_add(V##_splat(0.0f), DOT_PLAIN(V, 0)); \
+			sum = V##_add(sum, DOT_PLAIN(V, 1));		\
+			sum = V##_add(sum, DOT_PLAIN(V, 2));		\
 			if (terms == 4)					\
-				sum = v4_add(sum, DOT_PLAIN(3));	\
+				sum = V##_add(sum, DOT_PLAIN(V, 3));	\
 			if (plus_w)					\
-				sum = v4_add(sum, v4_load(ar + s->t[3] + h)); \
-			v4_store(ar + s->d + h, sum);			\
+				sum = V##_add(sum, V##_load(ar + s->t[3] + h)); \
+			V##_store(ar + s->d + h, sum);			\
 		}							\
 		break;							\
 	}								\
-	m0 = v4_sign_mask(s->neg[0]);					\
-	m1 = v4_sign_mask(s->neg[1]);					\
-	for (h = 0; h < B; h += 4) {					\
-		vec4 sum = v4_add(v4_splat(0.0f), DOT_TERM(0));		\
-		sum = v4_add(sum, DOT_TERM(1));				\
-		sum = v4_add(sum, DOT_TERM(2));				\
+	m0 = V##_sign_mask(s->neg[0]);					\
+	m1 = V##_sign_mask(s->neg[1]);					\
+	for (h = 0; h < B; h += W) {					\
+		T sum = V##_add(V##_splat(0.0f), DOT_TERM(V, 0));	\
+		sum = V##_add(sum, DOT_TERM(V, 1));			\
+		sum = V##_add(sum, DOT_TERM(V, 2));			\
 		if (terms == 4)						\
-			sum = v4_add(sum, DOT_TERM(3));			\
+			sum = V##_add(sum, DOT_TERM(V, 3));		\
 		if (plus_w)						\
-			sum = v4_add(sum, v4_sign(v4_load(ar + s->t[3] + h), m1)); \
-		v4_store(ar + s->d + h, sum);				\
+			sum = V##_add(sum, V##_sign(V##_load(ar + s->t[3] + h), m1)); \
+		V##_store(ar + s->d + h, sum);				\
 	}
-#define DOT_TERM(i) v4_mul(v4_sign(v4_load(ar + s->s[i] + h), m0),	\
-			   v4_sign(v4_load(ar + s->t[i] + h), m1))
-#define DOT_PLAIN(i) v4_mul(v4_load(ar + s->s[i] + h), v4_load(ar + s->t[i] + h))
+#define DOT_TERM(V, i) V##_mul(V##_sign(V##_load(ar + s->s[i] + h), m0),	\
+			       V##_sign(V##_load(ar + s->t[i] + h), m1))
+#define DOT_PLAIN(V, i) V##_mul(V##_load(ar + s->s[i] + h), V##_load(ar + s->t[i] + h))
+
+/* The steps of a batch, W lanes a vector operation: the elementwise ones
+ * here, the others through `other` (relative constants, compute()'s
+ * operations, MOVA). */
+#define STEP_LOOP(T, V, W)						\
+	for (; s < end; s++) {						\
+		T m0, m1, m2;						\
+									\
+		switch (s->kind) {					\
+		case S_ADD: STEP_ROW(T, V, W, V##_add(x, y)); break;	\
+		case S_MUL: STEP_ROW(T, V, W, V##_mul(x, y)); break;	\
+		case S_SGE: STEP_ROW(T, V, W, V##_sge(x, y)); break;	\
+		case S_SLT: STEP_ROW(T, V, W, V##_slt(x, y)); break;	\
+		case S_MAX: STEP_ROW(T, V, W, V##_max(x, y)); break;	\
+		case S_MIN: STEP_ROW(T, V, W, V##_min(x, y)); break;	\
+		case S_MOV: STEP_ROW(T, V, W, x); break;		\
+		case S_MAD: STEP_ROW(T, V, W, V##_add(V##_mul(x, y), z)); break; \
+		case S_RCP: STEP_ROW(T, V, W, V##_rcp(x)); break;	\
+		case S_RSQ: STEP_ROW(T, V, W, V##_rsq(x)); break;	\
+		case S_DP3: STEP_DOT(T, V, W, 3, 0); break;		\
+		case S_DP4: STEP_DOT(T, V, W, 4, 0); break;		\
+		case S_DPH: STEP_DOT(T, V, W, 3, 1); break;		\
+		default:						\
+			step_other(p, ar, s, a0, n);			\
+			break;						\
+		}							\
+	}
 
 /* compute() (or MOVA) invocation by invocation, for the n used slots;
  * the lanes written go to the destination (0 in the unused slots). */
@@ -1984,14 +2066,54 @@ static void step_scalar(struct hw_shader_program *p, float *ar, const struct bat
 		memcpy(ar + o->dst + o->lane[l] * B, res + o->lane[l] * B, B * sizeof *res);
 }
 
+/* A step the loop does not do with vectors: a relative constant's gather
+ * (c[reg + a0], invocation by invocation), or step_scalar's. */
+static void step_other(struct hw_shader_program *p, float *ar, const struct batch_step *s,
+		       int (*a0)[2], unsigned n)
+{
+	if (s->kind == S_REL) {
+		const struct compiled_src *cs = &p->compiled[s->op].s[s->k];
+		float *row = ar + (ARENA_SCRATCH + s->k) * ROW;
+		unsigned v, i;
+
+		for (v = 0; v < B; v++) {
+			const float *from = uniform_at(p->st, cs->reg + a0[v][cs->idx - 1]);
+
+			for (i = 0; i < 4; i++)
+				row[i * B + v] = cs->neg ? -from[cs->sel[i]] : from[cs->sel[i]];
+		}
+		return;
+	}
+	step_scalar(p, ar, &p->bops[s->op], a0, n);     /* S_SCALAR, S_MOVA */
+}
+
+static void replay_steps(struct hw_shader_program *p, float *ar, int (*a0)[2], unsigned n)
+{
+	const struct batch_step *s = p->steps, *end = s + p->step_len;
+	unsigned h;
+
+	STEP_LOOP(vec4, v4, 4)
+}
+
+/* replay_steps eight lanes a vector (hw_simd.h's AVX2 copies): every lane
+ * gets the same operation, so the same bits. */
+#if HW_AVX2
+static HW_AVX2_TARGET void replay_steps_avx2(struct hw_shader_program *p, float *ar,
+					     int (*a0)[2], unsigned n)
+{
+	const struct batch_step *s = p->steps, *end = s + p->step_len;
+	unsigned h;
+
+	STEP_LOOP(vec8, v8, 8)
+}
+#endif
+
 static void compiled_replay_batch(struct hw_shader_program *p, unsigned n,
 				  const float (*const in[])[4], float (*const out[])[4])
 {
-	const struct hw_shader_state *st = p->st;
-	const struct batch_step *s = p->steps, *end = s + p->step_len;
 	float *ar = p->arena;
 	int a0[B][2];
-	unsigned j, v, i, h;
+	unsigned j;
 
 	memset(a0, 0, sizeof a0);
 	for (j = 0; j < p->in_count; j++)
@@ -2001,47 +2123,19 @@ static void compiled_replay_batch(struct hw_shader_program *p, unsigned n,
 	for (j = 0; j < p->batch_gather_count; j++)
 		batch_gather(ar + (FRAME_OUT + p->batch_gather_list[j]) * ROW,
 			     (const float (*const *)[4])out, p->batch_gather_list[j], n);
-	for (; s < end; s++) {
-		vec4 m0, m1, m2;
-
-		switch (s->kind) {
-		case S_ADD: STEP_ROW(v4_add(x, y)); break;
-		case S_MUL: STEP_ROW(v4_mul(x, y)); break;
-		case S_SGE: STEP_ROW(v4_sge(x, y)); break;
-		case S_SLT: STEP_ROW(v4_slt(x, y)); break;
-		case S_MAX: STEP_ROW(v4_max(x, y)); break;
-		case S_MIN: STEP_ROW(v4_min(x, y)); break;
-		case S_MOV: STEP_ROW(x); break;
-		case S_MAD: STEP_ROW(v4_add(v4_mul(x, y), z)); break;
-		case S_RCP: STEP_ROW(v4_rcp(x)); break;
-		case S_RSQ: STEP_ROW(v4_rsq(x)); break;
-		case S_DP3: STEP_DOT(3, 0); break;
-		case S_DP4: STEP_DOT(4, 0); break;
-		case S_DPH: STEP_DOT(3, 1); break;
-		case S_REL: {
-			/* c[reg + a0], invocation by invocation */
-			const struct compiled_src *cs = &p->compiled[s->op].s[s->k];
-			float *row = ar + (ARENA_SCRATCH + s->k) * ROW;
-
-			for (v = 0; v < B; v++) {
-				const float *from = uniform_at(st, cs->reg + a0[v][cs->idx - 1]);
-
-				for (i = 0; i < 4; i++)
-					row[i * B + v] = cs->neg ? -from[cs->sel[i]] : from[cs->sel[i]];
-			}
-			break;
-		}
-		default:        /* S_SCALAR, S_MOVA */
-			step_scalar(p, ar, &p->bops[s->op], a0, n);
-			break;
-		}
-	}
+#if HW_AVX2
+	if (hw_simd_avx2())
+		replay_steps_avx2(p, ar, a0, n);
+	else
+#endif
+		replay_steps(p, ar, a0, n);
 	for (j = 0; j < p->out_count; j++)
 		batch_scatter(ar + (FRAME_OUT + p->out_list[j]) * ROW, out, p->out_list[j], n);
 }
 
 #undef STEP_ROW
 #undef STEP_DOT
+#undef STEP_LOOP
 #undef DOT_TERM
 #undef DOT_PLAIN
 #undef STEPS_PER_OP

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw/hw_simd.h"
 #include "shader_asm.h"
 #include "test_util.h"
 
@@ -71,9 +72,10 @@ static void build(void)
 }
 
 /* The same invocation HW_SHADER_BATCH + 3 times through run_batch of a
- * prepared program (a full batch and a partial one, after the recording):
- * each must give what hw_shader_run gave, bit for bit, so every case of
- * this suite also checks the batched replay's operations. */
+ * prepared program (a full batch and a partial one, after the recording),
+ * with each copy of the batch's steps (hw_simd.h): each must give what
+ * hw_shader_run gave, bit for bit, so every case of this suite also
+ * checks the batched replay's operations. */
 #define SAME_RUNS (HW_SHADER_BATCH + 3)
 static void check_batched_program(const float start[HW_SHADER_OUTPUTS][4],
 				  const struct hw_shader_stats *stats_before)
@@ -100,6 +102,20 @@ static void check_batched_program(const float start[HW_SHADER_OUTPUTS][4],
 		ck_assert_msg(memcmp(o[k], out, sizeof o[k]) == 0, "batched %u: outputs differ", k);
 		ck_assert_msg(memcmp(&sts[k], &stats, sizeof sts[k]) == 0,
 			      "batched %u: counts differ", k);
+	}
+	/* again with the baseline copy of the batch's steps */
+	for (k = 0; k < SAME_RUNS; k++) {
+		memcpy(o[k], start, sizeof o[k]);
+		sts[k] = *stats_before;
+	}
+	hw_simd_set_avx2(false);
+	ck_assert_int_eq(hw_shader_program_run_batch(p, SAME_RUNS, inp, outp, statp, &done,
+						     NULL, 0), HW_OK);
+	hw_simd_set_avx2(true);
+	for (k = 0; k < SAME_RUNS; k++) {
+		ck_assert_msg(memcmp(o[k], out, sizeof o[k]) == 0, "baseline %u: outputs differ", k);
+		ck_assert_msg(memcmp(&sts[k], &stats, sizeof sts[k]) == 0,
+			      "baseline %u: counts differ", k);
 	}
 	hw_shader_program_destroy(p);
 }
@@ -1522,7 +1538,8 @@ END_TEST
 
 /* The same in batches: 11 invocations (one recorded, then a full batch and
  * a partial one) give what 11 interpreter runs give, bit for bit, each with
- * its own counts. */
+ * its own counts; with the AVX2 copy of the batch's steps, then the
+ * baseline's. */
 #define BATCH_RUNS 11
 START_TEST(test_prepared_program_batches_like_the_interpreter)
 {
@@ -1533,6 +1550,7 @@ START_TEST(test_prepared_program_batches_like_the_interpreter)
 	struct hw_shader_stats sref[BATCH_RUNS], sgot[BATCH_RUNS], *statp[BATCH_RUNS];
 	unsigned prog, built = 0, k, done;
 
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copy (where it runs), then the baseline */
 	rng_state = 777;
 	for (prog = 0; prog < 300; prog++) {
 		struct hw_shader_program *p;
@@ -1573,6 +1591,7 @@ START_TEST(test_prepared_program_batches_like_the_interpreter)
 		hw_shader_program_destroy(p);
 	}
 	ck_assert_uint_ge(built, 200);
+	hw_simd_set_avx2(true);
 }
 END_TEST
 
@@ -1714,7 +1733,7 @@ static Suite *shader_suite(void)
 		suite_add_tcase(s, all[k]);
 	}
 	tcase_add_test(prep, test_prepared_program_replays_like_the_interpreter);
-	tcase_add_test(prep, test_prepared_program_batches_like_the_interpreter);
+	tcase_add_loop_test(prep, test_prepared_program_batches_like_the_interpreter, 0, 2);
 	tcase_add_test(prep, test_batched_replay_matches_one_invocation_replay);
 	tcase_add_test(prep, test_prepared_program_with_data_dependent_branch_interprets);
 	tcase_add_test(enc, test_encode_mov_o0_v0_matches_hand_encoding);
