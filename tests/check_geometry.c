@@ -527,6 +527,55 @@ START_TEST(test_clip_prepared_matches_the_clipper)
 }
 END_TEST
 
+/* Almost collinear triangles, whose window area is a sum of three large
+ * terms that nearly cancel, so that its sign, and the cull, depend on the
+ * order the terms are added in: hw_clip_triangle_inside culls (and counts)
+ * each as hw_clip_triangle does, in both cull modes. */
+START_TEST(test_clip_inside_culls_thin_triangles_as_the_clipper)
+{
+	unsigned k, j, culled = 0, kept = 0;
+
+	clip_rng = 99;
+	for (k = 0; k < 20000; k++) {
+		struct hw_clip_config cfg = screen();
+		struct hw_setup_counts cw = { 0 }, cg = { 0 };
+		struct hw_vertex v[3], w[3];
+		float x0 = clip_random() * 0.4f, y0 = clip_random() * 0.4f;
+		float dx = clip_random() * 0.2f, dy = clip_random() * 0.2f;
+		bool inside = true;
+
+		if (!isfinite(x0) || !isfinite(y0) || !isfinite(dx) || !isfinite(dy))
+			continue;
+		cfg.cull = k % 2 ? HW_CULL_CW : HW_CULL_CCW;
+		for (j = 0; j < 3; j++) {
+			/* on the line from (x0, y0) along (dx, dy), the middle
+			 * corner off it by a few units in the last place */
+			float t = j == 0 ? 0.0f : j == 1 ? 0.37f : 1.0f;
+
+			memset(&v[j], 0, sizeof v[j]);
+			v[j].pos[0] = x0 + t * dx;
+			v[j].pos[1] = y0 + t * dy;
+			if (j == 1)
+				v[j].pos[1] = nextafterf(v[j].pos[1], (float)(clip_rng >> 31 ? 1 : -1))
+					      + (float)(int)(clip_rng >> 28 & 3) * 1e-7f;
+			v[j].pos[2] = -0.5f;
+			v[j].pos[3] = 1.0f;
+			if (hw_clip_prepare(&cfg, &v[j], &w[j]))
+				inside = false;
+		}
+		if (!inside)
+			continue;
+		ck_assert_int_eq(hw_clip_triangle_inside(&cfg, &w[0], &w[1], &w[2], &cg, NULL, NULL),
+				 hw_clip_triangle(&cfg, &v[0], &v[1], &v[2], &cw, NULL, NULL));
+		ck_assert(memcmp(&cg, &cw, sizeof cg) == 0);
+		culled += cw.culled;
+		kept += cw.polygons_out;
+	}
+	ck_assert_uint_gt(culled, 1000);
+	ck_assert_uint_gt(kept, 1000);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("geometry");
@@ -555,6 +604,7 @@ int main(void)
 	tcase_add_test(tc, test_cull_removes_the_configured_winding);
 	tcase_add_test(tc, test_clip_viewport_maps_ndc_to_window);
 	tcase_add_test(tc, test_clip_prepared_matches_the_clipper);
+	tcase_add_test(tc, test_clip_inside_culls_thin_triangles_as_the_clipper);
 	tcase_add_test(tc, test_ref_assembler_matches_the_copying_assembler);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
