@@ -928,6 +928,70 @@ static void assert_same_setup_and_raster(const struct load *a, const struct load
 	ck_assert_uint_eq(a->busy[HW_BUSY_RASTERIZER], b->busy[HW_BUSY_RASTERIZER]);
 }
 
+/* ---- batches of the vertex loop -------------------------------------- */
+
+struct vertex_batches {
+	uint64_t busy[HW_PIPE_MAX_BATCHES];
+	unsigned n;
+};
+
+static void record_vertex_batches(void *user, const struct hw_event *e)
+{
+	struct vertex_batches *r = user;
+	unsigned b;
+
+	if (e->kind != HW_EVENT_DRAW)
+		return;
+	ck_assert_uint_eq(r->n, 0);
+	for (b = 0; b < e->draw->pipe.batches; b++)
+		r->busy[r->n++] = e->draw->pipe.batch[b].busy[HW_PIPE_VERTEX];
+}
+
+/* A strip of 400 vertices (398 triangles, all at one point: no pixels), a
+ * batch closed after every 8 triangles (the default), so after vertices 9,
+ * 17, 25, ... while the vertex loop shades windows of 8 (0-7, 8-15, ...):
+ * each batch's vertex stage is busy for processor 0's share of the
+ * vertices up to its close (vertex k is shaded on processor k % 4), each
+ * costing the same clocks. So the counts of a window's vertices are added
+ * at a close in its middle, not at the window's end. */
+START_TEST(test_draw_batch_close_counts_the_vertices_before_it)
+{
+	enum { VERTICES = 400 };
+	float *pos = calloc(VERTICES * 3, sizeof *pos);
+	struct vertex_batches rec;
+	uint64_t total = 0, per;
+	unsigned b, k, from = 0, mine;
+
+	ck_assert_ptr_nonnull(pos);
+	for (k = 0; k < VERTICES; k++)
+		pos[3 * k + 2] = -0.5f;
+	program_straight(6);
+	common_state(put_positions(pos, VERTICES), 1, 0);
+	free(pos);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, VERTICES);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	memset(&rec, 0, sizeof rec);
+	gpu.observe = record_vertex_batches;
+	gpu.observe_user = &rec;
+	run_and_finish();
+	ck_assert_uint_eq(rec.n, (VERTICES - 2 + 7) / 8);
+	for (b = 0; b < rec.n; b++)
+		total += rec.busy[b];
+	per = total / ((VERTICES + 3) / 4);             /* processor 0's vertices */
+	ck_assert_uint_gt(per, 0);
+	ck_assert_uint_eq(per * ((VERTICES + 3) / 4), total);
+	for (b = 0; b < rec.n; b++) {
+		unsigned to = b + 1 < rec.n ? 10 + 8 * b : VERTICES;   /* vertices [from, to) */
+
+		for (mine = 0, k = from; k < to; k++)
+			mine += k % 4 == 0;
+		ck_assert_msg(rec.busy[b] == mine * per, "batch %u: %llu clocks, want %llu", b,
+			      (unsigned long long)rec.busy[b], (unsigned long long)(mine * per));
+		from = to;
+	}
+}
+END_TEST
+
 /* ---- fragments held across triangles ---------------------------------- */
 
 /* 1211 triangles, small but for every fourth row of places (so that some
@@ -2224,6 +2288,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
 	tcase_add_test(tc, test_draw_held_fragments_match_batches_of_one_triangle);
+	tcase_add_test(tc, test_draw_batch_close_counts_the_vertices_before_it);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_from_geometry_shader_or_vertex_data);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_in_one_draw_or_four);
 	tcase_add_test(tc, test_draw_setup_and_raster_load_same_with_one_or_three_attributes);
