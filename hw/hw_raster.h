@@ -60,7 +60,9 @@ typedef void (*hw_fragment_fn)(void *user, const struct hw_fragment *f);
 
 /* Fragments handed on in batches: covered fragments of one triangle, in
  * traversal order, at most HW_RASTER_BATCH: whole 8x8 tile parts, as many
- * consecutive ones as fit. The pixels of a batch are distinct. */
+ * consecutive ones as fit. The pixels of a batch are distinct (but for a
+ * holding buffer's batches, hw_raster_buffer.hold: several triangles'
+ * fragments in order, which may share pixels). */
 #define HW_RASTER_BATCH (HW_RASTER_BLOCK * HW_RASTER_BLOCK)
 typedef void (*hw_fragment_batch_fn)(void *user, const struct hw_fragment *f, unsigned count);
 
