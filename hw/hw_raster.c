@@ -1050,16 +1050,19 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 
 	if (!raster_setup(cfg, a, b, c, &t))
 		return;
-	/* slots zeroed for another set of varyings are zeroed again */
+	/* slots zeroed for another set of varyings are zeroed again (the
+	 * fragments held, if any, go on first: their slots are reused) */
 	if (buf->unused != cfg->unused_varyings) {
+		if (out)
+			hw_raster_hand_on(buf, out, user);
 		buf->unused = cfg->unused_varyings;
 		buf->zeroed = 0;
 	}
+	wk.hold = out && buf->hold;
+	wk.n = wk.start = wk.hold ? buf->held : 0;
 	wk.cfg = cfg;
 	wk.t = &t;
 	wk.batch = out ? buf->batch : NULL;
-	wk.hold = out && buf->hold;
-	wk.n = wk.start = wk.hold ? buf->held : 0;
 	wk.zeroed = buf->zeroed;
 	wk.w = buf->w;
 	wk.w_set = buf->w_set;

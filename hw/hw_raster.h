@@ -117,8 +117,9 @@ struct hw_raster_buffer {
 	uint32_t unused;
 	/* `hold`: a triangle's fragments stay in the batch, interpolated,
 	 * when it ends (batch[0..held)), and go on with the next triangles'
-	 * once the batch is full or at hw_raster_hand_on: fewer, larger
-	 * batches of several triangles, in the same order. */
+	 * once the batch is full, before a triangle with another set of
+	 * varyings left out, or at hw_raster_hand_on: fewer, larger batches
+	 * of several triangles, in the same order. */
 	bool hold;
 	unsigned held;
 };

@@ -913,7 +913,9 @@ END_TEST
  * the same order, in batches of up to 64 of several triangles (the last
  * at hw_raster_hand_on), so fewer of them. The counts after each triangle
  * are the same. With and without varyings (interpolated a triangle at a
- * time). */
+ * time), and with a set of varyings that changes while fragments are held
+ * (they go on first, with their varyings; the next triangle's left-out
+ * ones read 0 in the slots they leave). */
 /* ref_collect for batches of several triangles: 1..64 fragments each (two
  * triangles may share a pixel or a tile); bad_batches counts the others. */
 static void held_collect(void *user, const struct hw_fragment *f, unsigned count)
@@ -949,6 +951,10 @@ START_TEST(test_raster_holding_buffer_gives_the_same_fragments_in_fuller_batches
 		buf->hold = true;
 		for (tri = 0; tri < 40; tri++) {
 			struct hw_vertex v[3];
+			/* every fourth run, another set of varyings now and then
+			 * while fragments are held */
+			if (run % 4 == 3 && tri % 7 == 6)
+				cfg.unused_varyings = tri % 2 ? 0x15u : 0x3Cu;
 			/* mostly small triangles (several to a batch), now and
 			 * then a large one (several batches) */
 			float size = tri % 9 == 4 ? 40.0f : 6.0f;
@@ -969,8 +975,10 @@ START_TEST(test_raster_holding_buffer_gives_the_same_fragments_in_fuller_batches
 		hw_raster_hand_on(buf, held_collect, &held);    /* nothing held: nothing */
 		ck_assert_uint_eq(held.n, fresh.n);
 		ck_assert_uint_eq(held.bad_batches, 0);
-		if (held.n && memcmp(held.f, fresh.f, held.n * sizeof *held.f) != 0)
-			ck_abort_msg("run %u: a held fragment differs", run);
+		for (k = 0; k < held.n; k++)
+			if (memcmp(&held.f[k], &fresh.f[k], sizeof held.f[k]) != 0)
+				ck_abort_msg("run %u: held fragment %u of %u (%u, %u) differs", run,
+					     k, held.n, fresh.f[k].x, fresh.f[k].y);
 		ck_assert_uint_le(held.batches, fresh.batches);
 		held_batches += held.batches;
 		fresh_batches += fresh.batches;
