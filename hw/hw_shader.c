@@ -1475,9 +1475,10 @@ static void compiled_replay(struct hw_shader_program *p, const float (*in)[4],
  * compiled_replay for up to HW_SHADER_BATCH invocations at once, the
  * registers laid out component by component with one float per invocation
  * (p->sframe[row][component][invocation], rows as in p->frame), so that
- * one vector operation does four invocations' same component. Every
- * element gets the very operation compiled_replay gives it (the same
- * v4_* functions, elementwise; dot products summed from +0 in dot()'s
+ * one vector operation does four invocations' same component (eight in
+ * the AVX2 copy). Every element gets the very operation compiled_replay
+ * gives it (the same v4_* functions, elementwise, or v8_* ones that do
+ * per lane what they do; dot products summed from +0 in dot()'s
  * order; negation as C's unary minus), so each invocation's results are
  * compiled_replay's bits. Swizzles cost nothing here: a source is four row
  * pointers. The operations compiled_replay does through compute(), and
@@ -2002,7 +2003,7 @@ static void batch_scatter(const float *row, float (*const to[])[4], unsigned reg
 #define DOT_PLAIN(V, i) V##_mul(V##_load(ar + s->s[i] + h), V##_load(ar + s->t[i] + h))
 
 /* The steps of a batch, W lanes a vector operation: the elementwise ones
- * here, the others through `other` (relative constants, compute()'s
+ * here, the others through step_other (relative constants, compute()'s
  * operations, MOVA). */
 #define STEP_LOOP(T, V, W)						\
 	for (; s < end; s++) {						\
