@@ -128,14 +128,6 @@ static float window_area(const struct hw_vertex *v, int n)
 	return area;
 }
 
-/* Face culling of a window-space polygon; true when it is culled.
- * Model choice: a zero-area triangle faces neither way and is never
- * culled; it comes out and produces no fragment. */
-static bool culled(const struct hw_clip_config *cfg, float area)
-{
-	return (cfg->cull == HW_CULL_CCW && area > 0) || (cfg->cull == HW_CULL_CW && area < 0);
-}
-
 unsigned hw_clip_prepare(const struct hw_clip_config *cfg, const struct hw_vertex *v,
 			 struct hw_vertex *window)
 {
@@ -146,27 +138,6 @@ unsigned hw_clip_prepare(const struct hw_clip_config *cfg, const struct hw_verte
 		to_window(cfg, window);
 	}
 	return o;
-}
-
-bool hw_clip_triangle_inside(const struct hw_clip_config *cfg, const struct hw_vertex *a,
-			     const struct hw_vertex *b, const struct hw_vertex *c,
-			     struct hw_setup_counts *counts, hw_setup_fn out, void *user)
-{
-	/* window_area's sum for three corners, in its order */
-	float area = 0;
-
-	counts->polygons_in++;
-	area += a->pos[0] * b->pos[1] - b->pos[0] * a->pos[1];
-	area += b->pos[0] * c->pos[1] - c->pos[0] * b->pos[1];
-	area += c->pos[0] * a->pos[1] - a->pos[0] * c->pos[1];
-	if (culled(cfg, area)) {
-		counts->culled++;
-		return false;
-	}
-	counts->polygons_out++;
-	if (out)
-		out(user, a, b, c);
-	return true;
 }
 
 bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *a,
@@ -200,7 +171,7 @@ bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *
 	for (j = 0; j < n; j++)
 		to_window(cfg, &poly[cur][j]);
 	area = window_area(poly[cur], n);
-	if (culled(cfg, area)) {
+	if (hw_clip_culled(cfg, area)) {
 		counts->culled++;
 		return false;
 	}

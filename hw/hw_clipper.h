@@ -60,8 +60,38 @@ bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *
  * transforming again. Other triangles go through hw_clip_triangle. */
 unsigned hw_clip_prepare(const struct hw_clip_config *cfg, const struct hw_vertex *v,
 			 struct hw_vertex *window);
-bool hw_clip_triangle_inside(const struct hw_clip_config *cfg, const struct hw_vertex *a,
-			     const struct hw_vertex *b, const struct hw_vertex *c,
-			     struct hw_setup_counts *counts, hw_setup_fn out, void *user);
+
+/* Face culling of a window-space polygon of signed area `area` (twice the
+ * area, counter-clockwise positive); true when it is culled. Model
+ * choice: a zero-area triangle faces neither way and is never culled; it
+ * comes out and produces no fragment. */
+static inline bool hw_clip_culled(const struct hw_clip_config *cfg, float area)
+{
+	return (cfg->cull == HW_CULL_CCW && area > 0) || (cfg->cull == HW_CULL_CW && area < 0);
+}
+
+/* (inline: it is a few operations, once a triangle of the draw's loop) */
+static inline bool hw_clip_triangle_inside(const struct hw_clip_config *cfg,
+					   const struct hw_vertex *a, const struct hw_vertex *b,
+					   const struct hw_vertex *c,
+					   struct hw_setup_counts *counts, hw_setup_fn out,
+					   void *user)
+{
+	/* hw_clip_triangle's window area for three corners, in its order */
+	float area = 0;
+
+	counts->polygons_in++;
+	area += a->pos[0] * b->pos[1] - b->pos[0] * a->pos[1];
+	area += b->pos[0] * c->pos[1] - c->pos[0] * b->pos[1];
+	area += c->pos[0] * a->pos[1] - a->pos[0] * c->pos[1];
+	if (hw_clip_culled(cfg, area)) {
+		counts->culled++;
+		return false;
+	}
+	counts->polygons_out++;
+	if (out)
+		out(user, a, b, c);
+	return true;
+}
 
 #endif

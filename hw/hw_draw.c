@@ -134,6 +134,7 @@ struct draw_ctx {
 	 * own index). */
 	unsigned one_set;
 	uint8_t one_color[4];
+	hw_raster_batch_in_fn raster_in;        /* the rasterizer, this host's copy */
 	/* Last, and cleared in part (hw_draw_run): the rasterizer's batch,
 	 * kept across the draw's triangles (its slots need no clearing), and
 	 * the fragment side (draw_fragment_clear). */
@@ -442,6 +443,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
 			&& !fp->reads_primary && !fp->reads_fragment_primary;
 	d->raster_buffer.hold = fp->one_color;
+	d->raster_in = hw_raster_triangle_batch_in_copy();
 }
 
 #if defined(__GNUC__)
@@ -636,8 +638,7 @@ static void to_raster(void *user, const struct hw_vertex *a, const struct hw_ver
 
 	if (d->u->triangle_out)
 		d->u->triangle_out(d->u->triangle_user, a, b, c);
-	hw_raster_triangle_batch_in(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d,
-				    &d->raster_buffer);
+	d->raster_in(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d, &d->raster_buffer);
 }
 
 static void to_setup(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
@@ -672,11 +673,14 @@ static void draw_triangle(struct draw_ctx *d, const struct draw_vertex *a,
 	hw_setup_fn out = d->cfg->fragment.enabled ? to_raster : d->u->triangle_out;
 	void *user = d->cfg->fragment.enabled ? (void *)d : d->u->triangle_user;
 
-	if (!(a->outside | b->outside | c->outside))
+	if (a->outside | b->outside | c->outside)
+		hw_clip_triangle(&d->cfg->clip, &a->v, &b->v, &c->v, &d->r->setup, out, user);
+	else if (!d->cfg->fragment.enabled)
 		hw_clip_triangle_inside(&d->cfg->clip, &a->window, &b->window, &c->window,
 					&d->r->setup, out, user);
-	else
-		hw_clip_triangle(&d->cfg->clip, &a->v, &b->v, &c->v, &d->r->setup, out, user);
+	else if (hw_clip_triangle_inside(&d->cfg->clip, &a->window, &b->window, &c->window,
+					 &d->r->setup, NULL, NULL))
+		to_raster(d, &a->window, &b->window, &c->window);      /* a direct call */
 }
 
 /* Vertex `v` is about to be overwritten: if assembly holds it, it moves

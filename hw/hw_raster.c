@@ -1101,18 +1101,30 @@ static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_con
 }
 #endif
 
+static void raster_triangle_batch_base(const struct hw_raster_config *cfg,
+				       const struct hw_vertex *a, const struct hw_vertex *b,
+				       const struct hw_vertex *c, struct hw_raster_counts *counts,
+				       hw_fragment_batch_fn out, void *user,
+				       struct hw_raster_buffer *buf)
+{
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false);
+}
+
+hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(void)
+{
+#if HW_AVX2
+	if (hw_simd_avx2())
+		return raster_triangle_batch_avx2;
+#endif
+	return raster_triangle_batch_base;
+}
+
 void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 				 const struct hw_vertex *b, const struct hw_vertex *c,
 				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
 				 void *user, struct hw_raster_buffer *buf)
 {
-#if HW_AVX2
-	if (hw_simd_avx2()) {
-		raster_triangle_batch_avx2(cfg, a, b, c, counts, out, user, buf);
-		return;
-	}
-#endif
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false);
+	hw_raster_triangle_batch_in_copy()(cfg, a, b, c, counts, out, user, buf);
 }
 
 void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user)
