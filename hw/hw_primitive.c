@@ -87,33 +87,3 @@ void hw_ref_assembler_begin(struct hw_ref_assembler *a, enum hw_topology topolog
 	a->triangles = 0;
 }
 
-/* hw_assembler_push's cases, on pointers */
-bool hw_ref_assembler_push(struct hw_ref_assembler *a, const void *v, const void *tri[3])
-{
-	a->vertices++;
-	if (a->count < 2) {
-		a->held[a->count++] = v;
-		return false;
-	}
-	a->triangles++;
-	tri[2] = v;
-	switch (a->topology) {
-	case HW_TOPOLOGY_STRIP:
-		tri[0] = a->held[a->odd ? 1 : 0];
-		tri[1] = a->held[a->odd ? 0 : 1];
-		a->odd = !a->odd;
-		a->held[0] = a->held[1];
-		a->held[1] = v;
-		return true;
-	case HW_TOPOLOGY_FAN:
-		tri[0] = a->held[0];
-		tri[1] = a->held[1];
-		a->held[1] = v;
-		return true;
-	default:
-		tri[0] = a->held[0];
-		tri[1] = a->held[1];
-		a->count = 0;
-		return true;
-	}
-}

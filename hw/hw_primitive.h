@@ -63,7 +63,37 @@ struct hw_ref_assembler {
 void hw_ref_assembler_begin(struct hw_ref_assembler *a, enum hw_topology topology);
 
 /* The next vertex of a list, strip or fan; true, with the triangle in
- * tri[0..2], when it completes one. */
-bool hw_ref_assembler_push(struct hw_ref_assembler *a, const void *v, const void *tri[3]);
+ * tri[0..2], when it completes one (hw_assembler_push's cases, on
+ * pointers; inline: once a vertex of a draw). */
+static inline bool hw_ref_assembler_push(struct hw_ref_assembler *a, const void *v,
+					 const void *tri[3])
+{
+	a->vertices++;
+	if (a->count < 2) {
+		a->held[a->count++] = v;
+		return false;
+	}
+	a->triangles++;
+	tri[2] = v;
+	switch (a->topology) {
+	case HW_TOPOLOGY_STRIP:
+		tri[0] = a->held[a->odd ? 1 : 0];
+		tri[1] = a->held[a->odd ? 0 : 1];
+		a->odd = !a->odd;
+		a->held[0] = a->held[1];
+		a->held[1] = v;
+		return true;
+	case HW_TOPOLOGY_FAN:
+		tri[0] = a->held[0];
+		tri[1] = a->held[1];
+		a->held[1] = v;
+		return true;
+	default:
+		tri[0] = a->held[0];
+		tri[1] = a->held[1];
+		a->count = 0;
+		return true;
+	}
+}
 
 #endif

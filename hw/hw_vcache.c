@@ -49,21 +49,11 @@ static void vcache_unlink(struct hw_vcache *c, unsigned i)
 		*link = c->next[i];
 }
 
-bool hw_vcache_lookup(struct hw_vcache *c, uint32_t index, unsigned *slot)
+bool hw_vcache_insert(struct hw_vcache *c, uint32_t index, unsigned *slot)
 {
 	uint16_t *head = &c->head[vcache_bucket(index)];
-	unsigned link, i;
+	unsigned i;
 
-	c->clock++;
-	for (link = *head; link; link = c->next[link - 1]) {
-		i = link - 1;
-		if (c->index[i] == index) {
-			if (c->policy == HW_VCACHE_LRU)
-				c->stamp[i] = c->clock;
-			*slot = i;
-			return true;
-		}
-	}
 	if (c->used < c->entries) {
 		i = c->used++;
 	} else {

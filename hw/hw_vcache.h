@@ -46,9 +46,29 @@ void hw_vcache_configure(struct hw_vcache *c, unsigned entries, enum hw_vcache_p
 /* Start of an indexed draw: the cache holds nothing. */
 void hw_vcache_clear(struct hw_vcache *c);
 
+/* hw_vcache_lookup's miss: insert `index`, which no entry holds, after
+ * the look-up's clock tick. Returns false. */
+bool hw_vcache_insert(struct hw_vcache *c, uint32_t index, unsigned *slot);
+
 /* Look `index` up. A hit returns true and sets *slot to its entry. A miss
  * inserts it (evicting by policy), sets *slot to the entry to fill with the
- * shaded vertex, and returns false. */
-bool hw_vcache_lookup(struct hw_vcache *c, uint32_t index, unsigned *slot);
+ * shaded vertex, and returns false. (Inline: once an index of a draw.) */
+static inline bool hw_vcache_lookup(struct hw_vcache *c, uint32_t index, unsigned *slot)
+{
+	unsigned link;
+
+	c->clock++;
+	for (link = c->head[index & (HW_VCACHE_BUCKETS - 1)]; link; link = c->next[link - 1]) {
+		unsigned i = link - 1;
+
+		if (c->index[i] == index) {
+			if (c->policy == HW_VCACHE_LRU)
+				c->stamp[i] = c->clock;
+			*slot = i;
+			return true;
+		}
+	}
+	return hw_vcache_insert(c, index, slot);
+}
 
 #endif
