@@ -54,7 +54,7 @@ static void loader_touch(struct hw_loader_lines *lines, unsigned array, uint32_t
 void hw_loader_prepare(struct hw_loader_program *lp, const struct hw_loader_config *cfg,
 		       float in[HW_SHADER_INPUTS][4])
 {
-	unsigned r, n, e, nread = 0, used = 0;
+	unsigned r, n, e, nread = 0, used = 0, first;
 
 	/* Unfed components read as (0, 0, 0, 1), as GL defines for attributes. */
 	for (r = 0; r < HW_SHADER_INPUTS; r++) {
@@ -73,7 +73,7 @@ void hw_loader_prepare(struct hw_loader_program *lp, const struct hw_loader_conf
 		lp->array[used].number = n;
 		lp->array[used].offset = arr->offset;
 		lp->array[used].stride = arr->stride;
-		lp->array[used].first = nread;
+		first = nread;
 		lp->array[used].region = NULL;
 		for (e = 0; e < arr->elements && e < HW_LOADER_ARRAY_ELEMENTS; e++) {
 			unsigned code = arr->element[e], unit;
@@ -96,13 +96,14 @@ void hw_loader_prepare(struct hw_loader_program *lp, const struct hw_loader_conf
 			rd->reg = !a->fixed && cfg->input_reg[code] < HW_SHADER_INPUTS
 				  ? cfg->input_reg[code] : HW_SHADER_INPUTS;
 			rd->attrib = (uint8_t)code;
+			rd->array = (uint8_t)used;
 			at += rd->bytes;
 		}
-		lp->array[used].count = nread - lp->array[used].first;
-		if (lp->array[used].count)
+		if (nread > first)
 			used++;             /* an array without reads does nothing */
 	}
 	lp->arrays = used;
+	lp->reads = nread;
 }
 
 /* Host bytes of [phys, phys + bytes) for the nth array read, through its
@@ -129,62 +130,59 @@ enum hw_status hw_loader_program_fetch(struct hw_loader_program *lp, const struc
 				       float in[HW_SHADER_INPUTS][4], struct hw_counters *c,
 				       char *fault, unsigned fault_len)
 {
-	unsigned n, k;
+	const struct hw_loader_read *rd = lp->read, *end = rd + lp->reads;
+	unsigned k;
 
-	for (n = 0; n < lp->arrays; n++) {
-		unsigned number = lp->array[n].number;
-		uint32_t vertex = lp->base + lp->array[n].offset + index * lp->array[n].stride;
-		const struct hw_loader_read *rd = &lp->read[lp->array[n].first];
-		const struct hw_loader_read *end = rd + lp->array[n].count;
+	/* the reads in order, array after array (one loop: most arrays have
+	 * one read) */
+	for (; rd < end; rd++) {
+		const unsigned n = rd->array, number = lp->array[n].number;
+		const uint32_t phys = lp->base + lp->array[n].offset + index * lp->array[n].stride
+				      + rd->at;
+		const unsigned char *p = loader_host(lp, n, mem, phys, rd->bytes);
+		float *v;
 
-		for (; rd < end; rd++) {
-			uint32_t phys = vertex + rd->at;
-			const unsigned char *p = loader_host(lp, n, mem, phys, rd->bytes);
-			float *v;
-
-			if (!p) {
-				if (fault)
-					snprintf(fault, fault_len, "attribute array %u reads 0x%08X..+%u, "
-						 "outside every buffer", number, phys, (unsigned)rd->bytes);
-				return HW_ERROR_FAULT;
-			}
-			loader_touch(lines, number, phys, rd->bytes, c);
-			if (rd->reg >= HW_SHADER_INPUTS)
-				continue;
-			v = in[rd->reg];
-			switch (rd->type) {
-			case HW_ATTRIB_FLOAT:
-				/* copies of a size known here, a few moves each (a
-				 * copy of a size known at run time is a call or a
-				 * string instruction, slow to start) */
-				switch (rd->size) {
-				case 4:
-					memcpy(v, p, 16);
-					break;
-				case 3:
-					memcpy(v, p, 12);
-					break;
-				case 2:
-					memcpy(v, p, 8);
-					break;
-				case 1:
-					memcpy(v, p, 4);
-					break;
-				default:
-					memcpy(v, p, 4u * rd->size);
-					break;
-				}
+		if (!p) {
+			if (fault)
+				snprintf(fault, fault_len, "attribute array %u reads 0x%08X..+%u, "
+					 "outside every buffer", number, phys, (unsigned)rd->bytes);
+			return HW_ERROR_FAULT;
+		}
+		loader_touch(lines, number, phys, rd->bytes, c);
+		if (rd->reg >= HW_SHADER_INPUTS)
+			continue;
+		v = in[rd->reg];
+		switch (rd->type) {
+		case HW_ATTRIB_FLOAT:
+			/* copies of a size known here, a few moves each (a copy
+			 * of a size known at run time is a call or a string
+			 * instruction, slow to start) */
+			switch (rd->size) {
+			case 4:
+				memcpy(v, p, 16);
 				break;
-			case HW_ATTRIB_SHORT:
-				for (k = 0; k < rd->size; k++)
-					v[k] = attrib_component(HW_ATTRIB_SHORT, p + 2 * k);
+			case 3:
+				memcpy(v, p, 12);
+				break;
+			case 2:
+				memcpy(v, p, 8);
+				break;
+			case 1:
+				memcpy(v, p, 4);
 				break;
 			default:
-				for (k = 0; k < rd->size; k++)
-					v[k] = attrib_component((enum hw_attrib_type)rd->type,
-								p + k * rd->unit);
+				memcpy(v, p, 4u * rd->size);
 				break;
 			}
+			break;
+		case HW_ATTRIB_SHORT:
+			for (k = 0; k < rd->size; k++)
+				v[k] = attrib_component(HW_ATTRIB_SHORT, p + 2 * k);
+			break;
+		default:
+			for (k = 0; k < rd->size; k++)
+				v[k] = attrib_component((enum hw_attrib_type)rd->type, p + k * rd->unit);
+			break;
 		}
 	}
 	return HW_OK;

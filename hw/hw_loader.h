@@ -75,6 +75,7 @@ struct hw_loader_read {
 	uint8_t reg;                /* v register written, HW_SHADER_INPUTS for none
 				       (a fixed attribute, an unmapped one) */
 	uint8_t attrib;             /* the attribute, for faults */
+	uint8_t array;              /* its array's slot in hw_loader_program.array */
 };
 
 /* A draw's loader, prepared once (hw_loader_prepare): the elements of each
@@ -88,10 +89,11 @@ struct hw_loader_program {
 		unsigned number;        /* the array's number, for faults and lines */
 		uint32_t offset;
 		unsigned stride;
-		unsigned first, count;  /* its reads: read[first .. first + count) */
 		const struct hw_region *region;
 	} array[HW_LOADER_ARRAYS];
+	/* every array's reads, array after array: read[0 .. reads) */
 	struct hw_loader_read read[HW_LOADER_ARRAYS * HW_LOADER_ARRAY_ELEMENTS];
+	unsigned reads;
 };
 
 /* Prepare `cfg`'s loader and set `in` to what no fetch writes: (0, 0, 0, 1)
