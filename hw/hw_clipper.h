@@ -70,7 +70,8 @@ static inline bool hw_clip_culled(const struct hw_clip_config *cfg, float area)
 	return (cfg->cull == HW_CULL_CCW && area > 0) || (cfg->cull == HW_CULL_CW && area < 0);
 }
 
-/* (inline: it is a few operations, once a triangle of the draw's loop) */
+/* The second half of the pair above (inline: a few operations, once a
+ * triangle of the draw's loop). */
 static inline bool hw_clip_triangle_inside(const struct hw_clip_config *cfg,
 					   const struct hw_vertex *a, const struct hw_vertex *b,
 					   const struct hw_vertex *c,
