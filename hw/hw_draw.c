@@ -130,10 +130,10 @@ struct draw_ctx {
 	uint32_t batch_size;                     /* polygons a batch */
 	uint64_t batch_pixels;                   /* pixels a batch at most */
 	/* A draw of one colour (draw_fragment_program.one_color): how many
-	 * slots of one_rgba and one_which are set (to one_color and to their
+	 * slots of one_rgba and one_which are set (to one_value and to their
 	 * own index). */
 	unsigned one_set;
-	uint8_t one_color[4];
+	uint8_t one_value[4];
 	hw_raster_batch_in_fn raster_in;        /* the rasterizer, this host's copy */
 	/* Last, and cleared in part (hw_draw_run): the rasterizer's batch,
 	 * kept across the draw's triangles (its slots need no clearing), and
@@ -478,8 +478,8 @@ static void fragments_one_color(struct draw_ctx *d, const struct hw_fragment *f,
 	unsigned i;
 
 	hw_combiner_run_bound(&fp->bound, color);
-	if (memcmp(color, d->one_color, sizeof color) != 0) {
-		memcpy(d->one_color, color, sizeof color);
+	if (memcmp(color, d->one_value, sizeof color) != 0) {
+		memcpy(d->one_value, color, sizeof color);
 		d->one_set = 0;
 	}
 	for (i = d->one_set; i < count; i++) {
