@@ -114,8 +114,8 @@ static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t
 /* Take line `i` of `set` for `tag`, writing the old contents back if dirty.
  * The old line's hint, if it has one, goes with it (the hint's slot may
  * name another line, which stays). */
-static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t tag,
-			   struct hw_cache_traffic *t)
+static inline void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t tag,
+				  struct hw_cache_traffic *t, uint64_t clock)
 {
 	if (c->valid[i] != 0) {
 		uint32_t old = (uint32_t)(((uint64_t)c->tag[i] << c->set_bits) | set);
@@ -132,7 +132,7 @@ static void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t 
 	c->tag[i] = tag;
 	c->valid[i] = 0;
 	c->dirty[i] = 0;
-	c->stamp[i] = c->clock;
+	c->stamp[i] = clock;
 }
 
 /* The way of `tags` (a set's) that holds `tag`, or `ways` when none: an
@@ -201,7 +201,7 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 		i = first + cache_oldest(c->stamp + first, ways);
 		/* Reads, and writes of a cache that fills on write, read the
 		 * whole line first. */
-		cache_allocate(c, i, set, tag, &t);
+		cache_allocate(c, i, set, tag, &t, c->clock);
 		if (!write || !c->cfg.write_no_fill) {
 			t.fill = true;
 			c->valid[i] = c->full_mask;
@@ -314,6 +314,96 @@ unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, u
 		return cache_read_n_avx2(c, addr, n, size, fills);
 #endif
 	return cache_read_n(c, addr, n, size, fills);
+}
+
+/* hw_cache_write_n's loop, `lru` a constant where it is inlined. The
+ * line of the last write stays in locals: a write is a hit on a present
+ * line, and the line just written is present. Any other write is
+ * hw_cache_access's: its inline hit when a hint names the line, else
+ * hw_cache_access_general. */
+static inline __attribute__((always_inline)) unsigned
+cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
+		 uint16_t *at, struct hw_cache_traffic *traffic, bool lru)
+{
+	const unsigned shift = c->line_shift;
+	const uint32_t line_mask = c->cfg.line_bytes - 1;
+	/* a write's bytes in its line: `size` of them (1 for 0) from its
+	 * offset, those past the line's end left out */
+	const uint64_t bytes = size >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (size ? size : 1)) - 1;
+	const uint64_t full = c->full_mask;
+	uint64_t *const valid = c->valid;
+	uint8_t *const dirty = c->dirty;
+	uint64_t *const stamp = c->stamp;
+	const uint32_t sets = c->cfg.sets, ways = c->cfg.ways;
+	const unsigned set_bits = c->set_bits;
+	const bool fill = !c->cfg.write_no_fill;
+	uint64_t clock = c->clock, write_hits = c->stats.write_hits;
+	uint32_t last = HW_CACHE_NO_LINE, last_i = 0;
+	unsigned k, nmiss = 0;
+
+	for (k = 0; k < n; k++) {
+		uint32_t line = addr[k] >> shift;
+
+		if (line != last) {
+			struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
+
+			if (h->line != line) {
+				/* hw_cache_access_general's write: the way that
+				 * holds the line, else a new one */
+				const uint32_t set = line & (sets - 1);
+				const uint32_t tag = (uint32_t)((uint64_t)line >> set_bits);
+				const size_t first = (size_t)set * ways;
+				size_t i = first + cache_find(c->tag + first, ways, tag);
+
+				clock++;
+				if (i == first + ways) {
+					struct hw_cache_traffic *t = &traffic[nmiss];
+
+					i = first + cache_oldest(stamp + first, ways);
+					t->hit = t->fill = t->write_back = false;
+					t->write_back_addr = 0;
+					cache_allocate(c, i, set, tag, t, clock);
+					if (fill) {
+						t->fill = true;
+						valid[i] = full;
+					}
+					c->stats.write_misses++;
+					at[nmiss++] = (uint16_t)k;
+				} else {
+					write_hits++;
+				}
+				valid[i] |= (bytes << (addr[k] & line_mask)) & full;
+				dirty[i] = 1;
+				if (lru)
+					stamp[i] = clock;
+				h->line = line;
+				h->index = (uint32_t)i;
+				last = line;
+				last_i = (uint32_t)i;
+				continue;
+			}
+			last = line;
+			last_i = h->index;
+		}
+		/* hw_cache_access's inline write hit */
+		clock++;
+		write_hits++;
+		valid[last_i] |= (bytes << (addr[k] & line_mask)) & full;
+		dirty[last_i] = 1;
+		if (lru)
+			stamp[last_i] = clock;
+	}
+	c->clock = clock;
+	c->stats.write_hits = write_hits;
+	return nmiss;
+}
+
+unsigned hw_cache_write_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
+			  uint16_t *at, struct hw_cache_traffic *traffic)
+{
+	if (c->cfg.policy == HW_CACHE_LRU)
+		return cache_write_loop(c, addr, n, size, at, traffic, true);
+	return cache_write_loop(c, addr, n, size, at, traffic, false);
 }
 
 uint32_t hw_cache_flush(struct hw_cache *c, void (*out)(void *user, uint32_t addr), void *user)

@@ -823,6 +823,62 @@ static inline uint32_t frag_rgba8_word(const uint8_t rgba[4])
 
 enum { FRAG_BATCH_ANY, FRAG_BATCH_D24S8_RGBA8, FRAG_BATCH_RGBA8 };
 
+/* frag_batch_loop's FRAG_BATCH_RGBA8 without the early test: a fragment
+ * then only writes its pixel, which depends on nothing the colour cache
+ * holds. So each run of fragments writes its pixels first, and the cache
+ * then takes the run's writes, in the same order, at once
+ * (hw_cache_write_n: its clock and counts in locals); the lines they
+ * moved are counted after them (the words are sums: the same values). */
+#define FRAG_RUN 64
+
+static FRAG_ALWAYS_INLINE void frag_batch_color_writes(const struct hw_fragment_config *cfg,
+						       const struct hw_fragment_target *tg,
+						       struct hw_fragment_state *st,
+						       const struct hw_fragment *f,
+						       const uint8_t *which,
+						       const uint8_t (*rgba)[4], unsigned n,
+						       struct hw_counters *delta,
+						       struct hw_fragment_counts *counts)
+{
+	const unsigned last_row = cfg->height - 1, tiles_per_row = tg->tiles_per_row;
+	uint8_t *const color_host = tg->color_host;
+	const uint32_t color_phys = cfg->color_phys;
+	struct hw_cache *const cc = &st->color_cache;
+	const uint32_t line_bytes = cc->cfg.line_bytes;
+	const uint32_t units = line_bytes / HW_MEMORY_ACCESS_BYTES;
+	uint32_t addr[FRAG_RUN];
+	uint16_t at[FRAG_RUN];
+	struct hw_cache_traffic traffic[FRAG_RUN];
+	unsigned done, k, m, moved;
+
+	for (done = 0; done < n; done += m) {
+		m = n - done < FRAG_RUN ? n - done : FRAG_RUN;
+		for (k = 0; k < m; k++) {
+			const struct hw_fragment *fk = &f[which[done + k]];
+			const unsigned x = fk->x, r = last_row - fk->y;
+			const uint32_t index = ((uint32_t)(r / HW_FRAMEBUFFER_TILE) * tiles_per_row
+						+ x / HW_FRAMEBUFFER_TILE) * FRAG_TILE_PIXELS
+					       + frag_morton[r % HW_FRAMEBUFFER_TILE]
+							   [x % HW_FRAMEBUFFER_TILE];
+
+			addr[k] = color_phys + index * 4;
+			frag_put32(color_host + index * 4, frag_rgba8_word(rgba[done + k]));
+		}
+		moved = hw_cache_write_n(cc, addr, m, 4, at, traffic);
+		for (k = 0; k < moved; k++) {
+			if (traffic[k].write_back)
+				frag_count_line(&tg->color_words, true, traffic[k].write_back_addr,
+						units, delta);
+			if (traffic[k].fill)    /* (not with write_no_fill, as now) */
+				frag_count_line(&tg->color_words, false,
+						addr[at[k]] & ~(line_bytes - 1), units, delta);
+		}
+	}
+	counts->in += n;
+	counts->color_written += n;
+	delta->fragment += n;
+}
+
 /* hw_fragment_process_batch's loop for the usual operations: no stencil
  * test, no alpha test, a colour that reads nothing, pixels that stay in
  * one cache line. frag_process_compiled's steps for each fragment in
@@ -868,6 +924,10 @@ static FRAG_ALWAYS_INLINE void frag_batch_loop(const struct hw_fragment_config *
 	uint64_t color_written = 0;
 	unsigned k;
 
+	if (no_depth && !early_test) {
+		frag_batch_color_writes(cfg, tg, st, f, which, rgba, n, delta, counts);
+		return;
+	}
 	for (k = 0; k < n; k++) {
 		const struct hw_fragment *fk = &f[which[k]];
 		const unsigned x = fk->x, y = fk->y, r = last_row - y;

@@ -678,6 +678,96 @@ START_TEST(test_cache_read_n_matches_one_by_one)
 }
 END_TEST
 
+/* hw_cache_write_n against hw_cache_access one write at a time: the same
+ * traffic for each write that was not a hit (at its position), the same
+ * statistics, clock, tags, valid bytes, dirty flags and stamps, over
+ * random runs of writes (to the line written just before, neighbours, far
+ * ones, sizes that cross a line's end, size 0) with reads between runs,
+ * for caches that fill on write and that do not, LRU and FIFO, and the
+ * hints (the accesses after each run take the inline path or not as the
+ * hints say: they must name the same lines). */
+START_TEST(test_cache_write_n_matches_one_by_one)
+{
+	static const struct hw_cache_config geo[] = {
+		{ 16, 32, 4, HW_CACHE_LRU, true }, { 16, 128, 4, HW_CACHE_LRU, false },
+		{ 32, 8, 2, HW_CACHE_FIFO, true }, { 64, 1, 3, HW_CACHE_LRU, false },
+		{ 16, 4, 1, HW_CACHE_FIFO, true }, { 64, 2, 5, HW_CACHE_FIFO, false },
+	};
+	uint32_t seed = 0x3A17E5EDu;
+	unsigned g, round, k;
+
+	for (g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+		struct hw_cache fast, slow;
+		uint32_t addr = 0x18000000u;
+		uint64_t misses = 0, write_backs = 0;
+
+		ck_assert_int_eq(hw_cache_init(&fast, &geo[g]), HW_OK);
+		ck_assert_int_eq(hw_cache_init(&slow, &geo[g]), HW_OK);
+		for (round = 0; round < 3000; round++) {
+			uint32_t list[64];
+			uint16_t at[64];
+			struct hw_cache_traffic traffic[64], expect[64];
+			uint16_t expect_at[64];
+			uint32_t r = cache_xorshift(&seed);
+			unsigned n = r % 65, size = (r >> 8) % 9, m, nexpect = 0;
+
+			for (k = 0; k < n; k++) {
+				uint32_t q = cache_xorshift(&seed);
+
+				if (q % 11 == 0)
+					addr = 0x18000000u + (q >> 8) % 8192;
+				else if (q % 3 != 0)
+					addr += (q >> 8) % 9 - 4;     /* same line mostly */
+				list[k] = addr;
+			}
+			m = hw_cache_write_n(&fast, list, n, size, at, traffic);
+			for (k = 0; k < n; k++) {
+				struct hw_cache_traffic t = hw_cache_access(&slow, list[k], size, true);
+
+				if (!t.hit) {
+					expect_at[nexpect] = (uint16_t)k;
+					expect[nexpect++] = t;
+				}
+			}
+			ck_assert_uint_eq(m, nexpect);
+			for (k = 0; k < m; k++) {
+				ck_assert_uint_eq(at[k], expect_at[k]);
+				ck_assert(!traffic[k].hit);
+				ck_assert_int_eq(traffic[k].fill, expect[k].fill);
+				ck_assert_int_eq(traffic[k].write_back, expect[k].write_back);
+				if (expect[k].write_back) {
+					ck_assert_uint_eq(traffic[k].write_back_addr,
+							  expect[k].write_back_addr);
+					write_backs++;
+				}
+			}
+			misses += m;
+			cache_assert_same(&fast, &slow, g, round);
+			/* a few reads between runs, by the inline path where a
+			 * hint names the line: the hints must agree */
+			for (k = 0; k < r % 4; k++) {
+				uint32_t a = 0x18000000u + cache_xorshift(&seed) % 8192;
+				struct hw_cache_traffic tf = hw_cache_access(&fast, a, 1 + k, false);
+				struct hw_cache_traffic ts = hw_cache_access(&slow, a, 1 + k, false);
+
+				ck_assert(tf.hit == ts.hit && tf.fill == ts.fill
+					  && tf.write_back == ts.write_back
+					  && tf.write_back_addr == ts.write_back_addr);
+			}
+			if (r % 997 == 0) {
+				hw_cache_invalidate(&fast);
+				hw_cache_invalidate(&slow);
+			}
+		}
+		/* the runs reached every path: misses, and dirty lines evicted */
+		ck_assert_uint_gt(misses, 100);
+		ck_assert_uint_gt(write_backs, 10);
+		hw_cache_fini(&fast);
+		hw_cache_fini(&slow);
+	}
+}
+END_TEST
+
 /* hw_cache_write_again after a read of the same bytes (or more) is the
  * same as hw_cache_access's write: random reads and rewrites, the caches
  * compared whole. */
@@ -725,6 +815,7 @@ int main(void)
 
 	tcase_add_test(tc, test_cache_merged_accesses_match_the_general_path);
 	tcase_add_loop_test(tc, test_cache_read_n_matches_one_by_one, 0, 2);
+	tcase_add_test(tc, test_cache_write_n_matches_one_by_one);
 	tcase_add_test(tc, test_cache_write_again_is_the_write_after_a_read);
 	tcase_add_test(tc, test_cache_sequential_reads_miss_once_per_line);
 	tcase_add_test(tc, test_cache_working_set_that_fits_hits);

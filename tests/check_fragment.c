@@ -1063,6 +1063,67 @@ START_TEST(test_fragment_batch_usual_operations_give_the_same_results)
 }
 END_TEST
 
+/* A batch longer than the runs the colour-only copy works in (it writes
+ * the pixels of up to 64 fragments, then the cache takes their writes at
+ * once): 300 entries naming 256 fragments (some twice, some left out),
+ * several at one pixel with other colours (the last one's stays), spread
+ * enough to evict dirty lines, with no depth buffer or one neither tested
+ * nor written, against hw_fragment_process one by one. */
+START_TEST(test_fragment_batch_longer_than_a_run_matches_one_by_one)
+{
+	static struct hw_fragment fr[256];
+	uint8_t rgba[300][4], which[300];
+	uint32_t seed = 0x6C8E9CF5u;
+	unsigned round, k, n;
+
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
+	for (round = 0; round < 4; round++) {
+		struct fx a, c;
+
+		fx_init(&a, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
+		fx_init(&c, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
+		if (round % 2) {
+			fx_add_depth(&a, HW_AREA_VRAM_B, HW_DEPTH_D24S8, 0x7FFF00u, 0x35);
+			fx_add_depth(&c, HW_AREA_VRAM_B, HW_DEPTH_D24S8, 0x7FFF00u, 0x35);
+		}
+		hw_fragment_prepare(&c.cfg, &c.mem, &c.target);
+		ck_assert(c.target.compiled && c.target.batch);
+		for (k = 0; k < 256; k++) {
+			uint32_t r = fx_rand(&seed);
+			/* a 16x16 corner mostly, anywhere now and then */
+			bool far = r % 5 == 0;
+
+			fr[k] = frag_at(far ? r % W : r % 16, far ? (r >> 9) % H : (r >> 9) % 16,
+					0.25f);
+		}
+		for (k = n = 0; k < 300; k++) {
+			uint32_t r = fx_rand(&seed);
+			unsigned i = (k * 7 + round) % 256;
+
+			if (r % 9 == 4)
+				continue;
+			which[n] = (uint8_t)i;
+			rgba[n][0] = (uint8_t)k;
+			rgba[n][1] = (uint8_t)(k >> 8);
+			rgba[n][2] = (uint8_t)r;
+			rgba[n][3] = (uint8_t)(r >> 24);
+			ck_assert_int_eq(hw_fragment_process(&a.cfg, &a.st, &a.mem, &fr[i], rgba[n],
+							     &a.delta, &a.counts), HW_OK);
+			n++;
+		}
+		ck_assert_uint_gt(n, 2 * 64);
+		hw_fragment_process_batch(&c.cfg, &c.target, &c.st, fr, which,
+					  (const uint8_t (*)[4])rgba, n, &c.delta, &c.counts);
+		ck_assert_uint_gt(a.st.color_cache.stats.write_backs, 0);
+		fx_end_draw(&a);
+		fx_end_draw(&c);
+		fx_assert_same(&a, &c);
+		fx_fini(&a);
+		fx_fini(&c);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fragment");
@@ -1074,6 +1135,7 @@ int main(void)
 	tcase_add_test(tc, test_fragment_prepared_target_gives_the_same_results);
 	tcase_add_loop_test(tc, test_fragment_compiled_operations_give_the_same_results, 0, 2);
 	tcase_add_loop_test(tc, test_fragment_batch_usual_operations_give_the_same_results, 0, 2);
+	tcase_add_loop_test(tc, test_fragment_batch_longer_than_a_run_matches_one_by_one, 0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("color");
