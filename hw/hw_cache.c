@@ -316,11 +316,44 @@ unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, u
 	return cache_read_n(c, addr, n, size, fills);
 }
 
-/* hw_cache_write_n's loop, `lru` a constant where it is inlined. The
- * line of the last write stays in locals: a write is a hit on a present
- * line, and the line just written is present. Any other write is
- * hw_cache_access's: its inline hit when a hint names the line, else
- * hw_cache_access_general. */
+/* hw_cache_write_n's write of line `line` that its hint does not name,
+ * at time `clock`: hw_cache_access_general's look-up, the way that holds
+ * the line, else a new one (its traffic to *t, and true). The line's hint
+ * then names it. Out of the loop, so that the loop keeps its few values
+ * in registers. */
+static __attribute__((noinline)) bool cache_write_find(struct hw_cache *c, uint32_t line,
+						       uint64_t clock, size_t *index,
+						       struct hw_cache_traffic *t)
+{
+	const uint32_t set = line & (c->cfg.sets - 1), ways = c->cfg.ways;
+	const uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
+	const size_t first = (size_t)set * ways;
+	struct hw_cache_hint *const h = &c->hint[hw_cache_hint_slot(line)];
+	size_t i = first + cache_find(c->tag + first, ways, tag);
+	const bool missed = i == first + ways;
+
+	if (missed) {
+		i = first + cache_oldest(c->stamp + first, ways);
+		t->hit = t->fill = t->write_back = false;
+		t->write_back_addr = 0;
+		cache_allocate(c, i, set, tag, t, clock);
+		if (!c->cfg.write_no_fill) {
+			t->fill = true;
+			c->valid[i] = c->full_mask;
+		}
+		c->stats.write_misses++;
+	}
+	h->line = line;
+	h->index = (uint32_t)i;
+	*index = i;
+	return missed;
+}
+
+/* hw_cache_write_n's loop, `lru` a constant where it is inlined: one
+ * test a write, whether the hint of its line names it (the line the write
+ * before wrote always is: its hint was just set). Then it is
+ * hw_cache_access's inline write hit, else cache_write_find's look-up;
+ * the clock and hit count in locals. */
 static inline __attribute__((always_inline)) unsigned
 cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
 		 uint16_t *at, struct hw_cache_traffic *traffic, bool lru)
@@ -334,64 +367,24 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 	uint64_t *const valid = c->valid;
 	uint8_t *const dirty = c->dirty;
 	uint64_t *const stamp = c->stamp;
-	const uint32_t sets = c->cfg.sets, ways = c->cfg.ways;
-	const unsigned set_bits = c->set_bits;
-	const bool fill = !c->cfg.write_no_fill;
+	const struct hw_cache_hint *const hint = c->hint;
 	uint64_t clock = c->clock, write_hits = c->stats.write_hits;
-	uint32_t last = HW_CACHE_NO_LINE, last_i = 0;
 	unsigned k, nmiss = 0;
 
 	for (k = 0; k < n; k++) {
-		uint32_t line = addr[k] >> shift;
+		const uint32_t line = addr[k] >> shift;
+		const struct hw_cache_hint *const h = &hint[hw_cache_hint_slot(line)];
+		size_t i = h->index;
 
-		if (line != last) {
-			struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(line)];
-
-			if (h->line != line) {
-				/* hw_cache_access_general's write: the way that
-				 * holds the line, else a new one */
-				const uint32_t set = line & (sets - 1);
-				const uint32_t tag = (uint32_t)((uint64_t)line >> set_bits);
-				const size_t first = (size_t)set * ways;
-				size_t i = first + cache_find(c->tag + first, ways, tag);
-
-				clock++;
-				if (i == first + ways) {
-					struct hw_cache_traffic *t = &traffic[nmiss];
-
-					i = first + cache_oldest(stamp + first, ways);
-					t->hit = t->fill = t->write_back = false;
-					t->write_back_addr = 0;
-					cache_allocate(c, i, set, tag, t, clock);
-					if (fill) {
-						t->fill = true;
-						valid[i] = full;
-					}
-					c->stats.write_misses++;
-					at[nmiss++] = (uint16_t)k;
-				} else {
-					write_hits++;
-				}
-				valid[i] |= (bytes << (addr[k] & line_mask)) & full;
-				dirty[i] = 1;
-				if (lru)
-					stamp[i] = clock;
-				h->line = line;
-				h->index = (uint32_t)i;
-				last = line;
-				last_i = (uint32_t)i;
-				continue;
-			}
-			last = line;
-			last_i = h->index;
-		}
-		/* hw_cache_access's inline write hit */
 		clock++;
-		write_hits++;
-		valid[last_i] |= (bytes << (addr[k] & line_mask)) & full;
-		dirty[last_i] = 1;
+		if (h->line != line && cache_write_find(c, line, clock, &i, &traffic[nmiss]))
+			at[nmiss++] = (uint16_t)k;
+		else
+			write_hits++;
+		valid[i] |= (bytes << (addr[k] & line_mask)) & full;
+		dirty[i] = 1;
 		if (lru)
-			stamp[last_i] = clock;
+			stamp[i] = clock;
 	}
 	c->clock = clock;
 	c->stats.write_hits = write_hits;

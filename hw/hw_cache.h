@@ -214,12 +214,11 @@ unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, u
 
 /* n writes of `size` bytes at addr[0..n-1], in order: the same as n
  * hw_cache_access writes one by one (the same hits, misses, evictions,
- * write-backs, valid bytes, stamps and statistics), done with the
- * cache's clock and hit count in locals and same-line merging (a write
- * to the line the one before wrote, which is present, is a hit found
- * without the hints). The position k and the traffic of each write that
- * was not a hit go to at[] and traffic[] (room for n each); returns how
- * many. */
+ * write-backs, valid bytes, stamps, hints and statistics), done with the
+ * cache's clock and hit count in locals, and the look-up of a line that
+ * no hint names out of the loop. The position k and the traffic of each
+ * write that was not a hit go to at[] and traffic[] (room for n each);
+ * returns how many. */
 unsigned hw_cache_write_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
 			  uint16_t *at, struct hw_cache_traffic *traffic);
 
