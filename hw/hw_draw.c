@@ -435,9 +435,15 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 						 pixels * fp->target.depth_bytes))
 			fp->batch = false;
 	}
-	/* Only the varyings read above are interpolated (depth always is). */
+	/* Only the varyings read above are interpolated, and depth only where
+	 * the per-fragment operations read it: the early depth test, or a
+	 * depth buffer tested or written (hw_fragment.c reads a fragment's
+	 * depth nowhere else). */
 	fp->raster = fr->raster;
 	fp->raster.unused_varyings = ~used;
+	fp->raster.depth_unused = !fr->ops.early_depth
+				  && (!fr->ops.depth_phys
+				      || (!fr->ops.depth_test && !fr->ops.depth_write));
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 	fp->one_color = fp->batch && fp->raster_inside && fp->texture_unit_count == 0
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)

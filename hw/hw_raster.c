@@ -212,7 +212,9 @@ static void raster_setup_interpolation(const struct hw_raster_config *cfg,
 /* ---- interpolation ---------------------------------------------------------
  *
  * Depth linear in window space; varyings weighted by 1/w so that they are
- * linear in clip space (perspective-correct). The unused varyings read 0.
+ * linear in clip space (perspective-correct). The unused varyings read 0;
+ * with none used and depth unused (hw_raster_config.depth_unused), depth
+ * reads 0 too and nothing is interpolated.
  * Every double operation is the one of the plain formula, in the same
  * order, so the results do not depend on how the triangle is walked:
  * l = w / area, z = sum l.z, q = sum l.(1/w), k = l.(1/w) / q, varying =
@@ -511,10 +513,12 @@ RASTER_INLINE void raster_flush(struct raster_walk *wk, bool end)
 	}
 	if (wk->n > wk->start) {
 		/* with no varying used, depth alone: the perspective weights
-		 * are read only by the varyings, so that changes no bit */
+		 * are read only by the varyings, so that changes no bit; with
+		 * depth unused too, nothing (the walk placed each fragment
+		 * with depth 0) */
 		if (wk->t->used_count)
 			raster_interpolate_n(wk, true);
-		else
+		else if (!wk->cfg->depth_unused)
 			raster_interpolate_n(wk, false);
 	}
 	if (wk->n && !(end && wk->hold)) {
@@ -695,6 +699,7 @@ RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster
 		}
 		batch[n].x = x0 + k;
 		batch[n].y = ytop - j;
+		batch[n].z = 0;
 		w0[n] = (double)sm->values[j][0][k];
 		w1[n] = (double)sm->values[j][1][k];
 		w2[n] = (double)sm->values[j][2][k];
@@ -957,6 +962,7 @@ RASTER_INLINE void raster_span_covered(struct raster_walk *wk, const struct rast
 	for (x = x0 + (unsigned)s;; x++) {
 		batch[n].x = x;
 		batch[n].y = y;
+		batch[n].z = 0;
 		w0[n] = (double)e0;
 		w1[n] = (double)e1;
 		w2[n] = (double)e2;

@@ -48,6 +48,11 @@ struct hw_raster_config {
 	/* Bit v set: varying v is not interpolated and reads 0 (a draw
 	 * leaves out what no later stage reads). 0: all of them. */
 	uint32_t unused_varyings;
+	/* true: nothing reads depth (a draw whose per-fragment operations
+	 * read none). With every varying unused too, the fragments' depth
+	 * is 0 and nothing is interpolated; with a varying used, depth is
+	 * interpolated all the same (little beside the varyings). */
+	bool depth_unused;
 };
 
 struct hw_fragment {
@@ -92,11 +97,12 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
  * row to row in exact integers, without a division per row. The tie rule
  * is folded into each edge's value once; tile parts with nothing covered
  * cost their batch check only; only the varyings used are interpolated
- * (depth alone when none is), from per-triangle constants, with the same
- * double operations in the same order as the plain formula, so that
- * every bit of a fragment is the same whatever the walk; a batch's
- * fragments are interpolated when it is handed on, several at a time in
- * the lanes of vectors where the SIMD code is built. */
+ * (depth alone when none is; nothing when depth is unused too), from
+ * per-triangle constants, with the same double operations in the same
+ * order as the plain formula, so that every bit of a fragment is the
+ * same whatever the walk; a batch's fragments are interpolated when it
+ * is handed on, several at a time in the lanes of vectors where the SIMD
+ * code is built. */
 void hw_raster_triangle_batch(const struct hw_raster_config *cfg, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      struct hw_raster_counts *counts, hw_fragment_batch_fn out,

@@ -488,11 +488,14 @@ END_TEST
 /* A 240x400 RGBA8 colour buffer in VRAM A (and optionally a D24S8 depth
  * buffer in VRAM B) as the render target; the combiner's stage 0 passes
  * the primary colour (reset registers: source 0, replace). */
+static uint32_t target_zbuf;      /* set_target's depth buffer, 0 without one */
+
 static uint32_t set_target(bool depth)
 {
 	uint32_t color = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 240 * 400 * 4);
 	uint32_t zbuf = depth ? hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 240 * 400 * 4) : 0;
 
+	target_zbuf = zbuf;
 	pica_cmd_reg(&cmd, 0x11E, 240u | (400u - 1) << 12 | 1u << 24);   /* FRAMEBUFFER_DIM */
 	pica_cmd_reg(&cmd, 0x06E, 240u | (400u - 1) << 12 | 1u << 24);   /* RENDERBUF_DIM */
 	pica_cmd_reg(&cmd, 0x11D, color >> 3);                           /* COLORBUFFER_LOC */
@@ -734,6 +737,95 @@ START_TEST(test_draw_hidden_quad_discarded_by_early_depth)
 {
 	ck_assert_uint_eq(hidden_quad(true), 96000);
 	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_DEPTH_STENCIL_READ], 24000 + 160);
+}
+END_TEST
+
+/* A full-screen quad of one colour (window depth 0.5; the combiner reads
+ * no varying, so the rasterizer interpolates depth only where the
+ * per-fragment operations read it) over a D24S8 buffer holding depth
+ * `stored` everywhere, with DEPTH_COLOR_MASK `mask` and, when `early`,
+ * the early depth test (LESS) against `stored`. Out: the depth and colour
+ * word every pixel ends with (0 when they differ), and the fragments. */
+static void one_color_quad(uint32_t mask, bool early, uint32_t stored, uint32_t *depth,
+			   uint32_t *colour, uint32_t *fragments)
+{
+	uint32_t base = put_positions(fullscreen, 6), color;
+	const uint8_t *c, *z;
+	uint8_t *fill;
+	unsigned i;
+
+	program_straight(0);
+	color = set_target(true);
+	fill = hw_memory_host(&gpu.memory, target_zbuf, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(fill);
+	for (i = 0; i < 240 * 400; i++) {
+		fill[4 * i] = (uint8_t)stored;
+		fill[4 * i + 1] = (uint8_t)(stored >> 8);
+		fill[4 * i + 2] = (uint8_t)(stored >> 16);
+	}
+	pica_cmd_reg(&cmd, 0x107, mask);
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));            /* window z = -z: 0.5 */
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_CONSTANT | HW_REG_TEVSRC_CONSTANT << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0xFF3060C0u);      /* A B G R */
+	if (early) {
+		pica_cmd_reg(&cmd, 0x062, 1);                      /* EARLYDEPTH_TEST1 */
+		pica_cmd_reg(&cmd, 0x118, 1);                      /* EARLYDEPTH_TEST2 */
+		pica_cmd_reg(&cmd, 0x061, 3);                      /* LESS */
+		pica_cmd_reg(&cmd, 0x06A, stored);                 /* clear value */
+		pica_cmd_reg(&cmd, 0x063, 1);                      /* clear */
+	}
+	draw_fullscreen(base);
+	run_and_finish();
+	c = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	z = hw_memory_host(&gpu.memory, target_zbuf, 240 * 400 * 4);
+	*colour = (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16
+		  | (uint32_t)c[3] << 24;
+	*depth = (uint32_t)z[0] | (uint32_t)z[1] << 8 | (uint32_t)z[2] << 16;
+	for (i = 1; i < 240 * 400; i++) {
+		if (memcmp(c + 4 * i, c, 4) != 0)
+			*colour = 0;
+		if (memcmp(z + 4 * i, z, 3) != 0)
+			*depth = 0;
+	}
+	*fragments = gpu.counters.fragment;
+}
+
+/* A draw whose combiner reads no varying interpolates depth wherever a
+ * per-fragment operation reads it (hw_draw.c, depth_unused): a depth
+ * write without the test writes the quad's depth; the test without the
+ * write compares it (the quad is behind 0.25 and in front of 0.75); the
+ * early depth test without either compares it too. */
+START_TEST(test_draw_depth_is_interpolated_wherever_an_operation_reads_it)
+{
+	const uint32_t colours = 0xFu << 8, write = 1u << 12, test_less = 1u | 4u << 4;
+	const uint32_t written = 0xC06030FFu;   /* bytes A B G R, read little-endian */
+	uint32_t depth, colour, fragments;
+
+	one_color_quad(colours | write, false, 0xFFFFFF, &depth, &colour, &fragments);
+	ck_assert_uint_eq(colour, written);
+	ck_assert(depth > 0x7F0000 && depth < 0x810000);        /* 0.5, every pixel */
+	teardown();
+	setup();
+	one_color_quad(colours | test_less, false, 0x400000, &depth, &colour, &fragments);
+	ck_assert_uint_eq(colour, 0);                           /* 0.5 < 0.25 fails */
+	ck_assert_uint_eq(depth, 0x400000);
+	ck_assert_uint_eq(fragments, 96000);
+	teardown();
+	setup();
+	one_color_quad(colours | test_less, false, 0xC00000, &depth, &colour, &fragments);
+	ck_assert_uint_eq(colour, written);                 /* 0.5 < 0.75 passes */
+	ck_assert_uint_eq(depth, 0xC00000);
+	teardown();
+	setup();
+	one_color_quad(colours, true, 0x400000, &depth, &colour, &fragments);
+	ck_assert_uint_eq(fragments, 0);                        /* all rejected early */
+	ck_assert_uint_eq(colour, 0);
+	teardown();
+	setup();
+	one_color_quad(colours, true, 0xC00000, &depth, &colour, &fragments);
+	ck_assert_uint_eq(fragments, 96000);
+	ck_assert_uint_eq(colour, written);
 }
 END_TEST
 
@@ -2285,6 +2377,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
+	tcase_add_test(tc, test_draw_depth_is_interpolated_wherever_an_operation_reads_it);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
 	tcase_add_test(tc, test_draw_held_fragments_match_batches_of_one_triangle);

@@ -991,6 +991,91 @@ START_TEST(test_raster_holding_buffer_gives_the_same_fragments_in_fuller_batches
 }
 END_TEST
 
+/* A draw that reads no depth (hw_raster_config.depth_unused) gets the
+ * same fragments, batches and counts, with depth 0 where no varying is
+ * used (nothing is interpolated then) and the interpolated depth where
+ * one is: small and large triangles, the scissor on and off, through a
+ * fresh buffer and a kept one that changes between the two from triangle
+ * to triangle (a slot another triangle left depth in reads 0 again). */
+START_TEST(test_raster_unused_depth_reads_0_and_changes_nothing_else)
+{
+	static const uint32_t sets[] = { ~0u, 0x3Fu, 0x2Au, 0 };
+	struct hw_raster_buffer *buf = calloc(1, sizeof *buf);
+	uint32_t seed = 0xDE9740F0u;
+	unsigned round, k, zeros = 0, depths = 0;
+
+	ck_assert_ptr_nonnull(buf);
+	hw_simd_set_avx2(_i == 0);      /* the AVX2 copies (where they run), then the baseline */
+	for (round = 0; round < 2000; round++) {
+		struct hw_raster_config with = target(64, 48), without;
+		struct hw_vertex v[3];
+		struct hw_raster_counts ca, cb, cc;
+		struct ref_list used, unused, kept;
+		float size = round % 5 == 2 ? 60.0f : 6.0f;
+		float x = ref_coord(&seed, 64), y = ref_coord(&seed, 48);
+		bool none;
+
+		with.unused_varyings = sets[round / 3 % (sizeof sets / sizeof sets[0])];
+		none = (with.unused_varyings & 0x3Fu) == 0x3Fu;
+		if (round % 4 == 1) {
+			with.scissor = true;
+			with.scissor_x0 = 5;
+			with.scissor_y0 = 3;
+			with.scissor_x1 = 50;
+			with.scissor_y1 = 40;
+		}
+		without = with;
+		without.depth_unused = true;
+		for (k = 0; k < 3; k++)
+			v[k] = ref_vertex(&seed, x + ref_unit(&seed) * size, y + ref_unit(&seed) * size,
+					  false);
+		memset(&ca, 0, sizeof ca);
+		memset(&cb, 0, sizeof cb);
+		memset(&cc, 0, sizeof cc);
+		memset(&used, 0, sizeof used);
+		memset(&unused, 0, sizeof unused);
+		memset(&kept, 0, sizeof kept);
+		/* the kept buffer: a triangle with depth first, now and then */
+		if (round % 2)
+			hw_raster_triangle_batch_in(&with, &v[1], &v[2], &v[0], &cc, ref_collect,
+						    &kept, buf);
+		ref_free(&kept);
+		memset(&kept, 0, sizeof kept);
+		memset(&cc, 0, sizeof cc);
+		hw_raster_triangle_batch(&with, &v[0], &v[1], &v[2], &ca, ref_collect, &used);
+		hw_raster_triangle_batch(&without, &v[0], &v[1], &v[2], &cb, ref_collect, &unused);
+		hw_raster_triangle_batch_in(&without, &v[0], &v[1], &v[2], &cc, ref_collect, &kept,
+					    buf);
+		ck_assert(memcmp(&ca, &cb, sizeof ca) == 0);
+		ck_assert(memcmp(&ca, &cc, sizeof ca) == 0);
+		ck_assert_uint_eq(used.n, unused.n);
+		ck_assert_uint_eq(used.n, kept.n);
+		ck_assert_uint_eq(used.batches, unused.batches);
+		for (k = 0; k < used.n; k++) {
+			struct hw_fragment expect = used.f[k];
+
+			if (none) {
+				expect.z = 0;
+				zeros += used.f[k].z != 0;
+			} else {
+				depths++;
+			}
+			if (memcmp(&expect, &unused.f[k], sizeof expect) != 0
+			    || memcmp(&expect, &kept.f[k], sizeof expect) != 0)
+				ck_abort_msg("round %u: fragment %u of %u (%u, %u) differs", round, k,
+					     used.n, used.f[k].x, used.f[k].y);
+		}
+		ref_free(&used);
+		ref_free(&unused);
+		ref_free(&kept);
+	}
+	/* both cases came up: depth 0 where it was not, and depth kept */
+	ck_assert_uint_gt(zeros, 1000);
+	ck_assert_uint_gt(depths, 1000);
+	free(buf);
+}
+END_TEST
+
 /* Small, thin and degenerate triangles, as a mesh of small quads makes
  * them, partly off the target, with ties on the edges they share, and
  * large ones of which a narrow part lies on the target: the walk against
@@ -1161,6 +1246,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_raster_tile_walk_matches_per_pixel_reference, 0, 2);
 	tcase_add_loop_test(tc, test_raster_small_and_thin_triangles_match_per_pixel_reference, 0, 2);
 	tcase_add_loop_test(tc, test_raster_kept_buffer_gives_the_same_fragments, 0, 2);
+	tcase_add_loop_test(tc, test_raster_unused_depth_reads_0_and_changes_nothing_else, 0, 2);
 	tcase_add_loop_test(tc, test_raster_holding_buffer_gives_the_same_fragments_in_fuller_batches,
 			    0, 2);
 	tcase_set_timeout(tc, 60);
