@@ -317,24 +317,24 @@ unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, u
 }
 
 /* hw_cache_write_n's write of line `line` that its hint does not name,
- * at time `clock`: hw_cache_access_general's look-up, the way that holds
- * the line, else a new one (its traffic to *t, and true). The line's hint
- * then names it. Out of the loop, so that the loop keeps its few values
- * in registers. */
-static __attribute__((noinline)) bool cache_write_find(struct hw_cache *c, uint32_t line,
-						       uint64_t clock, size_t *index,
-						       struct hw_cache_traffic *t)
+ * at time `clock`: hw_cache_access_general's look-up, the index of the way
+ * that holds the line (t->hit), else of a new one (its traffic to *t).
+ * The line's hint then names it. Out of the loop, so that the loop keeps
+ * its few values in registers. */
+static __attribute__((noinline)) size_t cache_write_find(struct hw_cache *c, uint32_t line,
+							 uint64_t clock,
+							 struct hw_cache_traffic *t)
 {
 	const uint32_t set = line & (c->cfg.sets - 1), ways = c->cfg.ways;
 	const uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	const size_t first = (size_t)set * ways;
 	struct hw_cache_hint *const h = &c->hint[hw_cache_hint_slot(line)];
 	size_t i = first + cache_find(c->tag + first, ways, tag);
-	const bool missed = i == first + ways;
 
-	if (missed) {
+	t->hit = i != first + ways;
+	if (!t->hit) {
 		i = first + cache_oldest(c->stamp + first, ways);
-		t->hit = t->fill = t->write_back = false;
+		t->fill = t->write_back = false;
 		t->write_back_addr = 0;
 		cache_allocate(c, i, set, tag, t, clock);
 		if (!c->cfg.write_no_fill) {
@@ -345,25 +345,27 @@ static __attribute__((noinline)) bool cache_write_find(struct hw_cache *c, uint3
 	}
 	h->line = line;
 	h->index = (uint32_t)i;
-	*index = i;
-	return missed;
+	return i;
 }
 
-/* hw_cache_write_n's loop, `lru` a constant where it is inlined: one
- * test a write, whether the hint of its line names it (the line the write
- * before wrote always is: its hint was just set). Then it is
- * hw_cache_access's inline write hit, else cache_write_find's look-up;
- * the clock and hit count in locals. */
+/* hw_cache_write_n's loop, `lru` and `pixels` constants where it is
+ * inlined: one test a write, whether the hint of its line names it (the
+ * line the write before wrote always is: its hint was just set). Then it
+ * is hw_cache_access's inline write hit, else cache_write_find's look-up;
+ * the clock and hit count in locals. `pixels`: 16-byte lines and writes
+ * of 4 bytes (a framebuffer cache's, RGBA8 pixels), the loop's values
+ * then constants (fewer to keep in registers). */
 static inline __attribute__((always_inline)) unsigned
 cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
-		 uint16_t *at, struct hw_cache_traffic *traffic, bool lru)
+		 uint16_t *at, struct hw_cache_traffic *traffic, bool lru, bool pixels)
 {
-	const unsigned shift = c->line_shift;
-	const uint32_t line_mask = c->cfg.line_bytes - 1;
+	const unsigned shift = pixels ? 4 : c->line_shift;
+	const uint32_t line_mask = pixels ? 15 : c->cfg.line_bytes - 1;
 	/* a write's bytes in its line: `size` of them (1 for 0) from its
 	 * offset, those past the line's end left out */
-	const uint64_t bytes = size >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (size ? size : 1)) - 1;
-	const uint64_t full = c->full_mask;
+	const uint64_t bytes = pixels ? 0xF : size >= 64 ? ~(uint64_t)0
+					      : ((uint64_t)1 << (size ? size : 1)) - 1;
+	const uint64_t full = pixels ? 0xFFFF : c->full_mask;
 	uint64_t *const valid = c->valid;
 	uint8_t *const dirty = c->dirty;
 	uint64_t *const stamp = c->stamp;
@@ -377,10 +379,15 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 		size_t i = h->index;
 
 		clock++;
-		if (h->line != line && cache_write_find(c, line, clock, &i, &traffic[nmiss]))
-			at[nmiss++] = (uint16_t)k;
-		else
+		if (h->line == line) {
 			write_hits++;
+		} else {
+			i = cache_write_find(c, line, clock, &traffic[nmiss]);
+			if (traffic[nmiss].hit)
+				write_hits++;
+			else
+				at[nmiss++] = (uint16_t)k;
+		}
 		valid[i] |= (bytes << (addr[k] & line_mask)) & full;
 		dirty[i] = 1;
 		if (lru)
@@ -394,9 +401,11 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 unsigned hw_cache_write_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
 			  uint16_t *at, struct hw_cache_traffic *traffic)
 {
+	if (c->cfg.policy == HW_CACHE_LRU && c->cfg.line_bytes == 16 && size == 4)
+		return cache_write_loop(c, addr, n, size, at, traffic, true, true);
 	if (c->cfg.policy == HW_CACHE_LRU)
-		return cache_write_loop(c, addr, n, size, at, traffic, true);
-	return cache_write_loop(c, addr, n, size, at, traffic, false);
+		return cache_write_loop(c, addr, n, size, at, traffic, true, false);
+	return cache_write_loop(c, addr, n, size, at, traffic, false, false);
 }
 
 uint32_t hw_cache_flush(struct hw_cache *c, void (*out)(void *user, uint32_t addr), void *user)
