@@ -592,9 +592,10 @@ RASTER_INLINE void raster_small_setup(struct raster_small *sm, const struct rast
 }
 
 /* The inside bits of `rows` rows from the current one (bit 8j + k), their
- * values kept; the lanes stepped down past them. `wide`: more than 4
- * pixels, a constant where it is inlined. */
-RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows, bool wide)
+ * values kept when `edges`; the lanes stepped down past them. `wide`: more
+ * than 4 pixels. Both constants where it is inlined. */
+RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows, bool wide,
+					 bool edges)
 {
 	uint64_t bits = 0;
 	unsigned j;
@@ -609,21 +610,28 @@ RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows,
 		__m128i o = _mm_or_si128(_mm_or_si128(l0, l1), l2);
 		uint64_t outside = (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(o));
 
-		_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][0], _mm_add_epi32(l0, ub0));
-		_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][0], _mm_add_epi32(l1, ub1));
-		_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][0], _mm_add_epi32(l2, ub2));
+		if (edges) {
+			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][0],
+					 _mm_add_epi32(l0, ub0));
+			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][0],
+					 _mm_add_epi32(l1, ub1));
+			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][0],
+					 _mm_add_epi32(l2, ub2));
+		}
 		l0 = _mm_add_epi32(l0, sy0);
 		l1 = _mm_add_epi32(l1, sy1);
 		l2 = _mm_add_epi32(l2, sy2);
 		if (wide) {
 			o = _mm_or_si128(_mm_or_si128(l3, l4), l5);
 			outside |= (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(o)) << 4;
-			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][4],
-					 _mm_add_epi32(l3, ub0));
-			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][4],
-					 _mm_add_epi32(l4, ub1));
-			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][4],
-					 _mm_add_epi32(l5, ub2));
+			if (edges) {
+				_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][4],
+						 _mm_add_epi32(l3, ub0));
+				_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][4],
+						 _mm_add_epi32(l4, ub1));
+				_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][4],
+						 _mm_add_epi32(l5, ub2));
+			}
 			l3 = _mm_add_epi32(l3, sy0);
 			l4 = _mm_add_epi32(l4, sy1);
 			l5 = _mm_add_epi32(l5, sy2);
@@ -638,6 +646,7 @@ RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows,
 	sm->l[5] = l5;
 #else
 	(void)wide;
+	(void)edges;    /* (the plain copy keeps them all the same) */
 	for (j = 0; j < rows; j++) {
 		unsigned k, n;
 
@@ -670,9 +679,10 @@ RASTER_INLINE unsigned raster_bit_count(uint64_t x)
 
 /* One tile part of a small box: `bits` the tile row's covered pixels
  * inside the part, `keep` those inside the scissor too, rows from ytop
- * down. */
+ * down; the fragments' edge values placed when `edges` (a constant where
+ * it is inlined). */
 RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster_small *sm,
-				     uint64_t bits, uint64_t keep, unsigned ytop)
+				     uint64_t bits, uint64_t keep, unsigned ytop, bool edges)
 {
 	const unsigned x0 = wk->t->x0;
 	struct hw_fragment *const batch = wk->batch;
@@ -700,9 +710,11 @@ RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster
 		batch[n].x = x0 + k;
 		batch[n].y = ytop - j;
 		batch[n].z = 0;
-		w0[n] = (double)sm->values[j][0][k];
-		w1[n] = (double)sm->values[j][1][k];
-		w2[n] = (double)sm->values[j][2][k];
+		if (edges) {
+			w0[n] = (double)sm->values[j][0][k];
+			w1[n] = (double)sm->values[j][1][k];
+			w2[n] = (double)sm->values[j][2][k];
+		}
 		n++;
 		keep &= keep - 1;
 	} while (keep);
@@ -710,8 +722,11 @@ RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster
 	wk->zeroed = zeroed;
 }
 
-/* A small box in framebuffer tiles: one or two tile columns. */
-RASTER_INLINE void raster_walk_small(struct raster_walk *wk, bool wide, bool test_scissor)
+/* A small box in framebuffer tiles: one or two tile columns; `wide`,
+ * `test_scissor` and `edges` (the fragments are interpolated) constants
+ * where it is inlined. */
+RASTER_INLINE void raster_walk_small(struct raster_walk *wk, bool wide, bool test_scissor,
+				     bool edges)
 {
 	const struct hw_raster_config *cfg = wk->cfg;
 	const struct raster_triangle *t = wk->t;
@@ -738,7 +753,7 @@ RASTER_INLINE void raster_walk_small(struct raster_walk *wk, bool wide, bool tes
 		unsigned rb = row * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 < r_bottom
 			      ? row * HW_RASTER_BLOCK + HW_RASTER_BLOCK - 1 : r_bottom;
 		unsigned rows = rb - ra + 1, ytop = height - 1 - ra, j;
-		uint64_t bits = raster_small_rows(&sm, rows, wide), inside = ~(uint64_t)0;
+		uint64_t bits = raster_small_rows(&sm, rows, wide, edges), inside = ~(uint64_t)0;
 
 		if (test_scissor) {
 			inside = 0;
@@ -749,12 +764,13 @@ RASTER_INLINE void raster_walk_small(struct raster_walk *wk, bool wide, bool tes
 		}
 		raster_part_begins(wk, split * rows);
 		if (bits & first)
-			raster_small_part(wk, &sm, bits & first, bits & first & inside, ytop);
+			raster_small_part(wk, &sm, bits & first, bits & first & inside, ytop,
+					  edges);
 		if (second) {
 			raster_part_begins(wk, (width - split) * rows);
 			if (bits & second)
 				raster_small_part(wk, &sm, bits & second, bits & second & inside,
-						  ytop);
+						  ytop, edges);
 		}
 	}
 }
@@ -1023,10 +1039,18 @@ RASTER_INLINE void raster_walk(struct raster_walk *wk, struct raster_triangle *t
 {
 	if (t->x1 - t->x0 < RASTER_SMALL_WIDTH && t->extent[0] <= RASTER_SMALL_EXTENT_X
 	    && t->extent[1] <= RASTER_SMALL_EXTENT_Y) {
-		if (t->x1 - t->x0 < 4)
-			raster_walk_small(wk, false, test_scissor);
+		/* the edge values only where the fragments are interpolated
+		 * (raster_flush) */
+		const bool edges = t->used_count || !wk->cfg->depth_unused;
+
+		if (t->x1 - t->x0 < 4 && edges)
+			raster_walk_small(wk, false, test_scissor, true);
+		else if (t->x1 - t->x0 < 4)
+			raster_walk_small(wk, false, test_scissor, false);
+		else if (edges)
+			raster_walk_small(wk, true, test_scissor, true);
 		else
-			raster_walk_small(wk, true, test_scissor);
+			raster_walk_small(wk, true, test_scissor, false);
 	} else {
 		struct raster_spans sp;
 
