@@ -148,8 +148,12 @@ static inline uint32_t cache_find(const uint32_t *tags, uint32_t ways, uint32_t 
 		int m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, _mm_set1_epi32(
 			(int)tag))));
 
-		/* the first way that matches (one at most does) */
+		/* the way that matches (one at most does) */
+#if defined(__GNUC__)
+		return m == 0 ? 4 : (uint32_t)__builtin_ctz((unsigned)m);
+#else
 		return m == 0 ? 4 : (m & 1) ? 0 : (m & 2) ? 1 : (m & 4) ? 2 : 3;
+#endif
 	}
 #endif
 	for (w = 0; w < ways && tags[w] != tag; w++)
@@ -319,13 +323,14 @@ unsigned hw_cache_read_n(struct hw_cache *c, const uint32_t *addr, unsigned n, u
 /* hw_cache_write_n's write of line `line` that its hint does not name,
  * at time `clock`: hw_cache_access_general's look-up, the index of the way
  * that holds the line (t->hit), else of a new one (its traffic to *t).
- * The line's hint then names it. Out of the loop, so that the loop keeps
- * its few values in registers. */
-static __attribute__((noinline)) size_t cache_write_find(struct hw_cache *c, uint32_t line,
-							 uint64_t clock,
-							 struct hw_cache_traffic *t)
+ * The line's hint then names it. `pixels` (a constant where it is
+ * inlined): four ways and write_no_fill, as the framebuffer caches'
+ * default geometry. */
+static inline __attribute__((always_inline)) size_t
+cache_write_find_in(struct hw_cache *c, uint32_t line, uint64_t clock,
+		    struct hw_cache_traffic *t, bool pixels)
 {
-	const uint32_t set = line & (c->cfg.sets - 1), ways = c->cfg.ways;
+	const uint32_t set = line & (c->cfg.sets - 1), ways = pixels ? 4 : c->cfg.ways;
 	const uint32_t tag = (uint32_t)((uint64_t)line >> c->set_bits);
 	const size_t first = (size_t)set * ways;
 	struct hw_cache_hint *const h = &c->hint[hw_cache_hint_slot(line)];
@@ -337,7 +342,7 @@ static __attribute__((noinline)) size_t cache_write_find(struct hw_cache *c, uin
 		t->fill = t->write_back = false;
 		t->write_back_addr = 0;
 		cache_allocate(c, i, set, tag, t, clock);
-		if (!c->cfg.write_no_fill) {
+		if (!pixels && !c->cfg.write_no_fill) {
 			t->fill = true;
 			c->valid[i] = c->full_mask;
 		}
@@ -348,13 +353,30 @@ static __attribute__((noinline)) size_t cache_write_find(struct hw_cache *c, uin
 	return i;
 }
 
+/* The look-up out of the loop, so that the loop keeps its few values in
+ * registers. */
+static __attribute__((noinline)) size_t cache_write_find(struct hw_cache *c, uint32_t line,
+							 uint64_t clock,
+							 struct hw_cache_traffic *t)
+{
+	return cache_write_find_in(c, line, clock, t, false);
+}
+
+static __attribute__((noinline)) size_t cache_write_find_pixels(struct hw_cache *c,
+								uint32_t line, uint64_t clock,
+								struct hw_cache_traffic *t)
+{
+	return cache_write_find_in(c, line, clock, t, true);
+}
+
 /* hw_cache_write_n's loop, `lru` and `pixels` constants where it is
  * inlined: one test a write, whether the hint of its line names it (the
  * line the write before wrote always is: its hint was just set). Then it
  * is hw_cache_access's inline write hit, else cache_write_find's look-up;
- * the clock and hit count in locals. `pixels`: 16-byte lines and writes
- * of 4 bytes (a framebuffer cache's, RGBA8 pixels), the loop's values
- * then constants (fewer to keep in registers). */
+ * the clock and hit count in locals. `pixels`: 16-byte lines of four ways
+ * allocated on write without a fill, and writes of 4 bytes (a framebuffer
+ * cache's default geometry, RGBA8 pixels): the loop's values and the
+ * look-up's geometry then constants (fewer to keep in registers). */
 static inline __attribute__((always_inline)) unsigned
 cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
 		 uint16_t *at, struct hw_cache_traffic *traffic, bool lru, bool pixels)
@@ -382,7 +404,8 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 		if (h->line == line) {
 			write_hits++;
 		} else {
-			i = cache_write_find(c, line, clock, &traffic[nmiss]);
+			i = pixels ? cache_write_find_pixels(c, line, clock, &traffic[nmiss])
+				   : cache_write_find(c, line, clock, &traffic[nmiss]);
 			if (traffic[nmiss].hit)
 				write_hits++;
 			else
@@ -401,7 +424,8 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 unsigned hw_cache_write_n(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t size,
 			  uint16_t *at, struct hw_cache_traffic *traffic)
 {
-	if (c->cfg.policy == HW_CACHE_LRU && c->cfg.line_bytes == 16 && size == 4)
+	if (c->cfg.policy == HW_CACHE_LRU && c->cfg.line_bytes == 16 && size == 4
+	    && c->cfg.ways == 4 && c->cfg.write_no_fill)
 		return cache_write_loop(c, addr, n, size, at, traffic, true, true);
 	if (c->cfg.policy == HW_CACHE_LRU)
 		return cache_write_loop(c, addr, n, size, at, traffic, true, false);
