@@ -591,6 +591,17 @@ RASTER_INLINE void raster_small_setup(struct raster_small *sm, const struct rast
 	}
 }
 
+#if HW_SSE2
+/* Row j's values of pixels k..k + 3, from the three edges' biased lanes. */
+RASTER_INLINE void raster_small_keep(struct raster_small *sm, unsigned j, unsigned k,
+				     __m128i e0, __m128i e1, __m128i e2)
+{
+	_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][k], _mm_add_epi32(e0, sm->unbias[0]));
+	_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][k], _mm_add_epi32(e1, sm->unbias[1]));
+	_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][k], _mm_add_epi32(e2, sm->unbias[2]));
+}
+#endif
+
 /* The inside bits of `rows` rows from the current one (bit 8j + k), their
  * values kept when `edges`; the lanes stepped down past them. `wide`: more
  * than 4 pixels. Both constants where it is inlined. */
@@ -603,35 +614,22 @@ RASTER_INLINE uint64_t raster_small_rows(struct raster_small *sm, unsigned rows,
 	__m128i l0 = sm->l[0], l1 = sm->l[1], l2 = sm->l[2];
 	__m128i l3 = sm->l[3], l4 = sm->l[4], l5 = sm->l[5];
 	const __m128i sy0 = sm->sy[0], sy1 = sm->sy[1], sy2 = sm->sy[2];
-	const __m128i ub0 = sm->unbias[0], ub1 = sm->unbias[1], ub2 = sm->unbias[2];
 	const uint64_t mask = ((uint64_t)1 << sm->width) - 1;
 
 	for (j = 0; j < rows; j++) {
 		__m128i o = _mm_or_si128(_mm_or_si128(l0, l1), l2);
 		uint64_t outside = (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(o));
 
-		if (edges) {
-			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][0],
-					 _mm_add_epi32(l0, ub0));
-			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][0],
-					 _mm_add_epi32(l1, ub1));
-			_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][0],
-					 _mm_add_epi32(l2, ub2));
-		}
+		if (edges)
+			raster_small_keep(sm, j, 0, l0, l1, l2);
 		l0 = _mm_add_epi32(l0, sy0);
 		l1 = _mm_add_epi32(l1, sy1);
 		l2 = _mm_add_epi32(l2, sy2);
 		if (wide) {
 			o = _mm_or_si128(_mm_or_si128(l3, l4), l5);
 			outside |= (uint64_t)_mm_movemask_ps(_mm_castsi128_ps(o)) << 4;
-			if (edges) {
-				_mm_storeu_si128((__m128i *)(void *)&sm->values[j][0][4],
-						 _mm_add_epi32(l3, ub0));
-				_mm_storeu_si128((__m128i *)(void *)&sm->values[j][1][4],
-						 _mm_add_epi32(l4, ub1));
-				_mm_storeu_si128((__m128i *)(void *)&sm->values[j][2][4],
-						 _mm_add_epi32(l5, ub2));
-			}
+			if (edges)
+				raster_small_keep(sm, j, 4, l3, l4, l5);
 			l3 = _mm_add_epi32(l3, sy0);
 			l4 = _mm_add_epi32(l4, sy1);
 			l5 = _mm_add_epi32(l5, sy2);

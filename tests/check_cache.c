@@ -603,6 +603,23 @@ START_TEST(test_cache_merged_accesses_match_the_general_path)
 }
 END_TEST
 
+/* n addresses from *addr on: mostly a few bytes from the one before (the
+ * same line or a neighbour), now and then anywhere in 8 KiB. */
+static void cache_random_run(uint32_t *seed, uint32_t *addr, uint32_t *list, unsigned n)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++) {
+		uint32_t q = cache_xorshift(seed);
+
+		if (q % 11 == 0)
+			*addr = 0x18000000u + (q >> 8) % 8192;
+		else if (q % 3 != 0)
+			*addr += (q >> 8) % 9 - 4;      /* same line mostly */
+		list[k] = *addr;
+	}
+}
+
 /* hw_cache_read_n against hw_cache_access one read at a time: the same
  * fills, statistics, clock, tags, valid bytes and stamps, over random
  * runs of reads (of lines read just before, neighbours, far ones) with
@@ -644,15 +661,7 @@ START_TEST(test_cache_read_n_matches_one_by_one)
 			uint32_t r = cache_xorshift(&seed);
 			unsigned n = r % 65, size = 1 + (r >> 8) % 8, m, nexpect = 0;
 
-			for (k = 0; k < n; k++) {
-				uint32_t q = cache_xorshift(&seed);
-
-				if (q % 11 == 0)
-					addr = 0x18000000u + (q >> 8) % 8192;
-				else if (q % 3 != 0)
-					addr += (q >> 8) % 9 - 4;     /* same line mostly */
-				list[k] = addr;
-			}
+			cache_random_run(&seed, &addr, list, n);
 			m = hw_cache_read_n(&fast, list, n, size, fills);
 			for (k = 0; k < n; k++)
 				if (hw_cache_access(&slow, list[k], size, false).fill)
@@ -711,15 +720,7 @@ START_TEST(test_cache_write_n_matches_one_by_one)
 			uint32_t r = cache_xorshift(&seed);
 			unsigned n = r % 65, size = (r >> 8) % 9, m, nexpect = 0;
 
-			for (k = 0; k < n; k++) {
-				uint32_t q = cache_xorshift(&seed);
-
-				if (q % 11 == 0)
-					addr = 0x18000000u + (q >> 8) % 8192;
-				else if (q % 3 != 0)
-					addr += (q >> 8) % 9 - 4;     /* same line mostly */
-				list[k] = addr;
-			}
+			cache_random_run(&seed, &addr, list, n);
 			m = hw_cache_write_n(&fast, list, n, size, at, traffic);
 			for (k = 0; k < n; k++) {
 				struct hw_cache_traffic t = hw_cache_access(&slow, list[k], size, true);
