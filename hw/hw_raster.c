@@ -685,26 +685,26 @@ RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster
 	const unsigned x0 = wk->t->x0;
 	struct hw_fragment *const batch = wk->batch;
 	double *const w0 = wk->w[0], *const w1 = wk->w[1], *const w2 = wk->w[2];
-	unsigned n = wk->n, zeroed = wk->zeroed;
+	unsigned n, kept;
 
 	if (keep != bits || !batch) {
 		unsigned count = raster_bit_count(bits);
 
+		kept = raster_bit_count(keep);
 		wk->covered += count;
-		wk->scissored += count - raster_bit_count(keep);
+		wk->scissored += count - kept;
 		if (!batch || !keep)
 			return;
 	} else {
-		wk->covered += raster_bit_count(bits);
+		kept = raster_bit_count(bits);
+		wk->covered += kept;
 	}
+	raster_zero_slots(wk, kept);
+	n = wk->n;
 	do {
 		unsigned i = raster_low_bit(keep), j = i / RASTER_SMALL_WIDTH;
 		unsigned k = i % RASTER_SMALL_WIDTH;
 
-		if (n == zeroed) {
-			raster_zero_varyings(&batch[n]);
-			zeroed++;
-		}
 		batch[n].x = x0 + k;
 		batch[n].y = ytop - j;
 		batch[n].z = 0;
@@ -717,7 +717,6 @@ RASTER_INLINE void raster_small_part(struct raster_walk *wk, const struct raster
 		keep &= keep - 1;
 	} while (keep);
 	wk->n = n;
-	wk->zeroed = zeroed;
 }
 
 /* A small box in framebuffer tiles: one or two tile columns; `wide`,
