@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #if defined(__linux__)
+#include <linux/membarrier.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
@@ -154,15 +156,35 @@ struct nngx_state *nngx_state_get(void)
 /* ---- the threading contract (nngx_state.h, NNGX_API) ---------------------- */
 
 #if defined(__GNUC__)
-/* The thread inside the library (its number below), 0 when none (given
- * back by nngx_api_leave, inline in nngx_state.h); and the function it
- * called, for the diagnostic of a thread that meets it. */
+/* The thread inside the library through the compare-and-swap (its number
+ * below), 0 when none (given back by nngx_api_leave, inline in
+ * nngx_state.h); and the function it called, for the diagnostic of a
+ * thread that meets it. */
 unsigned long nngx_api_owner;
 static const char *api_owner_function;
 /* initial-exec: a load relative to the thread pointer instead of a call
  * to __tls_get_addr on every entry (8 bytes of the static TLS surplus when
  * the library is loaded with dlopen). */
 static __thread unsigned long api_self __attribute__((tls_model("initial-exec")));
+
+/* The bias (nngx_state.h). api_bias_thread: the biased thread's number,
+ * set once, under the compare-and-swap, by the first call (0: none, where
+ * membarrier is missing). api_bias_on: API_BIAS_ON while it holds,
+ * API_BIAS_ENDING while a thread ends it, API_BIAS_OFF for good after.
+ * nngx_api_bias_inside: the biased thread is inside through the bias.
+ *
+ * The biased thread stores bias_inside = 1 and then reads api_bias_on,
+ * with no barrier between (a compiler barrier only); a thread that ends
+ * the bias stores API_BIAS_ENDING and then makes every thread of the
+ * process pass a full memory barrier (membarrier) before it reads
+ * bias_inside. So either it sees the biased thread inside, and waits for
+ * it to leave, or the biased thread sees the bias ending, and takes the
+ * compare-and-swap instead (the asymmetric form of Dekker's exclusion). */
+enum { API_BIAS_OFF, API_BIAS_ON, API_BIAS_ENDING };
+static unsigned long api_bias_thread;
+static bool api_bias_tried;
+static int api_bias_on;
+int nngx_api_bias_inside;
 
 /* A thread's number: the kernel's thread id where there is one (what
  * debuggers and top show), else a count from 1. Read once a thread. */
@@ -179,6 +201,80 @@ static unsigned long api_thread(void)
 	return api_self;
 }
 
+#if defined(__linux__) && defined(SYS_membarrier)
+/* A full memory barrier on every running thread of the process; false
+ * when the kernel has none to give. (A child of fork has its parent's
+ * registration; a process that lost it registers again.) */
+static bool api_membarrier(void)
+{
+	if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0) == 0)
+		return true;
+	if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0
+	    && syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0) == 0)
+		return true;
+	return syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0) == 0;
+}
+
+static bool api_membarrier_ready(void)
+{
+	return syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0
+	       && api_membarrier();
+}
+#else
+static bool api_membarrier(void)
+{
+	return false;
+}
+
+static bool api_membarrier_ready(void)
+{
+	return false;
+}
+#endif
+
+/* Under the compare-and-swap, at the process's first call: `self` is
+ * biased where the barrier can end the bias. */
+static void api_bias_start(unsigned long self)
+{
+	if (api_bias_tried)
+		return;
+	api_bias_tried = true;
+	if (!api_membarrier_ready())
+		return;
+	__atomic_store_n(&api_bias_thread, self, __ATOMIC_RELAXED);
+	__atomic_store_n(&api_bias_on, API_BIAS_ON, __ATOMIC_RELEASE);
+}
+
+/* A thread other than the biased one is calling: the bias ends (the
+ * first such call ends it, the others wait until it has ended). Then
+ * the biased thread enters through the compare-and-swap like any other;
+ * this returns once it is not inside through the bias, its number if it
+ * was (the caller waited for it), else 0. */
+static unsigned long api_unbias(void)
+{
+	int on = API_BIAS_ON;
+	unsigned long waited = 0;
+
+	if (__atomic_compare_exchange_n(&api_bias_on, &on, API_BIAS_ENDING, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		/* With no barrier to give (it gave one when the bias began),
+		 * a pause long enough for any store to drain is the fallback. */
+		if (!api_membarrier()) {
+			const struct timespec pause = { 0, 20 * 1000 * 1000 };
+
+			nanosleep(&pause, NULL);
+		}
+		__atomic_store_n(&api_bias_on, API_BIAS_OFF, __ATOMIC_RELEASE);
+	}
+	while (__atomic_load_n(&api_bias_on, __ATOMIC_ACQUIRE) == API_BIAS_ENDING)
+		sched_yield();
+	while (__atomic_load_n(&nngx_api_bias_inside, __ATOMIC_ACQUIRE)) {
+		waited = __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED);
+		sched_yield();
+	}
+	return waited;
+}
+
 static bool api_take(unsigned long self, unsigned long *owner)
 {
 	*owner = 0;
@@ -189,14 +285,33 @@ static bool api_take(unsigned long self, unsigned long *owner)
 static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char *function)
 	__attribute__((noinline));
 
-/* The common case inline: a known thread takes a free library that is set
- * up. Anything else (first call of a thread or of the process, a nested
- * call, an overlap) goes the whole way, which tries the take again. */
+/* The common cases inline: the biased thread goes in with plain stores
+ * while the bias holds; any thread known to the library takes it when it
+ * is free and set up. Anything else (first call of a thread or of the
+ * process, a nested call, an overlap, the bias ending) goes the whole
+ * way, which tries the take again. */
 struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function)
 {
 	unsigned long self = api_self, owner = 0;
 
 	call->outer = true;
+	call->bias = false;
+	if (self && state_ready
+	    && self == __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED)
+	    && __atomic_load_n(&api_bias_on, __ATOMIC_RELAXED) == API_BIAS_ON) {
+		if (__atomic_load_n(&nngx_api_bias_inside, __ATOMIC_RELAXED)) {
+			call->outer = false;            /* from inside */
+			return &state;
+		}
+		__atomic_store_n(&nngx_api_bias_inside, 1, __ATOMIC_RELAXED);
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&api_bias_on, __ATOMIC_RELAXED) == API_BIAS_ON) {
+			call->bias = true;
+			__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+			return &state;
+		}
+		__atomic_store_n(&nngx_api_bias_inside, 0, __ATOMIC_RELEASE);
+	}
 	if (self && state_ready
 	    && __atomic_compare_exchange_n(&nngx_api_owner, &owner, self, false, __ATOMIC_ACQUIRE,
 					   __ATOMIC_RELAXED)) {
@@ -208,30 +323,47 @@ struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *functi
 
 static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char *function)
 {
-	unsigned long self = api_self ? api_self : api_thread(), owner, waited;
-	const char *owner_function;
+	unsigned long self = api_self ? api_self : api_thread(), owner, waited = 0;
+	unsigned long biased = __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED);
+	const char *owner_function = NULL;
 	struct nngx_state *st;
 
 	call->outer = true;
-	if (api_take(self, &owner)) {
-		__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+	call->bias = false;
+	if (self == biased && __atomic_load_n(&nngx_api_bias_inside, __ATOMIC_RELAXED)) {
+		call->outer = false;            /* from inside, through the bias */
 		return nngx_state_get();
 	}
-	if (owner == self) {            /* from inside: a callback, or nested */
+	if (api_take(self, &owner)) {
+		if (biased && self != biased) {
+			owner_function = __atomic_load_n(&api_owner_function, __ATOMIC_RELAXED);
+			waited = api_unbias();
+		}
+		__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+		st = nngx_state_get();
+		api_bias_start(self);
+		if (!waited)
+			return st;
+		owner = waited;
+	} else if (owner == self) {     /* from inside: a callback, or nested */
 		call->outer = false;
 		return nngx_state_get();
+	} else {
+		/* The rule is broken. Wait for the other call to return, then
+		 * say so from inside, where the diagnostics may be touched. */
+		owner_function = __atomic_load_n(&api_owner_function, __ATOMIC_RELAXED);
+		waited = owner;
+		while (!api_take(self, &owner))
+			sched_yield();
+		if (biased && self != biased)
+			(void)api_unbias();
+		__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
+		st = nngx_state_get();
+		owner = waited;
 	}
-	/* The rule is broken. Wait for the other call to return, then say so
-	 * from inside, where the diagnostics may be touched. */
-	owner_function = __atomic_load_n(&api_owner_function, __ATOMIC_RELAXED);
-	waited = owner;
-	while (!api_take(self, &owner))
-		sched_yield();
-	__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);
-	st = nngx_state_get();
 	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_THREADS_OVERLAP, function,
 			 "thread %lu called %s while thread %lu was inside %s; this call "
-			 "waited for that one to return", self, function, waited,
+			 "waited for that one to return", self, function, owner,
 			 owner_function ? owner_function : "the library");
 	return st;
 }

@@ -77,20 +77,34 @@ struct nngx_state *nngx_state_get(void);
  * THREADS_OVERLAP naming both threads, then waits until the other call
  * has returned, so that the library is never corrupted. Calls made by the
  * same thread from inside (callbacks, one entry point using another) are
- * not overlaps. */
+ * not overlaps.
+ *
+ * The thread that calls first is "biased" where the kernel has membarrier
+ * (Linux): until another thread calls, it goes in and out with plain
+ * stores and no compare-and-swap (a locked instruction costs as much as
+ * a profiling read's own work). The first call of another thread ends
+ * the bias for good: it makes every thread pass a memory barrier, then
+ * waits for the biased thread to leave if it is inside (nngx_state.c,
+ * api_unbias). */
 struct nngx_api_call {
 	bool outer;             /* this call took the library; it gives it back */
+	bool bias;              /* ...through the bias (nngx_api_bias_inside) */
 };
 
 struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function);
 
 #if defined(__GNUC__)
-/* The thread inside the library, 0 when none (nngx_state.c). */
+/* The thread inside the library through the compare-and-swap, 0 when
+ * none; 1 while the biased thread is inside through the bias (written by
+ * that thread alone). nngx_state.c. */
 extern unsigned long nngx_api_owner;
+extern int nngx_api_bias_inside;
 
 static inline void nngx_api_leave(struct nngx_api_call *call)
 {
-	if (call->outer)
+	if (call->bias)
+		__atomic_store_n(&nngx_api_bias_inside, 0, __ATOMIC_RELEASE);
+	else if (call->outer)
 		__atomic_store_n(&nngx_api_owner, 0, __ATOMIC_RELEASE);
 }
 #else

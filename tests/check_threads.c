@@ -13,14 +13,19 @@
 #define THREADS 8
 #define ROUNDS 400
 
-static unsigned overlaps;
+static unsigned overlaps, nested;
 static char overlap_detail[512];
 static char overlap_function[64];
 
-/* Called inside the library, so it may touch these freely. */
+/* Called inside the library, so it may touch these freely. An invalid
+ * start calls in again from inside (test_threads_bias_ends_without_losing_a_call). */
 static void on_diag(const nngxShimDiagnostic *d, void *user)
 {
 	(void)user;
+	if (d->id == NNGX_SHIM_DIAG_INVALID_START_ITEM) {
+		(void)nngxShimGetDiagLevel();
+		nested++;
+	}
 	if (d->id != NNGX_SHIM_DIAG_THREADS_OVERLAP)
 		return;
 	if (!overlaps++) {
@@ -34,7 +39,7 @@ static void threads_reset(void)
 	tu_reset();
 	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_ERROR);
 	nngxShimSetDiagCallback(on_diag, NULL);
-	overlaps = 0;
+	overlaps = nested = 0;
 	overlap_detail[0] = overlap_function[0] = '\0';
 }
 
@@ -163,6 +168,85 @@ START_TEST(test_threads_eight_at_once_lose_nothing)
 }
 END_TEST
 
+/* ---- the biased thread -------------------------------------------------- */
+
+/* The biased thread (this test's own: it called first, in threads_reset,
+ * in a fresh process where Check forks) is inside a call when another
+ * thread makes its first call: that call ends the bias, waits for the
+ * biased thread's whole call (its callback's call from inside included,
+ * made while the other waits), and says so, naming both. */
+START_TEST(test_threads_bias_ends_while_the_biased_thread_is_inside)
+{
+	pthread_t b;
+	char want[64];
+
+	threads_reset();
+	a_inside = b_called = 0;
+	tid_a = (long)syscall(SYS_gettid);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, on_vsync_a);
+	ck_assert_int_eq(pthread_create(&b, NULL, thread_b, NULL), 0);
+	nngxWaitVSync(NN_GX_DISPLAY_BOTH);
+	pthread_join(b, NULL);
+	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, NULL);
+	ck_assert_uint_eq(overlaps, 1);
+	ck_assert_uint_eq(b_clock, HW_LCD_FRAME_CLOCKS + 1000);
+	snprintf(want, sizeof want, "thread %ld called nngxShimGetClock", tid_b);
+	ck_assert_msg(strstr(overlap_detail, want), "detail: %s", overlap_detail);
+	snprintf(want, sizeof want, "thread %ld was inside nngxWaitVSync", tid_a);
+	ck_assert_msg(strstr(overlap_detail, want), "detail: %s", overlap_detail);
+}
+END_TEST
+
+/* The thread that calls first goes in without the compare-and-swap until
+ * another thread calls (nngx_state.h). Here that thread is this test's
+ * own (it called in threads_reset): it keeps calling while three threads
+ * start and call too, now and then with a call that calls in again from
+ * inside (a diagnostic's callback). The bias ends while it is inside or
+ * between its calls: no advance is lost, no call from inside waits for
+ * itself, and each overlap is diagnosed. Run twice: the ending meets the
+ * biased thread at other points. */
+static int others_started;
+
+static void *latecomer(void *arg)
+{
+	__atomic_add_fetch(&others_started, 1, __ATOMIC_RELEASE);
+	return hammer(arg);
+}
+
+START_TEST(test_threads_bias_ends_without_losing_a_call)
+{
+	pthread_t t[3];
+	GLuint64EXT start;
+	size_t i;
+	unsigned k, invalid = 0;
+
+	threads_reset();
+	others_started = 0;
+	tu_set_busy(100, 0);
+	nngxStartProfiling(NN_GX_PROFILING_BUSY);
+	start = nngxShimGetClock();
+	for (k = 0; k < ROUNDS; k++)            /* alone first: the bias holds */
+		nngxShimAdvance(1);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, latecomer, (void *)(i + 1)), 0);
+	/* then with the others, until they have all started, and after */
+	for (k = 0; k < ROUNDS || __atomic_load_n(&others_started, __ATOMIC_ACQUIRE) < 3; k++) {
+		nngxShimAdvance(1);
+		if ((int)(k % 16) == _i) {
+			nngxStartProfiling(0x1234);     /* its diagnostic calls in */
+			(void)glGetError();
+			invalid++;
+		}
+	}
+	for (i = 0; i < 3; i++)
+		pthread_join(t[i], NULL);
+	ck_assert_uint_eq(nngxShimGetClock() - start, (GLuint64EXT)ROUNDS + k + 3 * ROUNDS);
+	ck_assert_uint_gt(invalid, 0);
+	ck_assert_uint_eq(nested, invalid);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_THREADS_OVERLAP), overlaps);
+}
+END_TEST
+
 static Suite *threads_suite(void)
 {
 	Suite *s = suite_create("threads");
@@ -172,6 +256,8 @@ static Suite *threads_suite(void)
 	tcase_add_test(tc, test_threads_overlap_is_diagnosed_with_both_threads);
 	tcase_add_test(tc, test_threads_callback_from_the_same_thread_is_no_overlap);
 	tcase_add_test(tc, test_threads_eight_at_once_lose_nothing);
+	tcase_add_test(tc, test_threads_bias_ends_while_the_biased_thread_is_inside);
+	tcase_add_loop_test(tc, test_threads_bias_ends_without_losing_a_call, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
