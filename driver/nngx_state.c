@@ -323,18 +323,23 @@ struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *functi
 
 static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char *function)
 {
-	unsigned long self = api_self ? api_self : api_thread(), owner, waited = 0;
-	unsigned long biased = __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED);
+	unsigned long self = api_self ? api_self : api_thread(), owner, waited = 0, biased;
 	const char *owner_function = NULL;
 	struct nngx_state *st;
 
 	call->outer = true;
 	call->bias = false;
-	if (self == biased && __atomic_load_n(&nngx_api_bias_inside, __ATOMIC_RELAXED)) {
+	/* (only the biased thread itself sets bias_inside, after the bias
+	 * began: its own reads see both) */
+	if (self == __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED)
+	    && __atomic_load_n(&nngx_api_bias_inside, __ATOMIC_RELAXED)) {
 		call->outer = false;            /* from inside, through the bias */
 		return nngx_state_get();
 	}
 	if (api_take(self, &owner)) {
+		/* read under the compare-and-swap, which the bias began under:
+		 * a thread other than the biased one ends it before it goes on */
+		biased = __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED);
 		if (biased && self != biased) {
 			owner_function = __atomic_load_n(&api_owner_function, __ATOMIC_RELAXED);
 			waited = api_unbias();
@@ -355,6 +360,7 @@ static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char 
 		waited = owner;
 		while (!api_take(self, &owner))
 			sched_yield();
+		biased = __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED);
 		if (biased && self != biased)
 			(void)api_unbias();
 		__atomic_store_n(&api_owner_function, function, __ATOMIC_RELAXED);

@@ -4,6 +4,7 @@
  * library stays whole. */
 #define _DEFAULT_SOURCE         /* syscall(), usleep() */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -247,6 +248,42 @@ START_TEST(test_threads_bias_ends_without_losing_a_call)
 }
 END_TEST
 
+/* The process's first calls come from four threads at once (Check runs
+ * each test in a new process; with CK_FORK=no the library has been used
+ * before, and the bias ended, already). One of them sets the library up
+ * and is biased; the others' first calls end the bias while it may be
+ * inside: no advance is lost. */
+static pthread_barrier_t together;
+
+static void *first_caller(void *arg)
+{
+	pthread_barrier_wait(&together);
+	nngxShimSetDiagCallback(on_diag, NULL);
+	return hammer(arg);
+}
+
+START_TEST(test_threads_first_calls_at_once_lose_nothing)
+{
+	const char *fork_env = getenv("CK_FORK");
+	const bool fresh = !(fork_env && strcmp(fork_env, "no") == 0);
+	pthread_t t[4];
+	GLuint64EXT start = fresh ? 0 : nngxShimGetClock();
+	size_t i;
+
+	overlaps = nested = 0;
+	ck_assert_int_eq(pthread_barrier_init(&together, NULL, 4), 0);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, first_caller, (void *)i), 0);
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	pthread_barrier_destroy(&together);
+	ck_assert_uint_eq(nngxShimGetClock() - start, (GLuint64EXT)4 * ROUNDS);
+	/* (an overlap met by a thread's first call, before its callback was
+	 * set, went to the default output) */
+	ck_assert_uint_ge(nngxShimGetDiagCount(NNGX_SHIM_DIAG_THREADS_OVERLAP), overlaps);
+}
+END_TEST
+
 static Suite *threads_suite(void)
 {
 	Suite *s = suite_create("threads");
@@ -256,6 +293,7 @@ static Suite *threads_suite(void)
 	tcase_add_test(tc, test_threads_overlap_is_diagnosed_with_both_threads);
 	tcase_add_test(tc, test_threads_callback_from_the_same_thread_is_no_overlap);
 	tcase_add_test(tc, test_threads_eight_at_once_lose_nothing);
+	tcase_add_test(tc, test_threads_first_calls_at_once_lose_nothing);
 	tcase_add_test(tc, test_threads_bias_ends_while_the_biased_thread_is_inside);
 	tcase_add_loop_test(tc, test_threads_bias_ends_without_losing_a_call, 0, 2);
 	suite_add_tcase(s, tc);
