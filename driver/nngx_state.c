@@ -300,7 +300,10 @@ struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *functi
 	    && self == __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED)
 	    && __atomic_load_n(&api_bias_on, __ATOMIC_RELAXED) == API_BIAS_ON) {
 		if (__atomic_load_n(&nngx_api_bias_inside, __ATOMIC_RELAXED)) {
-			call->outer = false;            /* from inside */
+			/* from inside: it gives nothing back (its leave must
+			 * not free the compare-and-swap, which a thread ending
+			 * the bias may hold while it waits for this one) */
+			call->outer = false;
 			return &state;
 		}
 		__atomic_store_n(&nngx_api_bias_inside, 1, __ATOMIC_RELAXED);
