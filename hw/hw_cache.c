@@ -372,8 +372,11 @@ static __attribute__((noinline)) size_t cache_write_find_pixels(struct hw_cache 
 /* hw_cache_write_n's loop, `lru` and `pixels` constants where it is
  * inlined: one test a write, whether the hint of its line names it (the
  * line the write before wrote always is: its hint was just set). Then it
- * is hw_cache_access's inline write hit, else cache_write_find's look-up;
- * the clock and hit count in locals. `pixels`: 16-byte lines of four ways
+ * is hw_cache_access's inline write hit, else cache_write_find's look-up.
+ * Write k's time is the clock before the loop plus k + 1, and every write
+ * that did not miss hit: neither is counted in the loop (a count kept
+ * across the look-up's call lives in memory, one dependent add a write).
+ * `pixels`: 16-byte lines of four ways
  * allocated on write without a fill, and writes of 4 bytes (a framebuffer
  * cache's default geometry, RGBA8 pixels): the loop's values and the
  * look-up's geometry then constants (fewer to keep in registers). */
@@ -392,23 +395,19 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 	uint8_t *const dirty = c->dirty;
 	uint64_t *const stamp = c->stamp;
 	const struct hw_cache_hint *const hint = c->hint;
-	uint64_t clock = c->clock, write_hits = c->stats.write_hits;
+	const uint64_t clock0 = c->clock;
 	unsigned k, nmiss = 0;
 
 	for (k = 0; k < n; k++) {
 		const uint32_t line = addr[k] >> shift;
 		const struct hw_cache_hint *const h = &hint[hw_cache_hint_slot(line)];
+		const uint64_t clock = clock0 + k + 1;
 		size_t i = h->index;
 
-		clock++;
-		if (h->line == line) {
-			write_hits++;
-		} else {
+		if (h->line != line) {
 			i = pixels ? cache_write_find_pixels(c, line, clock, &traffic[nmiss])
 				   : cache_write_find(c, line, clock, &traffic[nmiss]);
-			if (traffic[nmiss].hit)
-				write_hits++;
-			else
+			if (!traffic[nmiss].hit)
 				at[nmiss++] = (uint16_t)k;
 		}
 		valid[i] |= (bytes << (addr[k] & line_mask)) & full;
@@ -416,8 +415,9 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 		if (lru)
 			stamp[i] = clock;
 	}
-	c->clock = clock;
-	c->stats.write_hits = write_hits;
+	/* every write that did not miss hit */
+	c->clock = clock0 + n;
+	c->stats.write_hits += n - nmiss;
 	return nmiss;
 }
 
