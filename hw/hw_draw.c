@@ -80,6 +80,27 @@ struct cached_vertex {
 	float out[HW_SHADER_OUTPUTS][4];
 };
 
+/* Vertices shaded again. The vertex cache forgets, so an indexed draw
+ * shades many of its vertices more than once, and counts each time (a
+ * cache miss, an invocation and its instructions, its fetch). With a
+ * replaying program an invocation's outputs are a function of the input
+ * registers its path reads (hw_shader_program_path): a vertex whose
+ * fetched registers hold the bits an earlier invocation's held gets that
+ * invocation's vertex, as outputs_to_vertex and hw_clip_prepare made it,
+ * and its counts are the path's. Only the host's work changes. One entry
+ * an index (its low bits), in the allocation of the draw's vertex cache;
+ * a program that reads more than DRAW_MEMO_ROWS input registers does
+ * without. No geometry shader (which reads the outputs themselves). */
+#define DRAW_MEMO_ENTRIES 512u          /* at most: a power of two */
+#define DRAW_MEMO_ROWS 8u
+
+struct draw_memo_entry {
+	uint32_t index;                 /* MEMO_NONE: empty */
+	float in[DRAW_MEMO_ROWS][4];    /* the registers read, in register order */
+	struct draw_vertex dv;
+};
+#define MEMO_NONE UINT32_MAX            /* above any index (16 bits) */
+
 /* A draw's output map: component `from` of the shader outputs (register
  * * 4 + lane) is copied to byte `to` of the vertex, and the next `len` - 1
  * components to the next floats (routes of consecutive components to
@@ -118,6 +139,15 @@ struct draw_ctx {
 	unsigned fault_len;
 	enum hw_status status;
 	struct cached_vertex *cache;             /* one per vertex-cache entry */
+	/* vertices shaded again (struct draw_memo_entry): memo_size entries
+	 * after `cache`, none when 0; the registers the program's path reads
+	 * and its counts, set when memo_on turns it on */
+	struct draw_memo_entry *memo;
+	uint32_t memo_size;
+	unsigned memo_rows;
+	uint8_t memo_row[DRAW_MEMO_ROWS];
+	enum { MEMO_UNKNOWN, MEMO_ON, MEMO_OFF } memo_mode;
+	struct hw_shader_stats memo_counts;
 	struct hw_shader_program *vs, *gs;       /* prepared for this draw */
 	uint64_t textured;                       /* fragments through texture/lighting */
 	uint64_t texture_fcram_misses;
@@ -806,8 +836,9 @@ static enum hw_status draw_check_work(struct draw_ctx *d, uint32_t done)
 /* ---- the vertex loop, shaded in windows ----------------------------
  *
  * The draw walks its vertices in windows: the index reads, vertex-cache
- * look-ups and loader fetches of up to DRAW_AHEAD_MISSES shaded vertices
- * come first (pass 1), then their shading, HW_SHADER_BATCH invocations
+ * look-ups and loader fetches of up to DRAW_AHEAD_MISSES vertices that
+ * missed the cache come first (pass 1), then the shading of those not in
+ * the memo (below), HW_SHADER_BATCH invocations
  * through each instruction of a replayed program (pass 2), then, vertex
  * after vertex, everything else (pass 3). Nothing of passes 1 and 2 is
  * visible before pass 3 reaches its vertex: their counts go to scratch
@@ -818,9 +849,15 @@ static enum hw_status draw_check_work(struct draw_ctx *d, uint32_t done)
  * ahead is raised, with its text, when the walk reaches its vertex, so
  * the vertices before it are done first and the ones after it never
  * count. So the counters, the batch timing, the work bound and the faults
- * are those of shading each vertex when it comes. */
-#define DRAW_AHEAD_MISSES HW_SHADER_BATCH
-#define DRAW_AHEAD_VERTICES (4 * HW_SHADER_BATCH)
+ * are those of shading each vertex when it comes. Memory is the one thing
+ * read ahead: a window's index reads and fetches see memory as it is
+ * before the window's triangles are drawn, so a draw whose fragments
+ * write over its own indices or vertex data sees those writes from the
+ * next window on (a model choice: no engine draws into its own vertex
+ * data; the windows' bounds depend on the misses alone, never on the
+ * memo, so such a draw's results do not depend on it either). */
+#define DRAW_AHEAD_MISSES (4 * HW_SHADER_BATCH)
+#define DRAW_AHEAD_VERTICES (16 * HW_SHADER_BATCH)
 
 /* The memory words that index reads and loader fetches move: both count
  * HW_MEM_COMMAND_VERTEX_READ reads, which hw_memory_count adds to that
@@ -840,8 +877,69 @@ struct draw_ahead {
 	float in[DRAW_AHEAD_MISSES][HW_SHADER_INPUTS][4];
 	struct cached_vertex cv[DRAW_AHEAD_MISSES];
 	struct hw_shader_stats stats[DRAW_AHEAD_MISSES];
+	/* an invocation's memo entry: the one whose vertex it takes (memo_hit,
+	 * not shaded) or the one it fills in, or NULL (no memo) */
+	struct draw_memo_entry *memo[DRAW_AHEAD_MISSES];
+	bool memo_hit[DRAW_AHEAD_MISSES];
 	char fault[256];
 };
+
+/* Whether pass 1 can look vertices up in the memo: once the program
+ * replays, if it reads at most DRAW_MEMO_ROWS input registers (worked out
+ * once a draw). */
+static bool memo_on(struct draw_ctx *d)
+{
+	uint32_t inputs;
+	unsigned r;
+
+	if (d->memo_mode != MEMO_UNKNOWN)
+		return d->memo_mode == MEMO_ON;
+	if (!d->memo_size) {
+		d->memo_mode = MEMO_OFF;
+		return false;
+	}
+	if (!hw_shader_program_path(d->vs, &inputs, &d->memo_counts))
+		return false;   /* not yet: the first invocation records it */
+	d->memo_mode = MEMO_ON;
+	for (r = 0; r < HW_SHADER_INPUTS; r++) {
+		if (!((inputs >> r) & 1u))
+			continue;
+		if (d->memo_rows == DRAW_MEMO_ROWS) {
+			d->memo_mode = MEMO_OFF;
+			break;
+		}
+		d->memo_row[d->memo_rows++] = (uint8_t)r;
+	}
+	return d->memo_mode == MEMO_ON;
+}
+
+/* Pass 1's look-up of the vertex of index `index` whose fetched registers
+ * are `in`: true when its entry's key (index and registers) is the
+ * vertex's; else the vertex takes the entry, its key now, and pass 3
+ * fills its vertex in when it comes to it. Pass 3 goes in window order and
+ * fills an entry for every vertex that took it, so when it comes to a
+ * vertex found here, the entry holds the vertex of the last one before it
+ * that took the entry, the key it was found by; a vertex that takes the
+ * entry later changes its vertex only after that. */
+static bool memo_look_up(struct draw_ctx *d, uint32_t index, const float in[][4],
+			 struct draw_memo_entry **entry)
+{
+	struct draw_memo_entry *e = &d->memo[index & (d->memo_size - 1)];
+	unsigned j;
+
+	*entry = e;
+	if (e->index == index) {
+		for (j = 0; j < d->memo_rows; j++)
+			if (memcmp(e->in[j], in[d->memo_row[j]], sizeof e->in[j]) != 0)
+				break;
+		if (j == d->memo_rows)
+			return true;
+	}
+	e->index = index;
+	for (j = 0; j < d->memo_rows; j++)
+		memcpy(e->in[j], in[d->memo_row[j]], sizeof e->in[j]);
+	return false;
+}
 
 /* Pass 1 and 2 from vertex `from`: the window's vertex count (the vertex
  * that faulted, if one did, is the last), *fault_at the one that faulted
@@ -855,9 +953,11 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 	const float (*in[DRAW_AHEAD_MISSES])[4];
 	float (*out[DRAW_AHEAD_MISSES])[4];
 	struct hw_shader_stats *stats[DRAW_AHEAD_MISSES];
+	uint8_t shaded[DRAW_AHEAD_MISSES];      /* the invocations run, in order */
 	char *fault = d->fault ? a->fault : NULL;
 	unsigned fault_len = d->fault_len < sizeof a->fault ? d->fault_len : sizeof a->fault;
-	unsigned n = 0, m = 0, k, done;
+	unsigned n = 0, m = 0, s = 0, k, done;
+	const bool memo = memo_on(d);
 	enum hw_status st = HW_OK;
 
 	memset(scratch.memory, 0, sizeof scratch.memory);
@@ -884,17 +984,27 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
 						     &scratch, fault, fault_len);
 			if (st == HW_OK) {
-				/* Registers the invocation does not write keep what
-				 * its `out` held, which must be 0. A replayed program
-				 * writes the same lanes every time (its recorded
-				 * path's): the others stay 0 from the clear before
-				 * the path was recorded, and need no clearing. */
-				if (!hw_shader_program_replays(d->vs))
-					memset(a->cv[m].out, 0, sizeof a->cv[m].out);
-				memset(&a->stats[m], 0, sizeof a->stats[m]);
-				in[m] = (const float (*)[4])a->in[m];
-				out[m] = a->cv[m].out;
-				stats[m] = &a->stats[m];
+				a->memo[m] = NULL;
+				a->memo_hit[m] = memo && memo_look_up(d, index,
+								      (const float (*)[4])a->in[m],
+								      &a->memo[m]);
+				if (a->memo_hit[m]) {
+					a->stats[m] = d->memo_counts;   /* not run */
+				} else {
+					/* Registers the invocation does not write keep
+					 * what its `out` held, which must be 0. A
+					 * replayed program writes the same lanes every
+					 * time (its recorded path's): the others stay
+					 * 0 from the clear before the path was
+					 * recorded, and need no clearing. */
+					if (!hw_shader_program_replays(d->vs))
+						memset(a->cv[m].out, 0, sizeof a->cv[m].out);
+					memset(&a->stats[m], 0, sizeof a->stats[m]);
+					in[s] = (const float (*)[4])a->in[m];
+					out[s] = a->cv[m].out;
+					stats[s] = &a->stats[m];
+					shaded[s++] = (uint8_t)m;
+				}
 				m++;
 			}
 		}
@@ -907,21 +1017,21 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 	}
 	*count = n;
 	*fault_at = st != HW_OK ? n - 1 : n;
-	if (m) {
+	if (s) {
 		char shader_fault[sizeof a->fault] = "";
-		enum hw_status s = hw_shader_program_run_batch(d->vs, m, in, out, stats, &done,
-							       fault ? shader_fault : NULL,
-							       fault_len);
-		if (s != HW_OK) {
+		enum hw_status rs = hw_shader_program_run_batch(d->vs, s, in, out, stats, &done,
+								fault ? shader_fault : NULL,
+								fault_len);
+		if (rs != HW_OK) {
 			/* its text, or none (no memory), replaces a later fetch's */
 			memcpy(a->fault, shader_fault, sizeof a->fault);
 			/* the invocation that faulted: its vertex ends the window */
 			for (k = 0; k < n; k++)
-				if (a->miss[k] == (int16_t)done)
+				if (a->miss[k] == (int16_t)shaded[done])
 					break;
 			*count = k + 1;
 			*fault_at = k;
-			st = s;
+			st = rs;
 		}
 	}
 	return st;
@@ -995,6 +1105,20 @@ static void ahead_flush(struct draw_ctx *d, const struct draw_ahead *a,
 	*flushed = to;
 }
 
+/* The memo's entries for a draw of `count` vertices: none when one window
+ * takes them all (the memo serves from the second, once the program
+ * replays). */
+static uint32_t memo_size(uint32_t count)
+{
+	uint32_t size = 1;
+
+	if (count <= DRAW_AHEAD_MISSES)
+		return 0;
+	while (size < count && size < DRAW_MEMO_ENTRIES)
+		size *= 2;
+	return size;
+}
+
 static enum hw_status draw_vertices(struct draw_ctx *d)
 {
 	struct draw_ahead ahead_window, *a = &ahead_window;
@@ -1047,9 +1171,17 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 					memcpy(cv->out, a->cv[m].out, sizeof cv->out);
 				if (!d->cfg->geometry_shader) {
 					draw_release(d, &cv->dv);
-					outputs_to_vertex(&d->outmap, a->cv[m].out, &cv->dv.v);
-					cv->dv.outside = hw_clip_prepare(&d->cfg->clip, &cv->dv.v,
-									 &cv->dv.window);
+					if (a->memo_hit[m]) {
+						cv->dv = a->memo[m]->dv;
+					} else {
+						outputs_to_vertex(&d->outmap, a->cv[m].out,
+								  &cv->dv.v);
+						cv->dv.outside = hw_clip_prepare(&d->cfg->clip,
+										 &cv->dv.v,
+										 &cv->dv.window);
+						if (a->memo[m])
+							a->memo[m]->dv = cv->dv;
+					}
 				}
 			} else {
 				cv = &d->cache[a->slot[k]];
@@ -1298,7 +1430,19 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	 * uniforms cannot change during a draw. */
 	d.vs = hw_shader_program_create(units->vs, units->timing);
 	d.gs = cfg->geometry_shader ? hw_shader_program_create(units->gs, units->timing) : NULL;
-	d.cache = cfg->indexed ? hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache) : NULL;
+	if (cfg->indexed) {
+		d.memo_size = cfg->geometry_shader ? 0 : memo_size(cfg->count);
+		d.cache = hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache
+				    + d.memo_size * sizeof *d.memo);
+		if (d.cache) {
+			uint32_t e;
+
+			d.memo = (struct draw_memo_entry *)(void *)(d.cache
+								    + HW_VCACHE_MAX_ENTRIES);
+			for (e = 0; e < d.memo_size; e++)
+				d.memo[e].index = MEMO_NONE;
+		}
+	}
 	if (!d.vs || (cfg->geometry_shader && !d.gs) || (cfg->indexed && !d.cache)) {
 		hw_shader_program_destroy(d.vs);
 		hw_shader_program_destroy(d.gs);

@@ -2461,6 +2461,16 @@ bool hw_shader_program_replays(const struct hw_shader_program *p)
 	return p->trace_state == TRACE_READY;
 }
 
+bool hw_shader_program_path(const struct hw_shader_program *p, uint32_t *inputs,
+			    struct hw_shader_stats *counts)
+{
+	if (p->trace_state != TRACE_READY)
+		return false;
+	*inputs = p->in_mask;
+	*counts = p->trace_stats;
+	return true;
+}
+
 enum hw_status hw_shader_program_run_batch(struct hw_shader_program *p, unsigned n,
 					   const float (*const in[])[4],
 					   float (*const out[])[4],

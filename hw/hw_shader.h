@@ -133,6 +133,15 @@ enum hw_status hw_shader_program_run(struct hw_shader_program *program,
  * and all have the counts of the first. */
 bool hw_shader_program_replays(const struct hw_shader_program *program);
 
+/* A replaying program's path: the input registers it reads (bit n: v_n)
+ * to *inputs, and the counts each invocation adds to *counts. An
+ * invocation's outputs are a function of those registers alone (the
+ * program and its uniforms being fixed): two invocations whose read
+ * registers hold the same bits write the same outputs. False, and nothing
+ * set, when the program does not replay. */
+bool hw_shader_program_path(const struct hw_shader_program *program, uint32_t *inputs,
+			    struct hw_shader_stats *counts);
+
 /* Invocations a batched replay runs together. */
 #define HW_SHADER_BATCH 8
 

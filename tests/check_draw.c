@@ -1688,7 +1688,7 @@ END_TEST
 
 #define SCATTER_VERTS   41
 #define SCATTER_INDICES 300
-#define SCATTER_MAX_TRIS 100
+#define SCATTER_MAX_TRIS 400
 
 struct captured {
 	struct hw_vertex v[SCATTER_MAX_TRIS][3];
@@ -2064,17 +2064,18 @@ static void wide_position(unsigned i, float *p)
 }
 
 /* Draw `count` vertices of the wide set with topology `topology`, named
- * by idx[] through a FIFO cache of `entries` (indexed) or expanded in
- * order (arrays); its triangles into *cap, its counters into *c. */
-static void wide_draw(const uint16_t *idx, unsigned count, unsigned topology, unsigned entries,
-		      bool indexed, struct captured *cap, struct hw_counters *c)
+ * by idx[] (below `set`) through a FIFO cache of `entries` (indexed) or
+ * expanded in order (arrays); its triangles into *cap, its counters into
+ * *c. */
+static void wide_draw_of(const uint16_t *idx, unsigned count, unsigned set, unsigned topology,
+			 unsigned entries, bool indexed, struct captured *cap, struct hw_counters *c)
 {
-	unsigned pos_bytes = (SCATTER_VERTS * 12 + 15) / 16 * 16, verts, i;
+	unsigned pos_bytes, verts, i;
 	uint32_t base;
 	unsigned char *host;
 
 	setup();
-	verts = indexed ? SCATTER_VERTS : count;
+	verts = indexed ? set : count;
 	pos_bytes = (verts * 12 + 15) / 16 * 16;
 	base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, pos_bytes + count * 2);
 	host = hw_memory_host(&gpu.memory, base, pos_bytes + count * 2);
@@ -2100,6 +2101,12 @@ static void wide_draw(const uint16_t *idx, unsigned count, unsigned topology, un
 	run_and_finish();
 	*c = gpu.counters;
 	teardown();
+}
+
+static void wide_draw(const uint16_t *idx, unsigned count, unsigned topology, unsigned entries,
+		      bool indexed, struct captured *cap, struct hw_counters *c)
+{
+	wide_draw_of(idx, count, SCATTER_VERTS, topology, entries, indexed, cap, c);
 }
 
 /* Lists, strips and fans, indexed through caches of 1, 2, 3 and 32
@@ -2138,6 +2145,109 @@ START_TEST(test_draw_indexed_topologies_match_their_vertices_with_small_caches)
 	}
 	ck_assert_uint_gt(crossing, 0);
 	ck_assert_uint_gt(outside, 0);
+	setup();
+}
+END_TEST
+
+static uint32_t instructions_of(const struct hw_counters *c)
+{
+	return c->shader[0][0] + c->shader[1][0] + c->shader[2][0] + c->shader[3][0];
+}
+
+/* A vertex the cache has lost is shaded again when it comes back, and
+ * the draw may take what it made of the same registers before (hw_draw.c,
+ * "vertices shaded again"). Runs of five vertices, each drawn twice, then
+ * the run 512 indices on (its vertices share the first run's entries of
+ * that memo, and take them), then the first run twice more, through a
+ * 2-entry cache that misses every time: the same triangles, bit for bit,
+ * and the same setup counts as the expanded draw, and every miss an
+ * invocation of the program's 3 instructions. */
+START_TEST(test_draw_vertices_shaded_again_match_their_vertices)
+{
+	static struct captured got, want;
+	static uint16_t idx[300];
+	struct hw_counters cg, cw;
+	unsigned i;
+
+	teardown();
+	for (i = 0; i < 300; i++)
+		idx[i] = (uint16_t)(i / 25 * 5 + i % 5 + (i % 25 / 5 == 2 ? 512 : 0));
+	ck_assert_uint_eq(fifo_misses(idx, 300, 2), 300);
+	wide_draw_of(idx, 300, 600, 0, 2, true, &got, &cg);
+	wide_draw_of(idx, 300, 600, 0, 2, false, &want, &cw);
+	ck_assert_uint_gt(got.n, 0);
+	ck_assert_uint_eq(got.n, want.n);
+	ck_assert(memcmp(got.v, want.v, sizeof got.v) == 0);
+	ck_assert(memcmp(cg.polygon, cw.polygon, sizeof cg.polygon) == 0);
+	ck_assert_uint_eq(instructions_of(&cg), 300 * 3);
+	ck_assert_uint_eq(instructions_of(&cw), 300 * 3);
+	setup();
+}
+END_TEST
+
+/* 53 triangles from vertex data at the start of the colour buffer: A
+ * (low on the screen) 12 times, B (over the top rows, where the data is,
+ * writing colour 0 over it) once, A 40 times more; `distinct`: each
+ * vertex its own index (0 to 158), else A's three indices and B's three.
+ * Every index misses a 1-entry cache either way. The fragment count; the
+ * first vertex's bytes to *data after the draw. */
+static uint32_t self_overwriting_draw(bool distinct, float data[3])
+{
+	static const float tri[2][3][3] = {
+		{ { -0.5f, -0.9f, -0.5f }, { 0.5f, -0.9f, -0.5f }, { 0.0f, -0.6f, -0.5f } },
+		{ { -1.0f, 0.5f, -0.5f }, { 3.0f, 0.5f, -0.5f }, { -1.0f, 4.0f, -0.5f } },
+	};
+	uint16_t idx[159];
+	uint32_t color, ibuf, fragments;
+	unsigned char *host, *ihost;
+	unsigned t, v;
+
+	setup();
+	program_straight(1);
+	color = set_target(false);
+	host = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ibuf = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, sizeof idx);
+	ihost = hw_memory_host(&gpu.memory, ibuf, sizeof idx);
+	ck_assert_ptr_nonnull(host);
+	ck_assert_ptr_nonnull(ihost);
+	for (t = 0; t < 53; t++)
+		for (v = 0; v < 3; v++) {
+			unsigned k = 3 * t + v, b = t == 12;
+
+			idx[k] = (uint16_t)(distinct ? k : 3 * b + v);
+			memcpy(host + 12 * idx[k], tri[b][v], sizeof tri[b][v]);
+		}
+	memcpy(ihost, idx, sizeof idx);
+	hw_vcache_configure(&gpu.vcache, 1, HW_VCACHE_FIFO);
+	common_state(color, 0, 0);
+	pica_cmd_reg(&cmd, R_INDEX_CONFIG, (ibuf - color) | 1u << 31);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 159);
+	pica_cmd_reg(&cmd, R_VERTEX_OFFSET, 0);
+	pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+	run_and_finish();
+	fragments = gpu.counters.fragment;
+	memcpy(data, host, 3 * sizeof(float));
+	teardown();
+	return fragments;
+}
+
+/* A draw whose fragments write over its own vertex data: a vertex shaded
+ * again reads its registers anew, and is taken from what it made before
+ * only when they hold the same bits. The later A triangles whose fetches
+ * come after B's fragments read zeros (a degenerate triangle, no
+ * fragments); the draw from distinct indices, which has nothing to take,
+ * makes the same fragments with the same fetches. */
+START_TEST(test_draw_vertex_shaded_again_reads_its_registers_anew)
+{
+	float with_memo[3], without[3];
+	uint32_t fragments;
+
+	teardown();
+	fragments = self_overwriting_draw(false, with_memo);
+	ck_assert_uint_eq(fragments, self_overwriting_draw(true, without));
+	ck_assert(with_memo[0] == 0 && with_memo[1] == 0 && with_memo[2] == 0);
+	ck_assert(without[0] == 0 && without[1] == 0 && without[2] == 0);
+	ck_assert_uint_gt(fragments, 0);
 	setup();
 }
 END_TEST
@@ -2395,6 +2505,8 @@ int main(void)
 	tcase_add_test(tc, test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it);
 	tcase_add_test(tc, test_draw_untextured_fragments_take_the_vertex_colour_either_way);
 	tcase_add_test(tc, test_draw_indexed_topologies_match_their_vertices_with_small_caches);
+	tcase_add_test(tc, test_draw_vertices_shaded_again_match_their_vertices);
+	tcase_add_test(tc, test_draw_vertex_shaded_again_reads_its_registers_anew);
 	tcase_add_test(tc, test_draw_outputs_the_shader_does_not_write_are_zero);
 	tcase_add_test(tc, test_draw_fragment_outside_the_colour_buffer_is_a_fault);
 	tcase_add_test(tc, test_command_buffer_ending_inside_a_command_is_a_fault);
