@@ -2395,6 +2395,42 @@ START_TEST(test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it)
 }
 END_TEST
 
+/* Pixels count toward the work bound too: twenty triangles over the
+ * whole target (96000 pixels each), with room for three and a half of
+ * them, stop after the vertex that closes the fourth, whatever the
+ * window holds. */
+START_TEST(test_draw_work_bound_stops_at_the_vertex_whose_pixels_pass_it)
+{
+	static const float whole[] = {
+		-1.0f, -1.0f, -0.5f,   3.0f, -1.0f, -0.5f,   -1.0f, 3.0f, -0.5f,
+	};
+	float tris[60 * 3];
+	unsigned long long units, left;
+	unsigned done, count, k = program_straight(0), i;
+	uint32_t base;
+
+	for (i = 0; i < 20; i++)
+		memcpy(&tris[9 * i], whole, sizeof whole);
+	base = put_positions(tris, 60);
+	set_target(false);
+	gpu.note = keep_note;
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 60);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	gpu.request_max_work = cmd.n + 3 * 96000 + 48000;
+	ck_assert_int_eq(hw_gpu_submit(&gpu, cmd.w, cmd.n, 0), HW_ERROR_LIMIT);
+	ck_assert_int_eq(note_kind, HW_NOTE_LIMIT);
+	ck_assert_msg(sscanf(note_text, "draw stopped: %llu units of work after %u of %u vertices, more "
+			     "than the %llu left", &units, &done, &count, &left) == 4, "%s", note_text);
+	ck_assert_uint_eq(count, 60);
+	ck_assert_uint_eq(done, 12);
+	ck_assert_uint_eq(units, 12 + 12ull * k + 4 * 96000);
+	ck_assert_uint_eq(left, 3 * 96000 + 48000);
+	hw_gpu_advance(&gpu, gpu.cmdlist_busy_until - gpu.clock);
+	ck_assert_uint_eq(gpu.counters.fragment, 4 * 96000);
+}
+END_TEST
+
 START_TEST(test_draw_fragment_outside_the_colour_buffer_is_a_fault)
 {
 	uint32_t base = put_positions(fullscreen, 6), color;
@@ -2503,6 +2539,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_moving_bottleneck_lasts_longer_than_its_busiest_module);
 	tcase_add_test(tc, test_draw_fetch_outside_memory_is_a_fault);
 	tcase_add_test(tc, test_draw_indexed_work_bound_stops_at_the_first_vertex_past_it);
+	tcase_add_test(tc, test_draw_work_bound_stops_at_the_vertex_whose_pixels_pass_it);
 	tcase_add_test(tc, test_draw_untextured_fragments_take_the_vertex_colour_either_way);
 	tcase_add_test(tc, test_draw_indexed_topologies_match_their_vertices_with_small_caches);
 	tcase_add_test(tc, test_draw_vertices_shaded_again_match_their_vertices);
