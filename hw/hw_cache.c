@@ -169,7 +169,10 @@ static inline uint32_t cache_oldest(const uint64_t *stamps, uint32_t ways)
 	if (ways == 4) {        /* the default geometry, unrolled */
 		uint32_t a = stamps[1] < stamps[0], b = 2 + (stamps[3] < stamps[2]);
 
-		return stamps[b] < stamps[a] ? b : a;
+		/* a select by a mask, not a branch: which way is older is as
+		 * good as random, so a branch on it would often be guessed
+		 * wrong */
+		return a ^ ((a ^ b) & (0u - (uint32_t)(stamps[b] < stamps[a])));
 	}
 	for (w = 1; w < ways; w++)
 		if (stamps[w] < stamps[oldest])
