@@ -121,8 +121,9 @@ static inline void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, ui
 		uint32_t old = (uint32_t)(((uint64_t)c->tag[i] << c->set_bits) | set);
 		struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(old)];
 
-		if (h->line == old)
-			h->line = HW_CACHE_NO_LINE;
+		/* a select, not a branch: whether another line has taken
+		 * the slot since is as good as random */
+		h->line |= 0u - (uint32_t)(h->line == old);     /* HW_CACHE_NO_LINE */
 		if (c->dirty[i]) {
 			t->write_back = true;
 			t->write_back_addr = cache_line_addr(c, set, c->tag[i]);
