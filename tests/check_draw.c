@@ -2239,14 +2239,14 @@ static uint32_t self_overwriting_draw(bool distinct, float data[3])
  * makes the same fragments with the same fetches. */
 START_TEST(test_draw_vertex_shaded_again_reads_its_registers_anew)
 {
-	float with_memo[3], without[3];
+	float shared[3], distinct[3];
 	uint32_t fragments;
 
 	teardown();
-	fragments = self_overwriting_draw(false, with_memo);
-	ck_assert_uint_eq(fragments, self_overwriting_draw(true, without));
-	ck_assert(with_memo[0] == 0 && with_memo[1] == 0 && with_memo[2] == 0);
-	ck_assert(without[0] == 0 && without[1] == 0 && without[2] == 0);
+	fragments = self_overwriting_draw(false, shared);
+	ck_assert_uint_eq(fragments, self_overwriting_draw(true, distinct));
+	ck_assert(shared[0] == 0 && shared[1] == 0 && shared[2] == 0);
+	ck_assert(distinct[0] == 0 && distinct[1] == 0 && distinct[2] == 0);
 	ck_assert_uint_gt(fragments, 0);
 	setup();
 }
