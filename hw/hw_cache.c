@@ -111,6 +111,9 @@ static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t
 	return (uint32_t)((((uint64_t)tag << c->set_bits) | set) << c->line_shift);
 }
 
+/* The hint's select below sets every bit to forget a line. */
+typedef char cache_no_line_is_all_ones[HW_CACHE_NO_LINE == UINT32_MAX ? 1 : -1];
+
 /* Take line `i` of `set` for `tag`, writing the old contents back if dirty.
  * The old line's hint, if it has one, goes with it (the hint's slot may
  * name another line, which stays). */
