@@ -365,6 +365,59 @@ START_TEST(test_specular_table)
 }
 END_TEST
 
+/* A signed input (abs off for D0): entries 0-127 cover [0, 1), 128-255
+ * [-1, 0). D0 on L.N, 0.75 for the first half, 0.25 for the second: the
+ * light from behind (L.N = -0.8) reads 0.25, from the front 0.75. */
+START_TEST(test_signed_lut_input)
+{
+	uint32_t w[256];
+	unsigned i;
+	unsigned back[4] = { byte_of(0.25), 0, 0, 255 }, front[4] = { byte_of(0.75), 0, 0, 255 };
+
+	for (i = 0; i < 256; i++)
+		w[i] = i < 128 ? 3072u : 1024u;
+	scene(HW_REG_TEVSRC_FRAG_SECONDARY);
+	lighting_on(1, 0, 0, ALL_OFF & ~HW_REG_LIGHTCFG1_D0_OFF);
+	pica_cmd_reg(&cmd, HW_REG_LIGHTING_LUTINPUT_ABS, 1u << 1);      /* D0 signed */
+	pica_cmd_reg(&cmd, HW_REG_LIGHTING_LUTINPUT_SELECT, HW_REG_LUTIN_LN);
+	lut_load(HW_REG_LIGHTLUT_D0, w);
+	light(0, 0, 0.75f, -1, true, 0, lcolor(255, 0, 0), 0);
+	draw();
+	assert_rgba(back);
+	scene(HW_REG_TEVSRC_FRAG_SECONDARY);
+	lighting_on(1, 0, 0, ALL_OFF & ~HW_REG_LIGHTCFG1_D0_OFF);
+	pica_cmd_reg(&cmd, HW_REG_LIGHTING_LUTINPUT_ABS, 1u << 1);
+	pica_cmd_reg(&cmd, HW_REG_LIGHTING_LUTINPUT_SELECT, HW_REG_LUTIN_LN);
+	light(0, 0, 0.75f, 1, true, 0, lcolor(255, 0, 0), 0);
+	draw();
+	assert_rgba(front);
+}
+END_TEST
+
+/* The CP input exists in configuration 7 only: T = (1, 0, 0), light
+ * (0.75, 0, 1): H = (0.6, 0, 1.8), CP = T.(H^ - N (N.H^)) = 0.6 / |H|.
+ * D0 the identity on CP: configuration 7 gives 0.316, configuration 0
+ * reads CP as 0. */
+START_TEST(test_cp_input_in_configuration_7)
+{
+	unsigned seven[4] = { byte_of(0.6 / sqrt(3.6)), 0, 0, 255 };
+	static const unsigned zero[4] = { 0, 0, 0, 255 };
+	unsigned layer;
+
+	for (layer = 0; layer <= 8; layer += 8) {
+		teardown();
+		setup();
+		scene(HW_REG_TEVSRC_FRAG_SECONDARY);
+		lighting_on(1, layer, 0, ALL_OFF & ~HW_REG_LIGHTCFG1_D0_OFF);
+		pica_cmd_reg(&cmd, HW_REG_LIGHTING_LUTINPUT_SELECT, HW_REG_LUTIN_CP);
+		lut_identity(HW_REG_LIGHTLUT_D0);
+		light(0, 0.75f, 0, 1, true, 0, lcolor(255, 0, 0), 0);
+		draw();
+		assert_rgba(layer ? seven : zero);
+	}
+}
+END_TEST
+
 /* Geometric factor 0: spec0 x min(N.L / |H|^2, 1) = 0.8 / 3.6. */
 START_TEST(test_geometric_factor)
 {
@@ -923,6 +976,8 @@ static Suite *lighting_suite(void)
 	tcase_add_test(t, test_two_lights_add);
 	tcase_add_test(t, test_specular_table);
 	tcase_add_test(t, test_geometric_factor);
+	tcase_add_test(t, test_signed_lut_input);
+	tcase_add_test(t, test_cp_input_in_configuration_7);
 	tcase_add_test(t, test_fresnel_alpha);
 	tcase_add_test(t, test_spotlight);
 	tcase_add_test(t, test_distance_attenuation);
