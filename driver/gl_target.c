@@ -28,6 +28,11 @@ static const struct gl_fb_format fb_formats[] = {
 	{ GL_DEPTH_COMPONENT16, true, HW_REG_DEPTHFMT_D16, 2 },
 	{ GL_DEPTH_COMPONENT24_OES, true, HW_REG_DEPTHFMT_D24, 3 },
 	{ GL_DEPTH24_STENCIL8_EXT, true, HW_REG_DEPTHFMT_D24S8, 4 },
+	/* The DMP formats of shadow and gas buffers: 32-bit pixels in the
+	 * RGBA8 layout, colour format code 0 (fragment-pipeline.md A.5, B.8:
+	 * a shadow pixel holds depth in A, B, G and intensity in R). */
+	{ GL_SHADOW_DMP, false, HW_REG_COLORFMT_RGBA8, 4 },
+	{ GL_GAS_DMP, false, HW_REG_COLORFMT_RGBA8, 4 },
 };
 
 const struct gl_fb_format *gl_fb_format_find(GLenum format)

@@ -159,7 +159,8 @@ void glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, 
 	if (!f) {
 		gl_enum_error(st, fn, "internalformat 0x%04X is not a renderable format of the "
 			      "PICA200 (RGBA8, RGB8, RGB5_A1, RGB565, RGBA4, DEPTH_COMPONENT16, "
-			      "DEPTH_COMPONENT24, DEPTH24_STENCIL8)", internalformat);
+			      "DEPTH_COMPONENT24, DEPTH24_STENCIL8, SHADOW_DMP, GAS_DMP)",
+			      internalformat);
 		return;
 	}
 	if (width < 0 || height < 0 || width > FB_MAX_SIZE || height > FB_MAX_SIZE
@@ -196,6 +197,9 @@ static void rb_bits(GLenum format, GLint bits[6])
 	memset(bits, 0, 6 * sizeof *bits);
 	switch (format) {
 	case GL_RGBA8_OES: bits[0] = bits[1] = bits[2] = bits[3] = 8; break;
+	/* Model choice: the shadow and gas formats report their 32-bit
+	 * storage as RGBA8 (what the SDK answers is not public). */
+	case GL_SHADOW_DMP: case GL_GAS_DMP: bits[0] = bits[1] = bits[2] = bits[3] = 8; break;
 	case GL_RGB8_OES: bits[0] = bits[1] = bits[2] = 8; break;
 	case GL_RGB5_A1: bits[0] = bits[1] = bits[2] = 5; bits[3] = 1; break;
 	case GL_RGB565: bits[0] = bits[2] = 5; bits[1] = 6; break;

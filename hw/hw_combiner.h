@@ -68,9 +68,10 @@ struct hw_combiner_config {
  * when read). */
 struct hw_combiner_inputs {
 	float primary[4];               /* the interpolated vertex colour */
-	/* Fragment lighting's outputs. Until lighting is modelled the draw
-	 * passes the vertex colour as primary and 0, 0, 0, 0 as secondary
-	 * (model choice: an unlit fragment keeps its colour). */
+	/* Fragment lighting's outputs (hw_lighting_fragment: diffuse sum
+	 * and specular sum, alpha 1 or the Fresnel term). With lighting
+	 * off the draw passes the vertex colour as primary and 0, 0, 0, 0
+	 * as secondary (model choice: an unlit fragment keeps its colour). */
 	float fragment_primary[4];
 	float fragment_secondary[4];
 	float texture[HW_COMBINER_TEXTURES][4];   /* units 0-2, procedural 3 */

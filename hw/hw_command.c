@@ -144,9 +144,18 @@ static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 		t->border[k] = (float)((border >> (8 * k)) & 0xFFu) / 255.0f;
 }
 
-/* The fragment side of a draw: target, tests, textures, combiner, lights. */
-static void decode_fragment(const uint32_t *r, struct hw_draw_fragment *f)
+/* Where a draw's decoded lighting and fog live while it runs. */
+struct decode_shading {
+	struct hw_lighting_config lighting;
+	struct hw_fog_config fog;
+};
+
+/* The fragment side of a draw: target, tests, textures, combiner,
+ * lighting, fog (decoded into `sh` when on). */
+static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f,
+			    struct decode_shading *sh)
 {
+	const uint32_t *r = gpu->regs;
 	struct hw_fragment_config *o = &f->ops;
 	uint32_t dim = r[HW_REG_FRAMEBUFFER_DIM], dcm = r[HW_REG_DEPTH_COLOR_MASK];
 	uint32_t at = r[HW_REG_FRAGOP_ALPHA_TEST], st = r[HW_REG_STENCIL_TEST];
@@ -201,6 +210,19 @@ static void decode_fragment(const uint32_t *r, struct hw_draw_fragment *f)
 		   && hw_reg_blend_needs_dst(r[HW_REG_BLEND_FUNC]);
 	o->early_depth = hw_reg_earlydepth_on(r[HW_REG_EARLYDEPTH_TEST1], r[HW_REG_EARLYDEPTH_TEST2]);
 	o->early_depth_func = early_depth_compare(hw_reg_earlydepth_func(r[HW_REG_EARLYDEPTH_FUNC]));
+	switch (hw_reg_color_op_mode(r[HW_REG_COLOR_OPERATION])) {
+	case HW_REG_FRAGMODE_SHADOW:
+		o->mode = HW_FRAGMENT_SHADOW;
+		o->shadow_k = hw_reg_shadow_k(r[HW_REG_FRAGOP_SHADOW]);
+		o->shadow_l = hw_reg_shadow_l(r[HW_REG_FRAGOP_SHADOW]);
+		break;
+	case HW_REG_FRAGMODE_GAS:
+		o->mode = HW_FRAGMENT_GAS;
+		o->depth_write = false;
+		break;
+	default:
+		break;
+	}
 
 	hw_combiner_decode(r, &f->combiner);
 	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
@@ -209,18 +231,34 @@ static void decode_fragment(const uint32_t *r, struct hw_draw_fragment *f)
 		tex_on |= 1u << u;
 		decode_texture(r, u, &f->texture[u]);
 	}
-	/* A unit that is on but read by no combiner stage fetches nothing
-	 * (model choice). */
-	f->texture_mask = tex_on & hw_combiner_textures_read(&f->combiner);
+	if (hw_reg_lighting_on(r[HW_REG_LIGHTING_ENABLE0], r[HW_REG_LIGHTING_ENABLE1])) {
+		hw_lighting_decode(r, &gpu->lighting_luts, &sh->lighting);
+		f->lighting = &sh->lighting;
+		f->lighting_passes = hw_lighting_passes(&sh->lighting);
+	}
+	switch (hw_reg_fog_mode(r[HW_REG_TEXENV_UPDATE_BUFFER])) {
+	case HW_REG_FOGMODE_FOG:
+		hw_fog_decode(r, &gpu->fog_luts, &sh->fog);
+		f->fog = &sh->fog;
+		break;
+	case HW_REG_FOGMODE_GAS:
+		f->gas_shading = true;
+		break;
+	default:
+		break;
+	}
+	/* A unit that is on but read by no combiner stage, nor by the
+	 * lighting (bump, shadow), fetches nothing (model choice). */
+	f->texture_mask = tex_on & (hw_combiner_textures_read(&f->combiner)
+				    | (f->lighting ? hw_lighting_texture_units(f->lighting) : 0u));
 	f->texcoord[0] = HW_VARYING_TEXCOORD0;
 	f->texcoord[1] = HW_VARYING_TEXCOORD1;
 	f->texcoord[2] = hw_reg_texunit2_texcoord(tex) == 1 ? HW_VARYING_TEXCOORD1
 							    : HW_VARYING_TEXCOORD2;
-	if (hw_reg_lighting_on(r[HW_REG_LIGHTING_ENABLE0], r[HW_REG_LIGHTING_ENABLE1]))
-		f->lights = hw_reg_lighting_num_lights(r[HW_REG_LIGHTING_NUM_LIGHTS]);
 }
 
-static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_config *d)
+static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_config *d,
+			struct decode_shading *sh)
 {
 	const uint32_t *r = gpu->regs;
 	uint32_t gs_mask = r[HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_OUTMAP_MASK)];
@@ -236,7 +274,7 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 	d->first = r[HW_REG_VERTEX_OFFSET];
 	d->topology = (enum hw_topology)hw_reg_primitive_mode(r[HW_REG_PRIMITIVE_CONFIG]);
 	decode_clip(r, &d->clip);
-	decode_fragment(r, &d->fragment);
+	decode_fragment(gpu, &d->fragment, sh);
 
 	d->geometry_shader = hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]) != 0;
 	d->vs_output_count = mask_registers(vs_mask, d->vs_outreg, HW_SHADER_OUTPUTS);
@@ -288,13 +326,22 @@ static void command_draw(struct run_ctx *c, bool indexed)
 {
 	struct hw_gpu *gpu = c->gpu;
 	struct hw_draw_config cfg;
+	struct decode_shading shading;
 	struct hw_draw_result res;
 	struct hw_draw_units units;
 	char fault[256] = "";
 	enum hw_status st;
 	hw_clock_t start;
 
-	decode_draw(gpu, indexed, &cfg);
+	decode_draw(gpu, indexed, &cfg, &shading);
+	if (cfg.fragment.ops.mode == HW_FRAGMENT_GAS)
+		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, HW_REG_COLOR_OPERATION,
+			     "gas accumulation: the fragments' buffer traffic is modelled, the "
+			     "density they add is not (no public formula)");
+	if (cfg.fragment.gas_shading)
+		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, HW_REG_TEXENV_UPDATE_BUFFER,
+			     "gas shading (fog mode 7): costed as fog, its colour is not "
+			     "computed (no public formula); the combiner's colour passes");
 	units.mem = &gpu->memory;
 	units.vs = &gpu->vs;
 	units.gs = &gpu->gs;
@@ -414,6 +461,28 @@ static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 		     s->fixed_index);
 }
 
+/* Fragment lighting, fog and gas registers the model reads (light blocks
+ * offsets 0-7 and 9-0xB, 0x1C0, 0x1C2-0x1C6, the LUT port 0x1C8-0x1CF,
+ * 0x1D0-0x1D2, 0x1D9; gas 0x120-0x126; shadow 0x130). The fog ones
+ * (0x0E0-0x0EF) lie in the combiner's range. Left reported: 0x1C1,
+ * 0x1C7, 0x1D3-0x1D8 and light offsets 8, 0xC-0xF (no known meaning). */
+static bool register_shading(unsigned id)
+{
+	unsigned off;
+
+	if (hw_reg_light_of(id, &off) >= 0)
+		return off <= HW_REG_LIGHT_OFF_SPOTDIR_Z
+		       || (off >= HW_REG_LIGHT_OFF_CONFIG
+			   && off <= HW_REG_LIGHT_OFF_ATTENUATION_SCALE);
+	return id == HW_REG_LIGHTING_AMBIENT
+	       || (id >= HW_REG_LIGHTING_NUM_LIGHTS && id <= HW_REG_LIGHTING_ENABLE1)
+	       || (id >= HW_REG_LIGHTING_LUT_DATA0 && id < HW_REG_LIGHTING_LUT_DATA0 + 8)
+	       || (id >= HW_REG_LIGHTING_LUTINPUT_ABS && id <= HW_REG_LIGHTING_LUTINPUT_SCALE)
+	       || id == HW_REG_LIGHTING_LIGHT_PERMUTATION
+	       || (id >= HW_REG_GAS_LIGHT_XY && id <= HW_REG_GAS_DELTAZ_DEPTH)
+	       || id == HW_REG_FRAGOP_SHADOW;
+}
+
 /* Registers the model reads when a draw starts, and so does not report. */
 static bool register_modelled(unsigned id)
 {
@@ -445,7 +514,7 @@ static bool register_modelled(unsigned id)
 		       || (id >= HW_REG_TEXUNIT_CONFIG && id <= HW_REG_TEXUNIT_TYPE(2))
 		       || (id >= HW_REG_TEXENV_SOURCE(0) && id <= HW_REG_TEXENV_BUFFER_COLOR)
 		       || (id >= HW_REG_COLOR_OPERATION && id <= HW_REG_FRAMEBUFFER_DIM)
-		       || id == HW_REG_LIGHTING_ENABLE1 || id == HW_REG_LIGHTING_NUM_LIGHTS
+		       || register_shading(id)
 		       || (id >= HW_REG_EARLYDEPTH_FUNC && id <= HW_REG_SCISSORTEST_DIM)
 		       || id == HW_REG_EARLYDEPTH_DATA || id == HW_REG_RENDERBUF_DIM;
 	}
@@ -568,6 +637,30 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 	case HW_REG_FRAMEBUFFER_INVALIDATE:
 		if (v)
 			hw_fragment_invalidate(&gpu->fragment);
+		return;
+	case HW_REG_LIGHTING_LUT_DATA0: case HW_REG_LIGHTING_LUT_DATA0 + 1:
+	case HW_REG_LIGHTING_LUT_DATA0 + 2: case HW_REG_LIGHTING_LUT_DATA0 + 3:
+	case HW_REG_LIGHTING_LUT_DATA0 + 4: case HW_REG_LIGHTING_LUT_DATA0 + 5:
+	case HW_REG_LIGHTING_LUT_DATA0 + 6: case HW_REG_LIGHTING_LUT_DATA0 + 7:
+		hw_lighting_lut_write(&gpu->lighting_luts, v);
+		return;
+	case HW_REG_LIGHTING_LUT_INDEX:
+		gpu->lighting_luts.index = v & 0x1FFFu;
+		return;
+	case HW_REG_FOG_LUT_INDEX:
+		gpu->fog_luts.fog_index = hw_reg_fog_lut_index(v);
+		return;
+	case HW_REG_GAS_LUT_INDEX:
+		gpu->fog_luts.gas_index = hw_reg_gas_lut_index(v);
+		return;
+	case HW_REG_FOG_LUT_DATA0: case HW_REG_FOG_LUT_DATA0 + 1:
+	case HW_REG_FOG_LUT_DATA0 + 2: case HW_REG_FOG_LUT_DATA0 + 3:
+	case HW_REG_FOG_LUT_DATA0 + 4: case HW_REG_FOG_LUT_DATA0 + 5:
+	case HW_REG_FOG_LUT_DATA0 + 6: case HW_REG_FOG_LUT_DATA0 + 7:
+		hw_fog_lut_write(&gpu->fog_luts, v);
+		return;
+	case HW_REG_GAS_LUT_DATA:
+		hw_fog_gas_lut_write(&gpu->fog_luts, v);
 		return;
 	case HW_REG_CMDBUF_JUMP0:
 	case HW_REG_CMDBUF_JUMP1:

@@ -36,6 +36,9 @@ struct draw_fragment_program {
 	struct hw_combiner_inputs inputs;
 	struct hw_combiner_bound bound;          /* the combiner bound to `inputs` */
 	bool reads_primary, reads_fragment_primary;
+	/* Fragment lighting or fog is on (hw_draw_fragment.lighting, .fog):
+	 * every fragment takes the per-fragment path (fragment_shade). */
+	bool shaded;
 	/* Per texture unit sampled: its sampler (the chain's host bytes are
 	 * NULL when they lie outside memory: the sample reads black), its
 	 * texel size (the samplers are the last member). Model choice: no
@@ -378,6 +381,30 @@ static void fragment_texture_n(struct draw_ctx *d, unsigned u, const float (*st)
 		d->texture_faults += m;         /* reads outside memory: black */
 }
 
+/* The colour of a fragment of a lit or fogged draw, its textures
+ * sampled into in->texture: lighting into the combiner's fragment
+ * colours, the combiner, then fog on its RGB (before the per-fragment
+ * operations: fog keeps alpha, so the alpha test sees what it would see
+ * after fog). Reads the fragment and the draw's read-only state. */
+static void fragment_shade(const struct draw_fragment_program *fp,
+			   const struct hw_draw_fragment *fr, const struct hw_fragment *f,
+			   struct hw_combiner_inputs *in, uint8_t rgba[4])
+{
+	if (fp->reads_primary)
+		memcpy(in->primary, f->varying[HW_VARYING_COLOR], sizeof in->primary);
+	if (fr->lighting)
+		hw_lighting_fragment(fr->lighting, f->varying[HW_VARYING_QUATERNION],
+				     f->varying[HW_VARYING_VIEW],
+				     (const float (*)[4])in->texture, in->fragment_primary,
+				     in->fragment_secondary);
+	else if (fp->reads_fragment_primary)
+		memcpy(in->fragment_primary, f->varying[HW_VARYING_COLOR],
+		       sizeof in->fragment_primary);
+	hw_combiner_exec_bytes(&fp->combiner, in, rgba);
+	if (fr->fog)
+		hw_fog_apply(fr->fog, f->z, rgba);
+}
+
 static void on_fragment(void *user, const struct hw_fragment *f)
 {
 	struct draw_ctx *d = user;
@@ -396,8 +423,15 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 		return;
 	}
 	d->textured++;
-	/* Model choice: lighting is costed, not computed; its outputs are
-	 * the vertex colour and black (fragment_secondary stays 0). */
+	if (fp->shaded) {
+		for (i = 0; i < fp->texture_unit_count; i++)
+			fragment_texture(d, fp->texture_units[i], f,
+					 in->texture[fp->texture_units[i]]);
+		fragment_shade(fp, fr, f, in, rgba);
+		goto ops;
+	}
+	/* Without lighting its outputs are the vertex colour and black
+	 * (fragment_secondary stays 0). */
 	if (fp->reads_primary)
 		memcpy(in->primary, f->varying[HW_VARYING_COLOR], sizeof in->primary);
 	if (fp->reads_fragment_primary)
@@ -406,6 +440,7 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 	for (i = 0; i < fp->texture_unit_count; i++)
 		fragment_texture(d, fp->texture_units[i], f, in->texture[fp->texture_units[i]]);
 	hw_combiner_exec_bytes(&fp->combiner, in, rgba);
+ops:
 	if (hw_fragment_process_target(&fr->ops, &fp->target, d->u->fragment_state, d->u->mem, f,
 				       rgba, &d->r->delta, &d->r->fragments) != HW_OK) {
 		if (d->fault)
@@ -438,8 +473,11 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	hw_combiner_bind(&fp->combiner, &fp->inputs, &fp->bound);
 	fp->reads_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_PRIMARY_COLOR) & 1u;
 	fp->reads_fragment_primary = (fp->combiner.sources_read >> HW_REG_TEVSRC_FRAG_PRIMARY) & 1u;
-	if (fp->reads_primary || fp->reads_fragment_primary)
+	if (fp->reads_primary || (fp->reads_fragment_primary && !fr->lighting))
 		used |= 1u << HW_VARYING_COLOR;
+	if (fr->lighting)
+		used |= 1u << HW_VARYING_QUATERNION | 1u << HW_VARYING_VIEW;
+	fp->shaded = fr->lighting || fr->fog;
 	fp->texture_line_units = d->u->texture_cache->cfg.line_bytes / HW_MEMORY_ACCESS_BYTES;
 	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
 		const struct hw_texture *t = &fr->texture[u];
@@ -471,13 +509,14 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 	 * depth nowhere else). */
 	fp->raster = fr->raster;
 	fp->raster.unused_varyings = ~used;
-	fp->raster.depth_unused = !fr->ops.early_depth
+	fp->raster.depth_unused = !fr->ops.early_depth && !fr->fog
+				  && fr->ops.mode == HW_FRAGMENT_GL
 				  && (!fr->ops.depth_phys
 				      || (!fr->ops.depth_test && !fr->ops.depth_write));
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 	fp->one_color = fp->batch && fp->raster_inside && fp->texture_unit_count == 0
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
-			&& !fp->reads_primary && !fp->reads_fragment_primary;
+			&& !fp->reads_primary && !fp->reads_fragment_primary && !fp->shaded;
 	d->raster_buffer.hold = fp->one_color;
 	d->raster_in = hw_raster_triangle_batch_in_copy();
 }
@@ -552,6 +591,27 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 	/* (hw_fragment_early_pass lets everything through without early
 	 * depth: asked only when the test runs) */
 	early = fr->ops.early_depth && d->u->fragment_state->early_depth;
+	if (fp->shaded) {
+		/* lit or fogged: fragment after fragment, then the operations
+		 * on the survivors as one batch */
+		for (i = 0; i < count; i++) {
+			if (early && !hw_fragment_early_pass(&fr->ops, d->u->fragment_state,
+							     &f[i])) {
+				d->r->fragments.early_rejected++;
+				continue;
+			}
+			d->textured++;
+			for (j = 0; j < fp->texture_unit_count; j++)
+				fragment_texture(d, fp->texture_units[j], &f[i],
+						 in->texture[fp->texture_units[j]]);
+			fragment_shade(fp, fr, &f[i], in, rgba[n]);
+			which[n++] = (uint8_t)i;
+		}
+		hw_fragment_process_batch(&fr->ops, &fp->target, d->u->fragment_state, f, which,
+					  (const uint8_t (*)[4])rgba, n, &d->r->delta,
+					  &d->r->fragments);
+		return;
+	}
 	if (fp->texture_unit_count == 1) {
 		/* one texture: the survivors' samples together, then the
 		 * combiner (the texture cache sees the same reads in the same
@@ -1273,8 +1333,10 @@ static void draw_running_work(const struct draw_ctx *d, uint64_t w[HW_PIPE_STAGE
 		w[HW_PIPE_TEXTURE] = r->texture_samples * k->texture_per_sample
 			+ vram_misses * k->texture_per_miss_vram
 			+ d->texture_fcram_misses * k->texture_per_miss_fcram;
-		w[HW_PIPE_LIGHTING] = d->textured * fr->lights * k->lighting_per_light;
-		w[HW_PIPE_COMBINER] = div_up(d->textured * hw_combiner_active_stages(&fr->combiner),
+		w[HW_PIPE_LIGHTING] = d->textured * fr->lighting_passes * k->lighting_per_light;
+		w[HW_PIPE_COMBINER] = div_up(d->textured
+					     * (hw_combiner_active_stages(&fr->combiner)
+						+ (fr->fog || fr->gas_shading ? 1u : 0u)),
 					     k->combiner_stages_per_clock);
 		w[HW_PIPE_FRAGMENT] = div_up(r->fragments.in, k->fragment_pixels_per_clock)
 			+ depth * access_cost(k, fr->ops.depth_phys)

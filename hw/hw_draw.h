@@ -20,8 +20,10 @@
 #include "hw_cache.h"
 #include "hw_clipper.h"
 #include "hw_combiner.h"
+#include "hw_fog.h"
 #include "hw_fragment.h"
 #include "hw_counters.h"
+#include "hw_lighting.h"
 #include "hw_loader.h"
 #include "hw_memory.h"
 #include "hw_pipeline.h"
@@ -67,7 +69,23 @@ struct hw_draw_fragment {
 	unsigned texture_mask;           /* units enabled and read by the combiner */
 	unsigned texcoord[HW_TEXTURE_UNITS];  /* HW_VARYING_TEXCOORDn each unit samples */
 	struct hw_combiner_config combiner;
-	unsigned lights;                 /* lights on, 0 without fragment lighting */
+	/* Fragment lighting (hw_lighting.h), NULL when off: its outputs are
+	 * then the vertex colour and 0, 0, 0, 0 (model choice, kept from
+	 * before lighting was computed). With it, the fragments' quaternion
+	 * and view vector are interpolated and lit, the units it reads
+	 * (bump, shadow) are in texture_mask, and the lighting stage costs
+	 * lighting_passes x lighting_per_light clocks a fragment
+	 * (hw_lighting_passes). The decoded state and the LUT memory it
+	 * points to are read only. */
+	const struct hw_lighting_config *lighting;
+	unsigned lighting_passes;
+	/* Fog (hw_fog.h), NULL when off: applied to the combiner's colour,
+	 * and one more stage of combiner work a fragment (model choice: the
+	 * fog unit sits in the combiner's pipeline; no public figure). */
+	const struct hw_fog_config *fog;
+	/* Gas shading (fog mode 7): costed as fog, its colour not computed
+	 * (the formula is not public: the draw's caller reports it). */
+	bool gas_shading;
 };
 
 struct hw_draw_config {

@@ -394,6 +394,8 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
 	 * its format is known too), as frag_locate would find it. */
 	if ((cfg->depth_phys && !tg->depth_host) || (cfg->color_phys && !tg->color_host))
 		return;
+	if (cfg->mode != HW_FRAGMENT_GL)
+		return;                 /* shadow and gas: per fragment */
 	tg->compiled = true;
 	tg->tiles_per_row = cfg->width / HW_FRAMEBUFFER_TILE;
 	tg->depth_bytes = depth_bytes;
@@ -584,6 +586,73 @@ static void frag_color(const struct hw_fragment_config *cfg, struct hw_fragment_
 	counts->color_written++;
 }
 
+/* ---- shadow and gas modes (fragment-pipeline.md B.6, B.8) ------------- */
+
+#define FRAG_SHADOW_DEPTH_MAX 0xFFFFFFu
+
+bool hw_fragment_shadow_write(uint8_t pixel[4], float depth, uint8_t s, float k, float l)
+{
+	uint32_t stored = (uint32_t)pixel[0] << 16 | (uint32_t)pixel[1] << 8 | pixel[2];
+	uint32_t z;
+	float soft;
+
+	if (!(depth > 0.0f))
+		depth = 0.0f;
+	if (depth > 1.0f)
+		depth = 1.0f;
+	z = (uint32_t)((double)depth * FRAG_SHADOW_DEPTH_MAX);
+	if (z >= stored)
+		return false;
+	if (s == 0) {
+		pixel[0] = (uint8_t)(z >> 16);
+		pixel[1] = (uint8_t)(z >> 8);
+		pixel[2] = (uint8_t)z;
+		return true;
+	}
+	soft = (float)s / (k + l * (float)z / (float)stored);
+	if (!(soft > 0.0f))
+		soft = 0.0f;            /* NaN, and a negative divisor */
+	if (soft > 255.0f)
+		soft = 255.0f;
+	if ((uint8_t)soft >= pixel[3])
+		return false;
+	pixel[3] = (uint8_t)soft;
+	return true;
+}
+
+/* The shadow mode's per-fragment work: the colour pixel is read; it is
+ * written when the shadow write changes it (model choice: the write is
+ * counted only then). Other formats than RGBA8 write nothing (model
+ * choice; the SDK allocates shadow buffers as RGBA8). */
+static void frag_shadow(const struct hw_fragment_config *cfg, struct hw_fragment_state *st,
+			const struct frag_pixel *px, float depth, const uint8_t rgba[4],
+			struct hw_counters *delta, struct hw_fragment_counts *counts)
+{
+	if (!px->color || cfg->color_format != HW_COLOR_RGBA8)
+		return;
+	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
+		    px->color_bytes, false, delta);
+	if (!hw_fragment_shadow_write(px->color, depth, rgba[1], cfg->shadow_k, cfg->shadow_l))
+		return;
+	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
+		    px->color_bytes, true, delta);
+	counts->color_written++;
+}
+
+/* The gas accumulation's per-fragment colour work: read and write back
+ * (the density update itself is not modelled). */
+static void frag_gas(struct hw_fragment_state *st, const struct frag_pixel *px,
+		     struct hw_counters *delta, struct hw_fragment_counts *counts)
+{
+	if (!px->color)
+		return;
+	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
+		    px->color_bytes, false, delta);
+	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
+		    px->color_bytes, true, delta);
+	counts->color_written++;
+}
+
 enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 				   struct hw_fragment_state *st, struct hw_memory *mem,
 				   const struct hw_fragment *f, const uint8_t rgba[4],
@@ -721,6 +790,11 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 
 	counts->in++;
 	delta->fragment++;
+	if (cfg->mode == HW_FRAGMENT_SHADOW) {
+		/* no alpha, depth or stencil test, no blending or mask */
+		frag_shadow(cfg, st, &px, f->z, rgba, delta, counts);
+		return HW_OK;
+	}
 	if (cfg->alpha_test && !frag_compare(cfg->alpha_func, rgba[3], cfg->alpha_ref)) {
 		counts->alpha_failed++;
 		return HW_OK;
@@ -728,6 +802,10 @@ enum hw_status hw_fragment_process_target(const struct hw_fragment_config *cfg,
 	/* Without a depth buffer both tests pass and nothing is written. */
 	if (px.depth && !frag_depth_stencil(cfg, st, &px, f->z, delta, counts))
 		return HW_OK;
+	if (cfg->mode == HW_FRAGMENT_GAS) {
+		frag_gas(st, &px, delta, counts);
+		return HW_OK;
+	}
 	if (px.color)
 		frag_color(cfg, st, &px, rgba, delta, counts);
 	return HW_OK;

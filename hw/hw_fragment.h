@@ -95,6 +95,18 @@ struct hw_fragment_config {
 	 * where the hardware's is said to be coarse: model choice. */
 	bool early_depth;
 	enum hw_compare early_depth_func;
+
+	/* COLOR_OPERATION bits 0-1 (fragment-pipeline.md A.5, B.6, B.8).
+	 * SHADOW: after the FRAGMENT count, each fragment runs the shadow
+	 * write (hw_fragment_process_target) instead of the tests and the
+	 * colour write; shadow_k and shadow_l are FRAGOP_SHADOW's float16
+	 * halves. GAS: accumulation draws; the tests run as in GL mode
+	 * (depth never written) and the colour pixel is read and written
+	 * back unchanged: the density arithmetic is not public (model
+	 * choice; the draw reports it as not modelled). Both run on the
+	 * per-fragment path (hw_fragment_prepare compiles nothing). */
+	enum hw_fragment_mode { HW_FRAGMENT_GL = 0, HW_FRAGMENT_GAS, HW_FRAGMENT_SHADOW } mode;
+	float shadow_k, shadow_l;
 };
 
 /* What happened to the fragments of a draw. */
@@ -187,6 +199,16 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 				   struct hw_fragment_state *st, struct hw_memory *mem,
 				   const struct hw_fragment *f, const uint8_t rgba[4],
 				   struct hw_counters *delta, struct hw_fragment_counts *counts);
+
+/* The shadow write of one fragment (mode SHADOW, fragment-pipeline.md
+ * B.8) on an RGBA8 pixel word (bytes A, B, G, R: stored depth D = A <<
+ * 16 | B << 8 | G, intensity I = R), at window depth `depth` with the
+ * combiner's green byte `s`. z = floor(depth x 0xFFFFFF) (depth clamped
+ * to [0, 1]); z >= D: nothing; s == 0: the depth bytes take z; else s' =
+ * s / (k + l z / D), clamped to 0..255 and truncated (in float, where
+ * Citra rounds to float16: model choice), replaces I when below it.
+ * Returns true when the pixel changed. Reads and writes nothing else. */
+bool hw_fragment_shadow_write(uint8_t pixel[4], float depth, uint8_t s, float k, float l);
 
 /* Where the line traffic of one buffer is counted (hw_fragment_prepare):
  * its source words, and the channel words of every line of it when the

@@ -81,6 +81,8 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	memset(&gpu->command, 0, sizeof gpu->command);
 	memset(&gpu->vs, 0, sizeof gpu->vs);
 	memset(&gpu->gs, 0, sizeof gpu->gs);
+	memset(&gpu->lighting_luts, 0, sizeof gpu->lighting_luts);
+	memset(&gpu->fog_luts, 0, sizeof gpu->fog_luts);
 	gpu->gs.geometry_unit = true;
 	hw_vcache_clear(&gpu->vcache);
 	if (gpu->caches_ready) {

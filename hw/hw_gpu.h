@@ -11,7 +11,9 @@
 #include "hw_counters.h"
 #include "hw_cache.h"
 #include "hw_draw.h"
+#include "hw_fog.h"
 #include "hw_fragment.h"
+#include "hw_lighting.h"
 #include "hw_lcd.h"
 #include "hw_memory.h"
 #include "hw_regs.h"
@@ -77,6 +79,10 @@ struct hw_gpu {
 	struct hw_fragment_state fragment;     /* framebuffer caches, early depth */
 	struct hw_cache texture_cache;
 	struct hw_lcd lcd;                     /* scanout of both screens */
+	/* Table memories behind the LUT ports (their index registers live
+	 * in regs[] and step with each data write). */
+	struct hw_lighting_luts lighting_luts;
+	struct hw_fog_luts fog_luts;
 
 	struct hw_pending *pending;     /* sorted by `at` */
 	size_t pending_count, pending_cap;

@@ -1570,4 +1570,131 @@ static inline unsigned hw_reg_transfer_index(uint32_t reg) { return reg & 0xFFFu
  * COLORBUFFER_LOC, DEPTHBUFFER_LOC); index and buffer offsets are
  * relative to the ATTRIBBUFFERS_LOC base. */
 
+
+/* ---------------------------------------------------------------------
+ * Fragment lighting, fog, gas (hw consumption)
+ *
+ * The number formats and fields hw_lighting.c and hw_fog.c read
+ * (fragment-pipeline.md A.1, A.4-A.6; sources there: GBATEK, 3dbrew,
+ * the SDK's packing in nn::gr and citro3d).
+ * ------------------------------------------------------------------- */
+
+/* float16 (1 sign, 5 exponent bias 15, 10 mantissa) to float. Zero
+ * exponent: +-0 (no denormals), all ones: inf/NaN (model choice, as the
+ * float24 decoder above). */
+static inline float hw_reg_f16_to_float(uint32_t raw)
+{
+	uint32_t sign = (raw >> 15) & 1u, exp5 = (raw >> 10) & 0x1Fu, mant = raw & 0x3FFu;
+	uint32_t bits = sign << 31;
+	float f;
+
+	if (exp5 == 0x1Fu)
+		bits |= 0xFFu << 23 | mant << 13;
+	else if (exp5 != 0)
+		bits |= (exp5 + 112u) << 23 | mant << 13;    /* rebias 15 -> 127 */
+	memcpy(&f, &bits, sizeof f);
+	return f;
+}
+
+/* float20 (1.7.12, bias 63): the distance-attenuation scale and bias. */
+static inline float hw_reg_f20_to_float(uint32_t raw)
+{
+	return hw_reg_f7_to_float((raw >> 19) & 1u, (raw >> 12) & 0x7Fu, (raw & 0xFFFu) << 11);
+}
+
+/* float to float16 / float20 raw bits, mantissa truncated and small
+ * values flushed to +-0 as the SDK's conversions do (A.1); for tests and
+ * command builders. */
+static inline uint32_t hw_reg_float_to_f16(float f)
+{
+	uint32_t bits, sign, mant;
+	int32_t e;
+
+	memcpy(&bits, &f, sizeof bits);
+	sign = bits >> 31;
+	mant = (bits & 0x7FFFFFu) >> 13;
+	e = (int32_t)((bits >> 23) & 0xFFu) - 112;
+	if (((bits >> 23) & 0xFFu) == 0xFFu)
+		return sign << 15 | 0x1Fu << 10 | (mant ? mant : ((bits & 0x7FFFFFu) ? 1u : 0u));
+	if (e <= 0)
+		return sign << 15;
+	if (e >= 0x1F)
+		return sign << 15 | 0x1Fu << 10;
+	return sign << 15 | (uint32_t)e << 10 | mant;
+}
+static inline uint32_t hw_reg_float_to_f20(float f) { return hw_reg_float_to_f7(f, 12); }
+
+/* fixed1.1.11: 13-bit two's complement over 2048 (spot direction, fog
+ * LUT difference). */
+static inline float hw_reg_fixed13_to_float(uint32_t raw)
+{
+	int32_t v = (int32_t)(raw & 0x1FFFu);
+
+	if (v & 0x1000)
+		v -= 0x2000;
+	return (float)v / 2048.0f;
+}
+
+/* Light block: spot vector components (the negated spot direction),
+ * x bits 0-12, y bits 16-28 of SPOTDIR_XY, z bits 0-12 of SPOTDIR_Z. */
+static inline uint32_t hw_reg_light_spot_raw(uint32_t xy, uint32_t z, unsigned c)
+{
+	return c == 0 ? xy & 0x1FFFu : c == 1 ? (xy >> 16) & 0x1FFFu : z & 0x1FFFu;
+}
+
+/* Lighting LUT data word: bits 0-11 the value over 4096, bits 12-22 the
+ * magnitude of the difference to the next entry over 2048, bit 23 its
+ * sign (A.6; the SDK's encoding, fragment-pipeline.md E.4: this model
+ * divides by 4096 and 2048, not by 4095 and 2047). */
+#define HW_REG_LIGHTLUT_TABLES      24      /* table ids 0-23 */
+static inline float hw_reg_lightlut_value(uint32_t w) { return (float)(w & 0xFFFu) / 4096.0f; }
+static inline float hw_reg_lightlut_diff(uint32_t w)
+{
+	float d = (float)((w >> 12) & 0x7FFu) / 2048.0f;
+
+	return (w >> 23) & 1u ? -d : d;
+}
+
+/* LUTINPUT_SCALE code (HW_REG_LUTSCALE_*) as a factor; codes 4 and 5
+ * (not listed) act as x1 (model choice). */
+static inline float hw_reg_lutscale_factor(unsigned code)
+{
+	static const float f[8] = { 1.0f, 2.0f, 4.0f, 8.0f, 1.0f, 1.0f, 0.25f, 0.5f };
+
+	return f[code & 7u];
+}
+
+/* LIGHTING_CONFIG0 bits 4-7 as the GL layer configuration 0-7: register
+ * value 8 is configuration 7; 7 and 9-15 (not listed) read as 7 (model
+ * choice, as hw_reg_lighting_luts_available offers them all). */
+static inline unsigned hw_reg_lighting_layer(uint32_t c0)
+{
+	unsigned v = hw_reg_lighting_lut_config(c0);
+
+	return v < 7u ? v : 7u;
+}
+
+/* Fog LUT data word (0x0E8-0x0EF): bits 0-12 the difference
+ * (fixed1.1.11), bits 13-23 the value over 2048 (E.4: /2048). */
+#define HW_REG_FOGLUT_ENTRIES       128
+static inline float hw_reg_foglut_value(uint32_t w) { return (float)((w >> 13) & 0x7FFu) / 2048.0f; }
+static inline float hw_reg_foglut_diff(uint32_t w) { return hw_reg_fixed13_to_float(w); }
+static inline unsigned hw_reg_fog_lut_index(uint32_t r) { return r & 0x7Fu; }
+
+/* Gas: the 16-word shading LUT (0x123 index, 0x124 data), the
+ * accumulation-max feedback register. */
+#define HW_REG_GASLUT_ENTRIES       16
+#define HW_REG_GAS_ACCMAX_FEEDBACK  0x125
+static inline unsigned hw_reg_gas_lut_index(uint32_t r) { return r & 0xFu; }
+
+/* COLOR_OPERATION bits 0-1: HW_REG_FRAGMODE_* (0 GL, 1 gas, 3 shadow;
+ * 2 not listed, read as GL by the model). */
+static inline unsigned hw_reg_color_op_mode(uint32_t r) { return r & 3u; }
+
+/* FRAGOP_SHADOW: K = float16 bits 0-15 (penumbra scale + bias), L =
+ * float16 bits 16-31 (- penumbra scale). */
+static inline float hw_reg_shadow_k(uint32_t r) { return hw_reg_f16_to_float(r & 0xFFFFu); }
+static inline float hw_reg_shadow_l(uint32_t r) { return hw_reg_f16_to_float(r >> 16); }
+
+
 #endif

@@ -360,6 +360,59 @@ START_TEST(test_glfill_colour_buffer_in_vram_b_moves_writes_to_channel_b)
 }
 END_TEST
 
+/* GL_SHADOW_DMP and GL_GAS_DMP are renderbuffer formats (32-bit pixels,
+ * the RGBA8 layout: code 0). A shadow pass (dmp_FragOperation.mode =
+ * GL_FRAGOP_MODE_SHADOW_DMP) into a shadow buffer cleared to white, the
+ * combiner's green 0 (hard shadow): every pixel read, and written with
+ * z = floor(0.5 x 0xFFFFFF) in its depth bytes (A high, B, G) while R,
+ * the intensity, stays 255; no depth-buffer traffic. */
+START_TEST(test_glfill_shadow_pass_into_a_shadow_renderbuffer)
+{
+	struct fill before, d;
+	GLuint fb, rb, gas;
+	GLint bits = 0;
+	GLubyte px[4];
+
+	glGenRenderbuffers(1, &gas);
+	glBindRenderbuffer(GL_RENDERBUFFER, gas);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_GAS_DMP, W, H);
+	ck_gl_ok();
+	glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_ALPHA_SIZE, &bits);
+	ck_assert_int_eq(bits, 8);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glGenRenderbuffers(1, &rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_SHADOW_DMP, W, H);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	ck_gl_ok();
+	ck_assert_uint_eq(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	glClearColor(1, 1, 1, 1);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glFinish();
+	nngxClearCmdlist();
+	glUniform1i(loc("dmp_FragOperation.mode"), GL_FRAGOP_MODE_SHADOW_DMP);
+	stage_source(0, GL_CONSTANT);
+	glUniform4f(loc("dmp_TexEnv[0].constRgba"), 0, 0, 0, 0);
+	ck_gl_ok();
+	fill_read(&before);
+	draw_fullscreen(0.5f);
+	fill_since(&before, &d);
+	ck_assert_uint_eq(d.fragment, 96000);
+	ck_assert_uint_eq(d.mem[COLOR_READ], QUAD_LINES);
+	ck_assert_uint_eq(d.mem[COLOR_WRITE], QUAD_LINES);
+	ck_assert_uint_eq(d.mem[DEPTH_READ] + d.mem[DEPTH_WRITE], 0);
+	glReadPixels(10, 10, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_gl_ok();
+	ck_assert_uint_eq(px[0], 255);                          /* intensity kept */
+	ck_assert_uint_eq(px[3], 0x7F);                         /* z = 0x7FFFxx */
+	ck_assert_uint_eq(px[2], 0xFF);
+	glDeleteFramebuffers(1, &fb);
+	glDeleteRenderbuffers(1, &rb);
+	glDeleteRenderbuffers(1, &gas);
+}
+END_TEST
+
 /* ---- depth and early depth ------------------------------------------------------- */
 
 /* glClear of the depth buffer is not modelled yet, so the default depth
@@ -721,6 +774,7 @@ int main(void)
 	tcase_add_test(tc, test_glfill_busy_fill_bound_draw_is_won_by_the_fragment_side);
 	tcase_add_test(tc, test_glfill_busy_geometry_bound_draw_is_won_by_setup_or_shader);
 	tcase_add_test(tc, test_glfill_busy_textures_and_lights_are_won_by_texture_or_lighting);
+	tcase_add_test(tc, test_glfill_shadow_pass_into_a_shadow_renderbuffer);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
