@@ -17,7 +17,7 @@
  * registers hold bytes); glUniformMatrix4fv puts row r of the matrix in
  * register first + r, so dp4 with the registers computes M * v; the
  * reserved dmp_ names (the fixed-function fragment stage) are gl_dmp.c's,
- * with locations of their own (GL_DMP_LOCATION_BIT); glGetUniform*v of a
+ * with the SDK's fixed locations (0xFFFC0000 | ...); glGetUniform*v of a
  * shader uniform gives a whole register: 4 floats for c, 4 integers for
  * i, 1 for b. */
 #include <limits.h>
@@ -168,7 +168,7 @@ static bool uniform_store(struct nngx_state *st, struct gl_executable *exe, GLin
 	const struct gl_uniform *u;
 	unsigned element, per = call == GL_UNIFORM_MATRIX ? n : 1, items;
 
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT))
+	if (gl_dmp_is_location(location))
 		return gl_dmp_uniform_set(st, exe, location, count, call, n, fv, iv, apply, fn);
 	u = uniform_at(exe, location, &element);
 	if (!u) {
@@ -324,17 +324,31 @@ void glUniform4iv(GLint location, GLsizei count, const GLint *v)
 }
 
 /* glUniformMatrix{2,3,4}fv: an n x n matrix takes n registers, one a row
- * (model choice: as the 4x4 one; a row's unused components are kept). */
+ * (model choice: as the 4x4 one; a row's unused components are kept).
+ * transpose GL_FALSE: the floats are column by column (GL's order) and
+ * are turned into rows; GL_TRUE (any value but GL_FALSE): they are row by
+ * row already (the SDK's nn::math matrices) and go to the registers as
+ * they are. The SDK driver records no error for either (OpenGL ES 2.0's
+ * GL_INVALID_VALUE for GL_TRUE is not the SDK's). */
 static void uniform_matrix(GLint location, GLsizei count, GLboolean transpose,
 			   const GLfloat *value, unsigned n, const char *fn)
 {
-	NNGX_API(st);
+	/* No uniform has more registers than this, so no more matrices. */
+	GLfloat cols[HW_SHADER_FLOAT_UNIFORMS * 16];
+	unsigned m, r, c, items;
 
-	if (transpose != GL_FALSE) {
-		gl_value_error(st, fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
+	if (transpose == GL_FALSE || !value || count <= 0) {
+		uniform_set(location, count, GL_UNIFORM_MATRIX, n, value, NULL, fn);
 		return;
 	}
-	uniform_set(location, count, GL_UNIFORM_MATRIX, n, value, NULL, fn);
+	/* Rows in: give uniform_set the columns it expects. */
+	items = (unsigned)count < HW_SHADER_FLOAT_UNIFORMS ? (unsigned)count
+							    : HW_SHADER_FLOAT_UNIFORMS;
+	for (m = 0; m < items; m++)
+		for (r = 0; r < n; r++)
+			for (c = 0; c < n; c++)
+				cols[m * n * n + c * n + r] = value[m * n * n + r * n + c];
+	uniform_set(location, count, GL_UNIFORM_MATRIX, n, cols, NULL, fn);
 }
 
 void glUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose,
@@ -435,7 +449,7 @@ static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, 
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
 		return;
 	}
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
+	if (gl_dmp_is_location(location)) {
 		gl_dmp_uniform_get(st, exe, location, fv, iv, fn);
 		return;
 	}
@@ -475,7 +489,7 @@ static bool uniform_raw_shape(const struct gl_executable *exe, GLint location,
 	const struct gl_uniform *u;
 	unsigned element;
 
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT))
+	if (gl_dmp_is_location(location))
 		return gl_dmp_uniform_shape(location, call, n);
 	u = uniform_at(exe, location, &element);
 	if (!u)
@@ -579,7 +593,7 @@ static bool uniform_raw_get(struct nngx_state *st, const struct gl_executable *e
 				   program);
 		return false;
 	}
-	if (!((unsigned)location & GL_DMP_LOCATION_BIT)) {
+	if (!gl_dmp_is_location(location)) {
 		u = uniform_at(exe, location, &element);
 		items = u->count - element;
 	}
