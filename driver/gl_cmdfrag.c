@@ -826,6 +826,17 @@ static void frag_operations(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	fb[2] = (depth_on ? FRAG_ACCESS_DEPTH : 0) | (stencil_on ? FRAG_ACCESS_STENCIL : 0);
 	fb[3] = (depth_on && f->depth_mask ? FRAG_ACCESS_DEPTH : 0)
 		| (stencil_on && (f->stencil_write_mask & 0xFFu) ? FRAG_ACCESS_STENCIL : 0);
+	/* The SDK's buffer access for the other fragment modes [S3]: shadow
+	 * reads and writes colour only; gas accumulation reads and writes
+	 * colour and reads depth and stencil. */
+	if (d->fragop_mode == GL_FRAGOP_MODE_SHADOW_DMP) {
+		fb[0] = fb[1] = FRAG_ACCESS_ALL;
+		fb[2] = fb[3] = 0;
+	} else if (d->fragop_mode == GL_FRAGOP_MODE_GAS_ACC_DMP) {
+		fb[0] = fb[1] = FRAG_ACCESS_ALL;
+		fb[2] = FRAG_ACCESS_DEPTH | FRAG_ACCESS_STENCIL;
+		fb[3] = 0;
+	}
 	fb[4] = t->depth_format;
 	fb[5] = frag_color_format(t->color_format);
 	fb[6] = frag_cap(gl, GL_CAP_EARLY_DEPTH_TEST_DMP) ? 1 : 0;           /* EARLYDEPTH_TEST2 */

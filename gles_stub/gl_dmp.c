@@ -713,7 +713,7 @@ int gl_dmp_location(struct nngx_state *st, const char *name, const char *fn)
 /* Whether a glUniform* call of `call` with `n` components can set row `r`. */
 static bool dmp_call_fits(const struct dmp_row *r, enum gl_uniform_call call, unsigned n)
 {
-	if (call == GL_UNIFORM_MATRIX)
+	if (call == GL_UNIFORM_MATRIX || call == GL_UNIFORM_MATRIX_ROWS)
 		return false;
 	if (r->type == GL_BOOL)
 		return n == 1;

@@ -112,7 +112,11 @@ void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b)
 void gl_collection_texture_gone(struct gl_context *gl, const struct gl_texture *t);
 
 /* How a glUniform* call gives its values (gl_uniform.c, gl_dmp.c). */
-enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX };
+/* GL_UNIFORM_MATRIX: an n x n matrix by columns (transpose GL_FALSE);
+ * GL_UNIFORM_MATRIX_ROWS: by rows (GL_TRUE). */
+enum gl_uniform_call {
+	GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX, GL_UNIFORM_MATRIX_ROWS
+};
 
 /* Reserved dmp_ uniforms (gl_dmp.c). Their locations are the SDK's,
  * 0xFFFC0000 | slot << 2 | (components - 1): negative as GLint, so no

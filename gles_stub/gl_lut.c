@@ -39,6 +39,7 @@
  *     nngxUpdateState(NN_GX_STATE_LUT) and in
  *     NN_GX_CMDGEN_MODE_UNCONDITIONAL. Entries past the width defined
  *     read 0.0. */
+#include <stdio.h>
 #include <string.h>
 
 #include "driver/gl_cmdgen.h"
@@ -258,12 +259,12 @@ static unsigned lut_needs(const struct gl_dmp_state *d, struct lut_need *need)
 			if (l->spot_enabled && (avail >> HW_REG_LUT_SP & 1u)) {
 				need[n].slot = 8 + i;
 				need[n].number = l->sampler_sp;
-				need[n++].what = "dmp_FragmentLightSource[i].samplerSP";
+				need[n++].what = "samplerSP";
 			}
 			if (l->dist_atten_enabled) {
 				need[n].slot = 16 + i;
 				need[n].number = l->sampler_da;
-				need[n++].what = "dmp_FragmentLightSource[i].samplerDA";
+				need[n++].what = "samplerDA";
 			}
 		}
 	}
@@ -306,7 +307,16 @@ bool gl_lut_plan(struct nngx_state *st, const struct gl_dmp_state *d, struct gl_
 		const struct gl_texture *t = name ? gl_texture_find(gl, name) : NULL;
 
 		if (!t || !t->lut) {
-			gl_operation_error(st, fn, "%s selects lookup table %d, and %s", need[k].what,
+			char what[64];
+
+			/* SP and DA tables belong to a light: name it. */
+			if (need[k].slot >= 8 && need[k].slot < GL_FRAG_LUT_LIGHTING)
+				snprintf(what, sizeof what, "dmp_FragmentLightSource[%u].%s",
+					 need[k].slot % 8u, need[k].slot < 16 ? "samplerSP"
+					 : "samplerDA");
+			else
+				snprintf(what, sizeof what, "%s", need[k].what);
+			gl_operation_error(st, fn, "%s selects lookup table %d, and %s", what,
 					   need[k].number, name ? "that texture has no table "
 					   "(glTexImage1D)" : "no texture is bound to it");
 			return false;

@@ -119,7 +119,12 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 		if (!((u->stages >> s) & 1u))
 			continue;
 		for (m = 0; m < items; m++) {
-			if (call == GL_UNIFORM_MATRIX) {
+			if (call == GL_UNIFORM_MATRIX_ROWS) {
+				/* By rows (transpose GL_TRUE): row r is at r * n. */
+				for (r = 0; r < n; r++)
+					stage_set_float(stage, first + m * n + r, n,
+							fv + m * n * n + r * n);
+			} else if (call == GL_UNIFORM_MATRIX) {
 				/* GL gives an n x n matrix by columns: element [c][r]
 				 * at c * n + r. Row r goes to register r, components
 				 * 0..n-1; the rest of the register is left alone. */
@@ -166,7 +171,8 @@ static bool uniform_store(struct nngx_state *st, struct gl_executable *exe, GLin
 			  const GLint *iv, bool apply, const char *fn)
 {
 	const struct gl_uniform *u;
-	unsigned element, per = call == GL_UNIFORM_MATRIX ? n : 1, items;
+	bool matrix = call == GL_UNIFORM_MATRIX || call == GL_UNIFORM_MATRIX_ROWS;
+	unsigned element, per = matrix ? n : 1, items;
 
 	if (gl_dmp_is_location(location))
 		return gl_dmp_uniform_set(st, exe, location, count, call, n, fv, iv, apply, fn);
@@ -178,12 +184,12 @@ static bool uniform_store(struct nngx_state *st, struct gl_executable *exe, GLin
 	}
 	if ((u->file == GL_REGS_FLOAT && call == GL_UNIFORM_INTS)
 	    || (u->file == GL_REGS_INT && call != GL_UNIFORM_INTS)
-	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX || n != 1))) {
+	    || (u->file == GL_REGS_BOOL && (matrix || n != 1))) {
 		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
 				   "cannot set", u->name, file_names[u->file]);
 		return false;
 	}
-	if (call == GL_UNIFORM_MATRIX && element + n > u->count) {
+	if (matrix && element + n > u->count) {
 		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
 				   "not a %ux%u matrix", u->name, u->count - element, element, n, n);
 		return false;
@@ -333,22 +339,9 @@ void glUniform4iv(GLint location, GLsizei count, const GLint *v)
 static void uniform_matrix(GLint location, GLsizei count, GLboolean transpose,
 			   const GLfloat *value, unsigned n, const char *fn)
 {
-	/* No uniform has more registers than this, so no more matrices. */
-	GLfloat cols[HW_SHADER_FLOAT_UNIFORMS * 16];
-	unsigned m, r, c, items;
-
-	if (transpose == GL_FALSE || !value || count <= 0) {
-		uniform_set(location, count, GL_UNIFORM_MATRIX, n, value, NULL, fn);
-		return;
-	}
-	/* Rows in: give uniform_set the columns it expects. */
-	items = (unsigned)count < HW_SHADER_FLOAT_UNIFORMS ? (unsigned)count
-							    : HW_SHADER_FLOAT_UNIFORMS;
-	for (m = 0; m < items; m++)
-		for (r = 0; r < n; r++)
-			for (c = 0; c < n; c++)
-				cols[m * n * n + c * n + r] = value[m * n * n + r * n + c];
-	uniform_set(location, count, GL_UNIFORM_MATRIX, n, cols, NULL, fn);
+	uniform_set(location, count, transpose == GL_FALSE ? GL_UNIFORM_MATRIX
+							    : GL_UNIFORM_MATRIX_ROWS,
+		    n, value, NULL, fn);
 }
 
 void glUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose,

@@ -839,10 +839,23 @@ START_TEST(test_regs_gas)
 	ck_assert_uint_eq(reg(0x126), 2560u | 3u << 24);
 	ck_assert_uint_eq(reg(0x0E4), 0x3C00u);           /* attenuation 1.0 */
 	ck_assert_uint_eq(reg(0x0E5), 0x3800u);           /* 1 / accMax = 0.5 */
-	ck_assert_uint_eq(lut_words(0x123, 0, 0x124, 16)[8], 255u | 128u << 8 * 0);
+	ck_assert_uint_eq(lut_words(0x123, 0, 0x124, 16)[8], 255u);
 	ck_assert_uint_eq(lut_words(0x123, 0, 0x124, 16)[9], 128u << 8);
 	/* b's difference -0.5: sign bit 7, round(63.5) = 64. */
 	ck_assert_uint_eq(lut_words(0x123, 0, 0x124, 16)[0], (0x80u | 64u) << 16);
+	/* Gas accumulation: colour read and write, depth and stencil read. */
+	glUniform1i(loc("dmp_FragOperation.mode"), GL_FRAGOP_MODE_GAS_ACC_DMP);
+	draw_writes();
+	ck_assert_uint_eq(reg(0x100) & 3u, 1u);
+	ck_assert_uint_eq(reg(0x112), 0xF);
+	ck_assert_uint_eq(reg(0x113), 0xF);
+	ck_assert_uint_eq(reg(0x114), 3);
+	ck_assert_uint_eq(reg(0x115), 0);
+	ck_assert_uint_eq(written(0x124), 0);             /* tables already sent */
+	glUniform1i(loc("dmp_FragOperation.mode"), GL_FRAGOP_MODE_GL_DMP);
+	glUniform1i(loc("dmp_Gas.samplerTB"), 4);         /* another table: sent */
+	draw_writes();
+	ck_assert_uint_eq(lut_words(0x123, 0, 0x124, 16)[8], 255u | 255u << 16);
 }
 END_TEST
 
@@ -923,6 +936,11 @@ START_TEST(test_regs_texture_shadow_and_fragment_operations)
 	ck_assert_uint_eq(reg(0x04D), 1u << 23 | 64u << 16);
 	ck_assert_uint_eq(reg(0x04E), 0);
 	ck_assert_uint_eq(reg(0x104), 1u | (uint32_t)HW_REG_CMP_GEQUAL << 4 | 128u << 8);
+	/* Shadow mode: colour read and write, no depth or stencil. */
+	ck_assert_uint_eq(reg(0x112), 0xF);
+	ck_assert_uint_eq(reg(0x113), 0xF);
+	ck_assert_uint_eq(reg(0x114), 0);
+	ck_assert_uint_eq(reg(0x115), 0);
 	/* Clip plane off: switched off once, then not written. */
 	glUniform1i(loc("dmp_FragOperation.enableClippingPlane"), GL_FALSE);
 	draw_writes();
