@@ -64,6 +64,10 @@ struct gl_frag_plan {
 	struct gl_frag_target target;
 	struct gl_frag_texture unit[GL_CONTEXT_TEXTURE_UNITS];
 	bool clear_texture_cache;           /* a texture changed since the last draw */
+	/* Lookup tables to load (gl_lut_plan): the entries of each slot
+	 * (GL_FRAG_LUT_*) that changed since the GPU got it, else NULL. */
+	const GLfloat *lut[GL_FRAG_LUT_SLOTS];
+	uint64_t lut_serial[GL_FRAG_LUT_SLOTS];
 };
 
 /* A draw as the GPU will see it; gles_stub/gl_draw.c fills it from the GL
@@ -105,5 +109,10 @@ void gl_cmd_early_depth_clear(struct gl_cmdbuf *c, const struct gl_frag_target *
 
 /* Fragment-stage register values (gl_cmdfrag.c), also for the tests. */
 uint32_t gl_cmd_dim(unsigned width, unsigned height);
+/* float16 as the SDK's driver converts (mantissa truncated). */
+uint32_t gl_cmd_f16(float f);
+/* LIGHTING_CONFIG0 bits 4-7 for GL_LIGHT_ENV_LAYER_CONFIGn_DMP: n, but 8
+ * for configuration 7. */
+uint32_t gl_cmd_light_config_code(GLint config);
 
 #endif

@@ -98,6 +98,8 @@ void gl_context_update_state(struct gl_context *gl, GLbitfield mask)
 	if (mask & (NN_GX_STATE_SHADERBINARY | NN_GX_STATE_SHADERPROGRAM | NN_GX_STATE_SHADERMODE
 		    | NN_GX_STATE_SHADERFLOAT | NN_GX_STATE_VSUNIFORM))
 		gl->uploaded_serial = 0;
+	if (mask & NN_GX_STATE_LUT)
+		memset(gl->lut_sent, 0, sizeof gl->lut_sent);
 	gl->updated_state |= mask & NN_GX_STATE_ALL;
 }
 
@@ -109,7 +111,8 @@ void gl_context_init(struct gl_context *gl)
 	gl->uploaded_serial = 0;
 	gl->texture_epoch_sent = 0;              /* the GPU's texture cache is cold */
 	gl->texture_epoch++;
-	gl->lut_not_modelled_said = false;
+	memset(gl->lut_sent, 0, sizeof gl->lut_sent);   /* the GPU forgot its tables */
+	gl->clip_plane_sent = false;
 }
 
 void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,

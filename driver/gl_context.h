@@ -104,6 +104,7 @@ struct gl_texture {
 	GLfloat *lut;             /* the table (GL_CONTEXT_LUT_ENTRIES room);
 				     NULL until glTexImage1D defines it */
 	unsigned lut_width;       /* entries defined (0..GL_CONTEXT_LUT_ENTRIES) */
+	uint64_t lut_serial;      /* changes whenever the entries do (never 0) */
 	struct hw_texture hw;     /* phys (0: no storage), size, format; levels =
 				     the levels the storage has room for */
 	uint32_t size;            /* bytes of the storage */
@@ -177,12 +178,39 @@ struct gl_misc_state {
 	GLenum render_block_mode;            /* glRenderBlockModeDMP */
 };
 
-/* The reserved uniforms of the fixed-function fragment stage (dmp_*; the
- * 3DS programming manual names them), per program like any uniform.
- * gl_dmp.c lists which names exist and their defaults. */
+/* Hardware lookup-table slots a draw may load (gl_lut.c, gl_cmdfrag.c):
+ * 0-23 the lighting tables by their LUT_INDEX id (D0 0, D1 1, FR 3, RB 4,
+ * RG 5, RR 6, SP of light i 8 + i, DA of light i 16 + i), then the fog
+ * table, the procedural texture's seven (enum gl_dmp_pt_table) and gas
+ * R, G, B. */
+#define GL_FRAG_LUT_LIGHTING 24
+#define GL_FRAG_LUT_FOG      24
+#define GL_FRAG_LUT_PROCTEX  25
+#define GL_FRAG_LUT_GAS      32
+#define GL_FRAG_LUT_SLOTS    35
+
+/* The reserved uniforms of the fixed-function fragment stage (dmp_*; all
+ * 297 of the SDK driver's table), per program like any uniform.
+ * gl_dmp.c lists the names, their SDK locations, checks and defaults;
+ * gl_cmdfrag.c turns them into registers. */
 #define GL_DMP_TEXENV_STAGES 6
 #define GL_DMP_LIGHTS 8
 #define GL_DMP_SAMPLERS 4         /* dmp_Texture[0..3]; 3 is procedural */
+
+/* The lighting lookup tables, numbered as the hardware numbers them (the
+ * fields of LUTINPUT_ABS/_SELECT/_SCALE and the LUT_INDEX table ids 0-6):
+ * lut_abs, lut_input and lut_scale use all seven, lut_sampler all but
+ * SP (each light has its own SP table). */
+enum gl_dmp_lut {
+	GL_DMP_LUT_D0, GL_DMP_LUT_D1, GL_DMP_LUT_SP, GL_DMP_LUT_FR,
+	GL_DMP_LUT_RB, GL_DMP_LUT_RG, GL_DMP_LUT_RR, GL_DMP_LUTS
+};
+
+/* The procedural texture's tables, by sampler uniform. */
+enum gl_dmp_pt_table {
+	GL_DMP_PT_RGB_MAP, GL_DMP_PT_ALPHA_MAP, GL_DMP_PT_NOISE_MAP,
+	GL_DMP_PT_R, GL_DMP_PT_G, GL_DMP_PT_B, GL_DMP_PT_A, GL_DMP_PT_TABLES
+};
 
 struct gl_dmp_texenv {
 	GLint combine_rgb, combine_alpha;
@@ -195,6 +223,33 @@ struct gl_dmp_texenv {
 
 struct gl_dmp_light {
 	GLboolean enabled, spot_enabled, dist_atten_enabled, shadowed;
+	GLboolean geom_factor[2], two_side_diffuse;
+	GLfloat ambient[4], diffuse[4], specular0[4], specular1[4];
+	GLfloat position[4], spot_direction[3];
+	GLfloat dist_atten_bias, dist_atten_scale;
+	GLint sampler_sp, sampler_da;       /* LUT numbers 0-31 */
+};
+
+struct gl_dmp_material {
+	GLfloat emission[4], ambient[4], diffuse[4], specular0[4], specular1[4];
+};
+
+struct gl_dmp_proctex {
+	GLint rgb_map, alpha_map;
+	GLboolean alpha_separate, noise_enable;
+	GLint clamp[2], shift[2];           /* U, V */
+	GLint min_filter, tex_width, tex_offset;
+	GLfloat tex_bias;
+	GLfloat noise[2][3];                /* U, V: frequency, phase, amplitude */
+	GLint sampler[GL_DMP_PT_TABLES];
+};
+
+struct gl_dmp_gas {
+	GLfloat light_xy[3], light_z[4];
+	GLfloat delta_z, acc_max, attenuation;
+	GLboolean auto_acc;
+	GLint color_lut_input, density_src;
+	GLint sampler[3];                   /* R, G, B */
 };
 
 struct gl_dmp_state {
@@ -214,6 +269,23 @@ struct gl_dmp_state {
 	GLint fog_mode;
 	GLboolean fog_zflip;
 	GLfloat fog_color[3];
+	/* dmp_Texture[0] shadow lookups */
+	GLboolean shadow_perspective;
+	GLfloat shadow_zbias, shadow_zscale;
+	struct gl_dmp_proctex pt;          /* dmp_Texture[3].pt* */
+	GLfloat penumbra_scale, penumbra_bias, w_scale;
+	GLboolean clip_enable;
+	GLfloat clip_plane[4];
+	struct gl_dmp_gas gas;
+	struct gl_dmp_material material;
+	GLboolean lut_abs[GL_DMP_LUTS];
+	GLint lut_input[GL_DMP_LUTS];
+	GLfloat lut_scale[GL_DMP_LUTS];
+	GLint lut_sampler[GL_DMP_LUTS];    /* dmp_FragmentMaterial.sampler* */
+	GLint shadow_selector, bump_selector, bump_mode;
+	GLboolean bump_renorm, invert_shadow, shadow_primary, shadow_secondary, shadow_alpha;
+	GLboolean clamp_highlights;
+	GLint fog_sampler;
 };
 
 /* A parsed shader binary, shared by the shaders it was given to and by
@@ -377,8 +449,15 @@ struct gl_context {
 	 * next_collection, so that a deletion visits the collections only. */
 	struct gl_buffer *vs_collections;
 	struct gl_texture *tex_collections;
-	/* LUT_NOT_MODELLED was raised since power-on. */
-	bool lut_not_modelled_said;
+	/* The lookup tables the GPU holds from this context's draws (the
+	 * lut_serial of what each hardware table slot, GL_FRAG_LUT_*, was
+	 * last loaded from; 0: not loaded since power-on or
+	 * nngxUpdateState(NN_GX_STATE_LUT)), and the next serial to give. */
+	uint64_t lut_sent[GL_FRAG_LUT_SLOTS];
+	uint64_t lut_serial_next;
+	/* A draw switched the user clip plane on; the next draw without it
+	 * switches it off again. */
+	bool clip_plane_sent;
 
 	struct gl_table renderbuffers;       /* struct gl_renderbuffer * */
 	GLuint next_renderbuffer_name;

@@ -182,6 +182,8 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 	if (!gl_framebuffer_target(st, &p->frag.target, fn))
 		return false;
 	gl_texture_units(st, &p->exe->dmp, p->frag.unit, fn);
+	if (!gl_lut_plan(st, &p->exe->dmp, &p->frag, fn))
+		return false;
 	p->frag.clear_texture_cache = gl->texture_epoch != gl->texture_epoch_sent;
 	return true;
 }
@@ -214,6 +216,7 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 	else if (nngx_cmdlist_append(st, c.w, c.n, fn)) {
 		gl->uploaded_serial = exe->serial;
 		gl->texture_epoch_sent = gl->texture_epoch;
+		gl_lut_sent(gl, &p->frag);
 		gl_cmd_uniforms_sent(exe);
 		gl->updated_state = 0;         /* every state went out complete */
 	}

@@ -92,6 +92,14 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 bool gl_lut_target(GLenum target);
 void gl_lut_bind(struct nngx_state *st, GLenum target, GLuint texture, const char *fn);
 void gl_lut_unbind(struct gl_context *gl, GLuint texture);
+/* The lookup tables a draw with reserved uniforms `d` loads, into p->lut
+ * (those the GPU does not hold yet); false after GL_INVALID_OPERATION
+ * when one it needs is not defined. gl_lut_sent records, once the draw's
+ * commands are in the list, that the GPU holds them. */
+struct gl_frag_plan;
+bool gl_lut_plan(struct nngx_state *st, const struct gl_dmp_state *d, struct gl_frag_plan *p,
+		 const char *fn);
+void gl_lut_sent(struct gl_context *gl, const struct gl_frag_plan *p);
 
 /* Vertex state and texture collections (gl_collection.c): glBindBuffer
  * (GL_VERTEX_STATE_COLLECTION_DMP) and glBindTexture
@@ -104,12 +112,23 @@ void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b)
 void gl_collection_texture_gone(struct gl_context *gl, const struct gl_texture *t);
 
 /* How a glUniform* call gives its values (gl_uniform.c, gl_dmp.c). */
-enum gl_uniform_call { GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX };
+/* GL_UNIFORM_MATRIX: an n x n matrix by columns (transpose GL_FALSE);
+ * GL_UNIFORM_MATRIX_ROWS: by rows (GL_TRUE). */
+enum gl_uniform_call {
+	GL_UNIFORM_FLOATS, GL_UNIFORM_INTS, GL_UNIFORM_MATRIX, GL_UNIFORM_MATRIX_ROWS
+};
 
-/* Reserved dmp_ uniforms (gl_dmp.c). Their locations have this bit set,
- * which no shader uniform's has (bits 16-17 are its stages, never 0). */
-#define GL_DMP_LOCATION_BIT 0x40000
+/* Reserved dmp_ uniforms (gl_dmp.c). Their locations are the SDK's,
+ * 0xFFFC0000 | slot << 2 | (components - 1): negative as GLint, so no
+ * shader uniform's (bits 16-17 its stages, never 0, bits 18-31 clear). */
+bool gl_dmp_is_location(GLint location);
 int gl_dmp_location(struct nngx_state *st, const char *name, const char *fn);
+/* The SDK table, for the tests: its rows (297), and each row's name, GL
+ * type and location. */
+unsigned gl_dmp_rows(void);
+const char *gl_dmp_row_name(unsigned slot);
+GLenum gl_dmp_row_type(unsigned slot);
+uint32_t gl_dmp_location_of_slot(unsigned slot);
 /* A glUniform* of a reserved uniform: the checks, then, with `apply`,
  * the write. False when an error was recorded (or a NULL value
  * diagnosed); nothing is written then, nor ever with `apply` false. */

@@ -25,14 +25,24 @@
  *     GL_INVALID_VALUE), and NULL pixels with width > 0 is
  *     INVALID_ARGUMENT, no GL error, nothing changes;
  *   - no table bound to the target: GL_INVALID_OPERATION;
- *   - the tables feed no shading: the model computes no fragment lighting,
- *     fog or procedural texture (they are costed, not computed), and the
- *     reserved uniforms that select tables are not modelled, so a draw
- *     sends no table. The first table loaded after each power-on raises
- *     LUT_NOT_MODELLED. The entries are kept as given, for the queries and
- *     the tests. */
+ *   - draws load the tables their reserved uniforms select into the
+ *     GPU's lookup tables (driver/gl_cmdfrag.c): a lighting table when
+ *     lighting is on and the table is enabled and in the layer
+ *     configuration, the fog table in fog mode, the procedural texture's
+ *     with unit 3 on (the alpha map only with ptAlphaSeparate, the noise
+ *     table only with ptNoiseEnable), the gas tables in gas mode. The
+ *     sampler uniform gives the binding point; with no table defined
+ *     there the draw records GL_INVALID_OPERATION and draws nothing
+ *     [S3]. A table goes to the GPU again only when its entries, or the
+ *     table a sampler selects, changed since the GPU got it (the SDK
+ *     driver's rule), after power-on, after
+ *     nngxUpdateState(NN_GX_STATE_LUT) and in
+ *     NN_GX_CMDGEN_MODE_UNCONDITIONAL. Entries past the width defined
+ *     read 0.0. */
+#include <stdio.h>
 #include <string.h>
 
+#include "driver/gl_cmdgen.h"
 #include "gl_entry.h"
 #include "hw/hw_alloc.h"
 
@@ -116,15 +126,11 @@ static bool lut_args_ok(struct nngx_state *st, GLenum target, GLint level, GLenu
 	return true;
 }
 
-/* Say once after each power-on that the tables are kept but not used. */
-static void lut_not_modelled(struct nngx_state *st, const char *fn)
+/* The entries changed: a new serial, so the next draw that uses the
+ * table loads it again. */
+static void lut_changed(struct gl_context *gl, struct gl_texture *t)
 {
-	if (st->gl.lut_not_modelled_said)
-		return;
-	st->gl.lut_not_modelled_said = true;
-	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_LUT_NOT_MODELLED, fn,
-			 "the table is kept, but draws do not read it: the model computes no "
-			 "fragment lighting, fog or procedural texture");
+	t->lut_serial = ++gl->lut_serial_next;
 }
 
 void glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
@@ -160,7 +166,7 @@ void glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 		memcpy(table, pixels, (size_t)width * sizeof *table);
 	t->lut = table;
 	t->lut_width = (unsigned)width;
-	lut_not_modelled(st, fn);
+	lut_changed(&st->gl, t);
 }
 
 void glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
@@ -199,5 +205,154 @@ void glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, G
 		return;
 	}
 	memcpy(t->lut + xoffset, pixels, (size_t)width * sizeof *t->lut);
-	lut_not_modelled(st, fn);
+	lut_changed(&st->gl, t);
+}
+
+/* ---- the tables a draw loads ------------------------------------------------ */
+
+/* What a draw needs of one hardware slot: the sampler uniform's value and
+ * its name for the diagnostic. */
+struct lut_need {
+	unsigned slot;
+	GLint number;
+	const char *what;
+};
+
+static const char *const lut_light_names[GL_DMP_LUTS] = {
+	"dmp_FragmentMaterial.samplerD0", "dmp_FragmentMaterial.samplerD1", "",
+	"dmp_FragmentMaterial.samplerFR", "dmp_FragmentMaterial.samplerRB",
+	"dmp_FragmentMaterial.samplerRG", "dmp_FragmentMaterial.samplerRR"
+};
+static const char *const lut_pt_names[GL_DMP_PT_TABLES] = {
+	"dmp_Texture[3].ptSamplerRgbMap", "dmp_Texture[3].ptSamplerAlphaMap",
+	"dmp_Texture[3].ptSamplerNoiseMap", "dmp_Texture[3].ptSamplerR",
+	"dmp_Texture[3].ptSamplerG", "dmp_Texture[3].ptSamplerB", "dmp_Texture[3].ptSamplerA"
+};
+static const char *const lut_gas_names[3] = {
+	"dmp_Gas.samplerTR", "dmp_Gas.samplerTG", "dmp_Gas.samplerTB"
+};
+
+/* The slots draw state `d` reads, into `need`; their count. */
+static unsigned lut_needs(const struct gl_dmp_state *d, struct lut_need *need)
+{
+	unsigned n = 0, k, i, avail;
+	bool used[GL_DMP_LUTS];
+
+	if (d->lighting) {
+		avail = hw_reg_lighting_luts_available(gl_cmd_light_config_code(d->light_config));
+		used[GL_DMP_LUT_D0] = d->lut_d0;
+		used[GL_DMP_LUT_D1] = d->lut_d1;
+		used[GL_DMP_LUT_SP] = false;                    /* per light, below */
+		used[GL_DMP_LUT_FR] = d->fresnel != GL_LIGHT_ENV_NO_FRESNEL_DMP;
+		used[GL_DMP_LUT_RB] = used[GL_DMP_LUT_RG] = used[GL_DMP_LUT_RR] = d->lut_refl;
+		for (k = 0; k < GL_DMP_LUTS; k++)
+			if (used[k] && (avail >> k & 1u)) {
+				need[n].slot = k;
+				need[n].number = d->lut_sampler[k];
+				need[n++].what = lut_light_names[k];
+			}
+		for (i = 0; i < GL_DMP_LIGHTS; i++) {
+			const struct gl_dmp_light *l = &d->light[i];
+
+			if (!l->enabled)
+				continue;
+			if (l->spot_enabled && (avail >> HW_REG_LUT_SP & 1u)) {
+				need[n].slot = 8 + i;
+				need[n].number = l->sampler_sp;
+				need[n++].what = "samplerSP";
+			}
+			if (l->dist_atten_enabled) {
+				need[n].slot = 16 + i;
+				need[n].number = l->sampler_da;
+				need[n++].what = "samplerDA";
+			}
+		}
+	}
+	if (d->fog_mode == GL_FOG) {
+		need[n].slot = GL_FRAG_LUT_FOG;
+		need[n].number = d->fog_sampler;
+		need[n++].what = "dmp_Fog.sampler";
+	}
+	if (d->sampler_type[3] == GL_TEXTURE_PROCEDURAL_DMP)
+		for (k = 0; k < GL_DMP_PT_TABLES; k++) {
+			if ((k == GL_DMP_PT_ALPHA_MAP && !d->pt.alpha_separate)
+			    || (k == GL_DMP_PT_NOISE_MAP && !d->pt.noise_enable))
+				continue;
+			need[n].slot = GL_FRAG_LUT_PROCTEX + k;
+			need[n].number = d->pt.sampler[k];
+			need[n++].what = lut_pt_names[k];
+		}
+	if (d->fog_mode == GL_GAS_DMP)
+		for (k = 0; k < 3; k++) {
+			need[n].slot = GL_FRAG_LUT_GAS + k;
+			need[n].number = d->gas.sampler[k];
+			need[n++].what = lut_gas_names[k];
+		}
+	return n;
+}
+
+bool gl_lut_plan(struct nngx_state *st, const struct gl_dmp_state *d, struct gl_frag_plan *p,
+		 const char *fn)
+{
+	struct gl_context *gl = &st->gl;
+	struct lut_need need[GL_FRAG_LUT_SLOTS];
+	const struct gl_texture *table[GL_FRAG_LUT_SLOTS];
+	bool always = gl->cmdgen_mode == NN_GX_CMDGEN_MODE_UNCONDITIONAL;
+	unsigned n = lut_needs(d, need), k, first, last, s;
+
+	memset(p->lut, 0, sizeof p->lut);
+	memset(p->lut_serial, 0, sizeof p->lut_serial);
+	for (k = 0; k < n; k++) {
+		GLuint name = gl->lut_binding[need[k].number];
+		const struct gl_texture *t = name ? gl_texture_find(gl, name) : NULL;
+
+		if (!t || !t->lut) {
+			char what[64];
+
+			/* SP and DA tables belong to a light: name it. */
+			if (need[k].slot >= 8 && need[k].slot < GL_FRAG_LUT_LIGHTING)
+				snprintf(what, sizeof what, "dmp_FragmentLightSource[%u].%s",
+					 need[k].slot % 8u, need[k].slot < 16 ? "samplerSP"
+					 : "samplerDA");
+			else
+				snprintf(what, sizeof what, "%s", need[k].what);
+			gl_operation_error(st, fn, "%s selects lookup table %d, and %s", what,
+					   need[k].number, name ? "that texture has no table "
+					   "(glTexImage1D)" : "no texture is bound to it");
+			return false;
+		}
+		table[need[k].slot] = t;
+	}
+	for (k = 0; k < n; k++) {
+		/* The procedural colour tables and the gas tables are each one
+		 * hardware table made of several GL ones: all go when one
+		 * changed. */
+		s = need[k].slot;
+		first = last = s;
+		if (s >= GL_FRAG_LUT_PROCTEX + GL_DMP_PT_R && s < GL_FRAG_LUT_GAS) {
+			first = GL_FRAG_LUT_PROCTEX + GL_DMP_PT_R;
+			last = GL_FRAG_LUT_PROCTEX + GL_DMP_PT_A;
+		} else if (s >= GL_FRAG_LUT_GAS) {
+			first = GL_FRAG_LUT_GAS;
+			last = GL_FRAG_LUT_GAS + 2;
+		}
+		for (; first <= last; first++)
+			if (always || table[first]->lut_serial != gl->lut_sent[first])
+				break;
+		if (first > last)
+			continue;
+		p->lut[s] = table[s]->lut;
+		p->lut_serial[s] = table[s]->lut_serial;
+	}
+	return true;
+}
+
+void gl_lut_sent(struct gl_context *gl, const struct gl_frag_plan *p)
+{
+	unsigned s;
+
+	for (s = 0; s < GL_FRAG_LUT_SLOTS; s++)
+		if (p->lut[s])
+			gl->lut_sent[s] = p->lut_serial[s];
+	gl->clip_plane_sent = p->dmp->clip_enable != GL_FALSE;
 }

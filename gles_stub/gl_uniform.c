@@ -17,7 +17,7 @@
  * registers hold bytes); glUniformMatrix4fv puts row r of the matrix in
  * register first + r, so dp4 with the registers computes M * v; the
  * reserved dmp_ names (the fixed-function fragment stage) are gl_dmp.c's,
- * with locations of their own (GL_DMP_LOCATION_BIT); glGetUniform*v of a
+ * with the SDK's fixed locations (0xFFFC0000 | ...); glGetUniform*v of a
  * shader uniform gives a whole register: 4 floats for c, 4 integers for
  * i, 1 for b. */
 #include <limits.h>
@@ -119,7 +119,12 @@ static void uniform_write(struct gl_executable *exe, const struct gl_uniform *u,
 		if (!((u->stages >> s) & 1u))
 			continue;
 		for (m = 0; m < items; m++) {
-			if (call == GL_UNIFORM_MATRIX) {
+			if (call == GL_UNIFORM_MATRIX_ROWS) {
+				/* By rows (transpose GL_TRUE): row r is at r * n. */
+				for (r = 0; r < n; r++)
+					stage_set_float(stage, first + m * n + r, n,
+							fv + m * n * n + r * n);
+			} else if (call == GL_UNIFORM_MATRIX) {
 				/* GL gives an n x n matrix by columns: element [c][r]
 				 * at c * n + r. Row r goes to register r, components
 				 * 0..n-1; the rest of the register is left alone. */
@@ -166,9 +171,10 @@ static bool uniform_store(struct nngx_state *st, struct gl_executable *exe, GLin
 			  const GLint *iv, bool apply, const char *fn)
 {
 	const struct gl_uniform *u;
-	unsigned element, per = call == GL_UNIFORM_MATRIX ? n : 1, items;
+	bool matrix = call == GL_UNIFORM_MATRIX || call == GL_UNIFORM_MATRIX_ROWS;
+	unsigned element, per = matrix ? n : 1, items;
 
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT))
+	if (gl_dmp_is_location(location))
 		return gl_dmp_uniform_set(st, exe, location, count, call, n, fv, iv, apply, fn);
 	u = uniform_at(exe, location, &element);
 	if (!u) {
@@ -178,12 +184,12 @@ static bool uniform_store(struct nngx_state *st, struct gl_executable *exe, GLin
 	}
 	if ((u->file == GL_REGS_FLOAT && call == GL_UNIFORM_INTS)
 	    || (u->file == GL_REGS_INT && call != GL_UNIFORM_INTS)
-	    || (u->file == GL_REGS_BOOL && (call == GL_UNIFORM_MATRIX || n != 1))) {
+	    || (u->file == GL_REGS_BOOL && (matrix || n != 1))) {
 		gl_operation_error(st, fn, "uniform \"%s\" is %s registers, which this call "
 				   "cannot set", u->name, file_names[u->file]);
 		return false;
 	}
-	if (call == GL_UNIFORM_MATRIX && element + n > u->count) {
+	if (matrix && element + n > u->count) {
 		gl_operation_error(st, fn, "uniform \"%s\" has %u registers from element %u, "
 				   "not a %ux%u matrix", u->name, u->count - element, element, n, n);
 		return false;
@@ -324,17 +330,18 @@ void glUniform4iv(GLint location, GLsizei count, const GLint *v)
 }
 
 /* glUniformMatrix{2,3,4}fv: an n x n matrix takes n registers, one a row
- * (model choice: as the 4x4 one; a row's unused components are kept). */
+ * (model choice: as the 4x4 one; a row's unused components are kept).
+ * transpose GL_FALSE: the floats are column by column (GL's order) and
+ * are turned into rows; GL_TRUE (any value but GL_FALSE): they are row by
+ * row already (the SDK's nn::math matrices) and go to the registers as
+ * they are. The SDK driver records no error for either (OpenGL ES 2.0's
+ * GL_INVALID_VALUE for GL_TRUE is not the SDK's). */
 static void uniform_matrix(GLint location, GLsizei count, GLboolean transpose,
 			   const GLfloat *value, unsigned n, const char *fn)
 {
-	NNGX_API(st);
-
-	if (transpose != GL_FALSE) {
-		gl_value_error(st, fn, "transpose must be GL_FALSE in OpenGL ES 2.0");
-		return;
-	}
-	uniform_set(location, count, GL_UNIFORM_MATRIX, n, value, NULL, fn);
+	uniform_set(location, count, transpose == GL_FALSE ? GL_UNIFORM_MATRIX
+							    : GL_UNIFORM_MATRIX_ROWS,
+		    n, value, NULL, fn);
 }
 
 void glUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose,
@@ -435,7 +442,7 @@ static void uniform_get(GLuint program, GLint location, GLfloat *fv, GLint *iv, 
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
 		return;
 	}
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT)) {
+	if (gl_dmp_is_location(location)) {
 		gl_dmp_uniform_get(st, exe, location, fv, iv, fn);
 		return;
 	}
@@ -475,7 +482,7 @@ static bool uniform_raw_shape(const struct gl_executable *exe, GLint location,
 	const struct gl_uniform *u;
 	unsigned element;
 
-	if (location >= 0 && ((unsigned)location & GL_DMP_LOCATION_BIT))
+	if (gl_dmp_is_location(location))
 		return gl_dmp_uniform_shape(location, call, n);
 	u = uniform_at(exe, location, &element);
 	if (!u)
@@ -579,7 +586,7 @@ static bool uniform_raw_get(struct nngx_state *st, const struct gl_executable *e
 				   program);
 		return false;
 	}
-	if (!((unsigned)location & GL_DMP_LOCATION_BIT)) {
+	if (!gl_dmp_is_location(location)) {
 		u = uniform_at(exe, location, &element);
 		items = u->count - element;
 	}

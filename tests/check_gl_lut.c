@@ -452,82 +452,79 @@ START_TEST(test_lut_image_out_of_memory)
 }
 END_TEST
 
-/* ---- the model choice: tables kept, not read ----------------------------------- */
+/* ---- draws load the tables they use ---------------------------------------- */
 
-START_TEST(test_lut_not_modelled_said_once_per_power_on)
+START_TEST(test_lut_loads_are_not_reported_unmodelled)
 {
-	GLint id = NNGX_SHIM_DIAG_LUT_NOT_MODELLED;
 	GLfloat one = 1.0f;
-	GLuint t[2];
+	GLuint t;
 
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 0);
-	glGenTextures(2, t);
-	glBindTexture(GL_LUT_TEXTURE0_DMP, t[0]);
-	glBindTexture(GL_LUT_TEXTURE1_DMP, t[1]);
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 0);          /* binding loads nothing */
+	glGenTextures(1, &t);
+	glBindTexture(GL_LUT_TEXTURE0_DMP, t);
 	lut_load(GL_LUT_TEXTURE0_DMP, 16, 0.0f, 1.0f);
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 1);
-	lut_load(GL_LUT_TEXTURE1_DMP, 16, 0.0f, 1.0f);
 	glTexSubImage1D(GL_LUT_TEXTURE0_DMP, 0, 3, 1, GL_LUMINANCEF_DMP, GL_FLOAT, &one);
 	ck_gl_error(GL_NO_ERROR);
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 1);
-	/* A power-on keeps the tables (they live on the CPU side) and says it
-	 * again at the next load, a sub-image one included. */
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_LUT_NOT_MODELLED), 0);
+	/* A power-on keeps the tables (they live on the CPU side). */
 	nngxShimReset();
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 0);
-	ck_assert_uint_eq(tex_of(t[0])->lut_width, 16);
-	ck_assert(tex_of(t[0])->lut[3] == 1.0f);
-	ck_assert_int_eq(get_int(GL_TEXTURE_BINDING_LUT1_DMP), (GLint)t[1]);
-	glTexSubImage1D(GL_LUT_TEXTURE0_DMP, 0, 3, 1, GL_LUMINANCEF_DMP, GL_FLOAT, &one);
-	ck_assert_uint_eq(nngxShimGetDiagCount(id), 1);
-	glDeleteTextures(2, t);
+	ck_assert_uint_eq(tex_of(t)->lut_width, 16);
+	ck_assert(tex_of(t)->lut[3] == 1.0f);
+	glDeleteTextures(1, &t);
 }
 END_TEST
 
-/* What one draw of two triangles sends and counts, with or without
- * tables loaded and bound (and lighting with its LUT enables on). */
-static void draw_once(bool tables, struct fx_counters *d, GLint *used)
+/* The words one draw of two triangles adds with lighting and D0 on. */
+static GLint lit_draw_words(void)
 {
-	struct fx_counters c0, c1;
-	GLuint t[3];
-	GLint loc;
-	unsigned k;
+	GLint before = fx_used_bytes();
+
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	return (fx_used_bytes() - before) / 4;
+}
+
+/* A lighting table load: LUT_INDEX (value and header) then 256 words
+ * through the data port (value, header, 255 more, one word of padding). */
+#define LUT_LOAD_WORDS (2 + 258)
+
+START_TEST(test_lut_draw_needs_its_table_and_loads_it_when_it_changed)
+{
+	GLuint t;
+	GLint first, again, loc;
+	GLfloat one = 1.0f;
 
 	fx_reset();
 	fx_list(1 << 16, 8);
 	fx_two_triangles_scene();
 	glUniform1i(glGetUniformLocation(nngx_state_get()->gl.program,
 					 "dmp_FragmentLighting.enabled"), GL_TRUE);
+	/* A first draw sends the program: the draws compared below do not. */
+	glDrawArrays(GL_TRIANGLES, 0, 6);
 	loc = glGetUniformLocation(nngx_state_get()->gl.program, "dmp_LightEnv.lutEnabledD0");
 	glUniform1i(loc, GL_TRUE);
 	ck_gl_error(GL_NO_ERROR);
-	if (tables) {
-		glGenTextures(3, t);
-		for (k = 0; k < 3; k++) {
-			glBindTexture(GL_LUT_TEXTURE0_DMP + k, t[k]);
-			lut_load(GL_LUT_TEXTURE0_DMP + k, ENTRIES, (float)k, 0.001f);
-		}
-	}
-	fx_counters_read(&c0);
+	/* D0 reads LUT 0 (the sampler's default), where nothing is bound. */
+	first = fx_used_bytes();
 	glDrawArrays(GL_TRIANGLES, 0, 6);
+	ck_gl_error(GL_INVALID_OPERATION);
+	ck_assert_int_eq(fx_used_bytes(), first);
+	glGenTextures(1, &t);
+	glBindTexture(GL_LUT_TEXTURE0_DMP, t);
+	glDrawArrays(GL_TRIANGLES, 0, 6);                /* bound, but no table */
+	ck_gl_error(GL_INVALID_OPERATION);
+	lut_load(GL_LUT_TEXTURE0_DMP, ENTRIES, 0.0f, 0.001f);
+	first = lit_draw_words();
 	ck_gl_error(GL_NO_ERROR);
-	*used = fx_used_bytes();
-	glFinish();
-	fx_counters_read(&c1);
-	fx_counters_diff(&c0, &c1, d);
-}
-
-START_TEST(test_lut_draws_do_not_read_the_tables)
-{
-	struct fx_counters plain, with;
-	GLint used_plain, used_with;
-
-	draw_once(false, &plain, &used_plain);
-	draw_once(true, &with, &used_with);
-	ck_assert_int_gt(used_plain, 0);
-	ck_assert_int_eq(used_with, used_plain);
-	ck_assert_mem_eq(&with, &plain, sizeof plain);
-	ck_assert_uint_eq(plain.polygon[2], 2);
+	again = lit_draw_words();
+	ck_assert_int_eq(first - again, LUT_LOAD_WORDS);   /* the GPU has it */
+	glTexSubImage1D(GL_LUT_TEXTURE0_DMP, 0, 3, 1, GL_LUMINANCEF_DMP, GL_FLOAT, &one);
+	ck_assert_int_eq(lit_draw_words(), first);         /* changed: loaded again */
+	ck_assert_int_eq(lit_draw_words(), again);
+	nngxUpdateState(NN_GX_STATE_LUT);
+	ck_assert_int_eq(lit_draw_words(), first);
+	nngxSetCommandGenerationMode(NN_GX_CMDGEN_MODE_UNCONDITIONAL);
+	ck_assert_int_eq(lit_draw_words() >= first, 1);
+	ck_gl_error(GL_NO_ERROR);
+	nngxSetCommandGenerationMode(NN_GX_CMDGEN_MODE_CONDITIONAL);
 }
 END_TEST
 
@@ -549,8 +546,8 @@ static Suite *lut_suite(void)
 			    (int)(sizeof bad_subs / sizeof bad_subs[0]));
 	tcase_add_test(tc, test_lut_subimage_null_pixels);
 	tcase_add_test(tc, test_lut_image_out_of_memory);
-	tcase_add_test(tc, test_lut_not_modelled_said_once_per_power_on);
-	tcase_add_test(tc, test_lut_draws_do_not_read_the_tables);
+	tcase_add_test(tc, test_lut_loads_are_not_reported_unmodelled);
+	tcase_add_test(tc, test_lut_draw_needs_its_table_and_loads_it_when_it_changed);
 	suite_add_tcase(s, tc);
 	return s;
 }

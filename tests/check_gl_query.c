@@ -581,7 +581,7 @@ START_TEST(test_query_uniform_matrix2_and_3_rows)
 END_TEST
 
 enum bad_matrix {
-	BADM_TRANSPOSE2, BADM_TRANSPOSE3, BADM_COUNT2, BADM_NO_ARRAY, BADM_SHORT2,
+	BADM_COUNT2, BADM_NO_ARRAY, BADM_SHORT2,
 	BADM_SHORT3, BADM_INT, BADM_LOCATION, BADM_DMP, BADM_NO_PROGRAM
 };
 
@@ -589,7 +589,6 @@ static const struct {
 	enum bad_matrix call;
 	GLenum code;
 } bad_matrices[] = {
-	{ BADM_TRANSPOSE2, GL_INVALID_VALUE }, { BADM_TRANSPOSE3, GL_INVALID_VALUE },
 	{ BADM_COUNT2, GL_INVALID_VALUE }, { BADM_NO_ARRAY, GL_INVALID_OPERATION },
 	{ BADM_SHORT2, GL_INVALID_OPERATION }, { BADM_SHORT3, GL_INVALID_OPERATION },
 	{ BADM_INT, GL_INVALID_OPERATION }, { BADM_LOCATION, GL_INVALID_OPERATION },
@@ -605,8 +604,6 @@ START_TEST(test_query_uniform_matrix_errors_change_nothing)
 	struct gl_stage before = *vertex_stage(p);
 
 	switch (bad_matrices[_i].call) {
-	case BADM_TRANSPOSE2: glUniformMatrix2fv(glGetUniformLocation(p, "m2"), 1, GL_TRUE, m); break;
-	case BADM_TRANSPOSE3: glUniformMatrix3fv(glGetUniformLocation(p, "m3"), 1, 2, m); break;
 	case BADM_COUNT2: glUniformMatrix2fv(glGetUniformLocation(p, "m2"), -1, GL_FALSE, m); break;
 	case BADM_NO_ARRAY: glUniformMatrix3fv(glGetUniformLocation(p, "m3"), 2, GL_FALSE, m); break;
 	case BADM_SHORT2: glUniformMatrix2fv(glGetUniformLocation(p, "uColor"), 1, GL_FALSE, m); break;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "gl_fixture.h"
-#include "gles_stub/gl_entry.h"        /* GL_DMP_LOCATION_BIT */
+#include "gles_stub/gl_entry.h"        /* gl_dmp_is_location */
 #include "hw/hw_regs.h"
 #include "hw/hw_texture.h"
 
@@ -105,6 +105,23 @@ static void regs_since(size_t from, struct regs *r)
 	struct nngx_cmdlist *l = bound_list();
 
 	regs_decode(l->words + from, l->used_words - from, r);
+}
+
+/* A table of 512 entries 0.5 at GL_LUT_TEXTURE0_DMP, which every LUT
+ * sampler uniform selects by default. */
+static void define_lut0(void)
+{
+	static GLfloat half[512];
+	GLuint t;
+	unsigned k;
+
+	for (k = 0; k < 512; k++)
+		half[k] = 0.5f;
+	glGenTextures(1, &t);
+	glBindTexture(GL_LUT_TEXTURE0_DMP, t);
+	glTexImage1D(GL_LUT_TEXTURE0_DMP, 0, GL_LUMINANCEF_DMP, 512, 0, GL_LUMINANCEF_DMP,
+		     GL_FLOAT, half);
+	ck_gl_error(GL_NO_ERROR);
 }
 
 /* One triangle; the registers its commands write. */
@@ -1201,20 +1218,22 @@ START_TEST(test_glfrag_dmp_locations_are_distinct_and_bounded)
 		for (f = 0; f < 9; f++) {
 			snprintf(name, sizeof name, "dmp_TexEnv[%u].%s", i, fields[f]);
 			seen[n] = loc(name);
-			ck_assert_msg(seen[n] >= 0, "%s", name);
-			ck_assert(seen[n] & GL_DMP_LOCATION_BIT);
+			ck_assert_msg(seen[n] != -1, "%s", name);
+			ck_assert(gl_dmp_is_location(seen[n]));
 			for (k = 0; k < n; k++)
 				ck_assert_int_ne(seen[k], seen[n]);
 			n++;
 		}
-	ck_assert_int_ge(loc("dmp_TexEnv[1].bufferInput"), 0);
-	ck_assert_int_ge(loc("dmp_TexEnv[4].bufferInput"), 0);
-	ck_assert_int_ge(loc("dmp_TexEnv[0].bufferColor"), 0);
-	ck_assert_int_ge(loc("dmp_Texture[2].samplerType"), 0);
-	ck_assert_int_ge(loc("dmp_FragmentLightSource[7].enabled"), 0);
-	ck_assert_int_ge(loc("dmp_FragOperation.alphaRefValue"), 0);
+	/* The SDK's fixed locations (GL_LOC_DMP_* values). */
+	ck_assert_uint_eq((GLuint)loc("dmp_TexEnv[1].bufferInput"), 0xFFFC0485u);
+	ck_assert_uint_eq((GLuint)loc("dmp_TexEnv[4].bufferInput"), 0xFFFC0491u);
+	ck_assert_uint_eq((GLuint)loc("dmp_TexEnv[0].bufferColor"), 0xFFFC0483u);
+	ck_assert_uint_eq((GLuint)loc("dmp_Texture[2].samplerType"), 0xFFFC0014u);
+	ck_assert_uint_eq((GLuint)loc("dmp_FragmentLightSource[7].enabled"), 0xFFFC0100u);
+	ck_assert_uint_eq((GLuint)loc("dmp_FragOperation.alphaRefValue"), 0xFFFC0098u);
+	ck_assert_uint_eq((GLuint)loc("dmp_FragmentMaterial.diffuse"), 0xFFFC00DBu);
 	ck_gl_error(GL_NO_ERROR);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), 0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), 0);
 	ck_assert_int_eq(loc("dmp_TexEnv[0].bufferInput"), -1);    /* stages 1-4 only */
 	ck_assert_int_eq(loc("dmp_TexEnv[5].bufferInput"), -1);
 	ck_assert_int_eq(loc("dmp_TexEnv[1].bufferColor"), -1);
@@ -1223,8 +1242,8 @@ START_TEST(test_glfrag_dmp_locations_are_distinct_and_bounded)
 	ck_assert_int_eq(loc("dmp_TexEnv[x].srcRgb"), -1);
 	ck_assert_int_eq(loc("dmp_Texture[4].samplerType"), -1);
 	ck_assert_int_eq(loc("dmp_FragmentLightSource[8].enabled"), -1);
-	ck_assert_int_eq(loc("dmp_FragmentMaterial.diffuse"), -1); /* not kept */
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), 9);
+	ck_assert_int_eq(loc("dmp_FragmentMaterial.glow"), -1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_INVALID_ARGUMENT), 9);
 	ck_gl_error(GL_NO_ERROR);
 }
 END_TEST
@@ -1289,7 +1308,9 @@ START_TEST(test_glfrag_dmp_uniform_errors_change_nothing)
 	ck_gl_error(GL_INVALID_ENUM);
 	glUniform2i(loc("dmp_TexEnv[2].bufferInput"), GL_PREVIOUS, GL_CONSTANT);
 	ck_gl_error(GL_INVALID_ENUM);
-	glUniform1i(GL_DMP_LOCATION_BIT | 0x1FF8, 1);                  /* no such row */
+	glUniform1i((GLint)(0xFFFC0000u | 297u << 2), 1);             /* no such row */
+	ck_gl_error(GL_INVALID_OPERATION);
+	glUniform1i((GLint)0xFFFC000Du, 1);          /* samplerType with a wrong size */
 	ck_gl_error(GL_INVALID_OPERATION);
 	ck_assert_mem_eq(&exe->dmp, &before, sizeof before);
 }
@@ -1327,7 +1348,10 @@ START_TEST(test_glfrag_texenv_uniforms_reach_texenv_registers)
 
 	glUniform3i(loc("dmp_TexEnv[2].srcRgb"), GL_TEXTURE0, GL_CONSTANT, GL_PREVIOUS_BUFFER_DMP);
 	glUniform3i(loc("dmp_TexEnv[2].srcAlpha"), GL_PRIMARY_COLOR,
-		    GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_TEXTURE1);
+		    GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_TEXTURE1);   /* no carried source */
+	ck_gl_error(GL_INVALID_ENUM);
+	glUniform3i(loc("dmp_TexEnv[2].srcAlpha"), GL_PRIMARY_COLOR,
+		    GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_CONSTANT);
 	glUniform3i(loc("dmp_TexEnv[2].operandRgb"), GL_ONE_MINUS_SRC_ALPHA, GL_SRC_R_DMP,
 		    GL_ONE_MINUS_SRC_B_DMP);
 	glUniform3i(loc("dmp_TexEnv[2].operandAlpha"), GL_ONE_MINUS_SRC_ALPHA, GL_SRC_G_DMP,
@@ -1351,7 +1375,7 @@ START_TEST(test_glfrag_texenv_uniforms_reach_texenv_registers)
 	ck_assert_uint_eq(hw_reg_texenv_rgb_source(src, 2), HW_REG_TEVSRC_PREVIOUS_BUFFER);
 	ck_assert_uint_eq(hw_reg_texenv_alpha_source(src, 0), HW_REG_TEVSRC_PRIMARY_COLOR);
 	ck_assert_uint_eq(hw_reg_texenv_alpha_source(src, 1), HW_REG_TEVSRC_FRAG_PRIMARY);
-	ck_assert_uint_eq(hw_reg_texenv_alpha_source(src, 2), HW_REG_TEVSRC_TEXTURE1);
+	ck_assert_uint_eq(hw_reg_texenv_alpha_source(src, 2), HW_REG_TEVSRC_CONSTANT);
 	ck_assert_uint_eq(hw_reg_texenv_rgb_operand(op, 0), HW_REG_TEVOP_RGB_INV_ALPHA);
 	ck_assert_uint_eq(hw_reg_texenv_rgb_operand(op, 1), HW_REG_TEVOP_RGB_RED);
 	ck_assert_uint_eq(hw_reg_texenv_rgb_operand(op, 2), HW_REG_TEVOP_RGB_INV_BLUE);
@@ -1414,6 +1438,11 @@ START_TEST(test_glfrag_light_enables_set_count_permutation_and_luts)
 	glUniform1i(loc("dmp_LightEnv.lutEnabledD0"), GL_TRUE);
 	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG7_DMP);
 	ck_gl_error(GL_NO_ERROR);
+	/* D0 and light 5's SP read LUT 0 (the samplers' default): nothing is
+	 * bound there yet, so the draw fails [S3]. */
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	ck_gl_error(GL_INVALID_OPERATION);
+	define_lut0();
 	draw_regs(&r);
 	num = r.v[HW_REG_LIGHTING_NUM_LIGHTS];
 	perm = r.v[HW_REG_LIGHTING_LIGHT_PERMUTATION];
@@ -1428,21 +1457,21 @@ START_TEST(test_glfrag_light_enables_set_count_permutation_and_luts)
 }
 END_TEST
 
-START_TEST(test_glfrag_fog_and_gas_modes_are_sent_but_not_modelled)
+START_TEST(test_glfrag_fog_and_gas_modes_are_sent)
 {
 	struct regs r;
 
 	glUniform1i(loc("dmp_Fog.mode"), GL_FOG);
 	glUniform3f(loc("dmp_Fog.color"), 1.0f, 0.0f, 0.5f);
 	ck_gl_error(GL_NO_ERROR);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), 1);
+	define_lut0();                  /* the fog table dmp_Fog.sampler (0) selects */
 	draw_regs(&r);
 	ck_assert_uint_eq(hw_reg_fog_mode(r.v[HW_REG_TEXENV_UPDATE_BUFFER]), HW_REG_FOGMODE_FOG);
 	ck_assert_uint_eq(r.v[HW_REG_FOG_COLOR], 0x8000FFu);
 	glUniform1i(loc("dmp_FragOperation.mode"), GL_FRAGOP_MODE_GAS_ACC_DMP);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), 2);
 	draw_regs(&r);
 	ck_assert_uint_eq(hw_reg_fragop_mode(r.v[HW_REG_COLOR_OPERATION]), HW_REG_FRAGMODE_GAS);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), 0);
 }
 END_TEST
 
@@ -1652,7 +1681,7 @@ int main(void)
 	tcase_add_test(tc, test_glfrag_texenv_uniforms_reach_texenv_registers);
 	tcase_add_test(tc, test_glfrag_alpha_test_uniforms_reach_alpha_test);
 	tcase_add_test(tc, test_glfrag_light_enables_set_count_permutation_and_luts);
-	tcase_add_test(tc, test_glfrag_fog_and_gas_modes_are_sent_but_not_modelled);
+	tcase_add_test(tc, test_glfrag_fog_and_gas_modes_are_sent);
 	tcase_add_test(tc, test_glfrag_sampler_type_switches_the_unit_and_its_registers);
 	tcase_add_test(tc, test_glfrag_mipmap_filter_reads_the_levels_present);
 	tcase_add_test(tc, test_glfrag_etc_textures_set_the_etc_flag);

@@ -8,10 +8,9 @@
  * int constants, which a GLint location parameter takes as a negative
  * number. No SDK header includes this one; include it yourself.
  *
- * libnngx's own GL layer hands out other locations for these uniforms
- * (glGetUniformLocation; see gles_stub/gl_dmp.c) and does not accept the
- * GL_LOC_DMP_* values yet: the names are here so that such code compiles
- * (README, "SDK surface"). */
+ * libnngx's GL layer uses these same locations: glGetUniformLocation
+ * answers them, and glUniform* / glGetUniform* take them for the program
+ * in use or asked (gles_stub/gl_dmp.c, nngx_gl_dmp(3)). */
 #ifndef NNGX_NN_GX_CTR_GX_UNIFORMLOCATIONFORFRAGMENTSHADER_H
 #define NNGX_NN_GX_CTR_GX_UNIFORMLOCATIONFORFRAGMENTSHADER_H
 
