@@ -11,7 +11,7 @@
  * libnngx's own GL layer hands out other locations for these uniforms
  * (glGetUniformLocation; see gles_stub/gl_dmp.c) and does not accept the
  * GL_LOC_DMP_* values yet: the names are here so that such code compiles
- * (README, "SDK surface"). */
+ * (doc/sdk-compat.md, "Headers and the SDK surface"). */
 #ifndef NNGX_NN_GX_CTR_GX_UNIFORMLOCATIONFORFRAGMENTSHADER_H
 #define NNGX_NN_GX_CTR_GX_UNIFORMLOCATIONFORFRAGMENTSHADER_H
 
