@@ -31,6 +31,10 @@
 # block must compile alone against the public headers ($CC -std=c99
 # -Wall -Wextra -Werror -fsyntax-only).
 #
+# doc/report.png is a picture of the report of what the README's
+# see-the-frame commands print: doc/report.txt, written with it by `make
+# doc-report-png`, must be what nngx-report prints there now.
+#
 # The README's set-up command installs exactly the packages CI installs
 # (the `packages=(...)` list of .ci/run).
 #
@@ -190,6 +194,17 @@ for doc in $docs; do
 		fi
 	done < "$dir/order"
 done
+# The picture of the report shows today's report.
+shot_text="$tmp/README.md/see-the-frame.raw"
+if [ ! -f "$shot_text" ]; then
+	bad "README.md has no see-the-frame example to compare doc/report.txt with"
+elif cmp -s "$top_srcdir/doc/report.txt" "$shot_text"; then
+	ok "doc/report.png shows the report nngx-report prints today (doc/report.txt)"
+else
+	bad "doc/report.png is stale: doc/report.txt differs from what nngx-report prints; run make doc-report-png"
+	diff -u "$top_srcdir/doc/report.txt" "$shot_text" | sed 's/^/    /'
+fi
+
 # The set-up command installs what CI installs.
 ci_packages=$(sed -n '/^packages=(/,/)/p' "$top_srcdir/.ci/run" |
 	sed 's/^packages=(//; s/).*//' | tr -s ' \t' '\n\n' | sed '/^$/d' | sort | tr '\n' ' ')
