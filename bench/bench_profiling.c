@@ -395,7 +395,7 @@ static void bench_object_names(void)
 	free(names);
 }
 
-/* The threading contract's overlap detector (README, "Threads"): the
+/* The threading contract's overlap detector (doc/model.md, "Threads"): the
  * thread that called first goes in and out with plain stores while no
  * other thread has called (the bias: what the empty call below pays, as
  * the benchmark is that thread); once another has, each call takes the

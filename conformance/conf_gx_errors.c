@@ -133,7 +133,7 @@ struct gx_row {
 #define S_IMPORT "CTR-SDK reference nngxImportCmdlist (sdk-surface.md section 6)"
 #define S_INFO "CTR-SDK reference nngxGetExportedCmdlistInfo (sdk-surface.md section 6)"
 #define S_LIB "SDK library checks of the function (sdk-surface.md section 6)"
-#define S_RAW "the codes of the bound counterpart, which the SDK reference does not give for the Raw form (README, Behaviour: model choices)"
+#define S_RAW "the codes of the bound counterpart, which the SDK reference does not give for the Raw form (doc/model.md, Behaviour: model choices)"
 #define S_B2L "SDK library checks of nngxAddB2LTransferCommand (sdk-surface.md section 6)"
 #define S_FILTER "CTR-SDK reference nngxFilterBlockImage (sdk-surface.md section 6)"
 

@@ -20,9 +20,9 @@
 #define NS NN_GX_PROFILING_BUSY_SAMPLING_TIME_NANO_SECOND
 #define COUNT NN_GX_PROFILING_BUSY_SAMPLING_COUNT
 
-#define S_BUSY "manual ch. 9 busy counter; CTR-SDK reference nngxSetProfilingParameter (libnngx README, Behaviour: The busy counter)"
-#define S_KEEP "libnngx README, Behaviour: Errors: a call that records an error has no other effect (observed through the busy counter)"
-#define S_CONV "libnngx README, Behaviour: Parameters: 268 MHz, truncation (observed as windows per frame)"
+#define S_BUSY "manual ch. 9 busy counter; CTR-SDK reference nngxSetProfilingParameter (libnngx doc/model.md, Behaviour: The busy counter)"
+#define S_KEEP "libnngx doc/model.md, Behaviour: Errors: a call that records an error has no other effect (observed through the busy counter)"
+#define S_CONV "libnngx doc/model.md, Behaviour: Parameters: 268 MHz, truncation (observed as windows per frame)"
 
 /* A frame of the LCDs (about 59.8 Hz) lasts about 4.48 million clocks of
  * 268 MHz; the suite only relies on at least this many. */

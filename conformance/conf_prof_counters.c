@@ -8,8 +8,8 @@
 
 #include "conf.h"
 
-#define S_MEMORY "manual ch. 9, MEMORY_ACCESS word 14/15: writes by the memory-fill channels (glClear) (libnngx README, Behaviour)"
-#define S_KEEP "libnngx README, Behaviour: Errors: a call that records an error has no other effect (the always-running counters)"
+#define S_MEMORY "manual ch. 9, MEMORY_ACCESS word 14/15: writes by the memory-fill channels (glClear) (libnngx doc/model.md, Behaviour)"
+#define S_KEEP "libnngx doc/model.md, Behaviour: Errors: a call that records an error has no other effect (the always-running counters)"
 
 /* Every always-running counter, in one row of words. */
 static const GLenum counters[] = {

@@ -25,13 +25,13 @@ struct prof_row {
 	GLenum want;            /* the error recorded, GL_NO_ERROR for none */
 };
 
-#define S_START "CTR-SDK reference nngxStartProfiling; manual ch. 9 (libnngx README, Behaviour: Errors)"
-#define S_STOP "CTR-SDK reference nngxStopProfiling; manual ch. 9 (libnngx README, Behaviour: Errors)"
-#define S_RESULT "CTR-SDK reference nngxGetProfilingResult (libnngx README, Behaviour: Errors)"
-#define S_SETP "CTR-SDK reference nngxSetProfilingParameter (libnngx README, Behaviour: Errors, Parameters)"
-#define S_GETP "inferred: SDK header declares 80A7 next in line (libnngx README, Behaviour: Errors, model choice)"
-#define S_INTR "libnngx README, Behaviour: INTERRUPT names exist in the SDK header, undocumented (model choice)"
-#define S_ORDER "libnngx README, Behaviour: Errors: pname is checked before param"
+#define S_START "CTR-SDK reference nngxStartProfiling; manual ch. 9 (libnngx doc/model.md, Behaviour: Errors)"
+#define S_STOP "CTR-SDK reference nngxStopProfiling; manual ch. 9 (libnngx doc/model.md, Behaviour: Errors)"
+#define S_RESULT "CTR-SDK reference nngxGetProfilingResult (libnngx doc/model.md, Behaviour: Errors)"
+#define S_SETP "CTR-SDK reference nngxSetProfilingParameter (libnngx doc/model.md, Behaviour: Errors, Parameters)"
+#define S_GETP "inferred: SDK header declares 80A7 next in line (libnngx doc/model.md, Behaviour: Errors, model choice)"
+#define S_INTR "libnngx doc/model.md, Behaviour: INTERRUPT names exist in the SDK header, undocumented (model choice)"
+#define S_ORDER "libnngx doc/model.md, Behaviour: Errors: pname is checked before param"
 
 #define INF CONF_INFERRED
 #define DOC CONF_DOCUMENTED

@@ -6,7 +6,7 @@
  * Part of libnngx (MIT licence). */
 #include "conf.h"
 
-#define S_FLAG "OpenGL ES 2.0 section 2.5, GetError; libnngx README, Behaviour: Errors (the GL error flag)"
+#define S_FLAG "OpenGL ES 2.0 section 2.5, GetError; libnngx doc/model.md, Behaviour: Errors (the GL error flag)"
 
 static void flag_clear_reads_no_error(struct conf_result *r)
 {
@@ -147,7 +147,7 @@ static void get(size_t i, struct conf_case *c)
 	c->id = rows[i].id;
 	c->desc = rows[i].desc;
 	c->source = rows[i].flags & CONF_INFERRED
-		    ? S_FLAG "; 80A7 inferred (libnngx README, Behaviour, model choice)" : S_FLAG;
+		    ? S_FLAG "; 80A7 inferred (libnngx doc/model.md, Behaviour, model choice)" : S_FLAG;
 	c->flags = rows[i].flags;
 	c->run = run_row;
 	c->arg = &rows[i];

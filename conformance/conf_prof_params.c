@@ -14,9 +14,9 @@
 #define NS NN_GX_PROFILING_BUSY_SAMPLING_TIME_NANO_SECOND
 #define COUNT NN_GX_PROFILING_BUSY_SAMPLING_COUNT
 
-#define S_CONV "libnngx README, Behaviour: Parameters (268 MHz, truncation); read back with the undocumented nngxGetProfilingParameter"
-#define S_MODEL "libnngx README, Behaviour: Parameters (model choice); read back with the undocumented nngxGetProfilingParameter"
-#define S_KEEP "libnngx README, Behaviour: Errors: a call that records an error has no other effect; read back with nngxGetProfilingParameter"
+#define S_CONV "libnngx doc/model.md, Behaviour: Parameters (268 MHz, truncation); read back with the undocumented nngxGetProfilingParameter"
+#define S_MODEL "libnngx doc/model.md, Behaviour: Parameters (model choice); read back with the undocumented nngxGetProfilingParameter"
+#define S_KEEP "libnngx doc/model.md, Behaviour: Errors: a call that records an error has no other effect; read back with nngxGetProfilingParameter"
 
 struct param_row {
 	const char *id;

@@ -9,9 +9,9 @@
  * Part of libnngx (MIT licence). */
 #include "conf.h"
 
-#define S_SIZES "SDK header NN_GX_PROFILING_RESULT_BUFSIZE_*; CTR-SDK reference nngxGetProfilingResult (libnngx README, Behaviour: Result buffer sizes)"
-#define S_GETP "inferred: nngxGetProfilingParameter is in the SDK header, undocumented (libnngx README, Behaviour)"
-#define S_NULL "libnngx README, Behaviour: Errors: NULL result/param with a valid item (model choice)"
+#define S_SIZES "SDK header NN_GX_PROFILING_RESULT_BUFSIZE_*; CTR-SDK reference nngxGetProfilingResult (libnngx doc/model.md, Behaviour: Result buffer sizes)"
+#define S_GETP "inferred: nngxGetProfilingParameter is in the SDK header, undocumented (libnngx doc/model.md, Behaviour)"
+#define S_NULL "libnngx doc/model.md, Behaviour: Errors: NULL result/param with a valid item (model choice)"
 
 #define CANARY_WORDS 4
 #define SPAN_WORDS CONF_RESULT_WORDS

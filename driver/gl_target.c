@@ -4,7 +4,7 @@
  * for it (recording GL errors), and so does nngxTransferRenderImage (a
  * diagnostic, no GL error): both sit above the driver.
  *
- * Model choices (README): framebuffer 0 is 240 x 400 (the upper screen,
+ * Model choices (doc/model.md): framebuffer 0 is 240 x 400 (the upper screen,
  * rotated): RGBA8 colour in VRAM A and D24S8 depth-stencil in VRAM B,
  * placed on first use and kept until nngxFinalize. */
 #include <string.h>

@@ -165,7 +165,7 @@ struct nngx_cmdlist *nngx_cmdlist_bound(struct nngx_state *st, const char *funct
 
 /* The same, recording `code` (a section-6 code of the calling function)
  * with the diagnostic; 0 records none. A list without storage counts as
- * no list (model choice, README "Bound forms: error codes"). */
+ * no list (model choice, doc/model.md "Bound forms: error codes"). */
 struct nngx_cmdlist *nngx_cmdlist_bound_code(struct nngx_state *st, GLenum code,
 					     const char *function);
 

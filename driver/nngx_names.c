@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hw/hw_alloc.h"
+#include "hw/hw_assert.h"
 #include "nngx_names.h"
 
 #define NAMES_MIN_BITS 4
@@ -34,9 +35,14 @@ static size_t names_home(const struct nngx_names *m, uint32_t name)
 	return (size_t)((uint32_t)(name * 2654435769u) >> (32 - m->bits));
 }
 
+/* Map `name` (not 0) to `index`, in place of its old index if it has one.
+ * The table has room: nngx_names_reserve keeps it at most 3/4 full, so
+ * the probe ends at a free slot. */
 static void names_insert(struct nngx_names *m, uint32_t name, size_t index)
 {
 	size_t mask = m->cap - 1, i = names_home(m, name);
+
+	NNGX_ASSERT(name != 0 && m->cap != 0 && m->count < m->cap);
 
 	while (m->name[i] != 0 && m->name[i] != name)
 		i = (i + 1) & mask;
@@ -44,6 +50,7 @@ static void names_insert(struct nngx_names *m, uint32_t name, size_t index)
 		m->count++;
 	m->name[i] = name;
 	m->index[i] = index;
+	NNGX_ASSERT(m->count <= m->cap);
 }
 
 bool nngx_names_reserve(struct nngx_names *m, size_t more)
@@ -83,6 +90,7 @@ void nngx_names_put(struct nngx_names *m, uint32_t name, size_t index)
 		names_insert(m, name, index);
 }
 
+/* The slot that holds `name`, found along its probe from its home slot. */
 static bool names_find(const struct nngx_names *m, uint32_t name, size_t *slot)
 {
 	size_t mask = m->cap - 1, i;
@@ -124,6 +132,7 @@ void nngx_names_remove(struct nngx_names *m, uint32_t name)
 					  : (home > hole || home <= i);
 		if (reachable)
 			continue;
+		NNGX_ASSERT(i != hole);
 		m->name[hole] = m->name[i];
 		m->index[hole] = m->index[i];
 		m->name[i] = 0;

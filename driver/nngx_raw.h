@@ -2,7 +2,7 @@
  * program owns (the driver's part, nngx_raw.c; the entry points are in
  * nngx/nngx_raw.c).
  *
- * How the program's objects map to driver state (model choice, README):
+ * How the program's objects map to driver state (model choice, doc/model.md):
  * the library keeps nothing of a Raw list, so a list the program forgets
  * costs nothing, and there is nothing to delete.
  *

@@ -526,7 +526,7 @@ uint32_t nngx_block_phys(const struct nngx_state *st, const void *host, uint32_t
 	return phys;
 }
 
-/* Model choice (README, "VRAM window addresses"): the SDK's VRAM helpers
+/* Model choice (doc/model.md, "VRAM window addresses"): the SDK's VRAM helpers
  * hand out addresses in the banks' window, which engine code passes
  * straight to fills, DMA and transfers; here they name the bank's model
  * memory. A pointer into a block of simulated memory is tried first, so

@@ -69,7 +69,7 @@ struct nngx_state {
  * (NNGX_CONFIG or the installed default), then NNGX_DIAG_LEVEL. */
 struct nngx_state *nngx_state_get(void);
 
-/* The threading contract (README, "Threads"): any thread may call the
+/* The threading contract (doc/model.md, "Threads"): any thread may call the
  * library, but calls must not overlap, as with one GL context. Every
  * public entry point starts with NNGX_API(st), which finds the instance
  * and checks the rule at the cost of one atomic compare-and-swap in and
@@ -155,7 +155,7 @@ enum nngx_device_range {
 
 /* The model's physical address of [host, host + size) (size 0 taken as
  * 1), or 0. A pointer into simulated memory maps to its block; an
- * address in the VRAM window maps to that bank (model choice, README
+ * address in the VRAM window maps to that bank (model choice, doc/model.md
  * "VRAM window addresses"), and must lie inside one bank and, unless
  * `range` is NNGX_RANGE_FILL, inside one block there. *window says which
  * of the two it was (may be NULL). */

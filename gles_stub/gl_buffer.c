@@ -339,7 +339,7 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 
 /* ---- OES_mapbuffer ------------------------------------------------------------
  * The map is the storage itself: the simulated memory the GPU reads, as
- * glBufferSubData writes it. Model choices (README): a buffer without a
+ * glBufferSubData writes it. Model choices (doc/model.md): a buffer without a
  * data store (no glBufferData, or 0 bytes) cannot be mapped
  * (GL_INVALID_OPERATION, NULL); glBufferData and glDeleteBuffers unmap. */
 

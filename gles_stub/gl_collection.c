@@ -4,7 +4,7 @@
  *
  * Part of libnngx (MIT licence).
  *
- * Model choices (README, "collections"; nngx_gl_dmp(3)), where the SDK's
+ * Model choices (doc/model.md, "collections"; nngx_gl_dmp(3)), where the SDK's
  * documentation is not public:
  *   - a vertex state collection is a buffer-object name bound to
  *     GL_VERTEX_STATE_COLLECTION_DMP; while bound it holds the GL_ARRAY_

@@ -4,7 +4,7 @@
  * command list in one piece: the program's code only when this context
  * did not leave it in the GPU already, uniforms as they changed.
  *
- * Model choices (README): the PICA200 draws triangles only, so points and
+ * Model choices (doc/model.md): the PICA200 draws triangles only, so points and
  * lines are GL_INVALID_ENUM; GL_GEOMETRY_PRIMITIVE_DMP is the mode of
  * programs with a geometry shader and no other mode is (both ways
  * GL_INVALID_OPERATION); no program in use is GL_INVALID_OPERATION; with

@@ -3,7 +3,7 @@
  * depth test, the clear values and glClear. The state goes to the GPU
  * with each draw (gl_cmdfrag.c); this file keeps it.
  *
- * Model choices (README): glStencilFunc, glStencilOp and glStencilMask
+ * Model choices (doc/model.md): glStencilFunc, glStencilOp and glStencilMask
  * set the one stencil state the PICA200 has (no separate back face);
  * glClearEarlyDepthDMP sets the early depth buffer's clear value, as
  * glClearDepthf sets the depth buffer's, and glClear with

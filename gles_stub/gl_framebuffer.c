@@ -6,7 +6,7 @@
  * order inside, rows from the top), which is also the texture layout, so
  * a texture's level 0 can be a colour attachment as it is.
  *
- * Model choices (README): the target of glRenderbufferStorage may carry
+ * Model choices (doc/model.md): the target of glRenderbufferStorage may carry
  * NN_GX_MEM_FCRAM, _VRAMA or _VRAMB; with none, colour buffers go to VRAM
  * A and depth buffers to VRAM B. Sizes must be multiples of 8 (the tile;
  * GL_INVALID_VALUE otherwise) up to 1024. The PICA200 has one

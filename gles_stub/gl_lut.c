@@ -5,7 +5,7 @@
  * select them with reserved uniforms (dmp_FragmentMaterial.samplerD0 =
  * i, ...).
  *
- * Rules (model choices where the SDK documentation is not public; README,
+ * Rules (model choices where the SDK documentation is not public; doc/model.md,
  * "lookup tables", and nngx_gl_dmp(3)):
  *   - a texture object is a lookup table or a 2D texture by the first
  *     target it is bound to; binding it to the other kind is

@@ -4,7 +4,7 @@
  *
  * A link takes each stage's DVLE: its output table becomes the output map
  * (SH_OUTMAP_Oi), its uniform table the uniforms and inputs, its constant
- * table the initial uniform registers. Model choices (README):
+ * table the initial uniform registers. Model choices (doc/model.md):
  * - the fixed-function fragment shader, GL_DMP_FRAGMENT_SHADER_DMP, may be
  *   attached (and is counted by GL_ATTACHED_SHADERS) but is not required;
  * - an input (DVLE uniform table entry for v registers) takes the
@@ -757,7 +757,7 @@ int glGetAttribLocation(GLuint program, const GLchar *name)
 
 /* ---- active attributes and uniforms, attached shaders, info log ----------------- */
 
-/* The shader binary has no GLSL types. Model choice (README): an input of
+/* The shader binary has no GLSL types. Model choice (doc/model.md): an input of
  * n v registers is a vec4 (n = 1) or a mat2/mat3/mat4 (n = 2-4; attributes
  * cannot be arrays), size 1. A uniform of n registers is an array of n:
  * GL_FLOAT_VEC4 (c), GL_INT_VEC4 (i) or GL_BOOL (b). */

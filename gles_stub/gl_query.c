@@ -11,7 +11,7 @@
  * gives, without its -1/2 offset, so 0 reads 0). Masks kept as GLuint
  * (stencil masks) read as their 32 bits in a GLint (0xFFFFFFFF is -1).
  *
- * Implementation limits (model choices, README): the values are the
+ * Implementation limits (model choices, doc/model.md): the values are the
  * PICA200's as the model has it: 12 vertex attributes (vertex loader),
  * 96 vertex uniform vectors (c0-c95), 7 varyings (the output map's 7
  * registers), 3 texture units with images, textures and renderbuffers up
@@ -436,7 +436,7 @@ const GLubyte *glGetString(GLenum name)
 }
 
 /* glGetQueryObjectfv (declared in the gas part of the SDK's gl2ext.h).
- * Model choice (README): the SDK surface has no call that makes a query
+ * Model choice (doc/model.md): the SDK surface has no call that makes a query
  * object (no glGenQueries / glBeginQuery), so no id names one, and every
  * call records GL_INVALID_OPERATION, as desktop GL does for an id that is
  * not a query object; params is not written. */

@@ -4,7 +4,7 @@
  *
  * The SDK serialises linked program objects with their state into a
  * buffer and recreates them from it. Its layout is not public, so the
- * block is the model's own (README, model choices), in 32-bit words of
+ * block is the model's own (doc/model.md, model choices), in 32-bit words of
  * the host's byte order:
  *
  *   header   magic, version, total bytes, program count, the dmp word

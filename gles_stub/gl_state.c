@@ -4,7 +4,7 @@
  * arguments as OpenGL ES 2.0 says and keeps the state, so the queries
  * (gl_query.c) read back what was set.
  *
- * Model choices (README):
+ * Model choices (doc/model.md):
  *   - glPolygonOffset: with GL_POLYGON_OFFSET_FILL enabled, `units` times
  *     the depth buffer's smallest step is added to the depth map's offset
  *     (GPUREG_DEPTHMAP_OFFSET, gl_cmdfrag.c). The PICA200 has no slope
@@ -96,7 +96,7 @@ void glSampleCoverage(GLclampf value, GLboolean invert)
 				"multisampling; kept for glGetFloatv)");
 }
 
-/* The tile size of the render buffers. Model choice (README): the model
+/* The tile size of the render buffers. Model choice (doc/model.md): the model
  * lays out and draws 8x8 blocks only (hw_fragment.h), so
  * GL_RENDER_BLOCK32_MODE_DMP is kept for glGetIntegerv, the draws still
  * send 8x8 blocks, and CALL_NOT_MODELLED is raised once. */
@@ -180,7 +180,7 @@ void glStencilMaskSeparate(GLenum face, GLuint mask)
 }
 
 /* glPolygonMode (declared by the SDK's gl2ext.h with unnamed parameters;
- * neither header defines a token for it). Model choice (README): the
+ * neither header defines a token for it). Model choice (doc/model.md): the
  * PICA200 rasterizes filled triangles only and the SDK gives the call no
  * values to check, so it changes nothing, records no GL error and raises
  * CALL_NOT_MODELLED once after each power-on. */

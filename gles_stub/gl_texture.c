@@ -10,7 +10,7 @@
  * hw_texture_texel_address says, in the byte order hw_texture.h gives, so
  * this file and the texture unit agree by construction.
  *
- * Model choices (README): no area means FCRAM, as for buffers; sizes are
+ * Model choices (doc/model.md): no area means FCRAM, as for buffers; sizes are
  * powers of two from 8 to 1024 (the unit's range; GL_INVALID_VALUE
  * otherwise); a level k > 0 image must fit the chain of level 0 (same
  * format and type, level-0 size halved k times; GL_INVALID_OPERATION
@@ -648,7 +648,7 @@ static const struct tex_format *tex_copy_format(unsigned color, GLenum internalf
 
 /* OpenGL ES 2.0, 3.7.2, as a COPYTEX request of the bound command list:
  * the texture copy engine (MEMORY_ACCESS words 12 and 13) moves the
- * rectangle's tiles into the level as they are. Model choices (README):
+ * rectangle's tiles into the level as they are. Model choices (doc/model.md):
  * the rectangle lies inside the colour buffer on the 8x8 tile grid
  * (GL_INVALID_VALUE otherwise); the texture takes the colour buffer's
  * format (GL_INVALID_OPERATION when internalformat asks for another);
@@ -732,7 +732,7 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 }
 
 /* OpenGL ES 2.0, 3.7.2, into a level that has an image, with the copy
- * engine as glCopyTexImage2D. Model choices (README): the rectangle and
+ * engine as glCopyTexImage2D. Model choices (doc/model.md): the rectangle and
  * the offsets lie on the 8x8 tile grid, the rectangle inside the colour
  * buffer and the level (GL_INVALID_VALUE otherwise; 0 x 0 copies
  * nothing); the level's format must be the one a copy of the colour
@@ -962,7 +962,7 @@ static void tex_word_put(uint8_t *host, const struct hw_texture *hw, unsigned le
 /* glGenerateMipmap (ES 2.0, 3.7.11) on the texture bound to the active
  * unit. GL_INVALID_ENUM unless GL_TEXTURE_2D; GL_INVALID_OPERATION when
  * level 0 has no image or a compressed one (ES 2.0 rules out compressed
- * level-0 images). Model choices (README): the chain is the one the
+ * level-0 images). Model choices (doc/model.md): the chain is the one the
  * storage has, down to 8x8 (the unit's smallest size), not to 1x1; each
  * level k + 1 texel is the 2x2 box of level k, every component averaged
  * in its stored precision with rounding half up ((a + b + c + d + 2) / 4,
@@ -1068,7 +1068,7 @@ void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
  * GL_TEXTURE_INTERNAL_FORMAT of one level of the texture bound to the
  * active unit, or of the lookup table bound to GL_LUT_TEXTUREi_DMP. GL_INVALID_ENUM for another target or pname,
  * GL_INVALID_VALUE for a level outside 0..log2(1024), as desktop GL says.
- * Model choice (README): a level with no image reads 0 for all three
+ * Model choice (doc/model.md): a level with no image reads 0 for all three
  * (desktop GL's defaults are 0, 0 and an unsized format; the model keeps
  * no format for a missing image). The internal format is the one the
  * level was given (glTexImage2D's internalformat, equal to its format,
@@ -1204,7 +1204,7 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 	}
 }
 
-/* OES_EGL_image (gl2ext.h, GL_GLEXT_PROTOTYPES). Model choice (README):
+/* OES_EGL_image (gl2ext.h, GL_GLEXT_PROTOTYPES). Model choice (doc/model.md):
  * there is no EGL in the model, so no value is a valid EGLImage: after
  * the target check (GL_INVALID_ENUM unless GL_TEXTURE_2D) the call
  * records GL_INVALID_OPERATION, as the extension says for an image that

@@ -12,7 +12,7 @@
  * uniform, set in both), bits 8-15 its index in the program, bits 0-7 the
  * array element. So a location is never -1 and tells the stages apart.
  *
- * Model choices (README): glUniform{2,3}f write the first components of
+ * Model choices (doc/model.md): glUniform{2,3}f write the first components of
  * the register and leave the rest; integers are stored modulo 256 (the
  * registers hold bytes); glUniformMatrix4fv puts row r of the matrix in
  * register first + r, so dp4 with the registers computes M * v; the
@@ -471,7 +471,7 @@ void glGetUniformiv(GLuint program, GLint location, GLint *params)
 #define UNIFORM_RAW_MAX_ELEMENTS HW_SHADER_FLOAT_UNIFORMS
 
 /* How the raw words of the uniform at `location` of `exe` read (model
- * choice, README): as the glUniform*v of its type takes them, `n` words
+ * choice, doc/model.md): as the glUniform*v of its type takes them, `n` words
  * an element, float bit patterns (`call` GL_UNIFORM_FLOATS) or integers.
  * A c register is 4 floats, an i register 4 integers, a b register 1
  * integer (0 false, anything else true); a reserved uniform as many as
@@ -535,7 +535,7 @@ static bool uniform_raw_set(struct nngx_state *st, struct gl_executable *exe, GL
  * locations[k] from the next words of `value` (uniform_raw_shape). Each
  * entry is checked as its glUniform*v would be; every entry is checked
  * before any is set, so an error in one changes no uniform (model choice,
- * README). Later entries win where two set the same element. */
+ * doc/model.md). Later entries win where two set the same element. */
 void glUniformsDMP(GLuint n, GLint *locations, GLsizei *counts, const GLuint *value)
 {
 	static const char fn[] = "glUniformsDMP";

@@ -2,7 +2,7 @@
  * arrays in buffer objects, or a constant value while an array is
  * disabled (sent to the GPU as a fixed attribute).
  *
- * Model choices (README): 12 attributes, the loader's count; the types the
+ * Model choices (doc/model.md): 12 attributes, the loader's count; the types the
  * PICA200 loader reads (byte, unsigned byte, short, float) and no others;
  * strides above 255 bytes (the loader's 8-bit field) are GL_INVALID_VALUE;
  * normalized = GL_TRUE is ignored with a warning (the loader does not

@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_busy.h"
 
 /* ---- segments ---------------------------------------------------------- */
 
+/* Whether the segment is busy on every clock it covers. */
 static bool segment_is_full(const struct hw_busy_segment *s)
 {
 	return s->busy == s->period;
@@ -17,22 +19,27 @@ static uint64_t segment_prefix(const struct hw_busy_segment *s, hw_clock_t x)
 {
 	uint64_t len = x - s->origin;
 
+	NNGX_ASSERT(x >= s->origin && s->period > 0 && s->busy <= s->period);
 	/* Split so that nothing overflows: (len % period) * busy < 2^64. */
 	return len / s->period * s->busy
 	       + len % s->period * s->busy / s->period;
 }
 
+/* Busy clocks of the segment in [from, to): at most to - from. */
 static uint64_t segment_clocks_in(const struct hw_busy_segment *s,
 				  hw_clock_t from, hw_clock_t to)
 {
 	hw_clock_t a = from > s->start ? from : s->start;
 	hw_clock_t b = to < s->end ? to : s->end;
+	uint64_t busy;
 
 	if (a >= b)
 		return 0;
 	if (segment_is_full(s))
 		return b - a;
-	return segment_prefix(s, b) - segment_prefix(s, a);
+	busy = segment_prefix(s, b) - segment_prefix(s, a);
+	NNGX_ASSERT(busy <= b - a);
+	return busy;
 }
 
 /* Two pieces that touch and describe one pattern can be one segment. */
@@ -71,6 +78,8 @@ static const struct hw_busy_segment *track_at(const struct hw_busy_track *t, hw_
 	return i < t->count && t->seg[i].start <= x ? &t->seg[i] : NULL;
 }
 
+/* Room for n segments in the track; false when memory ran out (the
+ * track is then unchanged). */
 static bool track_reserve(struct hw_busy_track *t, size_t n)
 {
 	struct hw_busy_segment *seg;
@@ -89,12 +98,16 @@ static bool track_reserve(struct hw_busy_track *t, size_t n)
 	return true;
 }
 
+/* Append [start, end) of `pattern` to out[0 .. *n), joined with the last
+ * piece where the pattern continues; an empty range appends nothing.
+ * Pieces come in order and never overlap. */
 static void push_piece(struct hw_busy_segment *out, size_t *n,
 		       const struct hw_busy_segment *pattern,
 		       hw_clock_t start, hw_clock_t end)
 {
 	if (start >= end)
 		return;
+	NNGX_ASSERT(*n == 0 || out[*n - 1].end <= start);
 	out[*n] = *pattern;
 	out[*n].start = start;
 	out[*n].end = end;
@@ -136,6 +149,7 @@ static enum hw_status track_insert(struct hw_busy_track *t,
 		cursor = ov_b;
 	}
 	push_piece(pieces, &n, add, cursor, add->end);
+	NNGX_ASSERT(n >= 1 && n <= 3 * (hi - lo) + 1);
 
 	/* Join with the untouched neighbours where the pattern continues. */
 	splice_lo = lo;
@@ -158,6 +172,10 @@ static enum hw_status track_insert(struct hw_busy_track *t,
 		(t->count - splice_hi) * sizeof *t->seg);
 	memcpy(&t->seg[splice_lo], pieces, n * sizeof *pieces);
 	t->count = t->count - (splice_hi - splice_lo) + n;
+	/* the track stays sorted, its segments disjoint, at the splice */
+	NNGX_ASSERT(splice_lo == 0 || t->seg[splice_lo - 1].end <= t->seg[splice_lo].start);
+	NNGX_ASSERT(splice_lo + n == t->count
+		    || t->seg[splice_lo + n - 1].end <= t->seg[splice_lo + n].start);
 	free(pieces);
 	return HW_OK;
 }
@@ -202,6 +220,7 @@ static int busy_window_winner(const struct hw_busy_unit *u, hw_clock_t from, hw_
 	uint64_t most = 0;
 	int m, winner = 0;
 
+	NNGX_ASSERT(from < to);
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 		uint64_t c = hw_busy_clocks_in(u, (enum hw_busy_module)m, from, to);
 		if (c > most) {
@@ -212,8 +231,10 @@ static int busy_window_winner(const struct hw_busy_unit *u, hw_clock_t from, hw_
 	return winner;
 }
 
+/* Module `module` wins `windows` more windows (its 16-bit count wraps). */
 static void busy_award(struct hw_busy_unit *u, int module, uint64_t windows)
 {
+	NNGX_ASSERT(module >= 0 && module < HW_BUSY_MODULE_COUNT);
 	/* 16-bit counters wrap to 0 (profiling.md, busy counter rule 6). */
 	u->counter[module] = (uint16_t)(u->counter[module] + (uint16_t)windows);
 }
@@ -230,10 +251,14 @@ struct steady {
 	uint64_t r, r_step, period;    /* spread only (period 0 otherwise) */
 };
 
+/* Module state for windows of T clocks from `from` under segment s (NULL:
+ * idle), as struct steady describes. */
 static void steady_init(struct steady *m, const struct hw_busy_segment *s, hw_clock_t from,
 			uint64_t T)
 {
 	uint64_t step;
+
+	NNGX_ASSERT(T >= 1 && T <= UINT16_MAX);
 
 	m->period = 0;
 	if (!s) {
@@ -295,7 +320,11 @@ static void busy_count_steady(struct hw_busy_unit *u, hw_clock_t from, uint64_t 
 	}
 	if (contenders == 1 && steady_beats(st[v].hi, v, st[w].hi, w)) {
 		uint64_t busy = segment_clocks_in(active[v], from, from + n * T);
-		uint64_t at_hi = busy - n * st[v].lo;
+		uint64_t at_hi;
+
+		/* the closed form: v is at lo or hi in each of the n windows */
+		NNGX_ASSERT(busy >= n * st[v].lo && busy - n * st[v].lo <= n);
+		at_hi = busy - n * st[v].lo;
 
 		busy_award(u, v, at_hi);
 		busy_award(u, w, n - at_hi);
@@ -332,6 +361,8 @@ static void busy_count_steady(struct hw_busy_unit *u, hw_clock_t from, uint64_t 
 		busy_award(u, m, wins[m]);
 }
 
+/* Award every window of the running counter that is complete at `now`,
+ * and stop the counter at its window limit. */
 static void busy_catch_up_windows(struct hw_busy_unit *u, hw_clock_t now)
 {
 	uint64_t T = u->window;
@@ -375,12 +406,14 @@ static inline void busy_catch_up(struct hw_busy_unit *u, hw_clock_t now)
 
 	if (!u->running)
 		return;
+	NNGX_ASSERT(u->window >= 1 && (!u->window_limit || u->windows_done < u->window_limit));
 	ws = u->start_clock + u->windows_done * (uint64_t)u->window;
 	if (now < ws || now - ws < u->window)
 		return;
 	busy_catch_up_windows(u, now);
 }
 
+/* Drop every segment that ends by `horizon`, and remember how far. */
 static void busy_forget_tracks(struct hw_busy_unit *u, hw_clock_t horizon)
 {
 	int m;
@@ -391,6 +424,8 @@ static void busy_forget_tracks(struct hw_busy_unit *u, hw_clock_t horizon)
 	u->forgot_to = horizon;
 }
 
+/* Forget what no window can read any more: before the current window
+ * while running, before `now` when stopped. */
 static inline void busy_forget_past(struct hw_busy_unit *u, hw_clock_t now)
 {
 	hw_clock_t horizon = now;
@@ -500,6 +535,7 @@ void hw_busy_stop(struct hw_busy_unit *u, hw_clock_t now)
 	busy_forget_past(u, now);
 }
 
+/* Catch up the windows complete at `now`, then forget the past. */
 static inline void busy_sync(struct hw_busy_unit *u, hw_clock_t now)
 {
 	busy_catch_up(u, now);
@@ -531,6 +567,8 @@ uint64_t hw_busy_clocks_in(const struct hw_busy_unit *u, enum hw_busy_module m,
 	const struct hw_busy_track *t = &u->track[m];
 	uint64_t sum = 0;
 	size_t i;
+
+	NNGX_ASSERT((unsigned)m < HW_BUSY_MODULE_COUNT);
 
 	for (i = track_first_ending_after(t, from); i < t->count && t->seg[i].start < to; i++)
 		sum += segment_clocks_in(&t->seg[i], from, to);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_cache.h"
 #include "hw_simd.h"
 
@@ -17,11 +18,13 @@
 #define CACHE_MAX_WAYS 256u
 #define CACHE_NO_TAG UINT32_MAX         /* an empty line's: above any address >> line_shift */
 
+/* Whether v is a power of two (0 is not). */
 static bool cache_pow2(uint32_t v)
 {
 	return v != 0 && (v & (v - 1)) == 0;
 }
 
+/* floor(log2(v)) for v >= 1; the exact exponent of a power of two. */
 static unsigned cache_log2(uint32_t v)
 {
 	unsigned n = 0;
@@ -33,6 +36,7 @@ static unsigned cache_log2(uint32_t v)
 	return n;
 }
 
+/* Whether `cfg` is a geometry and policy hw_cache_init can build. */
 static bool cache_config_ok(const struct hw_cache_config *cfg)
 {
 	return cfg
@@ -98,6 +102,8 @@ static uint64_t cache_byte_mask(const struct hw_cache *c, uint32_t offset, uint3
 	uint32_t room = c->cfg.line_bytes - offset;
 	uint64_t bits;
 
+	NNGX_ASSERT(offset < c->cfg.line_bytes);
+
 	if (size == 0)
 		size = 1;
 	if (size > room)
@@ -106,6 +112,7 @@ static uint64_t cache_byte_mask(const struct hw_cache *c, uint32_t offset, uint3
 	return bits << offset;
 }
 
+/* The first address of the line of `set` that holds `tag`. */
 static uint32_t cache_line_addr(const struct hw_cache *c, uint32_t set, uint32_t tag)
 {
 	return (uint32_t)((((uint64_t)tag << c->set_bits) | set) << c->line_shift);
@@ -120,6 +127,8 @@ typedef char cache_no_line_is_all_ones[HW_CACHE_NO_LINE == UINT32_MAX ? 1 : -1];
 static inline void cache_allocate(struct hw_cache *c, size_t i, uint32_t set, uint32_t tag,
 				  struct hw_cache_traffic *t, uint64_t clock)
 {
+	/* line i is a way of `set`, and the tag one an address can have */
+	NNGX_ASSERT(i / c->cfg.ways == set && tag != CACHE_NO_TAG);
 	if (c->valid[i] != 0) {
 		uint32_t old = (uint32_t)(((uint64_t)c->tag[i] << c->set_bits) | set);
 		struct hw_cache_hint *h = &c->hint[hw_cache_hint_slot(old)];
@@ -176,7 +185,10 @@ static inline uint32_t cache_oldest(const uint64_t *stamps, uint32_t ways)
 		/* a select by a mask, not a branch: which way is older is as
 		 * good as random, so a branch on it would often be guessed
 		 * wrong */
-		return a ^ ((a ^ b) & (0u - (uint32_t)(stamps[b] < stamps[a])));
+		oldest = a ^ ((a ^ b) & (0u - (uint32_t)(stamps[b] < stamps[a])));
+		NNGX_ASSERT(oldest < 4 && stamps[oldest] <= stamps[0] && stamps[oldest] <= stamps[1]
+			    && stamps[oldest] <= stamps[2] && stamps[oldest] <= stamps[3]);
+		return oldest;
 	}
 	for (w = 1; w < ways; w++)
 		if (stamps[w] < stamps[oldest])
@@ -198,9 +210,11 @@ struct hw_cache_traffic hw_cache_access_general(struct hw_cache *c, uint32_t add
 
 	c->clock++;
 	/* A hint that names this line holds its index (hw_cache.h). */
-	if (h->line == line)
+	if (h->line == line) {
 		i = h->index;
-	else
+		/* a hint that names a line holds the way that has it */
+		NNGX_ASSERT(i >= first && i < first + ways && c->tag[i] == tag);
+	} else
 		i = first + cache_find(c->tag + first, ways, tag);
 
 	if (i == first + ways) {
@@ -264,6 +278,7 @@ cache_read_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t s
 	uint64_t *last_stamp = stamp;
 	unsigned k, nfills = 0;
 
+	NNGX_ASSERT(n <= (unsigned)UINT16_MAX + 1);     /* fills[] holds uint16_t */
 	for (k = 0; k < n; k++) {
 		uint32_t line = addr[k] >> shift;
 		const struct hw_cache_hint *h;
@@ -299,6 +314,7 @@ cache_read_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t s
 	return nfills;
 }
 
+/* hw_cache_read_n, with the replacement policy made a constant of the loop. */
 static inline __attribute__((always_inline)) unsigned cache_read_n(struct hw_cache *c,
 								   const uint32_t *addr, unsigned n,
 								   uint32_t size, uint16_t *fills)
@@ -369,6 +385,7 @@ static __attribute__((noinline)) size_t cache_write_find(struct hw_cache *c, uin
 	return cache_write_find_in(c, line, clock, t, false);
 }
 
+/* cache_write_find for the framebuffer caches' default geometry. */
 static __attribute__((noinline)) size_t cache_write_find_pixels(struct hw_cache *c,
 								uint32_t line, uint64_t clock,
 								struct hw_cache_traffic *t)
@@ -405,6 +422,9 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 	const uint64_t clock0 = c->clock;
 	unsigned k, nmiss = 0;
 
+	NNGX_ASSERT(n <= (unsigned)UINT16_MAX + 1);     /* at[] holds uint16_t */
+	NNGX_ASSERT(!pixels || (c->cfg.line_bytes == 16 && c->cfg.ways == 4 && size == 4));
+
 	for (k = 0; k < n; k++) {
 		const uint32_t line = addr[k] >> shift;
 		const struct hw_cache_hint *const h = &hint[hw_cache_hint_slot(line)];
@@ -417,6 +437,8 @@ cache_write_loop(struct hw_cache *c, const uint32_t *addr, unsigned n, uint32_t 
 			if (!traffic[nmiss].hit)
 				at[nmiss++] = (uint16_t)k;
 		}
+		/* the hint named the line, or the look-up just made it so */
+		NNGX_ASSERT(c->tag[i] == (uint32_t)((uint64_t)line >> c->set_bits));
 		valid[i] |= (bytes << (addr[k] & line_mask)) & full;
 		dirty[i] = 1;
 		if (lru)

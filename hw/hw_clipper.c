@@ -2,6 +2,7 @@
  * the perspective divide, viewport and face culling. */
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_clipper.h"
 #include "hw_simd.h"
 
@@ -29,6 +30,7 @@ static float clip_distance(const struct hw_clip_config *cfg, int i, const float 
 	}
 }
 
+/* The planes to clip against: the frustum's, and the user plane if on. */
 static int clip_plane_count(const struct hw_clip_config *cfg)
 {
 	return cfg->user_plane_enabled ? CLIP_PLANES + 1 : CLIP_PLANES;
@@ -72,6 +74,7 @@ static unsigned clip_outcode(const struct hw_clip_config *cfg, const float p[4])
 	return o;
 }
 
+/* out = a + (b - a) t, position and every varying. */
 static void lerp_vertex(struct hw_vertex *out, const struct hw_vertex *a,
 			const struct hw_vertex *b, float t)
 {
@@ -101,9 +104,14 @@ static int clip_against(const struct hw_clip_config *cfg, int plane,
 		if ((dc >= 0) != (dn >= 0))
 			lerp_vertex(&out[m++], cur, next, dc / (dc - dn));
 	}
+	/* a convex polygon gains at most one corner a plane: the buffers hold
+	 * CLIP_MAX_VERTICES */
+	NNGX_ASSERT(m <= CLIP_MAX_VERTICES);
 	return m;
 }
 
+/* The perspective divide and the viewport: window x, y, depth, and 1/w in
+ * pos[3] (for perspective-correct interpolation). */
 static void to_window(const struct hw_clip_config *cfg, struct hw_vertex *v)
 {
 	float inv_w = 1.0f / v->pos[3];
@@ -160,6 +168,7 @@ bool hw_clip_triangle(const struct hw_clip_config *cfg, const struct hw_vertex *
 		if (!(outside >> plane & 1))
 			continue;          /* the whole triangle is inside this plane */
 		inside_all = false;
+		NNGX_ASSERT(n + 1 <= CLIP_MAX_VERTICES);        /* room for one more */
 		n = clip_against(cfg, plane, poly[cur], n, poly[!cur]);
 		cur = !cur;
 	}

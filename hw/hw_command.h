@@ -67,7 +67,7 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
  * belong to the flow of the commands, not to the drawing state. */
 bool hw_command_register_restored(unsigned id);
 
-/* The initialisation commands (model choice, README "SDK surface"): one
+/* The initialisation commands (model choice, doc/model.md): one
  * write of its power-on value (0, as hw_gpu_reset leaves it) to each
  * register hw_command_register_restored names, in ascending order, runs
  * of consecutive ids sharing a command (at most 256 writes each); then,

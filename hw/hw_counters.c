@@ -18,6 +18,7 @@ bool hw_counters_vcache_counting(const struct hw_counters *c)
 	return c->vcache_started || c->vcache_counts_when_stopped;
 }
 
+/* dst[i] += src[i] for i < n, each word wrapping at 32 bits. */
 static void add_words(uint32_t *dst, const uint32_t *src, size_t n)
 {
 	size_t i;

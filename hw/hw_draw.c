@@ -1,7 +1,7 @@
 /* hw_draw.c: a draw through loader, shader processors, post-vertex cache,
  * (geometry shader,) primitive assembly, clipping and setup.
  *
- * Model choices, each documented in the README:
+ * Model choices, each documented in doc/model.md:
  * - vertex k of a draw (in shading order) runs on shader processor k % 4;
  *   with a geometry shader, processor 0 runs it and vertices go to
  *   processors 1..3 as k % 3 + 1;

@@ -13,7 +13,7 @@
 #include "hw_counters.h"
 
 /* One frame: 268,111,856 / 59.83 Hz rounded, the figure an emulator uses
- * (README, model choices); at the model's 268 MHz this is 59.81 frames a second. */
+ * (doc/model.md, model choices); at the model's 268 MHz this is 59.81 frames a second. */
 #define HW_LCD_FRAME_CLOCKS 4481136u
 
 enum hw_lcd_screen_id { HW_LCD_UPPER = 0, HW_LCD_LOWER, HW_LCD_SCREENS };

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_loader.h"
 
 static const unsigned type_bytes[4] = { 1, 1, 2, 4 };
@@ -16,6 +17,7 @@ unsigned hw_attrib_bytes(const struct hw_attrib *a)
 	return type_bytes[a->type & 3] * a->size;
 }
 
+/* One component of `type` at p, as a float (no normalisation). */
 static float attrib_component(enum hw_attrib_type type, const unsigned char *p)
 {
 	switch (type) {
@@ -41,6 +43,8 @@ static void loader_touch(struct hw_loader_lines *lines, unsigned array, uint32_t
 	uint32_t first = phys / HW_MEMORY_ACCESS_BYTES;
 	uint32_t last = (phys + bytes - 1) / HW_MEMORY_ACCESS_BYTES;
 	uint32_t line;
+
+	NNGX_ASSERT(bytes >= 1 && array < HW_LOADER_ARRAYS && last >= first);
 
 	for (line = first; line <= last; line++) {
 		if (lines->valid[array] && lines->line[array] == line)
@@ -87,6 +91,7 @@ void hw_loader_prepare(struct hw_loader_program *lp, const struct hw_loader_conf
 			a = &cfg->attrib[code];
 			unit = type_bytes[a->type & 3];
 			at = (at + unit - 1) / unit * unit;   /* aligned to its component */
+			NNGX_ASSERT(nread < HW_LOADER_ARRAYS * HW_LOADER_ARRAY_ELEMENTS);
 			rd = &lp->read[nread++];
 			rd->at = at;
 			rd->type = a->type <= HW_ATTRIB_FLOAT ? (uint8_t)a->type : 0xFF;
@@ -122,6 +127,7 @@ static const unsigned char *loader_host(struct hw_loader_program *lp, unsigned n
 			return NULL;
 		lp->array[n].region = r;
 	}
+	NNGX_ASSERT(phys >= r->base);   /* r holds [phys, phys + bytes) */
 	return r->host + (phys - r->base);
 }
 

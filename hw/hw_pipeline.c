@@ -1,4 +1,5 @@
 /* hw_pipeline.c: the batch pipeline of a draw (see hw_pipeline.h). */
+#include "hw_assert.h"
 #include "hw_pipeline.h"
 
 enum hw_busy_module hw_pipe_module(enum hw_pipe_stage s)
@@ -18,6 +19,7 @@ enum hw_busy_module hw_pipe_module(enum hw_pipe_stage s)
 	return module[s];
 }
 
+/* The larger of a and b. */
 static uint64_t max64(uint64_t a, uint64_t b)
 {
 	return a > b ? a : b;
@@ -29,6 +31,7 @@ void hw_pipe_evaluate(struct hw_pipe *p, unsigned queue)
 	uint64_t leave[HW_PIPE_STAGE_COUNT][HW_PIPE_MAX_BATCHES];
 	unsigned chain[HW_PIPE_STAGE_COUNT], n = 0, s, k, b;
 
+	NNGX_ASSERT(p->batches <= HW_PIPE_MAX_BATCHES);
 	if (queue == 0)
 		queue = 1;
 	for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
@@ -59,6 +62,9 @@ void hw_pipe_evaluate(struct hw_pipe *p, unsigned queue)
 			/* Room after us once the next stage took batch b - queue. */
 			if (k + 1 < n && b >= queue)
 				out = max64(out, p->batch[b - queue].start[chain[k + 1]]);
+			/* a stage takes a batch after the stage before
+			 * released it and after it released the batch before */
+			NNGX_ASSERT(out >= end && end >= start);
 			x->start[s] = start;
 			x->blocked[s] = out - end;
 			leave[k][b] = out;
@@ -66,6 +72,7 @@ void hw_pipe_evaluate(struct hw_pipe *p, unsigned queue)
 	}
 	/* Every stage's last batch leaves by the time the last stage's does:
 	 * the last batch is blocked only until the stage after takes it. */
+	NNGX_ASSERT(p->batches >= 1);
 	p->duration = leave[n - 1][p->batches - 1];
 }
 
@@ -86,6 +93,8 @@ static enum hw_status pipe_spread(struct hw_busy_unit *u, enum hw_busy_module m,
 {
 	const uint64_t slice = 0x80000000u;
 	uint64_t done = 0;
+
+	NNGX_ASSERT(busy <= len);       /* a module is busy within the time it holds */
 
 	while (done < len) {
 		uint64_t n = len - done < slice ? len - done : slice;
@@ -112,6 +121,8 @@ enum hw_status hw_pipe_schedule(const struct hw_pipe *p, struct hw_busy_unit *bu
 		for (b = 0; b < p->batches; b++) {
 			const struct hw_pipe_batch *x = &p->batch[b];
 			uint64_t held = x->time[s] + x->blocked[s];
+
+			NNGX_ASSERT(x->busy[s] <= held);
 
 			if (x->busy[s] == 0)
 				continue;

@@ -1,6 +1,7 @@
 /* hw_primitive.c: triangles from lists, strips, fans and emits. */
 #include <stddef.h>
 
+#include "hw_assert.h"
 #include "hw_primitive.h"
 
 void hw_assembler_begin(struct hw_assembler *a, enum hw_topology topology,
@@ -15,6 +16,7 @@ void hw_assembler_begin(struct hw_assembler *a, enum hw_topology topology,
 	a->triangles = 0;
 }
 
+/* Hand the triangle (x, y, z), in that winding, to the assembler's sink. */
 static void assembler_out(struct hw_assembler *a, const struct hw_vertex *x,
 			  const struct hw_vertex *y, const struct hw_vertex *z)
 {
@@ -25,6 +27,7 @@ static void assembler_out(struct hw_assembler *a, const struct hw_vertex *x,
 void hw_assembler_push(struct hw_assembler *a, const struct hw_vertex *v)
 {
 	a->vertices++;
+	NNGX_ASSERT(a->count <= 2);     /* v[] holds the two vertices kept */
 	switch (a->topology) {
 	case HW_TOPOLOGY_STRIP:
 		/* Keep the last two; every new vertex makes a triangle, and

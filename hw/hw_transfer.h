@@ -4,7 +4,7 @@
  * reads of VRAM (word 16). They do the copy or fill for real in simulated
  * memory, count 16-byte accesses (and the channel words of VRAM), and take
  * the time the measured rates give. They raise none of the eight busy
- * signals (README, model choices). */
+ * signals (doc/model.md, model choices). */
 #ifndef NNGX_HW_TRANSFER_H
 #define NNGX_HW_TRANSFER_H
 
@@ -16,7 +16,7 @@
 #include "hw_counters.h"
 #include "hw_memory.h"
 
-/* Measured rates (from an emulator; README, model choices), MiB/s. */
+/* Measured rates (from an emulator; doc/model.md, model choices), MiB/s. */
 #define HW_RATE_DMA_TO_VRAM_MIB           310u   /* RAM -> VRAM */
 #define HW_RATE_DMA_FROM_VRAM_MIB         380u   /* VRAM -> RAM, VRAM -> VRAM */
 #define HW_RATE_POST_TO_VRAM_MIB          3100u  /* display transfer / copy RAM -> VRAM */
@@ -164,7 +164,7 @@ enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_blo
  * and the channel write word; time from `size` at HW_RATE_FILL_MIB. A
  * size of 0 (or a phys of 0, as the SDK's "channel not used") does
  * nothing.
- * `any_vram` (model choice, README "VRAM window fills"): the range was
+ * `any_vram` (model choice, doc/model.md "VRAM window fills"): the range was
  * named through the VRAM banks' window (nngxGetVramStartAddr), not by a
  * buffer, so it need not lie inside one buffer, only inside one VRAM
  * channel (HW_ERROR_FAULT otherwise); the buffers it overlaps get the

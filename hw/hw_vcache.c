@@ -1,6 +1,7 @@
 /* hw_vcache.c: a small fully associative cache of shaded vertices. */
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_vcache.h"
 
 void hw_vcache_configure(struct hw_vcache *c, unsigned entries, enum hw_vcache_policy policy)
@@ -22,6 +23,7 @@ void hw_vcache_clear(struct hw_vcache *c)
 	memset(c->head, 0, sizeof c->head);
 }
 
+/* The hash chain of vertex index `index`. */
 static unsigned vcache_bucket(uint32_t index)
 {
 	return index & (HW_VCACHE_BUCKETS - 1);
@@ -32,6 +34,7 @@ static unsigned vcache_lru_victim(const struct hw_vcache *c)
 {
 	unsigned i, oldest = 0;
 
+	NNGX_ASSERT(c->used >= 1 && c->used <= c->entries);
 	for (i = 1; i < c->used; i++)
 		if (c->stamp[i] < c->stamp[oldest])
 			oldest = i;
@@ -45,6 +48,8 @@ static void vcache_unlink(struct hw_vcache *c, unsigned i)
 
 	while (*link && *link != i + 1)
 		link = &c->next[*link - 1];
+	/* a used entry is always on the chain of its index */
+	NNGX_ASSERT(*link == i + 1);
 	if (*link)
 		*link = c->next[i];
 }
@@ -67,6 +72,7 @@ bool hw_vcache_insert(struct hw_vcache *c, uint32_t index, unsigned *slot)
 		}
 		vcache_unlink(c, i);
 	}
+	NNGX_ASSERT(i < c->entries && c->entries <= HW_VCACHE_MAX_ENTRIES);
 	c->index[i] = index;
 	c->stamp[i] = c->clock;
 	c->next[i] = *head;

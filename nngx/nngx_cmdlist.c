@@ -2,7 +2,7 @@
  *
  * Error codes: each condition sdk-surface section 6 lists for a function
  * records its GL_ERROR_xxxx_DMP code with a diagnostic and changes nothing
- * else; conditions it does not list give the diagnostic alone (README,
+ * else; conditions it does not list give the diagnostic alone (doc/model.md,
  * "Bound forms: error codes"). A list without storage counts as no list
  * for the "no list bound" codes. */
 #include <stdint.h>
@@ -300,7 +300,7 @@ void nngxAdd3DCommandNoCacheFlush(const GLvoid *bufferaddr, GLsizei buffersize)
 /* nngxAddJumpCommand: register writes that point command channel 0 at
  * the external buffer (CMDBUF_SIZE0, CMDBUF_ADDR0) and kick it
  * (CMDBUF_JUMP0); the GPU goes on in that buffer and does not come back.
- * Model choices (README, "SDK surface"): `bufferaddr` is a pointer into
+ * Model choices (doc/model.md): `bufferaddr` is a pointer into
  * simulated memory; commands added after the jump could never run in
  * the same request, so the call closes the commands so far (the jump
  * included) into a request, as a split does; the interrupt the SDK wants
@@ -366,7 +366,7 @@ void nngxAddJumpCommand(const GLvoid *bufferaddr, GLsizei buffersize)
  * continues there, with no interrupt between. The return size runs to
  * the next kick or the end of the request, known when the next call is
  * added or the request closed: the driver writes it then
- * (nngx_cmdlist_add_call). Model choices (README, "SDK surface"):
+ * (nngx_cmdlist_add_call). Model choices (doc/model.md):
  * `bufferaddr` is a pointer into simulated memory (16-byte aligned, size
  * a positive multiple of 16: the SDK's rules for these buffers); the
  * call closes nothing, so a list may make many in one request, running
@@ -438,7 +438,7 @@ void nngxStopCmdlist(void)
 			 "work already handed to the GPU completes");
 }
 
-/* Model choice (README, "SDK surface"): `id` numbers the bound list's
+/* Model choice (doc/model.md): `id` numbers the bound list's
  * requests from 1, as nngxEnableCmdlistCallback's do; the next runs stop
  * once request `id` has run, and the next nngxRunCmdlist goes on from
  * there. A later call replaces the reservation; clearing the list drops
@@ -771,7 +771,7 @@ GLboolean nngxGetIsInitialized(void)
  * back to their power-on values, which nngxInitialize leaves them at (the
  * model's GPU has no other start-up state): built by the model
  * (hw_command_init_words; what they hold is the model choice written
- * there and in the README, "SDK surface"). They do not depend on the
+ * there and in doc/model.md, "Model choices"). They do not depend on the
  * library's state, so the call answers before nngxInitialize too. The
  * size is a multiple of 16 bytes, so the buffer can be added by copy or
  * by reference (nngxAdd3DCommand) or jumped to. Model choices, as the

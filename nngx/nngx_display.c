@@ -10,7 +10,7 @@
  * not public, so the call records none and a diagnostic explains (as for
  * command lists). Every call checks everything before it acts.
  *
- * Model choices (README, "Frame loop"): a display buffer is `height`
+ * Model choices (doc/model.md, "Frame loop"): a display buffer is `height`
  * lines of `width` pixels (linear, as the LCD reads it); both screens
  * share one vertical blank per frame (hw_lcd.h); nngxSwapBuffers shows
  * the bound buffers from the next vertical blank, the LCD reading the
@@ -589,7 +589,7 @@ void nngxSwapBuffers(GLenum display_id)
 
 /* nngxSwapBuffersByAddress: what nngxSwapBuffers does, from addresses
  * the program gives instead of bound display buffers. Model choices
- * (README, "SDK surface"): NN_GX_DISPLAY0 or NN_GX_DISPLAY1 (one address
+ * (doc/model.md, "Model choices"): NN_GX_DISPLAY0 or NN_GX_DISPLAY1 (one address
  * cannot feed both screens); `addr` (and `addrB`, the right eye, for the
  * upper screen in stereo mode only) are pointers into simulated memory,
  * 16-byte aligned, each holding the screen's lines of `width` pixels

@@ -1,7 +1,7 @@
 /* nngx_memory.c: the VRAM banks and physical addresses (gx_Vram.h,
  * gx_CommandAccess.h).
  *
- * Model choices (README, "SDK surface"): the banks are reported as an
+ * Model choices (doc/model.md): the banks are reported as an
  * application sees them, whole: VRAM A is 3 MiB at virtual 0x1F000000,
  * VRAM B the 3 MiB after it; nngxGetPhysicalAddr maps that window onto
  * the model's physical VRAM (A at 0x18000000, as on the 3DS), and

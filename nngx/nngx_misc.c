@@ -3,8 +3,8 @@
  * private auto-wait mode, LCD power, the automatic update of the gas
  * (fog density) accumulation. Each checks its argument where it
  * has a range (INVALID_ARGUMENT, no GL error: the SDK documents none),
- * then raises CALL_NOT_MODELLED once per function (README, "SDK
- * surface"). Stereoscopic display is always allowed. */
+ * then raises CALL_NOT_MODELLED once per function (doc/model.md, "Model
+ * choices"). Stereoscopic display is always allowed. */
 #include <nn/gx/CTR/gx_CTR.h>
 #include <nn/gx/CTR/gx_Lcd.h>
 #include <nn/gx/CTR/gx_Misc.h>

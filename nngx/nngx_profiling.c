@@ -1,7 +1,7 @@
 /* nngx_profiling.c: the five profiling entry points of the SDK.
  *
  * Each call validates everything first; a call that records a GL error
- * changes nothing else (manual 9.1-9.3; README "Behaviour"). Then it asks the
+ * changes nothing else (manual 9.1-9.3; doc/model.md "Behaviour"). Then it asks the
  * simulated GPU to act. */
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * the bound one. How the program's nngxCommandList maps to driver state is
  * in driver/nngx_raw.h.
  *
- * Error codes (model choices, README): where the SDK's bound counterpart
+ * Error codes (model choices, doc/model.md): where the SDK's bound counterpart
  * has documented codes, the Raw form records the same ones with
  * RAW_CMDLIST_REJECTED; otherwise it behaves as its bound counterpart
  * does. A NULL or never set-up nngxCommandList records no GL error:

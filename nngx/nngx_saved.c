@@ -14,7 +14,7 @@
  * does not hold has no code and raises the diagnostic alone. A refused
  * call changes nothing.
  *
- * Model choices (README, "SDK surface"): a referenced region (copycmd
+ * Model choices (doc/model.md): a referenced region (copycmd
  * GL_FALSE, the NoCacheFlush variant) is copied as well: the GPU reads
  * the same commands either way. The statemask marks those states for
  * complete regeneration by the next draw (driver: gl_context_update_state). */

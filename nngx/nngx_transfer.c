@@ -16,7 +16,7 @@
  * MEMORY_NOT_SIMULATED, the command-list ones). Every check comes before
  * anything changes; a refused call adds nothing.
  *
- * Model choices (README, "SDK surface"):
+ * Model choices (doc/model.md):
  * - none of these calls closes the pending 3D commands into a request
  *   (the SDK says so of L2B and B2L; the model does the same for the
  *   others): commands added before the call and not flushed run after the

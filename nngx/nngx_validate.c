@@ -14,8 +14,8 @@
  * uniforms; the other states go out with the draw, as always, and stay
  * reported until then. The SDK documents no error for these calls: a bad
  * argument raises INVALID_ARGUMENT or NULL_PARAM, a missing list
- * CMDLIST_NONE or CMDLIST_NO_STORAGE, and nothing changes (README, "SDK
- * surface"). */
+ * CMDLIST_NONE or CMDLIST_NO_STORAGE, and nothing changes (doc/model.md, "Model
+ * choices"). */
 #include <nn/gx/CTR/gx_CTR.h>
 
 #include "driver/gl_cmdgen.h"

@@ -54,7 +54,7 @@
  *   - FRAGMENT word 0 (fragments into per-fragment operations): 0 with the
  *     scissor, so the fragment side really got nothing.
  *
- * How libnngx models it (README, "The GPU model"): a draw's work is cut
+ * How libnngx models it (doc/model.md, "The GPU model"): a draw's work is cut
  * into batches of primitives that flow through the stages with small
  * queues between them, so a frame takes about as long as its slowest
  * stage's work, plus the time to fill and drain the pipeline. The work is

@@ -1,5 +1,5 @@
 /* check_busy_counter.c: the busy counter through the public API, one test
- * per rule of manual 9.3.1 (README "Behaviour", Busy counter). */
+ * per rule of manual 9.3.1 (doc/model.md "Behaviour", Busy counter). */
 #include <string.h>
 
 #include "test_util.h"

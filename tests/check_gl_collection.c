@@ -6,7 +6,7 @@
  * draws: pixels and counters); kinds do not mix; deleting a collection or
  * an object a collection names leaves no stale name; a saved collection
  * restored into another name holds the same state; every refusal records
- * its GL error and changes nothing (README, model choices, "collections").
+ * its GL error and changes nothing (doc/model.md, model choices, "collections").
  *
  * Part of libnngx (MIT licence).
  */
@@ -30,7 +30,7 @@
 
 #define ck_err(e) ck_assert_uint_eq(glGetError(), (GLenum)(e))
 
-/* The block's header words (README, "collections"). */
+/* The block's header words (doc/model.md, "collections"). */
 enum { H_MAGIC, H_VERSION, H_BYTES, H_COUNT, H_RECORD_WORDS, H_CHECK, H_WORDS };
 
 /* Everything a collection holds, and the collection bindings, as the

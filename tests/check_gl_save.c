@@ -24,7 +24,7 @@
 
 #define ck_err(e) ck_assert_uint_eq(glGetError(), (GLenum)(e))
 
-/* The block's header words (README, model choices, "saving and restoring programs"). */
+/* The block's header words (doc/model.md, model choices, "saving and restoring programs"). */
 enum { H_MAGIC, H_VERSION, H_BYTES, H_COUNT, H_DMP_WORDS, H_CHECK, H_WORDS };
 
 static const float tri[] = { -1, -1, -0.5f, 1, -1, -0.5f, -1, 1, -0.5f };

@@ -1,5 +1,5 @@
 /* check_profiling_errors.c: the GL error semantics of the five profiling
- * calls (manual 9.1-9.3, tables 9-4; README "Behaviour", Errors), including sweeps over every GLenum
+ * calls (manual 9.1-9.3, tables 9-4; doc/model.md "Behaviour", Errors), including sweeps over every GLenum
  * value 0..0xFFFF and a set of large 32-bit values. */
 #include <string.h>
 

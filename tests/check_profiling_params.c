@@ -1,5 +1,5 @@
 /* check_profiling_params.c: nngxSet/GetProfilingParameter, the 268 MHz
- * conversions and ranges (manual 9.2, table 9-3; README
+ * conversions and ranges (manual 9.2, table 9-3; doc/model.md
  * "Behaviour", Parameters). */
 #include "test_util.h"
 

@@ -1,4 +1,4 @@
-/* check_threads.c: the threading contract (README, "Threads"): calls
+/* check_threads.c: the threading contract (doc/model.md, "Threads"): calls
  * must not overlap; a call that overlaps another thread's raises
  * THREADS_OVERLAP naming both threads, waits for the other call, and the
  * library stays whole. */

@@ -51,7 +51,7 @@ GLuint fx_buffer(GLenum target, GLenum area, const void *data, GLsizeiptr size);
  * (geometry), gScale c30 (geometry); constants c10, i1, b0. */
 struct fx_shader *fx_shader_with_uniforms(void);
 
-/* The blocks of the glSave*DMP calls (README, model choices): header
+/* The blocks of the glSave*DMP calls (doc/model.md, model choices): header
  * words magic, version, bytes, count, a kind word, the check word, then
  * the records. fx_block_check is FNV-1a over n words, low byte first,
  * written here again so that the tests do not trust the library's;

@@ -403,7 +403,7 @@ GL_APICALL void GL_APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level,
 
 /* DMP lookup tables (GL_DMP_lut_texture): a texture object bound to
  * GL_LUT_TEXTUREi_DMP holds a table of floats that glTexImage1D and
- * glTexSubImage1D load (README, "lookup tables"); the bindings and limits
+ * glTexSubImage1D load (doc/model.md, "lookup tables"); the bindings and limits
  * answer glGetIntegerv. GL_SAMPLER_1D is the uniform type of a table. */
 #define GL_LUT_TEXTURE0_DMP                                  0x6610
 #define GL_LUT_TEXTURE1_DMP                                  0x6611
@@ -597,19 +597,19 @@ GL_APICALL void GL_APIENTRY glTexSubImage1D(GLenum target, GLint level, GLint xo
 					    const GLvoid *pixels);
 
 /* Several uniforms of the program in use at once, as raw 32-bit words
- * (README, "uniforms as raw words": each element takes the words of its
+ * (doc/model.md, "uniforms as raw words": each element takes the words of its
  * type, floats as their IEEE-754 bit patterns) */
 GL_APICALL void GL_APIENTRY glUniformsDMP(GLuint n, GLint *locations, GLsizei *counts,
 					  const GLuint *value);
 GL_APICALL void GL_APIENTRY glGetUniformsDMP(GLuint program, GLuint n, GLint *locations,
 					     GLsizei *counts, GLuint *params);
 
-/* Declared by the SDK headers; the model acts on neither (README) */
+/* Declared by the SDK headers; the model acts on neither (doc/model.md) */
 GL_APICALL void GL_APIENTRY glPolygonMode(GLenum face, GLenum mode);
 GL_APICALL void GL_APIENTRY glGetQueryObjectfv(GLuint id, GLenum pname, GLfloat *params);
 
 /* Saving and restoring GL objects (programs for real, collections not
- * modelled: README) */
+ * modelled: doc/model.md) */
 GL_APICALL GLsizei GL_APIENTRY glSaveProgramsDMP(GLuint n, GLuint *progs, GLuint flags,
 						 GLsizei bufsize, GLvoid *data);
 GL_APICALL void GL_APIENTRY glRestoreProgramsDMP(GLuint n, GLuint offset, GLuint *progs,
