@@ -1329,6 +1329,54 @@ START_TEST(test_gl_geometry_shader_two_triangles_per_point)
 }
 END_TEST
 
+/* Through the public counters, with the shipped latencies (add 3, dp4
+ * 5, mov 2): a chain of eight dependent adds or dp4s into r0, then mov
+ * o0, v0 and end. The chain waits 7 x (latency - 1): 14 clocks for adds,
+ * 28 for dp4s; END then waits 1 for o0 (mov's latency 2). So word 1 of
+ * VERTEX_SHADERn grows by 15 a vertex with adds and 29 with dp4s, and
+ * word 0 by 10; six vertices of two triangles, one shading each. */
+START_TEST(test_gl_dp4_chain_stalls_twice_as_long_as_adds)
+{
+	unsigned dot, k;
+	GLuint dep[2];
+
+	for (dot = 0; dot < 2; dot++) {
+		struct fx_shader *s = fx_shader_new();
+		struct fx_counters c0, c1, d;
+		size_t vs;
+		GLuint ins = 0;
+
+		fx_reset();
+		fx_list(1 << 16, 8);
+		for (k = 0; k < 8; k++)
+			asm_op2(&s->a, dot ? ASM_DP4 : ASM_ADD, asm_rd(0), k ? asm_r(0) : asm_v(0),
+				asm_v(0));
+		asm_mov(&s->a, asm_o(0), asm_v(0));
+		asm_end(&s->a);
+		fx_shader_code(s);
+		vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
+		shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
+		shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
+		fx_shader_binary(s);
+		fx_program(s);
+		fx_positions(two_triangles, 6);
+		fx_counters_read(&c0);
+		draw_and_finish(GL_TRIANGLES, 0, 6);
+		fx_counters_read(&c1);
+		fx_counters_diff(&c0, &c1, &d);
+		dep[dot] = 0;
+		for (k = 0; k < 4; k++) {
+			ins += d.shader[k][0];
+			dep[dot] += d.shader[k][1];
+		}
+		ck_assert_uint_eq(ins, 6 * 10);
+		ck_assert_uint_eq(dep[dot], 6 * (dot ? 29 : 15));
+		fx_shader_free(s);
+	}
+	ck_assert_uint_eq(dep[1] - 6, 2 * (dep[0] - 6));    /* the chains alone: twice */
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gl");
@@ -1347,6 +1395,7 @@ int main(void)
 	tcase_add_test(tc, test_gl_vertex_attrib_pointer_without_buffer_is_invalid_operation);
 	tcase_add_test(tc, test_gl_vertex_attrib_normalized_is_ignored_with_a_warning);
 	tcase_add_test(tc, test_gl_vertex_attrib_constant_feeds_disabled_attribute);
+	tcase_add_test(tc, test_gl_dp4_chain_stalls_twice_as_long_as_adds);
 	tcase_add_test(tc, test_gl_create_shader_takes_vertex_and_geometry_only);
 	tcase_add_test(tc, test_gl_shader_binary_checks_format_names_and_stages);
 	tcase_add_test(tc, test_gl_shader_binary_truncated_is_invalid_value_with_reason);
