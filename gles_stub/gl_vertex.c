@@ -249,5 +249,7 @@ void glGetVertexAttribPointerv(GLuint index, GLenum pname, GLvoid **pointer)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "pointer is NULL");
 		return;
 	}
-	*pointer = (GLvoid *)(uintptr_t)st->gl.attrib[index].offset;
+	/* the offset into the buffer, or a client-side array's pointer */
+	*pointer = st->gl.attrib[index].buffer ? (GLvoid *)(uintptr_t)st->gl.attrib[index].offset
+					       : (GLvoid *)(uintptr_t)st->gl.attrib[index].client;
 }

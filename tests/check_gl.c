@@ -332,6 +332,15 @@ START_TEST(test_gl_client_arrays_cost_their_copy_in_main_memory)
 	glEnableVertexAttribArray(0);
 	ck_gl_error(GL_NO_ERROR);
 	ck_assert_ptr_eq(nngx_state_get()->gl.attrib[0].client, two_triangles);
+	{
+		GLvoid *back = NULL;
+		GLint binding = -1;
+
+		glGetVertexAttribPointerv(0, GL_VERTEX_ATTRIB_ARRAY_POINTER, &back);
+		ck_assert_ptr_eq(back, two_triangles);
+		glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &binding);
+		ck_assert_int_eq(binding, 0);
+	}
 	client_counters(client_draw_arrays, &client);
 	for (k = 0; k < 4; k++)
 		ins += client.shader[k][0];
