@@ -362,6 +362,66 @@ START_TEST(test_blend_prepared_and_batched_paths_blend_too)
 }
 END_TEST
 
+/* 16-bit formats: the pixel is widened to 8 bits a channel by bit
+ * replication, the result cut to the format's bits (model choice for the
+ * logic op, hw_fragment.h).
+ * RGB565 0x2DBB (R 5, G 45, B 27) reads (41, 182, 222, 255); S over it
+ * with SRC_ALPHA, ONE_MINUS_SRC_ALPHA: R (200 x 128 + 41 x 127) / 255 =
+ * 120.8, G (100 x 128 + 182 x 127) / 255 = 140.8, B (50 x 128 + 222 x 127)
+ * / 255 = 135.7, so (120, 140, 135) stored as R 15, G 35, B 16: 0x7C70.
+ * RGBA4 0x2BDA reads (0x22, 0xBB, 0xDD, 0xAA); XOR with S (0xC8, 0x64,
+ * 0x32, 0x80) gives (0xEA, 0xDF, 0xEF, 0x2A), stored 0xEDE2: the 4-bit
+ * XOR of the stored nibbles, as it must be. */
+START_TEST(test_blend_and_logic_on_16_bit_formats)
+{
+	static const struct {
+		enum hw_color_format format;
+		uint16_t dst, want;
+		bool logic;
+	} rows[] = {
+		{ HW_COLOR_RGB565, 0x2DBB, 0x7C70, false },
+		{ HW_COLOR_RGBA4, 0x2BDA, 0xEDE2, true },
+	};
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		struct px p;
+		struct hw_fragment f;
+		uint8_t *b;
+
+		memset(&p, 0, sizeof p);
+		hw_memory_init(&p.mem);
+		ck_assert_int_eq(hw_fragment_state_init(&p.st, NULL), HW_OK);
+		p.cfg.width = p.cfg.height = SIDE;
+		p.cfg.color_format = rows[k].format;
+		p.cfg.color_phys = hw_memory_alloc(&p.mem, HW_AREA_VRAM_A, SIDE * SIDE * 2);
+		p.cfg.color_mask = 0xF;
+		p.cfg.color_read = true;
+		if (rows[k].logic) {
+			p.cfg.color_op = HW_COLOR_OP_LOGIC;
+			p.cfg.logic_op = HW_REG_LOGICOP_XOR;
+		} else {
+			p.cfg.color_op = HW_COLOR_OP_BLEND;
+			p.cfg.blend_func = blend_func(EQ(ADD), EQ(ADD), F(SRC_ALPHA),
+						      F(INV_SRC_ALPHA), F(SRC_ALPHA),
+						      F(INV_SRC_ALPHA));
+		}
+		b = hw_memory_host(&p.mem, p.cfg.color_phys
+				   + hw_fragment_pixel_offset(5, 9, SIDE, SIDE, 2), 2);
+		ck_assert_ptr_nonnull(b);
+		b[0] = (uint8_t)rows[k].dst;
+		b[1] = (uint8_t)(rows[k].dst >> 8);
+		memset(&f, 0, sizeof f);
+		f.x = 5;
+		f.y = 9;
+		ck_assert_int_eq(hw_fragment_process(&p.cfg, &p.st, &p.mem, &f, S, &p.delta,
+						     &p.counts), HW_OK);
+		ck_assert_uint_eq((unsigned)b[0] | (unsigned)b[1] << 8, rows[k].want);
+		px_fini(&p);
+	}
+}
+END_TEST
+
 /* The power-on registers store the source (hw_command.h). */
 START_TEST(test_blend_power_on_operation_is_a_plain_write)
 {
@@ -586,6 +646,7 @@ static Suite *blend_suite(void)
 	tcase_add_test(tc, test_blend_without_colour_reads_sees_zero);
 	tcase_add_test(tc, test_blend_prepared_and_batched_paths_blend_too);
 	tcase_add_test(tc, test_blend_power_on_operation_is_a_plain_write);
+	tcase_add_test(tc, test_blend_and_logic_on_16_bit_formats);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("gl");
