@@ -11,13 +11,28 @@
  * GL_FRONT_AND_BACK culling nothing is drawn; glFinish flushes, runs and
  * waits for the bound command list. The fragment stage (gl_cmdfrag.c)
  * goes with every draw: an incomplete framebuffer is
- * GL_INVALID_FRAMEBUFFER_OPERATION. */
+ * GL_INVALID_FRAMEBUFFER_OPERATION.
+ *
+ * Client-side arrays (an enabled attribute without a buffer, or
+ * glDrawElements without an index buffer) take the SDK driver's CPU path
+ * (address-space sheet, 4.2): at the draw call the driver reads every
+ * vertex the draw names, in index order, from the program's memory (and
+ * from the buffers of the other attributes), converts it to floats and
+ * hands it to the GPU, one vertex per index. Model choice: the copy goes
+ * to simulated main memory (the memory the driver's command buffer lives
+ * in), each attribute as `size` floats, the vertices one after the other,
+ * and the GPU draws it as a non-indexed draw through the vertex loader,
+ * which reads and counts it as main-memory vertex traffic. Every index is
+ * a vertex shaded (no post-vertex cache), as the driver sends one vertex
+ * per index. The copy lives as long as the command list holds the draw
+ * (draw_client_collect). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "driver/gl_cmdgen.h"
 #include "gl_entry.h"
+#include "hw/hw_alloc.h"
 
 #define DRAW_ALIGN_MASK 0xFu            /* ATTRIBBUFFERS_LOC base: 16 bytes */
 #define DRAW_MAX_OFFSET 0x0FFFFFFFu     /* offsets from the base: 28 bits */
@@ -38,6 +53,22 @@ static bool draw_mode(struct nngx_state *st, GLenum mode, unsigned *primitive, c
 		return false;
 	}
 }
+
+/* What a draw from client-side arrays reads (draw_client_plan), and the
+ * layout of its copy (draw_client_copy): for each loader attribute read
+ * from an array, where its element 0 is in host memory, its stride, size
+ * and type, and its place in a copied vertex. */
+struct draw_client {
+	bool on;
+	const uint8_t *indices;         /* NULL: vertices first .. first + count - 1 */
+	bool index16;
+	uint32_t first, count;
+	const uint8_t *src[GL_CONTEXT_MAX_ATTRIBS];     /* NULL: a fixed attribute */
+	unsigned stride[GL_CONTEXT_MAX_ATTRIBS], size[GL_CONTEXT_MAX_ATTRIBS];
+	GLenum type[GL_CONTEXT_MAX_ATTRIBS];
+	unsigned at[GL_CONTEXT_MAX_ATTRIBS];           /* byte offset in a copied vertex */
+	unsigned vertex_bytes;
+};
 
 /* The storage of buffer `name` for a draw, or NULL after the error. */
 static const struct gl_buffer *draw_buffer(struct nngx_state *st, GLuint name, const char *what,
@@ -119,9 +150,306 @@ static bool draw_attribs(struct nngx_state *st, struct gl_draw_plan *p, uint32_t
 	return true;
 }
 
+/* ---- client-side arrays ------------------------------------------------------ */
+
+/* Index k of the draw: from the index array (read byte by byte: the
+ * program's array need not be aligned), or first + k. */
+static uint32_t draw_client_index(const struct draw_client *cl, uint32_t k)
+{
+	if (!cl->indices)
+		return cl->first + k;
+	if (!cl->index16)
+		return cl->indices[k];
+	return (uint32_t)cl->indices[2 * (size_t)k]
+	       | (uint32_t)cl->indices[2 * (size_t)k + 1] << 8;
+}
+
+/* Whether the draw reads a client-side array: an enabled attribute the
+ * program reads without a buffer, or indices without an index buffer. */
+static bool draw_reads_client(const struct gl_context *gl, const struct gl_draw_plan *p)
+{
+	unsigned loc;
+
+	if (p->indexed && !gl->element_buffer)
+		return true;
+	for (loc = 0; loc < GL_CONTEXT_MAX_ATTRIBS; loc++)
+		if (p->exe->location_reg[loc] != 0xFF && gl->attrib[loc].enabled
+		    && !gl->attrib[loc].buffer)
+			return true;
+	return false;
+}
+
+/* draw_plan's indices and attributes for the CPU path: every source
+ * checked (a buffer's data must hold every element the indices name),
+ * the copy's layout decided; the draw becomes a non-indexed one of
+ * `count` vertices. Nothing is allocated yet. */
+static bool draw_client_plan(struct nngx_state *st, struct gl_draw_plan *p,
+			     const GLvoid *indices, struct draw_client *cl, const char *fn)
+{
+	const struct gl_context *gl = &st->gl;
+	uint32_t max_index = 0, k;
+	unsigned loc;
+
+	memset(cl, 0, sizeof *cl);
+	cl->on = true;
+	cl->first = p->first;
+	cl->count = p->count;
+	if (p->indexed) {
+		size_t bytes = (size_t)p->count * (p->index16 ? 2 : 1);
+
+		if (gl->element_buffer) {
+			const struct gl_buffer *b = draw_buffer(st, gl->element_buffer,
+								"the index array", fn);
+			uintptr_t offset = (uintptr_t)indices;
+
+			if (!b)
+				return false;
+			if (offset > b->size || bytes > b->size - offset) {
+				gl_operation_error(st, fn, "%u indices at offset %lu run past the "
+						   "end of index buffer %u (%u bytes)", p->count,
+						   (unsigned long)offset, gl->element_buffer,
+						   b->size);
+				return false;
+			}
+			cl->indices = bytes ? hw_memory_host(&st->gpu.memory,
+							     b->phys + (uint32_t)offset,
+							     (uint32_t)bytes) : NULL;
+		} else {
+			if (!indices && p->count) {
+				gl_operation_error(st, fn, "no buffer is bound to "
+						   "GL_ELEMENT_ARRAY_BUFFER and indices is NULL");
+				return false;
+			}
+			cl->indices = indices;
+		}
+		cl->index16 = p->index16;
+		if (!cl->indices && p->count) {
+			gl_operation_error(st, fn, "the index array is not in memory");
+			return false;
+		}
+		for (k = 0; k < p->count; k++) {
+			uint32_t i = draw_client_index(cl, k);
+			if (i > max_index)
+				max_index = i;
+		}
+	} else if (p->count) {
+		if (p->first > UINT32_MAX - (p->count - 1)) {
+			gl_value_error(st, fn, "first %u and count %u pass the last vertex index",
+				       p->first, p->count);
+			return false;
+		}
+		max_index = p->first + p->count - 1;
+	}
+	p->attrib_count = 0;
+	for (loc = 0; loc < GL_CONTEXT_MAX_ATTRIBS; loc++) {
+		const struct gl_attrib *a = &gl->attrib[loc];
+		unsigned n = p->attrib_count, elem;
+		struct gl_draw_attrib *d;
+
+		if (p->exe->location_reg[loc] == 0xFF)
+			continue;
+		d = &p->attrib[p->attrib_count++];
+		d->reg = p->exe->location_reg[loc];
+		if (!a->enabled) {
+			d->fixed = true;
+			d->format = HW_REG_ATTRIB_FLOAT + 3 * 4;
+			memcpy(d->value, a->current, sizeof d->value);
+			continue;
+		}
+		elem = (unsigned)a->size * gl_attrib_type_bytes(a->type);
+		cl->stride[n] = a->stride ? (unsigned)a->stride : elem;
+		if (a->buffer) {
+			char what[32];
+			const struct gl_buffer *b;
+			uint64_t need;
+
+			snprintf(what, sizeof what, "attribute %u", loc);
+			b = draw_buffer(st, a->buffer, what, fn);
+			if (!b)
+				return false;
+			need = (uint64_t)a->offset + (uint64_t)max_index * cl->stride[n] + elem;
+			if (p->count && need > b->size) {
+				gl_operation_error(st, fn, "attribute %u: vertex %u lies past the end "
+						   "of buffer %u (%u bytes)", loc, max_index,
+						   a->buffer, b->size);
+				return false;
+			}
+			cl->src[n] = p->count ? hw_memory_host(&st->gpu.memory,
+							       b->phys + a->offset,
+							       (uint32_t)(need - a->offset)) : NULL;
+			if (p->count && !cl->src[n]) {
+				gl_operation_error(st, fn, "attribute %u: buffer %u is not in memory",
+						   loc, a->buffer);
+				return false;
+			}
+		} else {
+			if (!a->client) {
+				gl_operation_error(st, fn, "attribute %u: its client-side array "
+						   "pointer is NULL", loc);
+				return false;
+			}
+			cl->src[n] = a->client;
+		}
+		cl->size[n] = (unsigned)a->size;
+		cl->type[n] = a->type;
+		cl->at[n] = cl->vertex_bytes;
+		cl->vertex_bytes += (unsigned)a->size * 4;
+		d->format = HW_REG_ATTRIB_FLOAT + (unsigned)(a->size - 1) * 4;
+	}
+	if (p->attrib_count == 0) {
+		struct gl_draw_attrib *d = &p->attrib[p->attrib_count++];
+		d->reg = 0;
+		d->fixed = true;
+		d->format = HW_REG_ATTRIB_FLOAT + 3 * 4;
+		d->value[3] = 1.0f;
+	}
+	if ((uint64_t)p->count * cl->vertex_bytes > hw_memory_area_bytes(HW_AREA_FCRAM)) {
+		gl_memory_error(st, fn, "a copy of %u vertices of %u bytes: more than main "
+				"memory holds", p->count, cl->vertex_bytes);
+		return false;
+	}
+	p->indexed = false;
+	p->index16 = false;
+	p->first = 0;
+	p->base = 0;
+	return true;
+}
+
+/* Free the copies whose command list no longer holds the loader base
+ * that points at them (cleared, overwritten or deleted). A Raw list is
+ * looked at only while it is the bound one. */
+static void draw_client_collect(struct nngx_state *st)
+{
+	struct gl_context *gl = &st->gl;
+	struct nngx_cmdlist *bound = nngx_cmdlist_current(st);
+	size_t k = 0;
+
+	while (k < gl->client_copy_count) {
+		struct gl_client_copy *c = &gl->client_copies[k];
+		struct nngx_cmdlist *l;
+		bool alive;
+
+		if (c->list) {
+			l = nngx_cmdlist_find(st, c->list);
+		} else if (bound && !bound->name && bound->raw_id == c->raw_id) {
+			l = bound;
+		} else {
+			k++;
+			continue;
+		}
+		alive = l && l->words && c->base_word + 1 < l->used_words
+			&& l->words[c->base_word] == c->base_value
+			&& hw_reg_cmd_id(l->words[c->base_word + 1]) == HW_REG_ATTRIBBUFFERS_LOC;
+		if (alive) {
+			k++;
+			continue;
+		}
+		hw_memory_free(&st->gpu.memory, c->phys);
+		*c = gl->client_copies[--gl->client_copy_count];
+	}
+}
+
+/* One attribute element, converted to floats (normalized ignored, as the
+ * loader does for buffers). */
+static void draw_client_element(GLenum type, unsigned size, const uint8_t *from, uint8_t *to)
+{
+	unsigned i;
+
+	for (i = 0; i < size; i++) {
+		float f;
+
+		switch (type) {
+		case GL_BYTE: f = (float)(int8_t)from[i]; break;
+		case GL_UNSIGNED_BYTE: f = (float)from[i]; break;
+		case GL_SHORT: {
+			int16_t v;
+			memcpy(&v, from + 2 * i, sizeof v);
+			f = (float)v;
+			break;
+		}
+		default:
+			memcpy(&f, from + 4 * i, sizeof f);
+			break;
+		}
+		memcpy(to + 4 * i, &f, sizeof f);
+	}
+}
+
+/* The copy: room in simulated main memory and in the table of copies,
+ * then every vertex in index order; the plan's arrays point at it. */
+static bool draw_client_copy(struct nngx_state *st, struct gl_draw_plan *p,
+			     const struct draw_client *cl, const char *fn)
+{
+	struct gl_context *gl = &st->gl;
+	uint32_t bytes = cl->count * cl->vertex_bytes, phys, k;
+	unsigned a;
+	uint8_t *host;
+
+	draw_client_collect(st);
+	if (gl->client_copy_count == gl->client_copy_cap) {
+		size_t cap = gl->client_copy_cap ? gl->client_copy_cap * 2 : 8;
+		struct gl_client_copy *grown = hw_realloc(gl->client_copies, cap * sizeof *grown);
+		if (!grown) {
+			gl_memory_error(st, fn, "the table of client-side array copies");
+			return false;
+		}
+		gl->client_copies = grown;
+		gl->client_copy_cap = cap;
+	}
+	phys = hw_memory_alloc(&st->gpu.memory, HW_AREA_FCRAM, bytes);
+	host = phys ? hw_memory_host(&st->gpu.memory, phys, bytes) : NULL;
+	if (!host) {
+		if (phys)
+			hw_memory_free(&st->gpu.memory, phys);
+		gl_memory_error(st, fn, "%u bytes of main memory for a copy of %u vertices from "
+				"client-side arrays", bytes, cl->count);
+		return false;
+	}
+	for (k = 0; k < cl->count; k++) {
+		size_t i = draw_client_index(cl, k);
+		uint8_t *v = host + (size_t)k * cl->vertex_bytes;
+
+		for (a = 0; a < p->attrib_count; a++)
+			if (cl->src[a])
+				draw_client_element(cl->type[a], cl->size[a],
+						    cl->src[a] + i * cl->stride[a], v + cl->at[a]);
+	}
+	for (a = 0; a < p->attrib_count; a++) {
+		if (!cl->src[a])
+			continue;
+		p->attrib[a].phys = phys + cl->at[a];
+		p->attrib[a].stride = cl->vertex_bytes;
+	}
+	p->base = phys & ~DRAW_ALIGN_MASK;
+	gl->client_copies[gl->client_copy_count].phys = phys;
+	return true;
+}
+
+/* The copy of the draw just appended to list `l` from word `from`: kept
+ * while the list holds the loader base that points at it. */
+static void draw_client_keep(struct nngx_state *st, const struct gl_draw_plan *p,
+			     const struct nngx_cmdlist *l, size_t from)
+{
+	struct gl_context *gl = &st->gl;
+	struct gl_client_copy *c = &gl->client_copies[gl->client_copy_count];
+	size_t k;
+
+	c->list = l->name;
+	c->raw_id = l->raw_id;
+	c->base_value = p->base >> 3;
+	c->base_word = SIZE_MAX;
+	for (k = from; k + 1 < l->used_words; k++)
+		if (l->words[k] == c->base_value
+		    && hw_reg_cmd_id(l->words[k + 1]) == HW_REG_ATTRIBBUFFERS_LOC) {
+			c->base_word = k;
+			break;
+		}
+	gl->client_copy_count++;
+}
+
 /* Everything but the mode and the counts, which the callers checked. */
 static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoid *indices,
-		      const char *fn)
+		      struct draw_client *cl, const char *fn)
 {
 	struct gl_context *gl = &st->gl;
 	const struct gl_stage *gs;
@@ -140,7 +468,10 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 				     "shader");
 		return false;
 	}
-	if (p->indexed) {
+	if (cl && draw_reads_client(gl, p)) {
+		if (!draw_client_plan(st, p, indices, cl, fn))
+			return false;
+	} else if (p->indexed) {
 		const struct gl_buffer *b = draw_buffer(st, gl->element_buffer, "the index array",
 							fn);
 		uintptr_t offset = (uintptr_t)indices;
@@ -154,7 +485,7 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 		p->index_phys = b->phys + (uint32_t)offset;
 		lowest = b->phys;
 	}
-	if (!draw_attribs(st, p, &lowest, fn))
+	if (!(cl && cl->on) && !draw_attribs(st, p, &lowest, fn))
 		return false;
 	/* The common base of every buffer the draw reads, 16-byte aligned. */
 	p->base = lowest == UINT32_MAX ? 0 : lowest & ~DRAW_ALIGN_MASK;
@@ -189,13 +520,17 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 }
 
 /* Build the draw's commands and append them whole. */
-static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const char *fn)
+static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
+			const struct draw_client *cl, const char *fn)
 {
 	struct gl_context *gl = &st->gl;
 	struct gl_executable *exe = p->exe;
 	bool upload = exe->serial != gl->uploaded_serial
 		      || gl->cmdgen_mode == NN_GX_CMDGEN_MODE_UNCONDITIONAL;
+	bool copied = cl->on && cl->vertex_bytes, appended = false;
+	struct nngx_cmdlist *l;
 	struct gl_cmdbuf c;
+	size_t from;
 
 	if (p->count == 0)
 		return;                        /* nothing to draw, nothing sent */
@@ -204,6 +539,12 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 				 "%u vertices not drawn", p->count);
 		return;
 	}
+	l = nngx_cmdlist_bound(st, fn);
+	if (!l)
+		return;
+	from = l->used_words;
+	if (copied && !draw_client_copy(st, p, cl, fn))
+		return;
 	gl_cmdbuf_init(&c);
 	if (upload)
 		gl_cmd_program(&c, exe);
@@ -213,7 +554,8 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 	gl_cmd_fragment_end(&c);
 	if (c.failed)
 		gl_memory_error(st, fn, "the commands of a draw of %u vertices", p->count);
-	else if (nngx_cmdlist_append(st, c.w, c.n, fn)) {
+	else if (nngx_cmdlist_append_to(st, l, c.w, c.n, fn)) {
+		appended = true;
 		gl->uploaded_serial = exe->serial;
 		gl->texture_epoch_sent = gl->texture_epoch;
 		gl_lut_sent(gl, &p->frag);
@@ -221,6 +563,13 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p, const cha
 		gl->updated_state = 0;         /* every state went out complete */
 	}
 	gl_cmdbuf_free(&c);
+	if (copied) {
+		if (appended)
+			draw_client_keep(st, p, l, from);
+		else
+			hw_memory_free(&st->gpu.memory,
+				       gl->client_copies[gl->client_copy_count].phys);
+	}
 }
 
 void glDrawArrays(GLenum mode, GLint first, GLsizei count)
@@ -228,8 +577,10 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count)
 	static const char fn[] = "glDrawArrays";
 	NNGX_API(st);
 	struct gl_draw_plan p;
+	struct draw_client cl;
 
 	memset(&p, 0, sizeof p);
+	memset(&cl, 0, sizeof cl);
 	if (!draw_mode(st, mode, &p.primitive, fn))
 		return;
 	if (first < 0 || count < 0) {
@@ -238,8 +589,8 @@ void glDrawArrays(GLenum mode, GLint first, GLsizei count)
 	}
 	p.first = (uint32_t)first;
 	p.count = (uint32_t)count;
-	if (draw_plan(st, &p, NULL, fn))
-		draw_submit(st, &p, fn);
+	if (draw_plan(st, &p, NULL, &cl, fn))
+		draw_submit(st, &p, &cl, fn);
 }
 
 void glDrawElements(GLenum mode, GLsizei count, GLenum type, const GLvoid *indices)
@@ -247,8 +598,10 @@ void glDrawElements(GLenum mode, GLsizei count, GLenum type, const GLvoid *indic
 	static const char fn[] = "glDrawElements";
 	NNGX_API(st);
 	struct gl_draw_plan p;
+	struct draw_client cl;
 
 	memset(&p, 0, sizeof p);
+	memset(&cl, 0, sizeof cl);
 	if (!draw_mode(st, mode, &p.primitive, fn))
 		return;
 	if (count < 0) {
@@ -263,8 +616,8 @@ void glDrawElements(GLenum mode, GLsizei count, GLenum type, const GLvoid *indic
 	p.indexed = true;
 	p.index16 = type == GL_UNSIGNED_SHORT;
 	p.count = (uint32_t)count;
-	if (draw_plan(st, &p, indices, fn))
-		draw_submit(st, &p, fn);
+	if (draw_plan(st, &p, indices, &cl, fn))
+		draw_submit(st, &p, &cl, fn);
 }
 
 /* glFlush and glFinish do what the nngx calls named in their diagnostics

@@ -110,18 +110,19 @@ void glStencilMask(GLuint mask)
 	st->gl.frag.stencil_write_mask = mask;
 }
 
-/* A blend factor; SRC_ALPHA_SATURATE only as a source (ES 2.0, 4.1.6). */
-static bool frag_factor_ok(GLenum f, bool source)
+/* A blend factor. The SDK's driver takes all fifteen for all four
+ * slots, GL_SRC_ALPHA_SATURATE as a destination factor too (fragment-
+ * pipeline sheet, A.5; ES 2.0 allows it as a source factor only): the
+ * hardware has the code for either slot (hw_fragment.h). */
+static bool frag_factor_ok(GLenum f)
 {
 	switch (f) {
 	case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR:
 	case GL_DST_COLOR: case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA:
 	case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA: case GL_ONE_MINUS_DST_ALPHA:
 	case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR: case GL_CONSTANT_ALPHA:
-	case GL_ONE_MINUS_CONSTANT_ALPHA:
+	case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE:
 		return true;
-	case GL_SRC_ALPHA_SATURATE:
-		return source;
 	default:
 		return false;
 	}
@@ -132,11 +133,10 @@ void glBlendFuncSeparate(GLenum srcRGB, GLenum dstRGB, GLenum srcAlpha, GLenum d
 	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
-	if (!frag_factor_ok(srcRGB, true) || !frag_factor_ok(dstRGB, false)
-	    || !frag_factor_ok(srcAlpha, true) || !frag_factor_ok(dstAlpha, false)) {
+	if (!frag_factor_ok(srcRGB) || !frag_factor_ok(dstRGB) || !frag_factor_ok(srcAlpha)
+	    || !frag_factor_ok(dstAlpha)) {
 		gl_enum_error(st, "glBlendFuncSeparate", "0x%04X, 0x%04X, 0x%04X, 0x%04X: not "
-			      "blend factors (GL_SRC_ALPHA_SATURATE is a source factor only)",
-			      srcRGB, dstRGB, srcAlpha, dstAlpha);
+			      "blend factors", srcRGB, dstRGB, srcAlpha, dstAlpha);
 		return;
 	}
 	f->blend_src_rgb = srcRGB;
@@ -150,9 +150,9 @@ void glBlendFunc(GLenum sfactor, GLenum dfactor)
 	NNGX_API(st);
 	struct gl_fragment_state *f = &st->gl.frag;
 
-	if (!frag_factor_ok(sfactor, true) || !frag_factor_ok(dfactor, false)) {
-		gl_enum_error(st, "glBlendFunc", "0x%04X, 0x%04X: not blend factors "
-			      "(GL_SRC_ALPHA_SATURATE is a source factor only)", sfactor, dfactor);
+	if (!frag_factor_ok(sfactor) || !frag_factor_ok(dfactor)) {
+		gl_enum_error(st, "glBlendFunc", "0x%04X, 0x%04X: not blend factors", sfactor,
+			      dfactor);
 		return;
 	}
 	f->blend_src_rgb = f->blend_src_alpha = sfactor;

@@ -6,8 +6,8 @@
  * PICA200 loader reads (byte, unsigned byte, short, float) and no others;
  * strides above 255 bytes (the loader's 8-bit field) are GL_INVALID_VALUE;
  * normalized = GL_TRUE is ignored with a warning (the loader does not
- * normalise); client-side arrays (no GL_ARRAY_BUFFER bound) are
- * GL_INVALID_OPERATION. */
+ * normalise); client-side arrays (no GL_ARRAY_BUFFER bound) keep the
+ * pointer, and each draw copies what it reads (gl_draw.c). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -58,13 +58,16 @@ void glVertexAttribPointer(GLuint indx, GLint size, GLenum type, GLboolean norma
 			       stride, GL_ATTRIB_MAX_STRIDE);
 		return;
 	}
-	if (!gl->array_buffer) {
-		nngx_state_error(st, GL_INVALID_OPERATION, NNGX_SHIM_DIAG_CLIENT_ARRAYS_NOT_MODELLED,
-				 fn, "attribute %u: no buffer is bound to GL_ARRAY_BUFFER, so the "
-				 "pointer would be a client-side array", indx);
+	/* A client-side array (no buffer bound): the SDK's driver wants
+	 * GL_FLOAT data 4-byte and GL_SHORT data 2-byte aligned. The data
+	 * is read at each draw (gl_draw.c), not here. */
+	if (!gl->array_buffer && offset % gl_attrib_type_bytes(type)) {
+		gl_value_error(st, fn, "attribute %u: client-side %s data at %p is not %u-byte "
+			       "aligned", indx, type == GL_FLOAT ? "GL_FLOAT" : "GL_SHORT", ptr,
+			       gl_attrib_type_bytes(type));
 		return;
 	}
-	if (offset > UINT32_MAX) {
+	if (gl->array_buffer && offset > UINT32_MAX) {
 		gl_value_error(st, fn, "offset %lu is beyond any buffer", (unsigned long)offset);
 		return;
 	}
@@ -76,7 +79,8 @@ void glVertexAttribPointer(GLuint indx, GLint size, GLenum type, GLboolean norma
 	a->type = type;
 	a->stride = stride;
 	a->buffer = gl->array_buffer;
-	a->offset = (uint32_t)offset;
+	a->offset = gl->array_buffer ? (uint32_t)offset : 0;
+	a->client = gl->array_buffer ? NULL : ptr;
 }
 
 void glEnableVertexAttribArray(GLuint index)
@@ -245,5 +249,7 @@ void glGetVertexAttribPointerv(GLuint index, GLenum pname, GLvoid **pointer)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "pointer is NULL");
 		return;
 	}
-	*pointer = (GLvoid *)(uintptr_t)st->gl.attrib[index].offset;
+	/* the offset into the buffer, or a client-side array's pointer */
+	*pointer = st->gl.attrib[index].buffer ? (GLvoid *)(uintptr_t)st->gl.attrib[index].offset
+					       : (GLvoid *)(uintptr_t)st->gl.attrib[index].client;
 }

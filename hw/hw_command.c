@@ -206,8 +206,13 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 	o->depth_write = hw_reg_depth_write_enabled(dcm)
 			 && hw_reg_depthbuffer_depth_access(r[HW_REG_DEPTHBUFFER_WRITE]);
 	o->color_mask = color_write ? hw_reg_color_write_mask(dcm) : 0;
-	o->blend = color_read && hw_reg_color_op_blend(r[HW_REG_COLOR_OPERATION])
-		   && hw_reg_blend_needs_dst(r[HW_REG_BLEND_FUNC]);
+	o->color_op = hw_fragment_color_op(hw_reg_color_op_blend(r[HW_REG_COLOR_OPERATION]),
+					   r[HW_REG_BLEND_FUNC], hw_reg_logic_op(r[HW_REG_LOGIC_OP]));
+	o->blend_func = r[HW_REG_BLEND_FUNC];
+	o->logic_op = hw_reg_logic_op(r[HW_REG_LOGIC_OP]);
+	for (u = 0; u < 4; u++)
+		o->blend_color[u] = (uint8_t)(r[HW_REG_BLEND_COLOR] >> (8 * u));
+	o->color_read = color_read;
 	o->early_depth = hw_reg_earlydepth_on(r[HW_REG_EARLYDEPTH_TEST1], r[HW_REG_EARLYDEPTH_TEST2]);
 	o->early_depth_func = early_depth_compare(hw_reg_earlydepth_func(r[HW_REG_EARLYDEPTH_FUNC]));
 	switch (hw_reg_color_op_mode(r[HW_REG_COLOR_OPERATION])) {
@@ -555,6 +560,20 @@ bool hw_command_register_restored(unsigned id)
 	       && (register_modelled(id) || id == HW_REG_FIXEDATTRIB_INDEX);
 }
 
+uint32_t hw_command_power_on(unsigned id)
+{
+	switch (id) {
+	case HW_REG_COLOR_OPERATION:
+		return HW_REG_COLOR_OPERATION_FIXED | 1u << 8;          /* bit 8: blend */
+	case HW_REG_BLEND_FUNC:
+		return (uint32_t)HW_REG_BLENDF_ONE << 16 | (uint32_t)HW_REG_BLENDF_ONE << 24;
+	case HW_REG_LOGIC_OP:
+		return HW_REG_LOGICOP_COPY;
+	default:
+		return 0;
+	}
+}
+
 size_t hw_command_init_words(uint32_t *out)
 {
 	size_t n = 0;
@@ -570,17 +589,24 @@ size_t hw_command_init_words(uint32_t *out)
 		for (run = 1; run < 256 && id + run < HW_REG_COUNT
 			      && hw_command_register_restored(id + run); run++)
 			;
-		/* The value (0: power-on), the header, the other values, and
-		 * a padding word when the command would end off 8 bytes. */
-		for (k = 0; k < 2 + (run - 1) + ((run - 1) & 1u); k++)
-			if (out)
-				out[n + k] = k == 1 ? hw_reg_cmd_header(id, 0xF, run - 1, run > 1) : 0;
+		/* The value (power-on), the header, the other values, and a
+		 * padding word when the command would end off 8 bytes. */
+		for (k = 0; k < 2 + (run - 1) + ((run - 1) & 1u); k++) {
+			if (!out)
+				continue;
+			if (k == 1)
+				out[n + k] = hw_reg_cmd_header(id, 0xF, run - 1, run > 1);
+			else if (k == 0 || k - 1 < run)
+				out[n + k] = hw_command_power_on(k == 0 ? id : id + k - 1);
+			else
+				out[n + k] = 0;
+		}
 		n += 2 + (run - 1) + ((run - 1) & 1u);
 		id += run;
 	}
 	if (n % 4 && first < HW_REG_COUNT) {
 		if (out) {
-			out[n] = 0;
+			out[n] = hw_command_power_on(first);
 			out[n + 1] = hw_reg_cmd_header(first, 0xF, 0, false);
 		}
 		n += 2;

@@ -67,8 +67,17 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
  * belong to the flow of the commands, not to the drawing state. */
 bool hw_command_register_restored(unsigned id);
 
+/* A register's power-on value, as hw_gpu_reset leaves it (model choice;
+ * the hardware's are not public): 0, except the colour operation's
+ * registers, which power on storing the source as it comes, as the SDK
+ * driver sets them with blending and the logic op off: COLOR_OPERATION
+ * 0x00E40100 (blend), BLEND_FUNC 0x01010000 (add, ONE, ZERO for colour
+ * and alpha), LOGIC_OP 3 (COPY). With zeros there, a command list that
+ * never set them would clear every pixel it draws (the logic op CLEAR). */
+uint32_t hw_command_power_on(unsigned id);
+
 /* The initialisation commands (model choice, doc/model.md): one
- * write of its power-on value (0, as hw_gpu_reset leaves it) to each
+ * write of its power-on value (hw_command_power_on) to each
  * register hw_command_register_restored names, in ascending order, runs
  * of consecutive ids sharing a command (at most 256 writes each); then,
  * if needed, one more write of the first such register, so that the

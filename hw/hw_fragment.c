@@ -6,6 +6,7 @@
 
 #include "hw_alloc.h"
 #include "hw_fragment.h"
+#include "hw_regs.h"
 #include "hw_simd.h"
 
 #define FRAG_DEPTH24_MAX 0xFFFFFFu
@@ -406,7 +407,8 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
 	tg->stencil_on = cfg->stencil_test && cfg->depth_format == HW_DEPTH_D24S8;
 	tg->depth_read = cfg->depth_test || tg->stencil_on;
 	tg->color_mask = cfg->color_mask & present;
-	tg->color_read = cfg->blend || tg->color_mask != present;
+	tg->color_read = hw_fragment_reads_dst(cfg) || tg->color_mask != present;
+	tg->color_plain = !tg->color_read && cfg->color_op == HW_COLOR_OP_WRITE;
 	/* One fragment's writes never reach bytes another one of the batch
 	 * reads when the buffers do not share bytes (distinct pixels of one
 	 * buffer are distinct bytes). */
@@ -553,33 +555,167 @@ static bool frag_depth_stencil(const struct hw_fragment_config *cfg,
 	return true;
 }
 
+/* ---- the colour operation ----------------------------------------------- */
+
+enum hw_color_op hw_fragment_color_op(bool blend, uint32_t blend_func, unsigned logic_op)
+{
+	/* add, ONE, ZERO for colour and alpha: the factors and equations
+	 * that give (src x 255 + dst x 0) / 255 = src exactly */
+	const uint32_t identity = (uint32_t)HW_REG_BLENDF_ONE << 16
+				  | (uint32_t)HW_REG_BLENDF_ZERO << 20
+				  | (uint32_t)HW_REG_BLENDF_ONE << 24
+				  | (uint32_t)HW_REG_BLENDF_ZERO << 28;
+
+	if (!blend)
+		return (logic_op & 0xFu) == HW_REG_LOGICOP_COPY ? HW_COLOR_OP_WRITE
+								 : HW_COLOR_OP_LOGIC;
+	if ((blend_func & 0xFFFF0000u) == identity
+	    && hw_reg_blend_eq_effective(hw_reg_blend_rgb_eq(blend_func)) == HW_REG_BLENDEQ_ADD
+	    && hw_reg_blend_eq_effective(hw_reg_blend_alpha_eq(blend_func)) == HW_REG_BLENDEQ_ADD)
+		return HW_COLOR_OP_WRITE;
+	return HW_COLOR_OP_BLEND;
+}
+
+bool hw_fragment_reads_dst(const struct hw_fragment_config *cfg)
+{
+	switch (cfg->color_op) {
+	case HW_COLOR_OP_BLEND:
+		return cfg->color_read && hw_reg_blend_needs_dst(cfg->blend_func);
+	case HW_COLOR_OP_LOGIC:
+		return cfg->color_read && hw_reg_logic_op_needs_dst(cfg->logic_op);
+	case HW_COLOR_OP_WRITE:
+	default:
+		return false;
+	}
+}
+
+/* A blend factor's value 0..255 for channel `i` (3: alpha). */
+static unsigned frag_blend_factor(unsigned code, unsigned i, const uint8_t src[4],
+				  const uint8_t dst[4], const uint8_t constant[4])
+{
+	unsigned sat;
+
+	switch (code) {
+	case HW_REG_BLENDF_ZERO: return 0;
+	case HW_REG_BLENDF_SRC_COLOR: return src[i];
+	case HW_REG_BLENDF_INV_SRC_COLOR: return 255u - src[i];
+	case HW_REG_BLENDF_DST_COLOR: return dst[i];
+	case HW_REG_BLENDF_INV_DST_COLOR: return 255u - dst[i];
+	case HW_REG_BLENDF_SRC_ALPHA: return src[3];
+	case HW_REG_BLENDF_INV_SRC_ALPHA: return 255u - src[3];
+	case HW_REG_BLENDF_DST_ALPHA: return dst[3];
+	case HW_REG_BLENDF_INV_DST_ALPHA: return 255u - dst[3];
+	case HW_REG_BLENDF_CONST_COLOR: return constant[i];
+	case HW_REG_BLENDF_INV_CONST_COLOR: return 255u - constant[i];
+	case HW_REG_BLENDF_CONST_ALPHA: return constant[3];
+	case HW_REG_BLENDF_INV_CONST_ALPHA: return 255u - constant[3];
+	case HW_REG_BLENDF_SRC_ALPHA_SATURATE:
+		if (i == 3)
+			return 255;
+		sat = 255u - dst[3];
+		return src[3] < sat ? src[3] : sat;
+	case HW_REG_BLENDF_ONE:
+	default:                        /* code 15: model choice, as ONE */
+		return 255;
+	}
+}
+
+/* One channel's equation on P = src x factor and Q = dst x factor. */
+static uint8_t frag_blend_equation(unsigned eq, uint32_t p, uint32_t q)
+{
+	uint32_t v;
+
+	switch (hw_reg_blend_eq_effective(eq)) {
+	case HW_REG_BLENDEQ_SUBTRACT: v = p > q ? (p - q) / 255 : 0; break;
+	case HW_REG_BLENDEQ_REV_SUBTRACT: v = q > p ? (q - p) / 255 : 0; break;
+	case HW_REG_BLENDEQ_MIN: v = (p < q ? p : q) / 255; break;
+	case HW_REG_BLENDEQ_MAX: v = (p > q ? p : q) / 255; break;
+	case HW_REG_BLENDEQ_ADD:
+	default: v = (p + q) / 255; break;
+	}
+	return (uint8_t)(v > 255 ? 255 : v);
+}
+
+static uint8_t frag_logic(unsigned op, unsigned s, unsigned d)
+{
+	unsigned v;
+
+	switch (op & 0xFu) {
+	case HW_REG_LOGICOP_CLEAR: v = 0; break;
+	case HW_REG_LOGICOP_AND: v = s & d; break;
+	case HW_REG_LOGICOP_AND_REVERSE: v = s & ~d; break;
+	case HW_REG_LOGICOP_COPY: v = s; break;
+	case HW_REG_LOGICOP_SET: v = 0xFF; break;
+	case HW_REG_LOGICOP_COPY_INVERTED: v = ~s; break;
+	case HW_REG_LOGICOP_NOOP: v = d; break;
+	case HW_REG_LOGICOP_INVERT: v = ~d; break;
+	case HW_REG_LOGICOP_NAND: v = ~(s & d); break;
+	case HW_REG_LOGICOP_OR: v = s | d; break;
+	case HW_REG_LOGICOP_NOR: v = ~(s | d); break;
+	case HW_REG_LOGICOP_XOR: v = s ^ d; break;
+	case HW_REG_LOGICOP_EQUIV: v = ~(s ^ d); break;
+	case HW_REG_LOGICOP_AND_INVERTED: v = ~s & d; break;
+	case HW_REG_LOGICOP_OR_REVERSE: v = s | ~d; break;
+	case HW_REG_LOGICOP_OR_INVERTED:
+	default: v = ~s | d; break;
+	}
+	return (uint8_t)v;
+}
+
+void hw_fragment_color_combine(const struct hw_fragment_config *cfg, const uint8_t src[4],
+			       const uint8_t dst[4], uint8_t out[4])
+{
+	uint32_t bf = cfg->blend_func;
+	unsigned i;
+
+	switch (cfg->color_op) {
+	case HW_COLOR_OP_BLEND:
+		for (i = 0; i < 4; i++) {
+			bool alpha = i == 3;
+			unsigned sf = alpha ? hw_reg_blend_alpha_src(bf) : hw_reg_blend_rgb_src(bf);
+			unsigned df = alpha ? hw_reg_blend_alpha_dst(bf) : hw_reg_blend_rgb_dst(bf);
+			unsigned eq = alpha ? hw_reg_blend_alpha_eq(bf) : hw_reg_blend_rgb_eq(bf);
+			uint32_t p = src[i] * frag_blend_factor(sf, i, src, dst, cfg->blend_color);
+			uint32_t q = dst[i] * frag_blend_factor(df, i, src, dst, cfg->blend_color);
+
+			out[i] = frag_blend_equation(eq, p, q);
+		}
+		break;
+	case HW_COLOR_OP_LOGIC:
+		for (i = 0; i < 4; i++)
+			out[i] = frag_logic(cfg->logic_op, src[i], dst[i]);
+		break;
+	case HW_COLOR_OP_WRITE:
+	default:
+		memcpy(out, src, 4);
+		break;
+	}
+}
+
+/* The colour stage: the pixel read when the operation needs it or the
+ * mask merges, the operation, the mask, the write. */
 static void frag_color(const struct hw_fragment_config *cfg, struct hw_fragment_state *st,
 		       const struct frag_pixel *px, const uint8_t rgba[4],
 		       struct hw_counters *delta, struct hw_fragment_counts *counts)
 {
 	unsigned present = frag_color_channels(cfg->color_format);
 	unsigned mask = cfg->color_mask & present;
-	uint8_t dst[4], out[4];
-	unsigned a = rgba[3], i;
+	bool read = hw_fragment_reads_dst(cfg) || mask != present;
+	uint8_t dst[4] = { 0, 0, 0, 0 }, op[4], out[4];
+	unsigned i;
 
 	if (!mask)
 		return;
-	if (cfg->blend || mask != present)
+	/* Every stored channel written, nothing read: the old pixel is not
+	 * needed (the channels it would supply are not stored). */
+	if (read) {
 		frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE,
 			    px->color_addr, px->color_bytes, false, delta);
-	/* Every stored channel written, no blending: the old pixel is not
-	 * needed (the channels it would supply are not stored). */
-	if (cfg->blend || mask != present)
 		hw_pixel_decode(cfg->color_format, px->color, dst);
-	else
-		dst[0] = dst[1] = dst[2] = dst[3] = 0;
-	for (i = 0; i < 4; i++) {
-		unsigned src = rgba[i];
-
-		if (cfg->blend)
-			src = (src * a + dst[i] * (255 - a) + 127) / 255;
-		out[i] = (mask >> i & 1u) ? (uint8_t)src : dst[i];
 	}
+	hw_fragment_color_combine(cfg, rgba, dst, op);
+	for (i = 0; i < 4; i++)
+		out[i] = (mask >> i & 1u) ? op[i] : dst[i];
 	frag_access(&st->color_cache, HW_MEM_COLOR_READ, HW_MEM_COLOR_WRITE, px->color_addr,
 		    px->color_bytes, true, delta);
 	hw_pixel_encode(cfg->color_format, out, px->color);
@@ -746,7 +882,7 @@ static enum hw_status frag_process_compiled(const struct hw_fragment_config *cfg
 	px.color_bytes = tg->color_bytes;
 	px.color += index * px.color_bytes;
 	px.color_addr = cfg->color_phys + index * px.color_bytes;
-	if (tg->color_read) {
+	if (!tg->color_plain) {
 		frag_color(cfg, st, &px, rgba, delta, counts);
 		return HW_OK;
 	}
@@ -1119,7 +1255,7 @@ static FRAG_ALWAYS_INLINE void frag_process_batch(const struct hw_fragment_confi
 {
 	unsigned k;
 
-	if (!tg->stencil_on && !tg->color_read && !cfg->alpha_test && tg->depth_one_line
+	if (!tg->stencil_on && tg->color_plain && !cfg->alpha_test && tg->depth_one_line
 	    && tg->color_one_line) {
 		frag_batch_plain(cfg, tg, st, f, which, rgba, n, delta, counts);
 		return;

@@ -59,6 +59,9 @@ enum hw_stencil_op {
 	HW_STENCIL_DECR, HW_STENCIL_INVERT, HW_STENCIL_INCR_WRAP, HW_STENCIL_DECR_WRAP
 };
 
+/* What the colour stage does with the source and the buffer's pixel. */
+enum hw_color_op { HW_COLOR_OP_WRITE = 0, HW_COLOR_OP_BLEND, HW_COLOR_OP_LOGIC };
+
 /* Everything the module needs to know about one draw. */
 struct hw_fragment_config {
 	unsigned width, height;             /* both buffers, pixels */
@@ -86,7 +89,20 @@ struct hw_fragment_config {
 	enum hw_compare depth_func;
 	bool depth_write;
 
-	bool blend;                         /* the destination colour is read */
+	/* The colour operation (B.9 of the fragment-pipeline sheet; see
+	 * hw_fragment_process): HW_COLOR_OP_WRITE, the zero value, stores
+	 * the source as it comes (blending with add, ONE, ZERO, or the logic
+	 * op COPY); HW_COLOR_OP_BLEND blends as blend_func (a BLEND_FUNC
+	 * register value, hw_regs.h) says, with blend_color the constant;
+	 * HW_COLOR_OP_LOGIC applies logic_op (HW_REG_LOGICOP_*). */
+	enum hw_color_op color_op;
+	uint32_t blend_func;
+	uint8_t blend_color[4];             /* R, G, B, A */
+	unsigned logic_op;
+	/* COLORBUFFER_READ allows reading the colour buffer: the operation
+	 * reads the destination only then (and only when its result depends
+	 * on it: hw_fragment_reads_dst). */
+	bool color_read;
 	unsigned color_mask;                /* bit 0 R .. bit 3 A */
 
 	/* The early depth test runs (EARLYDEPTH_TEST1 and _TEST2). Its
@@ -185,16 +201,19 @@ enum hw_status hw_fragment_check(const struct hw_fragment_config *cfg,
  *
  * Reads (model choice, what the hardware must know): the depth/stencil
  * pixel is read when the depth test or the stencil test runs; the colour
- * pixel when blending, or when the colour mask keeps some of the format's
- * channels but not all (the kept ones must be merged); nothing when the
- * mask is 0. Writes: depth when the tests pass and depth_write is set, the
- * stencil byte when the chosen operation is not KEEP and the write mask is
- * not 0, colour when a mask bit of the format is set.
+ * pixel when the colour operation reads it (hw_fragment_reads_dst), or
+ * when the colour mask keeps some of the format's channels but not all
+ * (the kept ones must be merged); nothing when the mask is 0. Writes:
+ * depth when the tests pass and depth_write is set, the stencil byte when
+ * the chosen operation is not KEEP and the write mask is not 0, colour
+ * when a mask bit of the format is set.
  *
- * Blending (approximation: the counts are what matter) is source-alpha
- * blending on every channel: out = (src * a + dst * (255 - a) + 127) / 255
- * with a the source alpha. HW_ERROR_FAULT when the fragment is outside the
- * target or its pixel outside memory (nothing changes then). */
+ * The colour is hw_fragment_color_combine's, with the pixel as the
+ * destination when it is read and (0, 0, 0, 0) when it is not (model
+ * choice: only a hand-written command list can blend with the
+ * destination while COLORBUFFER_READ is off; the SDK driver opens reads
+ * whenever the operation needs them). HW_ERROR_FAULT when the fragment is
+ * outside the target or its pixel outside memory (nothing changes then). */
 enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
 				   struct hw_fragment_state *st, struct hw_memory *mem,
 				   const struct hw_fragment *f, const uint8_t rgba[4],
@@ -209,6 +228,41 @@ enum hw_status hw_fragment_process(const struct hw_fragment_config *cfg,
  * Citra rounds to float16: model choice), replaces I when below it.
  * Returns true when the pixel changed. Reads and writes nothing else. */
 bool hw_fragment_shadow_write(uint8_t pixel[4], float depth, uint8_t s, float k, float l);
+
+/* The colour operation that COLOR_OPERATION bit 8 (`blend`: set to
+ * blend, clear for the logic op), BLEND_FUNC and LOGIC_OP describe:
+ * HW_COLOR_OP_WRITE for those that store the source as it is (blending
+ * with add, ONE, ZERO for both colour and alpha; the logic op COPY). */
+enum hw_color_op hw_fragment_color_op(bool blend, uint32_t blend_func, unsigned logic_op);
+
+/* Whether the configuration's colour operation reads the colour buffer:
+ * its result depends on the destination (hw_reg_blend_needs_dst,
+ * hw_reg_logic_op_needs_dst) and cfg->color_read allows the read. A
+ * partial colour mask reads the pixel as well (hw_fragment_process). */
+bool hw_fragment_reads_dst(const struct hw_fragment_config *cfg);
+
+/* The colour operation on one pixel, in the hardware's 8-bit arithmetic
+ * (fragment-pipeline sheet, B.9): `src` the combiner's colour, `dst` the
+ * buffer's pixel as 8 bits a channel, `out` the result before the colour
+ * mask, all R, G, B, A. Reads only its arguments.
+ *
+ * Blending: each factor is a value 0..255 (ONE 255; "one minus x" is 255
+ * - x; the constants from blend_color; SRC_ALPHA_SATURATE is min(source
+ * alpha, 255 - destination alpha) for R, G, B and 255 for alpha; the
+ * unlisted code 15 acts as ONE, model choice). With P = src x its
+ * factor and Q = dst x its factor, a channel is (P + Q) / 255 for add,
+ * (P - Q) / 255 for subtract, (Q - P) / 255 for reverse subtract,
+ * min(P, Q) / 255 and max(P, Q) / 255 for min and max (the factors apply
+ * to min and max too, unlike desktop GL: model choice, the sheet's
+ * open question 13), rounded down and clamped to 0..255; equation codes
+ * 5-7 act as add. R, G and B use the RGB equation and factors, alpha
+ * its own.
+ *
+ * Logic op: the operation on each channel's 8 bits, alpha included
+ * (model choice for the 16-bit formats: the operation on the pixel
+ * expanded to 8 bits, then cut to the format's bits again). */
+void hw_fragment_color_combine(const struct hw_fragment_config *cfg, const uint8_t src[4],
+			       const uint8_t dst[4], uint8_t out[4]);
 
 /* Where the line traffic of one buffer is counted (hw_fragment_prepare):
  * its source words, and the channel words of every line of it when the
@@ -240,7 +294,9 @@ struct hw_fragment_target {
 	bool depth_one_line, color_one_line;
 	bool stencil_on;                /* stencil test with a D24S8 buffer */
 	bool depth_read;                /* the depth test or the stencil test runs */
-	bool color_read;                /* blending or a partial colour mask */
+	bool color_read;                /* the operation reads, or a partial colour mask */
+	/* The colour is stored as it comes: no read, HW_COLOR_OP_WRITE. */
+	bool color_plain;
 	unsigned color_mask;            /* cfg->color_mask & the format's channels */
 	/* hw_fragment_process_batch may be used: compiled, and the depth and
 	 * colour buffers share no byte. */

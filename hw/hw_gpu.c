@@ -73,11 +73,14 @@ void hw_gpu_fini(struct hw_gpu *gpu)
 
 void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window_limit)
 {
+	unsigned id;
+
 	gpu->clock = 0;
 	gpu->cmdlist_busy_until = 0;
 	hw_busy_reset(&gpu->busy, busy_window, busy_window_limit);
 	hw_counters_reset(&gpu->counters);
-	memset(gpu->regs, 0, sizeof gpu->regs);
+	for (id = 0; id < HW_REG_COUNT; id++)
+		gpu->regs[id] = hw_command_power_on(id);
 	memset(&gpu->command, 0, sizeof gpu->command);
 	memset(&gpu->vs, 0, sizeof gpu->vs);
 	memset(&gpu->gs, 0, sizeof gpu->gs);

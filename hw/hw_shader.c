@@ -27,8 +27,12 @@
  *                   component, ready mova_latency clocks after the MOVA
  *                   issued (aL is set by LOOP and is always ready);
  *      stall_dependency: r0-r15 components it reads wait for their value,
- *                   ready result_latency clocks after the writer issued
- *                   (slow_latency for RCP, RSQ, EX2, LG2); EMIT and END
+ *                   ready the writer's latency after it issued:
+ *                   result_latency for MOV, MIN, MAX, SGE(I), SLT(I),
+ *                   FLR; add_latency for ADD, MUL, DST(I); mad_latency
+ *                   for MAD(I); dot_latency for DP3, DP4, DPH(I);
+ *                   slow_latency for RCP, RSQ, EX2, LG2; litp_latency
+ *                   for LITP (the SDK shader reference's classes); EMIT and END
  *                   read every output component written so far, as the
  *                   vertex leaves the unit. v and c are always ready. The
  *                   components read are those the operation uses, through
@@ -40,7 +44,11 @@
  *    waits L - 1 clocks.
  *  - stall_prefetch: after every instruction whose successor is not at
  *    address + 1 (jump or call taken, return, loop back-edge, if/else skip,
- *    break), prefetch_miss clocks pass before the next one issues.
+ *    break), prefetch_miss clocks pass before the next one issues, or
+ *    prefetch_miss_short when the successor is at address + 2 (the SDK
+ *    shader reference: a taken branch takes 3 clocks in all, one to PC+2
+ *    takes 2; model choice: every such move costs what a taken branch
+ *    does, returns and loop back-edges included).
  *  - clocks = instructions + all four stalls.
  *
  * Flow control:
@@ -452,7 +460,15 @@ static uint32_t latency_of(const struct hw_shader_timing *tm, unsigned op)
 	switch (op) {
 	case OP_EX2: case OP_LG2: case OP_RCP: case OP_RSQ:
 		return tm->slow_latency;
-	default:
+	case OP_ADD: case OP_MUL: case OP_DST: case OP_DSTI:
+		return tm->add_latency;
+	case OP_MAD: case OP_MADI:
+		return tm->mad_latency;
+	case OP_DP3: case OP_DP4: case OP_DPH: case OP_DPHI:
+		return tm->dot_latency;
+	case OP_LITP:
+		return tm->litp_latency;
+	default:        /* MOV, MIN, MAX, SGE(I), SLT(I), FLR */
 		return tm->result_latency;
 	}
 }
@@ -988,8 +1004,11 @@ static enum hw_status step(struct run *run)
 	if (s != HW_OK || run->ended)
 		return s;
 	if (run->next != run->pc + 1) {
-		run->stats.stall_prefetch += run->tm->prefetch_miss;
-		run->now += run->tm->prefetch_miss;
+		uint32_t miss = run->next == run->pc + 2 ? run->tm->prefetch_miss_short
+			       : run->tm->prefetch_miss;
+
+		run->stats.stall_prefetch += miss;
+		run->now += miss;
 	}
 	run->pc = run->next;
 	return HW_OK;
@@ -2158,11 +2177,18 @@ static void stats_add(struct hw_shader_stats *to, const struct hw_shader_stats *
 
 void hw_shader_timing_defaults(struct hw_shader_timing *t)
 {
-	t->result_latency = 2;  /* model choice: a dependent neighbour waits 1 */
-	t->slow_latency = 4;    /* model choice: rcp/rsq/ex2/lg2 are iterative */
-	t->mova_latency = 2;    /* model choice: a0 next to its mova waits 1 */
-	t->cmp_latency = 2;     /* model choice: a branch next to its cmp waits 1 */
-	t->prefetch_miss = 1;   /* model choice: one refetch clock per jump */
+	/* The SDK shader reference's instruction latencies (documented,
+	 * called approximate there; doc/calibration.md). */
+	t->result_latency = 2;  /* mov, min, max, sge, slt, flr */
+	t->add_latency = 3;     /* add, mul, dst */
+	t->mad_latency = 4;
+	t->dot_latency = 5;     /* dp3, dp4, dph */
+	t->slow_latency = 4;    /* rcp, rsq, ex2, lg2 */
+	t->litp_latency = 4;
+	t->mova_latency = 4;    /* a mova result used as an index */
+	t->cmp_latency = 4;     /* a cmp result used by a branch */
+	t->prefetch_miss = 2;   /* a taken branch: 3 clocks in all */
+	t->prefetch_miss_short = 1;     /* a jump to PC+2: 2 clocks in all */
 	t->max_steps = 1u << 20; /* model choice: far above any real shader */
 }
 

@@ -51,13 +51,24 @@ struct hw_shader_state {
 						   HW_SHADER_VSH_CODE_WORDS */
 };
 
-/* Stall model: every latency in clocks, each a configuration key. */
+/* Stall model: every latency in clocks, each a configuration key
+ * (model.shader.*). The defaults are the SDK shader reference's
+ * "instruction latency" table (doc/calibration.md): the clocks from an
+ * instruction's issue until a dependent one can issue. */
 struct hw_shader_timing {
-	uint32_t result_latency;   /* clocks before an ALU result can be read */
-	uint32_t slow_latency;     /* rcp/rsq/ex2/lg2 results */
-	uint32_t mova_latency;     /* before a0 written by mova can be used */
-	uint32_t cmp_latency;      /* before flags written by cmp/litp can be used */
-	uint32_t prefetch_miss;    /* per non-sequential program-counter move */
+	uint32_t result_latency;   /* mov, min, max, sge(i), slt(i), flr results: 2 */
+	uint32_t add_latency;      /* add, mul, dst(i) results: 3 */
+	uint32_t mad_latency;      /* mad, madi results: 4 */
+	uint32_t dot_latency;      /* dp3, dp4, dph(i) results: 5 */
+	uint32_t slow_latency;     /* rcp, rsq, ex2, lg2 results: 4 */
+	uint32_t litp_latency;     /* litp's result: 4 */
+	uint32_t mova_latency;     /* before a0 written by mova can index: 4 */
+	uint32_t cmp_latency;      /* before flags of cmp/litp can be tested: 4 */
+	/* Clocks a non-sequential program-counter move adds after the
+	 * instruction that made it: 2 (a taken branch takes 3 clocks in
+	 * all), and prefetch_miss_short for a move to pc + 2 (2 in all). */
+	uint32_t prefetch_miss;
+	uint32_t prefetch_miss_short;
 	uint32_t max_steps;        /* runaway guard: instructions per invocation */
 };
 

@@ -28,10 +28,12 @@
  *       three prefetch misses go, as does the LOOP instruction.
  *
  * The model's unit issues one instruction a clock, in order. A result is
- * ready model.shader.result_latency clocks after its instruction issued
- * (slow_latency for rcp, rsq, ex2, lg2), a0 mova_latency clocks after the
- * mova, the flags cmp_latency clocks after the cmp; each prefetch miss
- * costs prefetch_miss clocks. END waits until the outputs are written.
+ * ready its instruction's latency after the instruction issued (the SDK
+ * shader reference's figures: 2 for mov, min, max; 3 for add, mul; 5 for
+ * dp4), a0 mova_latency (4) clocks after the mova, the flags cmp_latency
+ * (4) clocks after the cmp; each prefetch miss costs prefetch_miss (2)
+ * clocks, or prefetch_miss_short (1) when it skips one instruction. END
+ * waits until the outputs are written.
  * The stall rules are written out at the top of hw/hw_shader.c, the
  * defaults in data/nngx.cfg. Every "expected" figure printed below is
  * worked out by hand from the shipped defaults, in the comment above each
@@ -65,11 +67,16 @@ static const struct {
 	unsigned clocks;
 	const char *meaning;
 } shipped_latency[] = {
-	{ "result_latency", 2, "a result is ready 2 clocks after issue: the next instruction waits 1" },
+	{ "result_latency", 2, "mov, min, max results: the next instruction waits 1" },
+	{ "add_latency", 3, "add, mul results: the next instruction waits 2" },
+	{ "mad_latency", 4, "mad results (not used here)" },
+	{ "dot_latency", 5, "dp3, dp4, dph results: the next instruction waits 4" },
 	{ "slow_latency", 4, "rcp, rsq, ex2, lg2 results (not used here)" },
-	{ "mova_latency", 2, "a0 can index 2 clocks after the mova: the next instruction waits 1" },
-	{ "cmp_latency", 2, "the flags are ready 2 clocks after the cmp: the next test waits 1" },
-	{ "prefetch_miss", 1, "clocks lost at each jump, skip or loop back-edge" },
+	{ "litp_latency", 4, "litp results (not used here)" },
+	{ "mova_latency", 4, "a0 can index 4 clocks after the mova: the next instruction waits 3" },
+	{ "cmp_latency", 4, "the flags are ready 4 clocks after the cmp: the next test waits 3" },
+	{ "prefetch_miss", 2, "clocks lost at each taken jump or loop back-edge (3 in all)" },
+	{ "prefetch_miss_short", 1, "clocks lost when the jump skips one instruction" },
 };
 
 static const char *const word_name[WORDS] = {
@@ -100,9 +107,10 @@ static void dp4_rows(struct shader_asm *a, unsigned from, unsigned to)
 }
 
 /* (a) colour = clamp(0.5 * position + 0.5, 0, 1), in a chain of four.
- *   t0-t3 dp4 x4 | t4 mul r0 | t6 add r0 (waits 1) | t8 max r0 (waits 1)
- *   | t10 min o1 (waits 1) | t12 end (waits 1 for o1)
- *   -> 9 instructions, 4 dependency stalls a vertex. */
+ *   t0-t3 dp4 x4 | t4 mul r0 | t7 add r0 (waits 2 for mul) | t10 max r0
+ *   (waits 2 for add) | t12 min o1 (waits 1 for max) | t14 end (waits 1
+ *   for o1; o0.w was ready at t8)
+ *   -> 9 instructions, 6 dependency stalls a vertex, 15 clocks. */
 static void chain(struct shader_asm *a)
 {
 	dp4_rows(a, 0, 3);
@@ -113,27 +121,28 @@ static void chain(struct shader_asm *a)
 	asm_end(a);
 }
 
-/* The same, each chain step two instructions after the one it reads:
- *   t0 mul | t1 dp4 | t2 add | t3 dp4 | t4 max | t5 dp4 | t6 min o1 | t7 dp4
- *   | t9 end (waits 1 for o0.w, written by the instruction before)
- *   -> 9 instructions, 1 dependency stall a vertex. */
+/* The same, each add or mul step three instructions after the one it
+ * reads (their latency is 3), the dp4s filling the gaps:
+ *   t0 mul | t1 dp4 | t2 dp4 | t3 add (mul's result ready) | t4 dp4 | t5 dp4
+ *   | t6 max (add's ready) | t8 min o1 (waits 1 for max) | t10 end (waits 1
+ *   for o1 and for o0.w, ready at t10)
+ *   -> 9 instructions, 2 dependency stalls a vertex, 11 clocks. */
 static void chain_interleaved(struct shader_asm *a)
 {
 	asm_mul(a, asm_rd(0), asm_c(C_HALF), asm_v(0));
-	dp4_position(a, 0);
+	dp4_rows(a, 0, 1);
 	asm_add(a, asm_rd(0), asm_c(C_BIAS), asm_r(0));
-	dp4_position(a, 1);
+	dp4_rows(a, 2, 3);
 	asm_op2(a, ASM_MAX, asm_rd(0), asm_c(C_ZERO), asm_r(0));
-	dp4_position(a, 2);
 	asm_op2(a, ASM_MIN, asm_o(1), asm_c(C_ONE), asm_r(0));
-	dp4_position(a, 3);
 	asm_end(a);
 }
 
 /* (b) colour = palette[uPaletteIndex]:
- *   t0 mova a0.x | t2 mov o1, c10[a0.x] (waits 1 for a0) | t3-t6 dp4 x4
- *   | t8 end (waits 1 for o0.w)
- *   -> 7 instructions, 1 mova stall, 1 dependency stall a vertex. */
+ *   t0 mova a0.x | t4 mov o1, c10[a0.x] (waits 3 for a0) | t5-t8 dp4 x4
+ *   | t13 end (waits 4 for o0.w)
+ *   -> 7 instructions, 3 mova stalls, 4 dependency stalls a vertex, 14
+ *   clocks. */
 static void mova_then_index(struct shader_asm *a)
 {
 	asm_mova(a, "x", asm_c(C_INDEX));
@@ -142,36 +151,39 @@ static void mova_then_index(struct shader_asm *a)
 	asm_end(a);
 }
 
-/*   t0 mova | t1 dp4 | t2 mov o1, c10[a0.x] (a0 ready) | t3-t5 dp4 x3
- *   | t7 end (waits 1) -> 7 instructions, 0 mova stalls, 1 dependency. */
+/* The four dp4s between the mova and its use:
+ *   t0 mova | t1-t4 dp4 x4 | t5 mov o1, c10[a0.x] (a0 ready at t4)
+ *   | t9 end (waits 3 for o0.w, ready at t9)
+ *   -> 7 instructions, 0 mova stalls, 3 dependency stalls, 10 clocks. */
 static void mova_work_index(struct shader_asm *a)
 {
 	asm_mova(a, "x", asm_c(C_INDEX));
-	dp4_position(a, 0);
+	dp4_rows(a, 0, 3);
 	asm_mov(a, asm_o(1), asm_rel(asm_c(C_PALETTE), ASM_A0X));
-	dp4_rows(a, 1, 3);
 	asm_end(a);
 }
 
 /* (c) colour = position.x > 0 ? palette[0] : palette[1]. Either path:
- *   t0 cmp | t2 ifc (waits 1 for the flags) | t3 mov r0 (then), or the
- *   jump to the else and t4 mov r0 | one prefetch miss either way (the
- *   then block jumps over the else, the false test jumps to it) | t5-t8
- *   dp4 x4 | t9 mov o1, r0 | t11 end (waits 1 for o1)
- *   -> 9 instructions, 1 dependency, 1 cmp stall, 1 prefetch miss. */
-static void select_colour(struct shader_asm *a, int gap)
+ *   t0 cmp | t4 ifc (waits 3 for the flags) | t5 mov r0 (then), then the
+ *   jump over the one-instruction else, or the jump to the else and t6
+ *   mov r0 | one short prefetch miss (1 clock) either way, each jump
+ *   skipping one instruction | t7-t10 dp4 x4 | t11 mov o1, r0 | t15 end
+ *   (waits 3 for o0.w)
+ *   -> 9 instructions, 3 dependency, 3 cmp stalls, 1 prefetch miss, 16
+ *   clocks. */
+static void select_colour(struct shader_asm *a, unsigned gap)
 {
 	struct asm_block blk;
 
 	asm_cmp(a, asm_c(C_ZERO), ASM_LT, ASM_LT, asm_v(0));   /* flag x: 0 < x */
 	if (gap)
-		dp4_position(a, 0);
+		dp4_rows(a, 0, gap - 1);
 	blk = asm_ifc(a, asm_cond_x(true));
 	asm_mov(a, asm_rd(0), asm_c(C_PALETTE));
 	asm_else(a, &blk);
 	asm_mov(a, asm_rd(0), asm_c(C_PALETTE + 1));
 	asm_endif(a, &blk);
-	dp4_rows(a, gap ? 1 : 0, 3);
+	dp4_rows(a, gap, 3);
 	asm_mov(a, asm_o(1), asm_r(0));
 	asm_end(a);
 }
@@ -181,19 +193,23 @@ static void cmp_then_if(struct shader_asm *a)
 	select_colour(a, 0);
 }
 
-/* The same with the first dp4 between the cmp and the ifc:
- *   t0 cmp | t1 dp4 | t2 ifc (flags ready) | ... as above, one clock
- *   sooner -> 9 instructions, 1 dependency, 0 cmp stalls, 1 prefetch. */
+/* The same with three dp4s between the cmp and the ifc:
+ *   t0 cmp | t1-t3 dp4 x3 | t4 ifc (flags ready) | t5 mov r0 and the
+ *   short jump, or the short jump and t6 mov r0 | t7 dp4 | t8 mov o1, r0
+ *   | t12 end (waits 3 for o0.w)
+ *   -> 9 instructions, 3 dependency, 0 cmp stalls, 1 prefetch miss, 13
+ *   clocks. */
 static void cmp_work_if(struct shader_asm *a)
 {
-	select_colour(a, 1);
+	select_colour(a, 3);
 }
 
 /* (d) colour = the sum of the palette, in a loop of four passes:
- *   t0-t3 dp4 x4 | t4 mov r0, 0 | t5 loop | t6 add r0 | back-edge: 1
- *   prefetch miss, which also covers add's latency | t8, t10, t12 add
- *   | t14 mov o1, r0 (waits 1) | t16 end (waits 1)
- *   -> 12 instructions, 2 dependency stalls, 3 prefetch misses. */
+ *   t0-t3 dp4 x4 | t4 mov r0, 0 | t5 loop | t6 add r0 | back-edge: 2
+ *   prefetch clocks, which also cover add's latency | t9, t12, t15 add
+ *   | t18 mov o1, r0 (waits 2) | t20 end (waits 1)
+ *   -> 12 instructions, 3 dependency stalls, 6 prefetch clocks (3 misses),
+ *   21 clocks. */
 static void loop_sum(struct shader_asm *a)
 {
 	struct asm_block blk;
@@ -209,10 +225,12 @@ static void loop_sum(struct shader_asm *a)
 
 /* Unrolled, each add two instructions after the previous one (as in (a):
  * unrolled without the dp4s in between, the adds would wait for each
- * other instead, the clock the back-edge used to hide):
- *   t0 mov r0 | t1 dp4 | t2 add | t3 dp4 | ... | t8 add | t10 mov o1
- *   (waits 1) | t12 end (waits 1)
- *   -> 11 instructions, 2 dependency stalls, 0 prefetch misses. */
+ * other instead, the clocks the back-edge used to hide):
+ *   t0 mov r0 | t1 dp4 | t2 add | t3 dp4 | t5 add (waits 1) | t6 dp4 | t8
+ *   add (waits 1) | t9 dp4 | t11 add (waits 1) | t14 mov o1 (waits 2)
+ *   | t16 end (waits 1)
+ *   -> 11 instructions, 6 dependency stalls, 0 prefetch misses, 17
+ *   clocks. */
 static void unrolled_sum(struct shader_asm *a)
 {
 	unsigned k;
@@ -240,21 +258,21 @@ struct pair {
 
 static const struct pair pairs[] = {
 	{ "(a) a dependent chain, then interleaved with independent work",
-	  "each step of the chain waits for the one before; placed two apart, none waits",
-	  { { "chain", chain, { 9, 4, 0, 0, 0 } },
-	    { "interleaved", chain_interleaved, { 9, 1, 0, 0, 0 } } } },
+	  "each step of the chain waits for the one before; placed its latency apart, none waits",
+	  { { "chain", chain, { 9, 6, 0, 0, 0 } },
+	    { "interleaved", chain_interleaved, { 9, 2, 0, 0, 0 } } } },
 	{ "(b) relative addressing right after mova, then with work between",
-	  "c10[a0.x] next to the mova waits for a0; one instruction between hides it",
-	  { { "mova; mov c10[a0.x]", mova_then_index, { 7, 1, 1, 0, 0 } },
-	    { "mova; dp4; mov c10[a0.x]", mova_work_index, { 7, 1, 0, 0, 0 } } } },
+	  "c10[a0.x] next to the mova waits 3 for a0; three instructions between hide it",
+	  { { "mova; mov c10[a0.x]", mova_then_index, { 7, 4, 3, 0, 0 } },
+	    { "mova; dp4 x4; mov c10[a0.x]", mova_work_index, { 7, 3, 0, 0, 0 } } } },
 	{ "(c) an if right after its cmp, then with work between",
-	  "ifc next to the cmp waits for the flags; the if/else costs a prefetch miss either way",
-	  { { "cmp; ifc", cmp_then_if, { 9, 1, 0, 1, 1 } },
-	    { "cmp; dp4; ifc", cmp_work_if, { 9, 1, 0, 0, 1 } } } },
+	  "ifc next to the cmp waits 3 for the flags; the if/else costs a short prefetch miss either way",
+	  { { "cmp; ifc", cmp_then_if, { 9, 3, 0, 3, 1 } },
+	    { "cmp; dp4 x3; ifc", cmp_work_if, { 9, 3, 0, 0, 1 } } } },
 	{ "(d) a loop, then the same work unrolled",
-	  "every pass but the last jumps back: a prefetch miss each; unrolled code runs straight",
-	  { { "loop of 4 passes", loop_sum, { 12, 2, 0, 0, 3 } },
-	    { "unrolled", unrolled_sum, { 11, 2, 0, 0, 0 } } } },
+	  "every pass but the last jumps back: 2 prefetch clocks each; unrolled code runs straight",
+	  { { "loop of 4 passes", loop_sum, { 12, 3, 0, 0, 6 } },
+	    { "unrolled", unrolled_sum, { 11, 6, 0, 0, 0 } } } },
 };
 
 static void die_on_gl_error(const char *what)

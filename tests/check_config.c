@@ -533,6 +533,9 @@ START_TEST(test_config_model_keys_reach_the_model)
 	ck_assert_uint_eq(gpu->vcache.entries, 4);
 	ck_assert_int_eq(gpu->vcache.policy, HW_VCACHE_LRU);
 	ck_assert_uint_eq(gpu->shader_timing.result_latency, 3);
+	ck_assert_uint_eq(gpu->shader_timing.dot_latency, 7);
+	ck_assert_uint_eq(gpu->shader_timing.prefetch_miss_short, 0);
+	ck_assert_uint_eq(gpu->shader_timing.add_latency, 3);     /* untouched: default */
 	ck_assert_uint_eq(gpu->shader_timing.max_steps, 1000);
 	ck_assert_uint_eq(gpu->costs.setup_per_polygon, 20);
 	ck_assert_uint_eq(gpu->costs.per_access_fcram, 5);

@@ -18,6 +18,7 @@
 
 #include "hw/hw_fragment.h"
 #include "hw/hw_raster.h"
+#include "hw/hw_regs.h"
 #include "hw/hw_simd.h"
 #include "test_util.h"
 
@@ -77,6 +78,26 @@ static uint8_t *fx_color(struct fx *f)
 				    PIXELS * hw_fragment_color_bytes(f->cfg.color_format));
 	ck_assert_ptr_nonnull(p);
 	return p;
+}
+
+/* BLEND_FUNC from its fields (hw_regs.h): equations, then the factors
+ * src RGB, dst RGB, src alpha, dst alpha. */
+static uint32_t fx_blend_func(unsigned eq_rgb, unsigned eq_alpha, unsigned src_rgb,
+			      unsigned dst_rgb, unsigned src_alpha, unsigned dst_alpha)
+{
+	return eq_rgb | eq_alpha << 8 | src_rgb << 16 | dst_rgb << 20 | src_alpha << 24
+	       | (uint32_t)dst_alpha << 28;
+}
+
+/* Source-alpha blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA, add) for colour
+ * and alpha, with colour reads allowed. */
+static void fx_blend_src_alpha(struct fx *f)
+{
+	f->cfg.color_op = HW_COLOR_OP_BLEND;
+	f->cfg.blend_func = fx_blend_func(HW_REG_BLENDEQ_ADD, HW_REG_BLENDEQ_ADD,
+					  HW_REG_BLENDF_SRC_ALPHA, HW_REG_BLENDF_INV_SRC_ALPHA,
+					  HW_REG_BLENDF_SRC_ALPHA, HW_REG_BLENDF_INV_SRC_ALPHA);
+	f->cfg.color_read = true;
 }
 
 static uint8_t *fx_depth(struct fx *f)
@@ -458,14 +479,15 @@ START_TEST(test_fragment_blending_reads_each_destination_line_once)
 	uint8_t *p;
 
 	fx_init(&f, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
-	f.cfg.blend = true;
+	fx_blend_src_alpha(&f);
 	fx_seamless_quad(&f, 0.5f);
 	fx_end_draw(&f);
 	ck_assert_uint_eq(f.delta.memory[HW_MEM_COLOR_READ], 24000);
 	ck_assert_uint_eq(f.delta.memory[HW_MEM_COLOR_WRITE], 24000);
 	ck_assert_uint_eq(f.delta.memory[HW_MEM_VRAM_A_READ], 24000);
 	ck_assert_uint_eq(f.delta.memory[HW_MEM_VRAM_A_WRITE], 24000);
-	/* (200, 100, 50, 128) over (0, 0, 0, 0): (c * 128 + 127) / 255. */
+	/* (200, 100, 50, 128) over (0, 0, 0, 0): c * 128 / 255 rounded down
+	 * (100.4, 50.2, 25.1, 64.3). */
 	p = fx_color(&f);
 	ck_assert_uint_eq(p[3], 100);
 	ck_assert_uint_eq(p[2], 50);
@@ -482,7 +504,7 @@ START_TEST(test_fragment_color_mask_zero_writes_nothing)
 	unsigned i, changed = 0;
 
 	fx_init(&f, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
-	f.cfg.blend = true;
+	fx_blend_src_alpha(&f);
 	f.cfg.color_mask = 0;
 	fx_seamless_quad(&f, 0.5f);
 	fx_end_draw(&f);
@@ -498,7 +520,7 @@ START_TEST(test_fragment_color_mask_zero_writes_nothing)
 
 	/* Red only: the other channels are merged, so the pixel is read. */
 	memset(&f.delta, 0, sizeof f.delta);
-	f.cfg.blend = false;
+	f.cfg.color_op = HW_COLOR_OP_WRITE;
 	f.cfg.color_mask = 0x1;
 	fx_seamless_quad(&f, 0.5f);
 	fx_end_draw(&f);
@@ -570,7 +592,7 @@ START_TEST(test_fragment_flush_keeps_lines_and_invalidate_drops_them)
 	struct fx f;
 
 	fx_init(&f, HW_AREA_VRAM_A, HW_COLOR_RGBA8);
-	f.cfg.blend = true;
+	fx_blend_src_alpha(&f);
 	fx_first_tile(&f);
 	hw_fragment_flush(&f.st, &f.delta);
 	ck_assert_uint_eq(f.delta.fragment, 64);
@@ -869,7 +891,7 @@ static void fx_compare_prepared(bool short_color, enum hw_color_format cf,
 		f->cfg.stencil_func = HW_CMP_ALWAYS;
 		f->cfg.stencil_zpass = HW_STENCIL_INCR;
 		f->cfg.stencil_write_mask = 0xFF;
-		f->cfg.blend = true;
+		fx_blend_src_alpha(f);
 		f->alpha_from_x = true;
 		f->prepared = k == 1;
 		hw_fragment_prepare(&f->cfg, &f->mem, &f->target);
@@ -948,6 +970,7 @@ START_TEST(test_fragment_compiled_operations_give_the_same_results)
 		enum hw_color_format cf = (enum hw_color_format)(fx_rand(&seed) % 5);
 		unsigned depth = fx_rand(&seed) % 4;    /* 3: none */
 		uint32_t cfg_bits = fx_rand(&seed), funcs = fx_rand(&seed);
+		uint32_t op_seed = (round + 1) * 0x9E3779B1u, op_bits = fx_rand(&op_seed);
 		float zs[9];
 		bool early = cfg_bits >> 12 & 1u;
 
@@ -973,7 +996,23 @@ START_TEST(test_fragment_compiled_operations_give_the_same_results)
 			f->cfg.stencil_fail = (enum hw_stencil_op)(funcs >> 22 & 7u);
 			f->cfg.stencil_zfail = (enum hw_stencil_op)(funcs >> 25 & 7u);
 			f->cfg.stencil_zpass = (enum hw_stencil_op)(funcs >> 28 & 7u);
-			f->cfg.blend = (cfg_bits >> 3 & 3u) == 0;
+			/* the colour operation: blending, a logic op or a plain
+			 * write, from bits of a sequence of their own */
+			switch (cfg_bits >> 3 & 3u) {
+			case 0:
+				f->cfg.color_op = HW_COLOR_OP_BLEND;
+				f->cfg.blend_func = op_bits & 0xFFFF0707u;
+				break;
+			case 1:
+				f->cfg.color_op = HW_COLOR_OP_LOGIC;
+				f->cfg.logic_op = op_bits & 0xFu;
+				break;
+			default:
+				f->cfg.color_op = HW_COLOR_OP_WRITE;
+				break;
+			}
+			memcpy(f->cfg.blend_color, &op_seed, 4);
+			f->cfg.color_read = (op_bits >> 4 & 7u) != 0;
 			f->cfg.color_mask = (cfg_bits >> 5 & 3u) ? 0xFu : cfg_bits >> 24 & 0xFu;
 			f->cfg.alpha_test = (cfg_bits >> 7 & 3u) == 0;
 			f->cfg.alpha_func = (enum hw_compare)(cfg_bits >> 9 & 7u);

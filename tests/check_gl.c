@@ -210,9 +210,10 @@ START_TEST(test_gl_delete_buffer_unbinds_it)
 	ck_assert(!glIsBuffer(b));
 	ck_assert_uint_eq(nngx_state_get()->gl.array_buffer, 0);
 	ck_assert_uint_eq(nngx_state_get()->gl.attrib[0].buffer, 0);
+	/* The attribute is now a client-side array with no pointer: the draw
+	 * is refused, nothing is sent. */
 	glDrawArrays(GL_TRIANGLES, 0, 3);
 	ck_gl_error(GL_INVALID_OPERATION);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CLIENT_ARRAYS_NOT_MODELLED), 1);
 	ck_assert_int_eq(fx_used_bytes(), 0);
 	(void)p;
 	fx_shader_free(s);
@@ -253,14 +254,237 @@ START_TEST(test_gl_vertex_attrib_pointer_errors_change_nothing)
 }
 END_TEST
 
-/* Model choice: client-side arrays are not modelled. */
-START_TEST(test_gl_vertex_attrib_pointer_without_buffer_is_invalid_operation)
+/* ---- client-side arrays ---------------------------------------------------- */
+
+/* Counters of one draw made by `draw` (after glFinish), the list cleared
+ * first, after a first such draw (which also sends the program). */
+static void client_counters(void (*draw)(void), struct fx_counters *d)
 {
+	struct fx_counters c0, c1;
+
+	draw();
+	glFinish();
+	nngxClearCmdlist();
+	fx_counters_read(&c0);
+	draw();
+	ck_gl_error(GL_NO_ERROR);
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, d);
+}
+
+static void client_draw_arrays(void)
+{
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+static void client_draw_arrays3(void)
+{
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+/* A quad as four vertices and six indices, and the same six vertices
+ * written out (what the driver sends: one vertex per index). */
+static const float quad4[] = {
+	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.5f, 0.5f, -0.5f,   -0.5f, 0.5f, -0.5f,
+};
+static const GLushort quad_indices[] = { 0, 1, 2, 0, 2, 3 };
+static const float quad6[] = {
+	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.5f, 0.5f, -0.5f,
+	-0.5f, -0.5f, -0.5f,   0.5f, 0.5f, -0.5f,   -0.5f, 0.5f, -0.5f,
+};
+
+static void client_draw_elements(void)
+{
+	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, quad_indices);
+}
+
+static void client_assert_same(const struct fx_counters *a, const struct fx_counters *b)
+{
+	unsigned k, w;
+
+	for (k = 0; k < 4; k++)
+		for (w = 0; w < NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_SHADER0; w++)
+			ck_assert_uint_eq(a->shader[k][w], b->shader[k][w]);
+	for (w = 0; w < NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON; w++)
+		ck_assert_uint_eq(a->polygon[w], b->polygon[w]);
+	for (w = 0; w < NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS; w++)
+		ck_assert_msg(a->memory[w] == b->memory[w], "MEMORY_ACCESS word %u: %u, %u", w,
+			      a->memory[w], b->memory[w]);
+}
+
+/* A draw from a client-side array costs what the same vertices cost
+ * from a buffer in main memory (the driver's copy, as floats, read by the
+ * loader): the same vertices shaded, polygons, fragments and traffic. */
+START_TEST(test_gl_client_arrays_cost_their_copy_in_main_memory)
+{
+	struct fx_shader *s;
+	struct fx_counters client, buffered;
+	unsigned k;
+	GLuint ins = 0;
+
 	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_passthrough();
+	fx_program(s);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
 	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, two_triangles);
+	glEnableVertexAttribArray(0);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_ptr_eq(nngx_state_get()->gl.attrib[0].client, two_triangles);
+	{
+		GLvoid *back = NULL;
+		GLint binding = -1;
+
+		glGetVertexAttribPointerv(0, GL_VERTEX_ATTRIB_ARRAY_POINTER, &back);
+		ck_assert_ptr_eq(back, two_triangles);
+		glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &binding);
+		ck_assert_int_eq(binding, 0);
+	}
+	client_counters(client_draw_arrays, &client);
+	for (k = 0; k < 4; k++)
+		ins += client.shader[k][0];
+	ck_assert_uint_eq(ins, 6 * 3);                    /* six vertices, 3 instructions */
+	ck_assert_uint_eq(client.polygon[0], 6);          /* vertices */
+	ck_assert_uint_eq(client.polygon[1], 2);          /* polygons */
+	ck_assert_uint_gt(client.memory[HW_MEM_COMMAND_VERTEX_READ], 0);
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, two_triangles, sizeof two_triangles);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	client_counters(client_draw_arrays, &buffered);
+	client_assert_same(&client, &buffered);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* glDrawElements from client indices and vertices: every index is a
+ * vertex shaded (six, not four: the driver sends one vertex per index),
+ * as the six vertices written out and drawn from a main-memory buffer. */
+START_TEST(test_gl_client_indices_send_one_vertex_per_index)
+{
+	struct fx_shader *s;
+	struct fx_counters client, buffered;
+	unsigned k;
+	GLuint ins = 0;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_passthrough();
+	fx_program(s);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad4);
+	glEnableVertexAttribArray(0);
+	client_counters(client_draw_elements, &client);
+	for (k = 0; k < 4; k++)
+		ins += client.shader[k][0];
+	ck_assert_uint_eq(ins, 6 * 3);
+	ck_assert_uint_eq(client.polygon[0], 6);
+	ck_assert_uint_eq(client.polygon[1], 2);
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, quad6, sizeof quad6);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	client_counters(client_draw_arrays, &buffered);
+	client_assert_same(&client, &buffered);
+
+	/* Buffered vertices (the four) with client indices: the same again. */
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, quad4, sizeof quad4);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	client_counters(client_draw_elements, &client);
+	client_assert_same(&client, &buffered);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* The data is read at the draw call: an array rewritten after the draw
+ * and before glFinish does not change what was drawn; short and byte
+ * arrays convert to the same floats. */
+START_TEST(test_gl_client_arrays_are_read_at_the_draw)
+{
+	static const GLshort tri_s[] = { -1, -1, 0,   1, -1, 0,   0, 1, 0 };
+	static const GLbyte tri_b[] = { -1, -1, 0,   1, -1, 0,   0, 1, 0 };
+	static const float tri_f[] = { -1, -1, 0,   1, -1, 0,   0, 1, 0 };
+	float moving[9];
+	struct fx_shader *s;
+	struct fx_counters c0, c1, d, f, sh, by;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_passthrough();
+	fx_program(s);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	memcpy(moving, tri_f, sizeof moving);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, moving);
+	glEnableVertexAttribArray(0);
+	fx_counters_read(&c0);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	memset(moving, 0, sizeof moving);               /* a degenerate triangle now */
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, &d);
+	ck_assert_uint_eq(d.polygon[1], 1);
+	ck_assert_uint_gt(d.memory[HW_MEM_COLOR_WRITE], 0);     /* it drew pixels */
+
+	memcpy(moving, tri_f, sizeof moving);
+	client_counters(client_draw_arrays3, &f);
+	glVertexAttribPointer(0, 3, GL_SHORT, GL_FALSE, 0, tri_s);
+	client_counters(client_draw_arrays3, &sh);
+	glVertexAttribPointer(0, 3, GL_BYTE, GL_FALSE, 0, tri_b);
+	client_counters(client_draw_arrays3, &by);
+	ck_assert_uint_eq(f.memory[HW_MEM_COLOR_WRITE], d.memory[HW_MEM_COLOR_WRITE]);
+	ck_assert_uint_eq(sh.memory[HW_MEM_COLOR_WRITE], f.memory[HW_MEM_COLOR_WRITE]);
+	ck_assert_uint_eq(by.memory[HW_MEM_COLOR_WRITE], f.memory[HW_MEM_COLOR_WRITE]);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* Bad client arrays: the SDK's GL error or a clear one, nothing sent. A
+ * copy lives while its list holds the draw: one copy after a clear and a
+ * new draw, none after nngxFinalize. */
+START_TEST(test_gl_client_array_errors_and_copy_lifetime)
+{
+	static const GLushort far_index[] = { 0, 1, 7 };
+	const struct gl_context *gl = &nngx_state_get()->gl;
+	struct fx_shader *s;
+	char unaligned[64];
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_passthrough();
+	fx_program(s);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, unaligned + 1);
+	ck_gl_error(GL_INVALID_VALUE);                  /* GL_FLOAT data 4-byte aligned */
+	ck_assert_ptr_null(gl->attrib[0].client);
+	glVertexAttribPointer(0, 3, GL_SHORT, GL_FALSE, 0, unaligned + 1);
+	ck_gl_error(GL_INVALID_VALUE);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+	ck_gl_error(GL_NO_ERROR);
+	glEnableVertexAttribArray(0);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	ck_gl_error(GL_INVALID_OPERATION);              /* no pointer to read */
+	ck_assert_int_eq(fx_used_bytes(), 0);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, quad4, sizeof quad4);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, far_index);
+	ck_gl_error(GL_INVALID_OPERATION);              /* vertex 7 of a 4-vertex buffer */
+	glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
 	ck_gl_error(GL_INVALID_OPERATION);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CLIENT_ARRAYS_NOT_MODELLED), 1);
-	ck_assert_uint_eq(nngx_state_get()->gl.attrib[0].buffer, 0);
+	ck_assert_int_eq(fx_used_bytes(), 0);
+	ck_assert_uint_eq(gl->client_copy_count, 0);
+
+	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, quad_indices);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_uint_eq(gl->client_copy_count, 1);
+	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, quad_indices);
+	ck_assert_uint_eq(gl->client_copy_count, 2);    /* both draws are in the list */
+	nngxClearCmdlist();
+	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, quad_indices);
+	ck_assert_uint_eq(gl->client_copy_count, 1);    /* the cleared ones went */
+	glFinish();
+	ck_gl_error(GL_NO_ERROR);
+	nngxFinalize();
+	ck_assert_uint_eq(gl->client_copy_count, 0);
+	fx_shader_free(s);
 }
 END_TEST
 
@@ -1332,6 +1556,54 @@ START_TEST(test_gl_geometry_shader_two_triangles_per_point)
 }
 END_TEST
 
+/* Through the public counters, with the shipped latencies (add 3, dp4
+ * 5, mov 2): a chain of eight dependent adds or dp4s into r0, then mov
+ * o0, v0 and end. The chain waits 7 x (latency - 1): 14 clocks for adds,
+ * 28 for dp4s; END then waits 1 for o0 (mov's latency 2). So word 1 of
+ * VERTEX_SHADERn grows by 15 a vertex with adds and 29 with dp4s, and
+ * word 0 by 10; six vertices of two triangles, one shading each. */
+START_TEST(test_gl_dp4_chain_stalls_twice_as_long_as_adds)
+{
+	unsigned dot, k;
+	GLuint dep[2];
+
+	for (dot = 0; dot < 2; dot++) {
+		struct fx_shader *s = fx_shader_new();
+		struct fx_counters c0, c1, d;
+		size_t vs;
+		GLuint ins = 0;
+
+		fx_reset();
+		fx_list(1 << 16, 8);
+		for (k = 0; k < 8; k++)
+			asm_op2(&s->a, dot ? ASM_DP4 : ASM_ADD, asm_rd(0), k ? asm_r(0) : asm_v(0),
+				asm_v(0));
+		asm_mov(&s->a, asm_o(0), asm_v(0));
+		asm_end(&s->a);
+		fx_shader_code(s);
+		vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
+		shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
+		shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
+		fx_shader_binary(s);
+		fx_program(s);
+		fx_positions(two_triangles, 6);
+		fx_counters_read(&c0);
+		draw_and_finish(GL_TRIANGLES, 0, 6);
+		fx_counters_read(&c1);
+		fx_counters_diff(&c0, &c1, &d);
+		dep[dot] = 0;
+		for (k = 0; k < 4; k++) {
+			ins += d.shader[k][0];
+			dep[dot] += d.shader[k][1];
+		}
+		ck_assert_uint_eq(ins, 6 * 10);
+		ck_assert_uint_eq(dep[dot], 6 * (dot ? 29 : 15));
+		fx_shader_free(s);
+	}
+	ck_assert_uint_eq(dep[1] - 6, 2 * (dep[0] - 6));    /* the chains alone: twice */
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gl");
@@ -1347,9 +1619,13 @@ int main(void)
 	tcase_add_test(tc, test_gl_buffer_storage_goes_through_the_program_allocator);
 	tcase_add_test(tc, test_gl_delete_buffer_unbinds_it);
 	tcase_add_test(tc, test_gl_vertex_attrib_pointer_errors_change_nothing);
-	tcase_add_test(tc, test_gl_vertex_attrib_pointer_without_buffer_is_invalid_operation);
+	tcase_add_test(tc, test_gl_client_arrays_cost_their_copy_in_main_memory);
+	tcase_add_test(tc, test_gl_client_indices_send_one_vertex_per_index);
+	tcase_add_test(tc, test_gl_client_arrays_are_read_at_the_draw);
+	tcase_add_test(tc, test_gl_client_array_errors_and_copy_lifetime);
 	tcase_add_test(tc, test_gl_vertex_attrib_normalized_is_ignored_with_a_warning);
 	tcase_add_test(tc, test_gl_vertex_attrib_constant_feeds_disabled_attribute);
+	tcase_add_test(tc, test_gl_dp4_chain_stalls_twice_as_long_as_adds);
 	tcase_add_test(tc, test_gl_create_shader_takes_vertex_and_geometry_only);
 	tcase_add_test(tc, test_gl_shader_binary_checks_format_names_and_stages);
 	tcase_add_test(tc, test_gl_shader_binary_truncated_is_invalid_value_with_reason);

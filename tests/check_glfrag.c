@@ -897,7 +897,9 @@ START_TEST(test_glfrag_per_fragment_errors_change_nothing)
 	ck_gl_error(GL_INVALID_ENUM);
 	glStencilOp(GL_KEEP, GL_ALWAYS, GL_KEEP);
 	ck_gl_error(GL_INVALID_ENUM);
-	glBlendFunc(GL_ONE, GL_SRC_ALPHA_SATURATE);              /* a source factor only */
+	glBlendFunc(GL_ONE, GL_ONE_MINUS_CONSTANT_ALPHA + 1);    /* past the factors */
+	ck_gl_error(GL_INVALID_ENUM);
+	glBlendFunc(GL_SRC_ALPHA_SATURATE + 1, GL_ZERO);
 	ck_gl_error(GL_INVALID_ENUM);
 	glBlendFuncSeparate(GL_ONE, GL_ZERO, 0x1234, GL_ZERO);
 	ck_gl_error(GL_INVALID_ENUM);

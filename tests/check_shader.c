@@ -33,13 +33,21 @@ static float in[HW_SHADER_INPUTS][4], out[HW_SHADER_OUTPUTS][4];
 static struct hw_shader_stats stats;
 static char fault[160];
 
+/* One latency for every ALU class but the slow one, one prefetch miss for
+ * every move (the per-class latencies and the short move have tests of
+ * their own, with the defaults and with values of their own). */
 static void timing_for_tests(struct hw_shader_timing *t)
 {
 	t->result_latency = L_RESULT;
+	t->add_latency = L_RESULT;
+	t->mad_latency = L_RESULT;
+	t->dot_latency = L_RESULT;
 	t->slow_latency = L_SLOW;
+	t->litp_latency = L_RESULT;
 	t->mova_latency = L_MOVA;
 	t->cmp_latency = L_CMP;
 	t->prefetch_miss = L_PREFETCH;
+	t->prefetch_miss_short = L_PREFETCH;
 	t->max_steps = 100000;
 }
 
@@ -348,12 +356,18 @@ START_TEST(test_default_timing_is_the_documented_one)
 {
 	struct hw_shader_timing t;
 
+	/* the SDK shader reference's table (issue 30, doc/calibration.md) */
 	hw_shader_timing_defaults(&t);
 	ck_assert_uint_eq(t.result_latency, 2);
+	ck_assert_uint_eq(t.add_latency, 3);
+	ck_assert_uint_eq(t.mad_latency, 4);
+	ck_assert_uint_eq(t.dot_latency, 5);
 	ck_assert_uint_eq(t.slow_latency, 4);
-	ck_assert_uint_eq(t.mova_latency, 2);
-	ck_assert_uint_eq(t.cmp_latency, 2);
-	ck_assert_uint_eq(t.prefetch_miss, 1);
+	ck_assert_uint_eq(t.litp_latency, 4);
+	ck_assert_uint_eq(t.mova_latency, 4);
+	ck_assert_uint_eq(t.cmp_latency, 4);
+	ck_assert_uint_eq(t.prefetch_miss, 2);
+	ck_assert_uint_eq(t.prefetch_miss_short, 1);
 	ck_assert_uint_eq(t.max_steps, 1u << 20);
 }
 END_TEST
@@ -1209,6 +1223,145 @@ START_TEST(test_prefetch_miss_per_back_edge)
 }
 END_TEST
 
+/* Each class of ALU result with a latency of its own: the next
+ * instruction reading it waits latency - 1. */
+START_TEST(test_latency_by_instruction_class)
+{
+	static const struct {
+		enum asm_op op;
+		unsigned latency;       /* its class's value below */
+	} rows[] = {
+		{ ASM_MOV, 2 }, { ASM_MIN, 2 }, { ASM_MAX, 2 }, { ASM_SGE, 2 }, { ASM_SLT, 2 },
+		{ ASM_FLR, 2 }, { ASM_ADD, 6 }, { ASM_MUL, 6 }, { ASM_DST, 6 }, { ASM_DP3, 9 },
+		{ ASM_DP4, 9 }, { ASM_DPH, 9 }, { ASM_RCP, 11 }, { ASM_RSQ, 11 }, { ASM_EX2, 11 },
+		{ ASM_LG2, 11 }, { ASM_LITP, 13 },
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+		setup();
+		timing.result_latency = 2;
+		timing.add_latency = 6;
+		timing.dot_latency = 9;
+		timing.slow_latency = 11;
+		timing.litp_latency = 13;
+		timing.mad_latency = 7;
+		if (rows[k].op == ASM_MOV || rows[k].op == ASM_FLR || rows[k].op == ASM_RCP
+		    || rows[k].op == ASM_RSQ || rows[k].op == ASM_EX2 || rows[k].op == ASM_LG2
+		    || rows[k].op == ASM_LITP)
+			asm_op1(&a, rows[k].op, RD(0), V(0));
+		else
+			asm_op2(&a, rows[k].op, RD(0), V(0), V(1));
+		asm_add(&a, RD(1), R(0), R(0));
+		asm_end(&a);
+		build();
+		set4(in[0], 2, 2, 2, 2);
+		run_ok();
+		assert_stats(3, rows[k].latency - 1, 0, 0, 0);
+	}
+	setup();
+	timing.mad_latency = 7;
+	asm_mad(&a, RD(0), V(0), V(1), V(2));
+	asm_add(&a, RD(1), R(0), R(0));
+	asm_end(&a);
+	build();
+	run_ok();
+	assert_stats(3, 7 - 1, 0, 0, 0);
+}
+END_TEST
+
+/* With the shipped latencies (add 3, dp4 5), a chain of eight dependent
+ * instructions: each after the first waits latency - 1, so 7 x 2 = 14
+ * stall clocks for adds and 7 x 4 = 28 for dp4s, twice as many; 9
+ * instructions with END (which reads no output here), 23 and 37 clocks. */
+START_TEST(test_dp4_chain_stalls_twice_as_long_as_add_chain)
+{
+	unsigned k, dot;
+
+	for (dot = 0; dot < 2; dot++) {
+		setup();
+		hw_shader_timing_defaults(&timing);
+		for (k = 0; k < 8; k++)
+			asm_op2(&a, dot ? ASM_DP4 : ASM_ADD, RD(0), k ? R(0) : V(0), V(1));
+		asm_end(&a);
+		build();
+		run_ok();
+		assert_stats(9, dot ? 28 : 14, 0, 0, 0);
+		ck_assert_uint_eq(stats.clocks, dot ? 37 : 23);
+	}
+}
+END_TEST
+
+/* The shipped mova and cmp latencies are 4: an index or a flag test next
+ * to its writer waits 3. */
+START_TEST(test_default_mova_and_cmp_wait_three)
+{
+	asm_label next;
+
+	hw_shader_timing_defaults(&timing);
+	asm_mova(&a, "x", V(0));
+	asm_mov(&a, RD(0), asm_rel(C(0), ASM_A0X));
+	asm_end(&a);
+	build();
+	run_ok();
+	assert_stats(3, 0, 3, 0, 0);
+
+	setup();
+	hw_shader_timing_defaults(&timing);
+	next = asm_label_new(&a);
+	asm_cmp(&a, V(0), ASM_EQ, ASM_EQ, V(0));
+	asm_jmpc(&a, asm_cond_x(true), next);   /* to the next instruction */
+	asm_label_place(&a, next);
+	asm_end(&a);
+	build();
+	run_ok();
+	assert_stats(3, 0, 0, 3, 0);
+}
+END_TEST
+
+/* A taken jump costs 3 clocks in all with the shipped values (2 of
+ * prefetch), one to pc + 2 costs 2 (1 of prefetch): jmpu over one nop,
+ * then over two. */
+START_TEST(test_taken_branch_penalty_and_short_jump)
+{
+	unsigned skip;
+
+	for (skip = 1; skip <= 2; skip++) {
+		asm_label over;
+		unsigned k;
+
+		setup();
+		hw_shader_timing_defaults(&timing);
+		over = asm_label_new(&a);
+		asm_jmpu(&a, 0, false, over);
+		for (k = 0; k < skip; k++)
+			asm_nop(&a);
+		asm_label_place(&a, over);
+		asm_end(&a);
+		build();
+		st.b = 1;
+		run_ok();
+		assert_stats(2, 0, 0, 0, skip == 1 ? 1 : 2);
+	}
+	/* the two values are keys of their own */
+	setup();
+	timing.prefetch_miss = 5;
+	timing.prefetch_miss_short = 3;
+	{
+		asm_label over = asm_label_new(&a);
+
+		asm_jmpu(&a, 0, false, over);
+		asm_nop(&a);
+		asm_label_place(&a, over);
+		asm_end(&a);
+	}
+	build();
+	st.b = 1;
+	run_ok();
+	assert_stats(2, 0, 0, 0, 3);
+}
+END_TEST
+
 /* ---- geometry shaders -------------------------------------------------------- */
 
 struct emitted {
@@ -1783,6 +1936,10 @@ static Suite *shader_suite(void)
 	tcase_add_test(stall, test_mova_stall_before_relative_use);
 	tcase_add_test(stall, test_cmp_stall_before_flag_test);
 	tcase_add_test(stall, test_prefetch_miss_per_back_edge);
+	tcase_add_test(stall, test_latency_by_instruction_class);
+	tcase_add_test(stall, test_dp4_chain_stalls_twice_as_long_as_add_chain);
+	tcase_add_test(stall, test_default_mova_and_cmp_wait_three);
+	tcase_add_test(stall, test_taken_branch_penalty_and_short_jump);
 
 	tcase_add_test(geo, test_emit_delivers_vertices_with_setemit_flags);
 	tcase_add_test(geo, test_fault_emit_without_sink);
