@@ -38,6 +38,23 @@ static void fail(const char *fmt, ...)
 #endif
 	;
 
+/* What the program holds, given back by fail() too, so that no error
+ * exit leaks (a capture that is no capture, an unwritable output, ...). */
+static json_t *held_root;
+static void *held[3];
+
+static void release_held(void)
+{
+	size_t i;
+
+	json_decref(held_root);
+	held_root = NULL;
+	for (i = 0; i < sizeof held / sizeof held[0]; i++) {
+		free(held[i]);
+		held[i] = NULL;
+	}
+}
+
 static void fail(const char *fmt, ...)
 {
 	va_list ap;
@@ -47,6 +64,7 @@ static void fail(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	release_held();
 	exit(1);
 }
 
@@ -90,7 +108,7 @@ static void load_capture(struct capture *c, const char *path)
 	size_t i;
 
 	c->path = capture_path = path;
-	c->root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	c->root = held_root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
 	if (!c->root) {
 		FILE *f = fopen(path, "r");
 
@@ -416,7 +434,7 @@ static size_t collect_draws(const struct capture *c, struct draw_ref **out)
 				p = realloc(d, cap * sizeof *p);
 				if (!p)
 					fail("out of memory");
-				d = p;
+				d = held[2] = p;
 			}
 			d[n].frame = i;
 			d[n].ev = e;
@@ -704,9 +722,9 @@ int main(int argc, char **argv)
 		if (!o)
 			fail("%s: cannot write: %s", out, strerror(errno));
 		write_csv(&c, o);
-		if (fflush(o) != 0 || ferror(o) || (out && fclose(o) != 0))
+		if ((fflush(o) != 0) | (ferror(o) != 0) | (out && fclose(o) != 0))
 			fail("%s: write failed: %s", out ? out : "standard output", strerror(errno));
-		json_decref(c.root);
+		release_held();
 		return 0;
 	}
 	if (!out) {
@@ -715,23 +733,22 @@ int main(int argc, char **argv)
 			 (int)(n > 5 && strcmp(in + n - 5, ".json") == 0 ? n - 5 : n), in);
 		out = def;
 	}
-	frame_us = calloc(c.nframes + 1, sizeof *frame_us);
-	gpu_us = calloc(c.nframes + 1, sizeof *gpu_us);
+	frame_us = held[0] = calloc(c.nframes + 1, sizeof *frame_us);
+	gpu_us = held[1] = calloc(c.nframes + 1, sizeof *gpu_us);
 	if (!frame_us || !gpu_us)
 		fail("out of memory");
 	summarise(&c, frame_us, gpu_us, &t);
 	ndraws = collect_draws(&c, &draws);
+	held[2] = draws;
 	o = fopen(out, "w");
 	if (!o)
 		fail("%s: cannot write: %s", out, strerror(errno));
 	write_html(o, &c, frame_us, gpu_us, &t, draws, ndraws);
-	if (fflush(o) != 0 || ferror(o) || fclose(o) != 0)
+	/* Closed whether or not the flush failed: no FILE is left behind. */
+	if ((fflush(o) != 0) | (ferror(o) != 0) | (fclose(o) != 0))
 		fail("%s: write failed: %s", out, strerror(errno));
 	print_summary(stdout, &c, &t, draws, ndraws);
 	printf("Report: %s\n", out);
-	free(draws);
-	free(frame_us);
-	free(gpu_us);
-	json_decref(c.root);
+	release_held();
 	return 0;
 }
