@@ -66,7 +66,7 @@ static void time_queue_vblank(struct nngx_state *st, bool *merged)
 void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 {
 	struct hw_gpu *gpu = &st->gpu;
-	hw_clock_t target = hw_clock_add(gpu->clock, clocks);
+	hw_clock_t start = gpu->clock, target = hw_clock_add(start, clocks);
 	uint64_t epoch = st->epoch;
 	unsigned vblanks = 0;
 	bool merged = false;
@@ -99,6 +99,11 @@ void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 				 "without callbacks", vblanks, (unsigned long long)target);
 	if (gpu->clock < target)
 		hw_gpu_advance(gpu, target - gpu->clock);
+	if (clocks && target == HW_CLOCK_MAX)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CLOCK_SATURATED, "GPU wait",
+				 "%llu clocks from clock %llu reach 2^64 - 1, the clock's last "
+				 "value: time stops there", (unsigned long long)clocks,
+				 (unsigned long long)start);
 }
 
 void nngx_time_wait_gpu(struct nngx_state *st)

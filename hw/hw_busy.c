@@ -136,6 +136,10 @@ static enum hw_status track_insert(struct hw_busy_track *t,
 		cursor = ov_b;
 	}
 	push_piece(pieces, &n, add, cursor, add->end);
+	if (n == 0) {           /* an empty `add` (callers give none) */
+		free(pieces);
+		return HW_OK;
+	}
 
 	/* Join with the untouched neighbours where the pattern continues. */
 	splice_lo = lo;
@@ -451,7 +455,9 @@ enum hw_status hw_busy_add_interval(struct hw_busy_unit *u, enum hw_busy_module 
 
 	if ((unsigned)m >= HW_BUSY_MODULE_COUNT)
 		return HW_ERROR_RANGE;
-	if (clocks == 0)
+	/* An interval from the clock's last value on has no clock in it (the
+	 * end saturates there too): nothing to add. */
+	if (clocks == 0 || start == HW_CLOCK_MAX)
 		return HW_OK;
 	s.start = start;
 	s.end = hw_clock_add(start, clocks);

@@ -45,6 +45,14 @@ void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks)
 	/* The tracks may be in use by the work that raised a diagnostic. */
 	if (nngx_callback_refuses(st, 0, fn))
 		return;
+	/* Past the clock's last value nothing can be added; the part before
+	 * it can (hw_busy_add_interval cuts it). */
+	if (clocks && clocks >= HW_CLOCK_MAX - st->gpu.clock)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CLOCK_SATURATED, fn,
+				 "%llu busy clocks from clock %llu would end past 2^64 - 1; "
+				 "%llu of them are added", (unsigned long long)clocks,
+				 (unsigned long long)st->gpu.clock,
+				 (unsigned long long)(HW_CLOCK_MAX - st->gpu.clock));
 	if (hw_busy_add_interval(&st->gpu.busy, (enum hw_busy_module)module,
 				 st->gpu.clock, clocks) != HW_OK)
 		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
