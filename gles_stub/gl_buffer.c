@@ -280,8 +280,11 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const GLvo
 		return;
 	}
 	if ((unsigned long)offset > b->size || (unsigned long)size > b->size - (unsigned long)offset) {
-		gl_value_error(st, fn, "bytes %ld..%ld are outside buffer %u (%u bytes)",
-			       (long)offset, (long)offset + (long)size, b->name, b->size);
+		/* Unsigned: offset and size are each below 2^63, so their sum
+		 * fits, where a signed sum could overflow. */
+		gl_value_error(st, fn, "bytes %lu..%lu are outside buffer %u (%u bytes)",
+			       (unsigned long)offset,
+			       (unsigned long)offset + (unsigned long)size, b->name, b->size);
 		return;
 	}
 	if (size == 0)
