@@ -624,6 +624,15 @@ static void cap_observe(void *user, const struct hw_event *e)
 
 /* ---- opening and closing ------------------------------------------------------- */
 
+/* strdup through hw_alloc (its failures are injected like the others). */
+static char *cap_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = hw_malloc(n);
+
+	return d ? memcpy(d, s, n) : NULL;
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), k = strlen(suffix);
@@ -649,7 +658,7 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
 	if (opt->file[0]) {
 		c->csv = ends_with(opt->file, ".csv");
-		c->out_path = strdup(opt->file);
+		c->out_path = cap_strdup(opt->file);
 		errno = 0;
 		c->out = c->out_path ? fopen(opt->file, "w") : NULL;
 		if (c->out && !(c->csv ? write_csv_header(c) : write_json_header(c))) {
