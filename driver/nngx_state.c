@@ -590,11 +590,15 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 		      const char *function, const char *fmt, ...)
 {
 	va_list ap;
+	/* Recorded before the diagnostic is delivered: a diagnostic callback
+	 * that makes calls of its own must not put their errors in the flag
+	 * ahead of this call's (it would also read this one with glGetError). */
+	bool recorded = gl_context_record_error(&st->gl, code);
 
 	va_start(ap, fmt);
 	nngx_diag_vreport(&st->diag, id, function, code, fmt, ap);
 	va_end(ap);
-	if (!gl_context_record_error(&st->gl, code))
+	if (!recorded)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ERROR_DROPPED, function,
 				 "0x%04X dropped, the flag still holds 0x%04X",
 				 code, st->gl.error);

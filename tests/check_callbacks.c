@@ -29,6 +29,7 @@ static enum {
 	DO_RUN_AGAIN,
 	DO_WAIT,
 	DO_RAISE,               /* a call of its own that raises a diagnostic */
+	DO_OWN_ERROR,           /* a call of its own that records a GL error */
 } diag_action;
 static unsigned diag_calls, diag_depth, diag_max_depth;
 static GLenum diag_error_after;         /* glGetError right after its call */
@@ -39,7 +40,8 @@ static void on_diag(const nngxShimDiagnostic *d, void *user)
 	(void)user;
 	if (d->id == NNGX_SHIM_DIAG_CALLBACK_CALL_REFUSED)
 		refused_seen++;
-	if (d->id != NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED && diag_action != DO_RAISE)
+	if (d->id != NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED && diag_action != DO_RAISE
+	    && diag_action != DO_OWN_ERROR)
 		return;
 	diag_calls++;
 	if (++diag_depth > diag_max_depth)
@@ -52,6 +54,10 @@ static void on_diag(const nngxShimDiagnostic *d, void *user)
 	case DO_RUN_AGAIN: nngxRunCmdlist(); break;
 	case DO_WAIT: nngxShimAdvance(1000); break;
 	case DO_RAISE: nngxStartProfiling(0x1234); break;      /* INVALID_START_ITEM */
+	case DO_OWN_ERROR:
+		nngxStopProfiling(0x5678);                      /* 80A3 */
+		diag_depth--;
+		return;         /* the flag is left for the program */
 	case DO_NOTHING: break;
 	}
 	diag_error_after = glGetError();
@@ -193,6 +199,22 @@ START_TEST(test_callbacks_diag_callback_is_not_reentered)
 		      "stderr: %s", err);
 	/* The callback's own error is the one the flag holds. */
 	ck_assert_uint_eq(diag_error_after, GL_ERROR_80A2_DMP);
+}
+END_TEST
+
+/* The failing call's own code is in the flag, not the code of a call the
+ * diagnostic callback made while it was being diagnosed. */
+START_TEST(test_callbacks_own_error_stays_ahead_of_the_callbacks)
+{
+	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_DEBUG);
+	nngxShimSetDiagCallback(on_diag, NULL);
+	diag_action = DO_OWN_ERROR;
+	nngxStartProfiling(0x4321);
+	nngxShimSetDiagCallback(NULL, NULL);
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	ck_assert_uint_eq(diag_calls, 1);
+	ck_assert_uint_eq(glGetError(), GL_ERROR_80A2_DMP);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_ERROR_DROPPED), 1);
 }
 END_TEST
 
@@ -374,6 +396,7 @@ int main(void)
 	tcase_add_test(tc, test_callbacks_diag_during_run_cannot_replace_the_running_storage);
 	tcase_add_test(tc, test_callbacks_diag_during_run_cannot_reset_run_or_wait);
 	tcase_add_test(tc, test_callbacks_diag_callback_is_not_reentered);
+	tcase_add_test(tc, test_callbacks_own_error_stays_ahead_of_the_callbacks);
 	tcase_add_test(tc, test_callbacks_vsync_callback_may_finalize);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(ta, alloc_setup, alloc_teardown);
