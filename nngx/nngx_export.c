@@ -293,8 +293,9 @@ void nngxImportCmdlist(GLuint cmdlist, GLvoid *data, GLsizei datasize)
 				 "%u is no command list with storage", cmdlist);
 		return;
 	}
-	/* datasize first: a block shorter than the header is not read. */
-	if (data && datasize >= 0 && (uint32_t)datasize < EXPORT_HEADER_BYTES) {
+	/* datasize first: a block shorter than the header (or of no size at
+	 * all, a negative one) is not read. */
+	if (data && (datasize < 0 || (uint32_t)datasize < EXPORT_HEADER_BYTES)) {
 		nngx_state_error(st, GL_ERROR_8043_DMP, NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED, fn,
 				 "datasize %d is shorter than an export's %u-byte header; "
 				 "nothing is read", datasize, EXPORT_HEADER_BYTES);

@@ -297,7 +297,7 @@ START_TEST(test_import_errors_change_nothing)
 	GLsizei fill_size;
 	unsigned k;
 
-	for (k = 0; k < 15; k++) {
+	for (k = 0; k < 16; k++) {
 		GLenum code = 0;
 		GLuint diags;
 
@@ -389,7 +389,11 @@ START_TEST(test_import_errors_change_nothing)
 			nngxImportCmdlist(lists[0], tiny, 16);
 			code = GL_ERROR_8043_DMP;
 			break;
-		default: {      /* a fill channel's bool that is no bool */
+		case 15:        /* a negative one too (found by fuzz_import) */
+			nngxImportCmdlist(lists[0], tiny, -1);
+			code = GL_ERROR_8043_DMP;
+			break;
+		case 14: {      /* a fill channel's bool that is no bool */
 			uint32_t head[8];
 
 			memcpy(head, fill_block, sizeof head);
@@ -401,6 +405,8 @@ START_TEST(test_import_errors_change_nothing)
 			code = GL_ERROR_8042_DMP;
 			break;
 		}
+		default:
+			ck_abort_msg("case %u", k);
 		}
 		ck_assert_msg(glGetError() == code, "case %u", k);
 		ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED),
