@@ -220,7 +220,7 @@ END_TEST
 
 /* ---- the allocator and deallocator ---------------------------------------- */
 
-static enum { ALLOC_PLAIN, ALLOC_DELETES, ALLOC_FINALIZES } alloc_action;
+static enum { ALLOC_PLAIN, ALLOC_DELETES, ALLOC_FINALIZES, ALLOC_DELETES_DISPLAY } alloc_action;
 static enum { FREE_PLAIN, FREE_FINALIZES, FREE_CREATES } free_action;
 static GLuint alloc_target;
 static void *blocks[64];
@@ -237,6 +237,8 @@ static GLvoid *prog_alloc(GLenum area, GLenum usage, GLuint name, GLsizei size)
 		glDeleteBuffers(1, &alloc_target);
 	else if (alloc_action == ALLOC_FINALIZES)
 		nngxFinalize();
+	else if (alloc_action == ALLOC_DELETES_DISPLAY)
+		nngxDeleteDisplaybuffers(1, &alloc_target);
 	if (nblocks < 64)
 		blocks[nblocks++] = p;
 	return p;
@@ -327,6 +329,23 @@ START_TEST(test_callbacks_allocator_cannot_finalize)
 }
 END_TEST
 
+/* The same for a display buffer: the allocator deleting the buffer that
+ * nngxDisplaybufferStorage allocates for is refused. */
+START_TEST(test_callbacks_allocator_cannot_delete_its_display_buffer)
+{
+	nngxGenDisplaybuffers(1, &alloc_target);
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxBindDisplaybuffer(alloc_target);
+	alloc_action = ALLOC_DELETES_DISPLAY;
+	nngxDisplaybufferStorage(GL_RGBA8_OES, 64, 64, NN_GX_MEM_VRAMA);
+	alloc_action = ALLOC_PLAIN;
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	ck_assert_uint_ne(nngxShimGetDisplaybufferAddress(alloc_target), 0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CALLBACK_CALL_REFUSED), 1);
+	ck_assert_uint_eq(nblocks, 1);
+}
+END_TEST
+
 /* glDeleteBuffers hands a block to the deallocator, which calls
  * nngxFinalize: refused, so the block is handed back once. */
 START_TEST(test_callbacks_deallocator_cannot_finalize_during_delete)
@@ -402,6 +421,7 @@ int main(void)
 	tcase_add_checked_fixture(ta, alloc_setup, alloc_teardown);
 	tcase_add_test(ta, test_callbacks_allocator_cannot_delete_its_buffer);
 	tcase_add_test(ta, test_callbacks_allocator_cannot_finalize);
+	tcase_add_test(ta, test_callbacks_allocator_cannot_delete_its_display_buffer);
 	tcase_add_test(ta, test_callbacks_deallocator_cannot_finalize_during_delete);
 	tcase_add_test(ta, test_callbacks_deallocator_cannot_create_during_finalize);
 	suite_add_tcase(s, ta);
