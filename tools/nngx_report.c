@@ -68,6 +68,17 @@ static void fail(const char *fmt, ...)
 	exit(1);
 }
 
+/* Flush `o` and, when `close` holds, close it, whether or not the flush
+ * failed (no FILE is left behind on the error exit); -1 on any failure. */
+static int output_close(FILE *o, bool close)
+{
+	int status = fflush(o) != 0 || ferror(o) ? -1 : 0;
+
+	if (close && fclose(o) != 0)
+		status = -1;
+	return status;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: %s CAPTURE.json [-o REPORT.html]\n"
@@ -722,7 +733,7 @@ int main(int argc, char **argv)
 		if (!o)
 			fail("%s: cannot write: %s", out, strerror(errno));
 		write_csv(&c, o);
-		if ((fflush(o) != 0) | (ferror(o) != 0) | (out && fclose(o) != 0))
+		if (output_close(o, out != NULL) != 0)
 			fail("%s: write failed: %s", out ? out : "standard output", strerror(errno));
 		release_held();
 		return 0;
@@ -744,8 +755,7 @@ int main(int argc, char **argv)
 	if (!o)
 		fail("%s: cannot write: %s", out, strerror(errno));
 	write_html(o, &c, frame_us, gpu_us, &t, draws, ndraws);
-	/* Closed whether or not the flush failed: no FILE is left behind. */
-	if ((fflush(o) != 0) | (ferror(o) != 0) | (fclose(o) != 0))
+	if (output_close(o, true) != 0)
 		fail("%s: write failed: %s", out, strerror(errno));
 	print_summary(stdout, &c, &t, draws, ndraws);
 	printf("Report: %s\n", out);
