@@ -13,6 +13,7 @@
  * scene (a 2-instruction vertex shader, 8 vertices, a 64 x 64
  * framebuffer, a 32 KiB command list) from bytes made once per process. The rules restated here share
  * no code with the library: valid items and ranges are written out. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_common.h"
