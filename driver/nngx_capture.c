@@ -529,6 +529,25 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	frame_begin(c, st, c->frame.index + 1);
 }
 
+/* The capture's busy tracks (its busy windows, and the trace's) lack work
+ * when they could not grow: never silent, the capture says from which
+ * clock its windows undercount; the program's own counters are the GPU's
+ * and untouched. */
+static void cap_busy_status(struct nngx_state *st, struct nngx_capture *c,
+			    enum hw_status status, const char *what, hw_clock_t start)
+{
+	if (status == HW_OK)
+		return;
+	nngx_diag_report(&st->diag, status == HW_ERROR_NO_MEMORY
+			 ? NNGX_SHIM_DIAG_HOST_OUT_OF_MEMORY : NNGX_SHIM_DIAG_GPU_FAULT,
+			 "libnngx capture", "%s at clock %llu of frame %llu could not be "
+			 "added to the capture's busy tracks (%s): its busy windows from "
+			 "there on count too little", what,
+			 (unsigned long long)(c->clock_base + start),
+			 (unsigned long long)c->frame.index,
+			 status == HW_ERROR_NO_MEMORY ? "no memory" : "out of range");
+}
+
 /* ---- the observer ------------------------------------------------------------ */
 
 static void cap_observe(void *user, const struct hw_event *e)
@@ -584,10 +603,13 @@ static void cap_observe(void *user, const struct hw_event *e)
 		f->vertices_shaded += r->vertices_shaded;
 		f->texture_samples += r->texture_samples;
 		f->texture_misses += r->texture_misses;
-		(void)hw_draw_schedule(&c->busy, r, e->start);
+		cap_busy_status(st, c, hw_draw_schedule(&c->busy, r, e->start), "a draw",
+				e->start);
 	} else if (e->kind == HW_EVENT_COMMANDS) {
 		ev->work[HW_BUSY_COMMAND] = e->end - e->start;
-		(void)hw_busy_add_interval(&c->busy, HW_BUSY_COMMAND, e->start, e->end - e->start);
+		cap_busy_status(st, c, hw_busy_add_interval(&c->busy, HW_BUSY_COMMAND, e->start,
+							    e->end - e->start),
+				"command processing", e->start);
 	}
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
 		f->busy_clocks[m] += ev->work[m];
@@ -601,6 +623,15 @@ static void cap_observe(void *user, const struct hw_event *e)
 }
 
 /* ---- opening and closing ------------------------------------------------------- */
+
+/* strdup through hw_alloc (its failures are injected like the others). */
+static char *cap_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = hw_malloc(n);
+
+	return d ? memcpy(d, s, n) : NULL;
+}
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -627,7 +658,7 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
 	if (opt->file[0]) {
 		c->csv = ends_with(opt->file, ".csv");
-		c->out_path = strdup(opt->file);
+		c->out_path = cap_strdup(opt->file);
 		errno = 0;
 		c->out = c->out_path ? fopen(opt->file, "w") : NULL;
 		if (c->out && !(c->csv ? write_csv_header(c) : write_json_header(c))) {
@@ -803,7 +834,8 @@ void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t star
 {
 	struct nngx_capture *c = st->capture;
 
-	(void)hw_busy_add_interval(&c->busy, (enum hw_busy_module)module, start, clocks);
+	cap_busy_status(st, c, hw_busy_add_interval(&c->busy, (enum hw_busy_module)module, start,
+						     clocks), "injected busy time", start);
 	c->frame.busy_clocks[module] += clocks;
 	if (c->trace)
 		nngx_trace_inject(c->trace, module, c->clock_base + start, clocks);

@@ -86,6 +86,10 @@ struct nngx_cmdlists {
 	void (*callback)(GLint);
 	bool callback_enabled;
 	GLuint last_run;                /* the list nngx_cmdlist_run ran last */
+	/* The list nngx_cmdlist_run is executing now (NULL outside it): it
+	 * counts as running for the SDK's "list is running" codes, whatever
+	 * the GPU's clock says, while a callback runs from inside the run. */
+	const struct nngx_cmdlist *executing;
 	uint32_t last_run_raw;          /* its raw_id (0: a named list) */
 	/* Raw lists (nngx_raw.h): their generation, bumped by every
 	 * nngx_cmdlists_clear, which ends them all; the next raw_id. */

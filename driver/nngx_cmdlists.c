@@ -311,6 +311,10 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 
 void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char *fn)
 {
+	/* The GPU is not run from a callback that runs inside a library call
+	 * (perhaps this very run: a diagnostic it raised). */
+	if (nngx_callback_refuses(st, 0, fn))
+		return;
 	st->cmdlists.last_run = l->name;
 	st->cmdlists.last_run_raw = l->raw_id;
 	if (st->capture)
@@ -319,6 +323,9 @@ void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char 
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_UNFLUSHED, fn,
 				 "command list %u: %zu words not flushed", l->name,
 				 l->used_words - l->flushed_words);
+	/* While the requests execute, the diagnostic callback may hear of
+	 * faults; the rule (nngx_callback_refuses) keeps it from freeing `l`. */
+	st->cmdlists.executing = l;
 	for (; l->run_req < l->used_req; l->run_req++) {
 		const struct nngx_request *r = &l->req[l->run_req];
 		enum hw_status status = request_execute(st, l, r);
@@ -344,6 +351,7 @@ void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char 
 			break;
 		}
 	}
+	st->cmdlists.executing = NULL;
 }
 
 void nngx_cmdlist_flush_bound(struct nngx_state *st, const char *fn)
@@ -412,6 +420,8 @@ void nngx_cmdlist_wait_done(struct nngx_state *st)
 
 bool nngx_cmdlist_running(const struct nngx_state *st, const struct nngx_cmdlist *l)
 {
+	if (st->cmdlists.executing == l)
+		return true;
 	return st->cmdlists.last_run == l->name && st->cmdlists.last_run_raw == l->raw_id
 	       && hw_gpu_cmdlist_executing(&st->gpu);
 }

@@ -6,6 +6,7 @@
 
 #include <png.h>
 
+#include "hw/hw_alloc.h"
 #include "hw/hw_pixel.h"
 #include "nngx_capture.h"
 
@@ -37,7 +38,7 @@ bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned wid
 	}
 	errno = 0;
 	f = fopen(path, "wb");
-	row = malloc((size_t)lines * 4);
+	row = hw_malloc((size_t)lines * 4);
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	info = png ? png_create_info_struct(png) : NULL;
 	if (!f || !row || !info) {
@@ -62,7 +63,7 @@ bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned wid
 	}
 	png_write_end(png, NULL);
 	png_destroy_write_struct(&png, &info);
-	free(row);
+	hw_free(row);
 	if (fflush(f) != 0 || ferror(f)) {
 		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
 		fclose(f);
@@ -76,7 +77,7 @@ bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned wid
 fail:
 	if (png)
 		png_destroy_write_struct(&png, info ? &info : NULL);
-	free(row);
+	hw_free(row);
 	if (f)
 		fclose(f);
 	return false;

@@ -377,6 +377,48 @@ static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char 
 	return st;
 }
 
+/* The exit destructor's way in (state_at_exit): it takes the library as a
+ * call would, for good (the process is ending: a thread that calls later
+ * waits until it has), but never waits itself. False, with the thread
+ * inside named in *owner and its function in *function, when a call is
+ * inside: made by another thread still running, or by this one (exit()
+ * from a callback); then the state is left as it is. */
+static bool api_take_for_exit(unsigned long *owner, const char **function)
+{
+	unsigned long self = api_thread(), biased;
+	int on = API_BIAS_ON;
+
+	*function = __atomic_load_n(&api_owner_function, __ATOMIC_RELAXED);
+	biased = __atomic_load_n(&api_bias_thread, __ATOMIC_RELAXED);
+	if (biased == self && __atomic_load_n(&nngx_api_bias_inside, __ATOMIC_RELAXED)) {
+		*owner = self;
+		return false;
+	}
+	if (!api_take(self, owner))
+		return false;
+	if (!biased || biased == self)
+		return true;
+	/* End the bias as api_unbias does, but look once instead of waiting
+	 * for the biased thread to leave. (No other thread is ending it: that
+	 * happens under the compare-and-swap, which this thread holds.) */
+	if (__atomic_compare_exchange_n(&api_bias_on, &on, API_BIAS_ENDING, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		if (!api_membarrier()) {
+			const struct timespec pause = { 0, 20 * 1000 * 1000 };
+
+			nanosleep(&pause, NULL);
+		}
+		__atomic_store_n(&api_bias_on, API_BIAS_OFF, __ATOMIC_RELEASE);
+	}
+	if (__atomic_load_n(&nngx_api_bias_inside, __ATOMIC_ACQUIRE)) {
+		/* Inside: its next call waits on the compare-and-swap, which
+		 * stays taken until the process is gone. */
+		*owner = biased;
+		return false;
+	}
+	return true;
+}
+
 #else
 struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *function)
 {
@@ -391,6 +433,118 @@ void nngx_api_leave(struct nngx_api_call *call)
 }
 #endif
 
+/* ---- the callback rule (nngx_state.h, libnngx(7) "Callbacks") ------------ */
+
+static const char *const callback_names[] = {
+	[NNGX_CALLBACK_NONE] = "no",
+	[NNGX_CALLBACK_ALLOCATOR] = "allocator",
+	[NNGX_CALLBACK_DEALLOCATOR] = "deallocator",
+	[NNGX_CALLBACK_DIAGNOSTIC] = "diagnostic",
+	[NNGX_CALLBACK_AT_WAIT] = "VSync, command-list or timeout",
+};
+
+static bool callback_runs_inside(enum nngx_callback kind)
+{
+	return kind == NNGX_CALLBACK_ALLOCATOR || kind == NNGX_CALLBACK_DEALLOCATOR
+	       || kind == NNGX_CALLBACK_DIAGNOSTIC;
+}
+
+enum nngx_callback nngx_callback_enter(struct nngx_state *st, enum nngx_callback kind)
+{
+	enum nngx_callback previous = st->callback_kind;
+
+	st->callback_kind = kind;
+	if (callback_runs_inside(kind))
+		st->callback_inside++;
+	return previous;
+}
+
+void nngx_callback_leave(struct nngx_state *st, enum nngx_callback previous)
+{
+	if (callback_runs_inside(st->callback_kind))
+		st->callback_inside--;
+	st->callback_kind = previous;
+}
+
+bool nngx_callback_refuses(struct nngx_state *st, GLenum code, const char *function)
+{
+	static const char why[] = "%s called from the program's %s callback, which runs "
+				  "inside a library call that is not done: refused, nothing "
+				  "changes (libnngx(7), \"Callbacks\")";
+	const char *kind = callback_names[st->callback_kind];
+
+	if (!st->callback_inside)
+		return false;
+	if (!callback_runs_inside(st->callback_kind))
+		kind = "allocator, deallocator or diagnostic";
+	if (code)
+		nngx_state_error(st, code, NNGX_SHIM_DIAG_CALLBACK_CALL_REFUSED, function, why,
+				 function, kind);
+	else
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CALLBACK_CALL_REFUSED, function, why,
+				 function, kind);
+	return true;
+}
+
+static GLvoid *state_allocator(GLenum area, GLenum usage, GLuint name, GLsizei size)
+{
+	struct nngx_state *st = &state;
+	enum nngx_callback previous = nngx_callback_enter(st, NNGX_CALLBACK_ALLOCATOR);
+	GLvoid *block = st->program_allocator(area, usage, name, size);
+
+	nngx_callback_leave(st, previous);
+	return block;
+}
+
+static void state_deallocator(GLenum area, GLenum usage, GLuint name, GLvoid *addr)
+{
+	struct nngx_state *st = &state;
+	enum nngx_callback previous = nngx_callback_enter(st, NNGX_CALLBACK_DEALLOCATOR);
+
+	st->program_deallocator(area, usage, name, addr);
+	nngx_callback_leave(st, previous);
+}
+
+void nngx_state_set_allocator(struct nngx_state *st,
+			      GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
+			      void (*deallocator)(GLenum, GLenum, GLuint, GLvoid *))
+{
+	st->program_allocator = allocator;
+	st->program_deallocator = allocator ? deallocator : NULL;
+	st->allocator = st->program_allocator ? state_allocator : NULL;
+	st->deallocator = st->program_deallocator ? state_deallocator : NULL;
+}
+
+/* The diagnostics layer calls this for the program's callback. The
+ * callback is not called again while it (or an allocator or deallocator
+ * callback) runs: such a diagnostic goes to standard error, so that one
+ * whose own calls raise diagnostics cannot recurse without end. */
+static void state_diag_callback(const nngxShimDiagnostic *msg, void *user)
+{
+	struct nngx_state *st = user;
+	enum nngx_callback previous;
+
+	if (st->callback_inside || !st->diag_callback) {
+		fprintf(stderr, "libnngx: %s [%s]: %s: %s. Rule: %s. (Not passed to the "
+			"diagnostic callback: a %s callback is running.)\n",
+			nngx_diag_level_name(msg->severity), msg->name, msg->function,
+			msg->detail, msg->rule, callback_names[st->callback_kind]);
+		return;
+	}
+	previous = nngx_callback_enter(st, NNGX_CALLBACK_DIAGNOSTIC);
+	st->diag_callback(msg, st->diag_user);
+	nngx_callback_leave(st, previous);
+}
+
+void nngx_state_set_diag_callback(struct nngx_state *st, nngxShimDiagCallback callback,
+				  void *user)
+{
+	st->diag_callback = callback;
+	st->diag_user = callback ? user : NULL;
+	st->diag.callback = callback ? state_diag_callback : NULL;
+	st->diag.user = callback ? st : NULL;
+}
+
 static void state_warn_vcache_left_running(struct nngx_state *st, const char *when)
 {
 	if (st->gpu.counters.vcache_started)
@@ -402,8 +556,25 @@ static void state_warn_vcache_left_running(struct nngx_state *st, const char *wh
 /* At exit (or unload): the last chance to point out a counter left on. */
 __attribute__((destructor)) static void state_at_exit(void)
 {
-	if (!state_ready)
+	unsigned long owner = 0;
+	const char *function = NULL;
+
+	if (!__atomic_load_n(&state_ready, __ATOMIC_ACQUIRE))
 		return;
+	/* The threading contract holds at exit too: the state is torn down
+	 * only by a thread that holds the library, never under a call still
+	 * inside it (another thread's, or this thread's own when exit() is
+	 * called from a callback). Then nothing is freed (the process is
+	 * ending: its memory goes with it), and standard error says why: the
+	 * diagnostics may be in that call's hands. */
+	if (!api_take_for_exit(&owner, &function)) {
+		fprintf(stderr, "libnngx: error [THREADS_OVERLAP]: program exit: thread %lu is "
+			"inside %s; the library's state is left as it is (no exit summary, "
+			"no capture or golden record closed). Rule: calls must not overlap, "
+			"exit included; join the threads that use libnngx before exit.\n",
+			owner, function ? function : "the library");
+		return;
+	}
 	state_warn_vcache_left_running(&state, "program exit");
 	nngx_golden_record(&state, "exit");
 	nngx_capture_close(&state);
@@ -419,11 +590,15 @@ void nngx_state_error(struct nngx_state *st, GLenum code, nngxShimDiagId id,
 		      const char *function, const char *fmt, ...)
 {
 	va_list ap;
+	/* Recorded before the diagnostic is delivered: a diagnostic callback
+	 * that makes calls of its own must not put their errors in the flag
+	 * ahead of this call's (it would also read this one with glGetError). */
+	bool recorded = gl_context_record_error(&st->gl, code);
 
 	va_start(ap, fmt);
 	nngx_diag_vreport(&st->diag, id, function, code, fmt, ap);
 	va_end(ap);
-	if (!gl_context_record_error(&st->gl, code))
+	if (!recorded)
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ERROR_DROPPED, function,
 				 "0x%04X dropped, the flag still holds 0x%04X",
 				 code, st->gl.error);

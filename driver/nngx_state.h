@@ -18,6 +18,18 @@
  * SDK calls that use it). */
 #define NNGX_STATE_NOT_MODELLED_MAX 32
 
+/* The program's callbacks, by when they run (libnngx(7), "Callbacks").
+ * The allocator, deallocator and diagnostic callbacks run inside a library
+ * call, in the middle of its work; the others run at a wait, once the
+ * call has nothing half done (nngx_callbacks_run). */
+enum nngx_callback {
+	NNGX_CALLBACK_NONE,
+	NNGX_CALLBACK_ALLOCATOR,
+	NNGX_CALLBACK_DEALLOCATOR,
+	NNGX_CALLBACK_DIAGNOSTIC,
+	NNGX_CALLBACK_AT_WAIT           /* VSync, command-list, Raw list, timeout */
+};
+
 struct nngx_state {
 	struct hw_gpu gpu;
 	struct gl_context gl;
@@ -35,10 +47,25 @@ struct nngx_state {
 	/* Whether the busy counter was started since power-on. */
 	bool busy_started_once;
 
-	/* nngxInitialize state; kept by a power-on reset. */
+	/* nngxInitialize state; kept by a power-on reset. allocator and
+	 * deallocator are what the library calls: the program's own, wrapped
+	 * by nngx_state.c so that the callback rule holds (NULL when the
+	 * program gave none); program_allocator and program_deallocator are
+	 * the program's, as nngxGetAllocator returns them. */
 	bool initialized;
 	GLvoid *(*allocator)(GLenum area, GLenum usage, GLuint name, GLsizei size);
 	void (*deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
+	GLvoid *(*program_allocator)(GLenum area, GLenum usage, GLuint name, GLsizei size);
+	void (*program_deallocator)(GLenum area, GLenum usage, GLuint name, GLvoid *addr);
+	/* The program's diagnostic callback (nngxShimSetDiagCallback); the
+	 * diagnostics layer calls nngx_state.c's wrapper instead. */
+	nngxShimDiagCallback diag_callback;
+	void *diag_user;
+	/* The program's callback running now (innermost), and how many of the
+	 * ones that run inside a library call (allocator, deallocator,
+	 * diagnostic) are running: the callback rule (nngx_callback_refuses). */
+	enum nngx_callback callback_kind;
+	unsigned callback_inside;
 	struct nngx_cmdlists cmdlists;
 	struct nngx_vsync vsync;
 
@@ -161,6 +188,35 @@ enum nngx_device_range {
  * of the two it was (may be NULL). */
 uint32_t nngx_device_phys(const struct nngx_state *st, const void *host, uint32_t size,
 			  enum nngx_device_range range, bool *window);
+
+/* The callback rule (libnngx(7), "Callbacks"), kept here for the whole
+ * library. Every call of a program's callback goes between
+ * nngx_callback_enter (which returns what ran before) and
+ * nngx_callback_leave. */
+enum nngx_callback nngx_callback_enter(struct nngx_state *st, enum nngx_callback kind);
+void nngx_callback_leave(struct nngx_state *st, enum nngx_callback previous);
+
+/* Whether `function`, which would end, reset, free, reallocate or run
+ * what the library holds, is refused now: true while an allocator,
+ * deallocator or diagnostic callback runs (the library call that called it
+ * is half done and still uses its objects). A refusal records `code` (the
+ * SDK's code for the condition, 0 for none) with CALLBACK_CALL_REFUSED;
+ * the caller then returns, changing nothing. */
+bool nngx_callback_refuses(struct nngx_state *st, GLenum code, const char *function);
+
+/* Whether a callback of those three is running (no refusal, no diagnostic). */
+static inline bool nngx_callback_inside(const struct nngx_state *st)
+{
+	return st->callback_inside != 0;
+}
+
+/* nngxInitialize's callbacks and nngxShimSetDiagCallback's: stored, and
+ * called through the rule's wrappers. */
+void nngx_state_set_allocator(struct nngx_state *st,
+			      GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
+			      void (*deallocator)(GLenum, GLenum, GLuint, GLvoid *));
+void nngx_state_set_diag_callback(struct nngx_state *st, nngxShimDiagCallback callback,
+				  void *user);
 
 /* Power-on reset (nngxShimReset). */
 void nngx_state_power_on(struct nngx_state *st);

@@ -16,8 +16,11 @@ void nngx_callbacks_run(struct nngx_state *st)
 	bool cmdlist = st->cmdlist_pending, timeout = st->timeout_pending;
 	GLint id = st->cmdlist_pending_id, raw_id = st->raw_pending_id;
 	void (*raw)(GLint) = st->raw_pending;
+	enum nngx_callback previous;
 
-	if (st->callback_depth || (!vsyncs && !cmdlist && !timeout && !raw))
+	/* Not inside another callback, nor while an allocator, deallocator
+	 * or diagnostic callback's call is half done: the next wait runs them. */
+	if (st->callback_depth || st->callback_inside || (!vsyncs && !cmdlist && !timeout && !raw))
 		return;
 	/* Taken now: what the callbacks queue waits for the next call. */
 	st->vsync_pending = 0;
@@ -25,6 +28,7 @@ void nngx_callbacks_run(struct nngx_state *st)
 	st->timeout_pending = false;
 	st->raw_pending = NULL;
 	st->callback_depth++;
+	previous = nngx_callback_enter(st, NNGX_CALLBACK_AT_WAIT);
 	for (; vsyncs && st->epoch == epoch; vsyncs--) {
 		/* Read each time: a callback may change them. */
 		if (st->vsync.callback[HW_LCD_UPPER])
@@ -38,6 +42,7 @@ void nngx_callbacks_run(struct nngx_state *st)
 		st->cmdlists.callback(id);
 	if (raw && st->epoch == epoch)
 		raw(raw_id);
+	nngx_callback_leave(st, previous);
 	st->callback_depth--;
 }
 
@@ -61,11 +66,15 @@ static void time_queue_vblank(struct nngx_state *st, bool *merged)
 void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 {
 	struct hw_gpu *gpu = &st->gpu;
-	hw_clock_t target = hw_clock_add(gpu->clock, clocks);
+	hw_clock_t start = gpu->clock, target = hw_clock_add(start, clocks);
 	uint64_t epoch = st->epoch;
 	unsigned vblanks = 0;
 	bool merged = false;
 
+	/* Time does not pass for a callback that runs inside a library call:
+	 * the GPU may be in the middle of a request. */
+	if (nngx_callback_refuses(st, 0, "GPU wait"))
+		return;
 	/* What earlier callbacks queued runs first, at the start of the wait. */
 	nngx_callbacks_run(st);
 	while (time_has_callback(&st->vsync) && vblanks < NNGX_TIME_MAX_CALLBACK_VBLANKS
@@ -90,6 +99,11 @@ void nngx_time_advance(struct nngx_state *st, uint64_t clocks)
 				 "without callbacks", vblanks, (unsigned long long)target);
 	if (gpu->clock < target)
 		hw_gpu_advance(gpu, target - gpu->clock);
+	if (clocks && target == HW_CLOCK_MAX)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CLOCK_SATURATED, "GPU wait",
+				 "%llu clocks from clock %llu reach 2^64 - 1, the clock's last "
+				 "value: time stops there", (unsigned long long)clocks,
+				 (unsigned long long)start);
 }
 
 void nngx_time_wait_gpu(struct nngx_state *st)

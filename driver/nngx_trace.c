@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "hw/hw_alloc.h"
 #include "nngx_capture.h"
 #include "nngx_counters.h"
 
@@ -80,7 +81,7 @@ static void trace_name_thread(struct nngx_trace *t, int tid, const char *name)
 
 struct nngx_trace *nngx_trace_open(const char *path)
 {
-	struct nngx_trace *t = calloc(1, sizeof *t);
+	struct nngx_trace *t = hw_calloc(1, sizeof *t);
 	int m;
 
 	if (!t)

@@ -13,6 +13,7 @@
  * scene (a 2-instruction vertex shader, 8 vertices, a 64 x 64
  * framebuffer, a 32 KiB command list) from bytes made once per process. The rules restated here share
  * no code with the library: valid items and ranges are written out. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_common.h"
@@ -100,6 +101,24 @@ static void build_scene(void)
 	glViewport(0, 0, 64, 64);
 	if (glGetError() != GL_NO_ERROR)
 		fuzz_fail("the scene could not be built");
+}
+
+/* The scene again after the allocator changed (its objects went with
+ * nngxFinalize); with a failing or calling-back allocator parts of it may
+ * be refused, which later calls must survive. */
+static void build_scene_quiet(void)
+{
+	static const GLfloat xyz[9] = { -0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0, 0.5f, 0.5f };
+	GLuint list;
+
+	glGenBuffers(1, &vbo);
+	glBindBuffer(GL_ARRAY_BUFFER, vbo);
+	glBufferData(GL_ARRAY_BUFFER, sizeof xyz, xyz, GL_STATIC_DRAW);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, 0);
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(16 * 1024, 8);
+	(void)glGetError();
 }
 
 /* ---- the profiling contract ------------------------------------------------- */
@@ -226,13 +245,23 @@ static GLuint arg_small(struct fuzz_in *in, GLuint max)
 /* ---- callbacks --------------------------------------------------------------- */
 
 static unsigned callback_calls;
-static uint8_t callback_action;
+static bool diag_callback_on;
+static uint8_t callback_action, diag_action, alloc_action, free_action;
+static unsigned alloc_fail_every;
+static unsigned long alloc_calls, blocks_out;
 
-/* A VSync or command-list callback that calls back into the library, as
- * the console allows: one of a wait, a swap, a profiling read, nothing. */
-static void callback_body(void)
+/* A callback of the program's that calls back into the library, as ported
+ * code does: a wait, a swap, a profiling read, nothing, or one of the calls
+ * that end, reset, free or run what the library holds (nngxFinalize, a
+ * list or buffer deleted, new storage, a reset, a run, a draw, a call
+ * that raises a diagnostic). The VSync and command-list callbacks may make
+ * them all (libnngx(7), "Callbacks"); from the allocator, deallocator and
+ * diagnostic callbacks the library refuses the dangerous ones, which must
+ * leave it whole. */
+static void callback_body(uint8_t action)
 {
-	GLuint result[RESULT_WORDS];
+	GLuint result[RESULT_WORDS], name = 1;
+	static const GLfloat some[6];
 
 	/* Unbounded re-entry would pass any bound; a legal run reaches at
 	 * most the library's 2^20 VSync callbacks per wait times the ~80
@@ -240,17 +269,63 @@ static void callback_body(void)
 	 * long wait). */
 	if (++callback_calls > (1u << 27))
 		fuzz_fail("more than 2^27 callbacks in one run");
-	switch (callback_action % 5) {
+	switch (action % 16) {
 	case 0: nngxWaitVSync(NN_GX_DISPLAY_BOTH); break;
 	case 1: nngxSwapBuffers(NN_GX_DISPLAY_BOTH); break;
 	case 2: nngxGetProfilingResult(NN_GX_PROFILING_BUSY, result); break;
 	case 3: nngxWaitCmdlistDone(); break;
+	case 5: nngxFinalize(); break;
+	case 6: nngxDeleteCmdlists(1, &name); break;
+	case 7: nngxCmdlistStorage(4096, 4); break;
+	case 8: glDeleteBuffers(1, &vbo); break;
+	case 9: glBufferData(GL_ARRAY_BUFFER, sizeof some, some, GL_STATIC_DRAW); break;
+	case 10: nngxShimReset(); break;
+	case 11: nngxRunCmdlist(); break;
+	case 12: glGenBuffers(1, &name); glBindBuffer(GL_ARRAY_BUFFER, name); break;
+	case 13: nngxStartProfiling(0x1234); break;     /* raises a diagnostic */
+	case 14: glDrawArrays(GL_TRIANGLES, 0, 3); break;
+	case 15: nngxGenCmdlists(1, &name); nngxBindCmdlist(name); break;
 	default: break;
 	}
 }
 
-static void on_vsync(GLenum display) { (void)display; callback_body(); }
-static void on_cmdlist(GLint id) { (void)id; callback_body(); }
+static void on_vsync(GLenum display) { (void)display; callback_body(callback_action); }
+static void on_cmdlist(GLint id) { (void)id; callback_body(callback_action); }
+
+static void on_diag(const nngxShimDiagnostic *d, void *user)
+{
+	(void)d;
+	(void)user;
+	callback_body(diag_action);
+}
+
+/* The program's allocator: the library's storage is simulated memory, this
+ * only hears of it, and may fail (every alloc_fail_every-th call). */
+static GLvoid *on_alloc(GLenum area, GLenum usage, GLuint name, GLsizei size)
+{
+	(void)area;
+	(void)usage;
+	(void)name;
+	if (size < 0)
+		fuzz_fail("the allocator was asked for %d bytes", size);
+	callback_body(alloc_action);
+	if (alloc_fail_every && ++alloc_calls % alloc_fail_every == 0)
+		return NULL;
+	blocks_out++;
+	return malloc(size ? (size_t)size : 1);
+}
+
+static void on_free(GLenum area, GLenum usage, GLuint name, GLvoid *addr)
+{
+	(void)area;
+	(void)usage;
+	(void)name;
+	callback_body(free_action);
+	if (!blocks_out)
+		fuzz_fail("the deallocator got more blocks than the allocator gave");
+	blocks_out--;
+	free(addr);     /* a block given twice shows under ASan */
+}
 
 /* ---- one call ------------------------------------------------------------------ */
 
@@ -267,13 +342,19 @@ static void api_call(struct fuzz_in *in)
 	uint32_t a[4];
 	unsigned k, n;
 
-	switch (op % 40) {
+	switch (op % 43) {
 	case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: {
 		enum prof_call call = (enum prof_call)(op % P_CALLS);
 		GLenum item = arg_enum(in);
 		uint8_t v = fuzz_u8(in);
 		GLuint value = v < 0xF0 ? v : fuzz_u32(in);
+		/* The contract is about the call alone: a diagnostic callback
+		 * that calls back may change state of its own right. */
+		if (diag_callback_on)
+			nngxShimSetDiagCallback(NULL, NULL);
 		profiling_call(call, item, value);
+		if (diag_callback_on)
+			nngxShimSetDiagCallback(on_diag, NULL);
 		break;
 	}
 	case 10: nngxShimAdvance(fuzz_u16(in)); break;
@@ -357,6 +438,34 @@ static void api_call(struct fuzz_in *in)
 		nngxSetCmdlistCallback(fuzz_u8(in) & 1 ? on_cmdlist : NULL);
 		if (fuzz_u8(in) & 1) nngxEnableCmdlistCallback(-1); else nngxDisableCmdlistCallback(-1);
 		break;
+	case 39:        /* a diagnostic callback that calls back */
+		diag_action = fuzz_u8(in);
+		diag_callback_on = fuzz_u8(in) & 1;
+		if (diag_callback_on) {
+			nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_ERROR);
+			nngxShimSetDiagCallback(on_diag, NULL);
+		} else {
+			nngxShimSetDiagCallback(NULL, NULL);
+			nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+		}
+		break;
+	case 40:        /* the program's allocator and deallocator, which call back */
+		alloc_action = fuzz_u8(in);
+		free_action = fuzz_u8(in);
+		alloc_fail_every = fuzz_u8(in) % 8;
+		nngxFinalize();
+		(void)nngxInitialize(on_alloc, on_free);
+		build_scene_quiet();
+		break;
+	case 41: {      /* a buffer's storage through the allocator */
+		static const GLfloat more[12];
+
+		glBindBuffer(GL_ARRAY_BUFFER, vbo);
+		glBufferData(GL_ARRAY_BUFFER | (fuzz_u8(in) & 1 ? NN_GX_MEM_VRAMA : 0),
+			     (GLsizeiptr)(fuzz_u8(in) % 13u * 4u), more, GL_STATIC_DRAW);
+		break;
+	}
+	case 42: nngxFinalize(); break;
 	default:
 		nngxGetProfilingResult(NN_GX_PROFILING_BUSY, result);
 		(void)nngxCheckVSync(NN_GX_DISPLAY_BOTH);
@@ -375,14 +484,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		make_shader();
 	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, NULL);
 	nngxSetCmdlistCallback(NULL);
+	nngxShimSetDiagCallback(NULL, NULL);
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	diag_callback_on = false;
 	nngxFinalize();
 	nngxShimReset();
+	if (blocks_out)
+		fuzz_fail("%lu blocks of the program's allocator were not given back",
+			  blocks_out);
+	alloc_calls = 0;
+	alloc_fail_every = 0;
 	build_scene();
 	callback_calls = 0;
 	while (fuzz_more(&in) && calls++ < FUZZ_API_CALLS)
 		api_call(&in);
 	nngxSetVSyncCallback(NN_GX_DISPLAY_BOTH, NULL);
 	nngxSetCmdlistCallback(NULL);
+	nngxShimSetDiagCallback(NULL, NULL);
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	/* every block back to the program's deallocator */
+	nngxFinalize();
+	if (blocks_out)
+		fuzz_fail("%lu blocks of the program's allocator were not given back at "
+			  "nngxFinalize", blocks_out);
 	(void)glGetError();
 	return 0;
 }

@@ -212,9 +212,88 @@ static void seed_api(void)
 		10, 0xFF, 0xFF, 11, 0xFF, 0xFF,
 	};
 
+	/* Callbacks that call back (fuzz_api.c, callback_body): a diagnostic
+	 * callback finalizing, an allocator deleting the buffer it allocates
+	 * for and a deallocator finalizing, a failing allocator, a VSync
+	 * callback finalizing, a list callback deleting the list. */
+	static const uint8_t reenter[] = {
+		39, 5, 1,   0, 1, 0,                    /* diag -> nngxFinalize; a bad start */
+		39, 6, 1,   14, 20, 0, 3, 20, 22, 23,   /* diag -> delete list 1; draw, run */
+		39, 0, 0,
+		40, 8, 5, 0,   41, 0, 6,   42,          /* allocator deletes, deallocator finalizes */
+		40, 13, 7, 3,   41, 1, 6,   41, 0, 3,   26, 2,   28, 4, 2,
+		37, 5, 33, 1,   35, 33,                 /* VSync -> nngxFinalize */
+		38, 6, 1, 1,   20, 22, 23,              /* list callback -> delete list 1 */
+	};
+
+	write_file("corpus/api", "callbacks_reenter.bin", reenter, sizeof reenter);
 	write_file("corpus/api", "profile_frame.bin", profile_frame, sizeof profile_frame);
 	write_file("corpus/api", "errors.bin", errors, sizeof errors);
 	write_file("corpus/api", "display_callbacks.bin", display, sizeof display);
+}
+
+/* ---- import ------------------------------------------------------------------- */
+
+/* One export of list `list`'s whole content, after a flags byte (fuzz_import.c). */
+static void write_export(const char *name, uint8_t flags, GLuint list)
+{
+	GLuint off, rid;
+	GLsizei bytes, reqs, size;
+	uint8_t *out;
+
+	(void)list;
+	nngxStopCmdlistSave(&off, &bytes, &rid, &reqs);
+	size = nngxExportCmdlist(list, off, bytes, rid, reqs, 0, NULL);
+	out = malloc((size_t)size + 1);
+	if (!out || size <= 0
+	    || nngxExportCmdlist(list, off, bytes, rid, reqs, size, out + 1) != size) {
+		fprintf(stderr, "make_seeds: export %s failed (0x%04X)\n", name, glGetError());
+		exit(1);
+	}
+	out[0] = flags;
+	write_file("corpus/import", name, out, (size_t)size + 1);
+	free(out);
+}
+
+/* Real exports: render requests, a DMA, a fill of both channels, a
+ * display transfer's L2B/B2L and a block copy, between 3D commands. */
+static void seed_import(void)
+{
+	static const uint32_t words[8] = { 0, 0x000F0080u, 1, 0x000F0081u, 2, 0x000F0082u,
+					   0, 0x000F0080u };
+	GLuint list;
+	uint8_t *fcram = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 4096);
+	uint8_t *vram = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 64 * 64 * 4);
+	uint8_t *vram2 = nngxShimAllocMemory(NN_GX_MEM_VRAMB, 64 * 64 * 4);
+
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(16 * 1024, 32);
+	nngxStartCmdlistSave();
+	nngxAdd3DCommand(words, sizeof words, GL_TRUE);
+	nngxFlush3DCommand();
+	write_export("render.bin", 0, list);
+
+	nngxStartCmdlistSave();
+	nngxAdd3DCommand(words, 16, GL_TRUE);
+	nngxFlush3DCommand();
+	nngxAddVramDmaCommand(fcram, vram, 256);
+	nngxAddMemoryFillCommand(vram, 1024, 0x11223344u, 32, vram2, 512, 0x5566u, 16);
+	nngxAdd3DCommand(words, 16, GL_TRUE);
+	nngxFlush3DCommand();
+	write_export("dma_fill.bin", 4, list);
+
+	nngxStartCmdlistSave();
+	nngxAddVramDmaCommand(fcram, vram2, 64);
+	nngxAddL2BTransferCommand(vram, vram2, 64, 64, GL_RGBA8_OES, 8);
+	nngxAddB2LTransferCommand(vram2, 64, 64, GL_RGBA8_OES, vram, 64, 64, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	nngxAddBlockImageCopyCommand(vram, 256, 0, vram2, 256, 0, 1024);
+	nngxAdd3DCommand(words, 8, GL_TRUE);
+	nngxFlush3DCommand();
+	write_export("transfers.bin", 2, list);         /* first a DMA: 8045 when unflushed */
+	if (glGetError() != GL_NO_ERROR)
+		fprintf(stderr, "make_seeds: import seeds: a GL error was left\n");
 }
 
 int main(int argc, char **argv)
@@ -239,6 +318,7 @@ int main(int argc, char **argv)
 	seed_shbin();
 	seed_cmdstream(hw_memory_phys(&st->gpu.memory, a), hw_memory_phys(&st->gpu.memory, b));
 	seed_api();
+	seed_import();
 	return 0;
 }
 

@@ -43,6 +43,10 @@ void glGenBuffers(GLsizei n, GLuint *buffers)
 
 	if (!gl_names_ok(st, n, buffers, fn))
 		return;
+	/* From a deallocator during nngxFinalize, a new buffer would outlive
+	 * the context (the callback rule, nngx_callback_refuses). */
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
+		return;
 	for (i = 0; i < n; i++) {
 		struct gl_buffer *b;
 		while (gl->next_buffer_name == 0 || gl_buffer_find(gl, gl->next_buffer_name))
@@ -69,6 +73,10 @@ void glDeleteBuffers(GLsizei n, const GLuint *buffers)
 	unsigned a;
 
 	if (!gl_names_ok(st, n, buffers, fn))
+		return;
+	/* The buffer may be the one whose storage the allocator callback is
+	 * being asked for, or the one being destroyed. */
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
 		return;
 	for (i = 0; i < n; i++) {
 		struct gl_buffer *b = gl_buffer_find(gl, buffers[i]);
@@ -112,7 +120,10 @@ void glBindBuffer(GLenum target, GLuint buffer)
 				   "bound to %s", buffer, target_name(target));
 		return;
 	}
-	/* Binding a name that is not yet an object creates it (ES 2.0, 2.9). */
+	/* Binding a name that is not yet an object creates it (ES 2.0, 2.9):
+	 * not from a callback inside a library call (glGenBuffers). */
+	if (buffer && !b && nngx_callback_refuses(st, 0, fn))
+		return;
 	if (buffer && !b && !(b = gl_buffer_add(gl, buffer))) {
 		gl_memory_error(st, fn, "buffer object %u", buffer);
 		return;
@@ -137,6 +148,10 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
 	void *user = NULL;
 	uint32_t at;
 
+	/* New storage replaces old, which the call that called the callback
+	 * may be using (the callback rule, nngx_state.h). */
+	if (nngx_callback_refuses(st, 0, fn))
+		return false;
 	/* No area holds more; checked before the program's allocator hears
 	 * of a size it cannot even take as a GLsizei. */
 	if (size > hw_memory_area_bytes(gl_memory_hw_area(area))) {
@@ -200,6 +215,10 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 		gl_operation_error(st, fn, "no buffer is bound to %s", target_name(base));
 		return;
 	}
+	/* Replacing storage frees the old one, which the call that called
+	 * the callback may be using. */
+	if (nngx_callback_refuses(st, 0, fn))
+		return;
 	if (!area)
 		area = NN_GX_MEM_FCRAM;
 	/* Before the program's allocator is called: a size of 2^31 or more
@@ -261,8 +280,11 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const GLvo
 		return;
 	}
 	if ((unsigned long)offset > b->size || (unsigned long)size > b->size - (unsigned long)offset) {
-		gl_value_error(st, fn, "bytes %ld..%ld are outside buffer %u (%u bytes)",
-			       (long)offset, (long)offset + (long)size, b->name, b->size);
+		/* Unsigned: offset and size are each below 2^63, so their sum
+		 * fits, where a signed sum could overflow. */
+		gl_value_error(st, fn, "bytes %lu..%lu are outside buffer %u (%u bytes)",
+			       (unsigned long)offset,
+			       (unsigned long)offset + (unsigned long)size, b->name, b->size);
 		return;
 	}
 	if (size == 0)

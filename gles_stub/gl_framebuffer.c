@@ -63,6 +63,8 @@ void glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
 
 	if (!gl_names_ok(st, n, renderbuffers, fn))
 		return;
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
+		return;         /* the callback rule (nngx_state.h) */
 	for (i = 0; i < n; i++) {
 		GLuint name = gl_name_next(gl, &gl->next_renderbuffer_name, rb_in_use);
 		if (!gl_renderbuffer_add(gl, name)) {
@@ -99,6 +101,8 @@ void glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 
 	if (!gl_names_ok(st, n, renderbuffers, fn))
 		return;
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
+		return;         /* the callback rule (nngx_state.h) */
 	for (i = 0; i < n; i++) {
 		struct gl_renderbuffer *rb = gl_renderbuffer_find(gl, renderbuffers[i]);
 		if (!rb)

@@ -164,6 +164,8 @@ void glGenTextures(GLsizei n, GLuint *textures)
 
 	if (!gl_names_ok(st, n, textures, fn))
 		return;
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
+		return;         /* the callback rule (nngx_state.h) */
 	for (i = 0; i < n; i++) {
 		GLuint name = gl_name_next(gl, &gl->next_texture_name, tex_in_use);
 		if (!gl_texture_add(gl, name)) {
@@ -202,6 +204,8 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 
 	if (!gl_names_ok(st, n, textures, fn))
 		return;
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
+		return;         /* the callback rule (nngx_state.h) */
 	for (i = 0; i < n; i++) {
 		struct gl_texture *t;
 		if (textures[i] == 0 || !(t = gl_texture_find(gl, textures[i])))

@@ -149,7 +149,11 @@ static enum hw_status track_insert(struct hw_busy_track *t,
 		cursor = ov_b;
 	}
 	push_piece(pieces, &n, add, cursor, add->end);
-	NNGX_ASSERT(n >= 1 && n <= 3 * (hi - lo) + 1);
+	if (n == 0) {           /* an empty `add` (callers give none) */
+		free(pieces);
+		return HW_OK;
+	}
+	NNGX_ASSERT(n <= 3 * (hi - lo) + 1);
 
 	/* Join with the untouched neighbours where the pattern continues. */
 	splice_lo = lo;
@@ -486,7 +490,9 @@ enum hw_status hw_busy_add_interval(struct hw_busy_unit *u, enum hw_busy_module 
 
 	if ((unsigned)m >= HW_BUSY_MODULE_COUNT)
 		return HW_ERROR_RANGE;
-	if (clocks == 0)
+	/* An interval from the clock's last value on has no clock in it (the
+	 * end saturates there too): nothing to add. */
+	if (clocks == 0 || start == HW_CLOCK_MAX)
 		return HW_OK;
 	s.start = start;
 	s.end = hw_clock_add(start, clocks);

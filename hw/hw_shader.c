@@ -1064,6 +1064,9 @@ static void trace_record(struct run *run, const struct inst *a)
 		return;     /* flags only: nothing on the path reads them */
 	if (p->trace_len == p->trace_cap) {
 		unsigned cap = p->trace_cap ? 2 * p->trace_cap : 64;
+		/* Not hw_realloc: the trace is a speed-up, and when it cannot
+		 * grow the interpreter runs with the same results (nothing to
+		 * report; tests/check-alloc-sites.sh lists this site). */
 		struct inst *grown = cap <= TRACE_MAX ? realloc(p->trace, cap * sizeof *grown) : NULL;
 		if (!grown) {
 			trace_abandon(run);

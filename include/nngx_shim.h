@@ -541,7 +541,16 @@ GLint nngxShimFindCounter(const char *name);
      "glRestoreVertexStateCollectionsDMP or glRestoreTextureCollectionsDMP "    \
      "was given data that is not a block its save call wrote, or one changed "  \
      "since, or one naming a buffer or texture that is no longer one: "         \
-     "GL_INVALID_VALUE is recorded and no collection changes")
+     "GL_INVALID_VALUE is recorded and no collection changes")                 \
+  XX(150, CALLBACK_CALL_REFUSED, ERROR,                                         \
+     "an allocator, deallocator or diagnostic callback, which runs inside a "   \
+     "library call that is not done, made a call that would end, reset, free, " \
+     "reallocate or run what that call still uses (libnngx(7), Callbacks): "    \
+     "refused, the SDK's code recorded where it has one, nothing changes")      \
+  XX(151, CLOCK_SATURATED, WARNING,                                             \
+     "virtual time reached the last clock the 64-bit counter holds "            \
+     "(2^64 - 1): it stops there, and work or injected busy time that would "   \
+     "end later is cut at that clock")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,

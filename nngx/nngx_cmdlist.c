@@ -38,6 +38,9 @@ void nngxGenCmdlists(GLsizei n, GLuint *cmdlists)
 				 "n = %d, cmdlists NULL", n);
 		return;
 	}
+	/* Growing the table moves every list, the one in use among them. */
+	if (n > 0 && nngx_callback_refuses(st, 0, "nngxGenCmdlists"))
+		return;
 	if (c->count + (size_t)n > c->cap) {
 		size_t cap = c->cap ? c->cap : 8;
 		struct nngx_cmdlist *grown;
@@ -98,6 +101,10 @@ void nngxDeleteCmdlists(GLsizei n, const GLuint *cmdlists)
 					 "is not deleted", l->name);
 			continue;
 		}
+		/* The rest are refused from a callback inside a library call
+		 * (deleting one moves another in the table). */
+		if (nngx_callback_refuses(st, 0, "nngxDeleteCmdlists"))
+			return;
 		if (c->bound == l->name) {
 			c->bound = 0;
 			c->saving = false;     /* the save's list is gone */
@@ -147,6 +154,8 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 				 "command list %u is running", l->name);
 		return;
 	}
+	if (nngx_callback_refuses(st, 0, fn))
+		return;
 	if (bufsize < 0 || requestcount < 0) {
 		nngx_state_error(st, GL_ERROR_8008_DMP, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn,
 				 "bufsize %d and requestcount %d must not be negative", bufsize,
@@ -725,9 +734,10 @@ GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
 				 "nngxInitialize called twice");
 		return GL_FALSE;
 	}
+	if (nngx_callback_refuses(st, 0, "nngxInitialize"))
+		return GL_FALSE;
 	/* NULL allocator: the library's own (the simulated memory is enough). */
-	st->allocator = allocator;
-	st->deallocator = allocator ? deallocator : NULL;
+	nngx_state_set_allocator(st, allocator, deallocator);
 	st->initialized = true;
 	return GL_TRUE;
 }
@@ -736,14 +746,17 @@ void nngxFinalize(void)
 {
 	NNGX_API(st);
 
+	/* From an allocator, deallocator or diagnostic callback, the call
+	 * that called it still uses what this would free. */
+	if (nngx_callback_refuses(st, 0, "nngxFinalize"))
+		return;
 	nngx_golden_record(st, "finalize");
 	/* GL objects and command lists go, their memory back to the program's
 	 * deallocator while it is still known. */
 	gl_context_fini(&st->gl, &st->gpu.memory, st->deallocator);
 	nngx_cmdlists_clear(st);
 	nngx_display_fini(st);
-	st->allocator = NULL;
-	st->deallocator = NULL;
+	nngx_state_set_allocator(st, NULL, NULL);
 	st->initialized = false;
 }
 
@@ -755,9 +768,9 @@ void nngxGetAllocator(GLvoid *(**allocator)(GLenum, GLenum, GLuint, GLsizei),
 	/* NULL outputs are skipped; before nngxInitialize (or with the
 	 * library's own allocator) both are NULL. */
 	if (allocator)
-		*allocator = st->allocator;
+		*allocator = st->program_allocator;
 	if (deallocator)
-		*deallocator = st->deallocator;
+		*deallocator = st->program_deallocator;
 }
 
 GLboolean nngxGetIsInitialized(void)

@@ -226,6 +226,9 @@ void nngxGenDisplaybuffers(GLsizei n, GLuint *buffers)
 				 "n = %d, buffers NULL", n);
 		return;
 	}
+	/* Growing the table moves the buffers (the callback rule). */
+	if (n > 0 && nngx_callback_refuses(st, 0, fn))
+		return;
 	if (display.count + (size_t)n > display.cap) {
 		size_t cap = display.cap ? display.cap : 8;
 		struct display_buffer *grown;
@@ -272,6 +275,8 @@ void nngxDeleteDisplaybuffers(GLsizei n, GLuint *buffers)
 				 "nngxDeleteDisplaybuffers", "n = %d, buffers NULL", n);
 		return;
 	}
+	if (n > 0 && nngx_callback_refuses(st, 0, "nngxDeleteDisplaybuffers"))
+		return;
 	for (i = 0; i < n; i++) {
 		struct display_buffer *b = display_find(buffers[i]);
 		if (!b)
@@ -364,6 +369,10 @@ void nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLen
 				 "NN_GX_MEM_VRAMB", area);
 		return;
 	}
+	/* New storage frees the old, perhaps in use by the call that called
+	 * the callback (the callback rule). */
+	if (nngx_callback_refuses(st, 0, fn))
+		return;
 	size = (uint32_t)width * (uint32_t)height * f->bytes;
 	/* Storage for each distinct buffer bound to an active target (two
 	 * with NN_GX_DISPLAY_BOTH): all of it or none. */

@@ -30,6 +30,7 @@
 #include <nn/gx/CTR/gx_CTR.h>
 
 #include "driver/nngx_state.h"
+#include "hw/hw_alloc.h"
 
 #define EXPORT_MAGIC 0x4558474Eu        /* "NGXE" read as bytes */
 #define EXPORT_VERSION 1u
@@ -184,13 +185,25 @@ static bool bool_byte_ok(const void *b)
 	return c <= 1;
 }
 
-/* Whether the bools of request parameters read from a block are bools. */
+/* Whether the bools of request parameters read from a block are bools:
+ * every bool the union holds for the request's type (a transfer's
+ * flip and tilings, a fill's two channels' any_vram). */
 static bool request_bools_ok(uint32_t type, const struct nngx_request *q)
 {
-	if (type != NN_GX_CMDLIST_REQTYPE_POSTTRANS)
+	unsigned ch;
+
+	switch (type) {
+	case NN_GX_CMDLIST_REQTYPE_POSTTRANS:
+		return bool_byte_ok(&q->u.post.yflip) && bool_byte_ok(&q->u.post.src.tiled)
+		       && bool_byte_ok(&q->u.post.dst.tiled);
+	case NN_GX_CMDLIST_REQTYPE_FILLMEM:
+		for (ch = 0; ch < HW_FILL_CHANNELS; ch++)
+			if (!bool_byte_ok(&q->u.fill[ch].any_vram))
+				return false;
 		return true;
-	return bool_byte_ok(&q->u.post.yflip) && bool_byte_ok(&q->u.post.src.tiled)
-	       && bool_byte_ok(&q->u.post.dst.tiled);
+	default:
+		return true;
+	}
 }
 
 static bool known_request_type(uint32_t type)
@@ -234,8 +247,8 @@ static bool block_decode(const uint8_t *data, const uint32_t head[EXPORT_HEADER_
 
 	memset(l, 0, sizeof *l);
 	*oom = false;
-	l->words = malloc(words ? words * 4 : 4);
-	l->req = malloc(reqs ? reqs * sizeof *l->req : sizeof *l->req);
+	l->words = hw_malloc(words ? words * 4 : 4);
+	l->req = hw_calloc(reqs ? reqs : 1, sizeof *l->req);
 	if (!l->words || !l->req) {
 		*oom = true;
 		return false;
@@ -280,6 +293,14 @@ void nngxImportCmdlist(GLuint cmdlist, GLvoid *data, GLsizei datasize)
 				 "%u is no command list with storage", cmdlist);
 		return;
 	}
+	/* datasize first: a block shorter than the header (or of no size at
+	 * all, a negative one) is not read. */
+	if (data && (datasize < 0 || (uint32_t)datasize < EXPORT_HEADER_BYTES)) {
+		nngx_state_error(st, GL_ERROR_8043_DMP, NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED, fn,
+				 "datasize %d is shorter than an export's %u-byte header; "
+				 "nothing is read", datasize, EXPORT_HEADER_BYTES);
+		return;
+	}
 	if (!block_header(data, head)) {
 		nngx_state_error(st, GL_ERROR_8042_DMP, NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED, fn,
 				 "the data is no command list export of this library");
@@ -298,8 +319,8 @@ void nngxImportCmdlist(GLuint cmdlist, GLvoid *data, GLsizei datasize)
 			nngx_state_error(st, GL_ERROR_8042_DMP,
 					 NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED, fn,
 					 "the export's requests do not hold together (damaged?)");
-		free(src.words);
-		free(src.req);
+		hw_free(src.words);
+		hw_free(src.req);
 		return;
 	}
 	r.word = 0;
@@ -320,6 +341,6 @@ void nngxImportCmdlist(GLuint cmdlist, GLvoid *data, GLsizei datasize)
 	} else {
 		nngx_region_replay(st, dst, &src, &r, fn);
 	}
-	free(src.words);
-	free(src.req);
+	hw_free(src.words);
+	hw_free(src.req);
 }

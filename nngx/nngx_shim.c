@@ -12,6 +12,8 @@ void nngxShimReset(void)
 {
 	NNGX_API(st);
 
+	if (nngx_callback_refuses(st, 0, "nngxShimReset"))
+		return;
 	nngx_state_power_on(st);
 }
 
@@ -40,6 +42,17 @@ void nngxShimInjectBusy(GLuint module, GLuint64EXT clocks)
 				 "module %u", module);
 		return;
 	}
+	/* The tracks may be in use by the work that raised a diagnostic. */
+	if (nngx_callback_refuses(st, 0, fn))
+		return;
+	/* Past the clock's last value nothing can be added; the part before
+	 * it can (hw_busy_add_interval cuts it). */
+	if (clocks && clocks >= HW_CLOCK_MAX - st->gpu.clock)
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CLOCK_SATURATED, fn,
+				 "%llu busy clocks from clock %llu would end past 2^64 - 1; "
+				 "%llu of them are added", (unsigned long long)clocks,
+				 (unsigned long long)st->gpu.clock,
+				 (unsigned long long)(HW_CLOCK_MAX - st->gpu.clock));
 	if (hw_busy_add_interval(&st->gpu.busy, (enum hw_busy_module)module,
 				 st->gpu.clock, clocks) != HW_OK)
 		nngx_state_error(st, GL_OUT_OF_MEMORY, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
@@ -58,8 +71,7 @@ void nngxShimSetDiagCallback(nngxShimDiagCallback callback, void *user)
 {
 	NNGX_API(st);
 
-	st->diag.callback = callback;
-	st->diag.user = callback ? user : NULL;
+	nngx_state_set_diag_callback(st, callback, user);
 }
 
 void nngxShimSetDiagLevel(GLint level)
@@ -97,6 +109,10 @@ GLboolean nngxShimLoadConfig(const char *path)
 	const char *env = getenv("NNGX_CONFIG");
 	struct nngx_config defaults;
 
+	/* A configuration may rebuild the GPU's caches, in use by the work
+	 * that raised a diagnostic. */
+	if (nngx_callback_refuses(st, 0, fn))
+		return GL_FALSE;
 	if (!path)
 		path = env && *env ? env : nngx_config_default_path();
 	/* A file means the same whatever was loaded before it: keys it leaves

@@ -153,6 +153,25 @@ expect_error "a missing file" "cannot read" "$report" "$tmp/none.json"
 expect_error "an unwritable report" "cannot write" "$report" "$tmp/cap.json" \
 	-o /nonexistent-dir/r.html
 expect_error "a full disk" "write failed" "$report" "$tmp/cap.json" -o /dev/full
+# No error exit leaks: a JSON file that is no capture (an array), and
+# an output that cannot be written after the capture was read, under
+# valgrind where it is installed (every block still held at exit counts).
+printf '[]\n' >"$tmp/array.json"
+expect_error "a JSON array" "not an nngx capture" "$report" "$tmp/array.json"
+if command -v valgrind >/dev/null 2>&1; then
+	for args in "$tmp/array.json" "$tmp/cap.json -o /dev/full"; do
+		# shellcheck disable=SC2086
+		valgrind -q --leak-check=full --show-leak-kinds=all \
+			--errors-for-leak-kinds=all --error-exitcode=3 \
+			"$report" $args >"$tmp/out" 2>"$tmp/vg.err"
+		if [ $? -eq 1 ]; then
+			ok "no leak on the error exit of nngx-report $args"
+		else
+			bad "nngx-report $args leaks on its error exit:"
+			sed 's/^/    /' "$tmp/vg.err" | head -n 20
+		fi
+	done
+fi
 if "$report" >/dev/null 2>&1; [ $? -eq 2 ]; then
 	ok "no capture: usage, exit status 2"
 else

@@ -9,9 +9,11 @@
  * out-of-memory diagnostic), and the next frame must give the reference
  * counts and pixels again. Under valgrind (CK_FORK=no) it also shows that
  * no failure path leaks. */
+#define _DEFAULT_SOURCE         /* mkdtemp() */
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/nngx_capture.h"
 #include "gl_fixture.h"
 #include "hw/hw_alloc.h"
 
@@ -334,6 +336,43 @@ START_TEST(test_each_program_allocation_failure_is_reported_and_recovered)
 }
 END_TEST
 
+/* The same walk with the capture and the trace on: their own growth (the
+ * frame's events, the capture's busy tracks, which the capture's and the
+ * trace's busy windows come from) fails too, and must say so; the
+ * program's results stay the reference's. */
+START_TEST(test_each_allocation_failure_under_a_capture_is_reported)
+{
+	char dir[] = "/tmp/nngx-alloc-capture.XXXXXX", cmd[96];
+	struct nngx_capture_options opt;
+	struct frame_out got;
+	unsigned long k, calls;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	memset(&opt, 0, sizeof opt);
+	snprintf(opt.file, sizeof opt.file, "%s/capture.json", dir);
+	snprintf(opt.trace, sizeof opt.trace, "%s/trace.json", dir);
+	opt.sampling_time = 64;
+	ck_assert(nngx_capture_open(nngx_state_get(), &opt));
+	/* Two frames grow what later frames reuse; the third is counted. */
+	hw_alloc_fail_nth(0);
+	frame(&got);
+	frame(&got);
+	hw_alloc_fail_nth(0);
+	frame(&got);
+	calls = hw_alloc_calls();
+	ck_assert(frame_same(&reference, &got));
+	ck_assert_uint_gt(calls, reference_lib_calls);
+	for (k = 1; k <= calls; k++) {
+		hw_alloc_fail_nth(k);
+		frame(&got);
+		check_failing_frame("library", k, hw_alloc_failed() != 0, &got);
+	}
+	nngx_capture_close(nngx_state_get());
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* ---- the specific findings ---------------------------------------------------- */
 
 /* Sizes in [2^31, 2^32) would reach the program's allocator as negative
@@ -482,6 +521,7 @@ int main(void)
 	tcase_add_test(tc, test_reference_frame_is_clean_and_repeatable);
 	tcase_add_test(tc, test_each_library_allocation_failure_is_reported_and_recovered);
 	tcase_add_test(tc, test_each_program_allocation_failure_is_reported_and_recovered);
+	tcase_add_test(tc, test_each_allocation_failure_under_a_capture_is_reported);
 	tcase_add_test(tc, test_buffer_data_refuses_sizes_past_the_area_before_the_allocator);
 	tcase_add_test(tc, test_link_out_of_memory_is_gl_out_of_memory_not_a_link_failure);
 	tcase_add_test(tc, test_config_whose_caches_cannot_be_allocated_is_rejected);

@@ -2,6 +2,7 @@
  * nngxImportCmdlist, nngxGetExportedCmdlistInfo): the round trip gives the
  * GPU the same work as the region it came from, and each refused call
  * records its code of sdk-surface.md section 6 and changes nothing. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,10 +293,11 @@ START_TEST(test_import_errors_change_nothing)
 	struct lists_state before, after;
 	GLuint lists[3];
 	GLsizei size, dma_size;
-	unsigned char *block, *dma_block, *bad;
+	unsigned char *block, *dma_block, *bad, *fill_block, *tiny;
+	GLsizei fill_size;
 	unsigned k;
 
-	for (k = 0; k < 13; k++) {
+	for (k = 0; k < 16; k++) {
 		GLenum code = 0;
 		GLuint diags;
 
@@ -312,6 +314,18 @@ START_TEST(test_import_errors_change_nothing)
 		bad = malloc((size_t)size);
 		ck_assert_ptr_nonnull(bad);
 		memcpy(bad, block, (size_t)size);
+		{       /* a block of one fill request */
+			GLvoid *vram = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 64);
+
+			nngxStartCmdlistSave();
+			nngxAddMemoryFillCommand(vram, 64, 0x11223344u, 32, NULL, 0, 0, 0);
+			nngxStopCmdlistSave(&r.off, &r.size, &r.rid, &r.reqs);
+			fill_block = export_block(&r, &fill_size);
+		}
+		/* exactly 16 bytes: a block shorter than the header */
+		tiny = malloc(16);
+		ck_assert_ptr_nonnull(tiny);
+		memcpy(tiny, block, 16);
 		nngxAdd3DCommand(cmd_words, 8, GL_TRUE);        /* left unflushed */
 		lists_take(&before, lists);
 		diags = nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED);
@@ -367,10 +381,32 @@ START_TEST(test_import_errors_change_nothing)
 			nngxImportCmdlist(lists[0], dma_block, dma_size);
 			code = GL_ERROR_8045_DMP;
 			break;
-		default:
+		case 12:
 			nngxGetExportedCmdlistInfo(bad + 4, NULL, NULL, NULL);
 			code = GL_ERROR_8046_DMP;
 			break;
+		case 13:        /* datasize is looked at before the header is read */
+			nngxImportCmdlist(lists[0], tiny, 16);
+			code = GL_ERROR_8043_DMP;
+			break;
+		case 15:        /* a negative one too (found by fuzz_import) */
+			nngxImportCmdlist(lists[0], tiny, -1);
+			code = GL_ERROR_8043_DMP;
+			break;
+		case 14: {      /* a fill channel's bool that is no bool */
+			uint32_t head[8];
+
+			memcpy(head, fill_block, sizeof head);
+			ck_assert_uint_eq(head[4], 1);
+			/* the record: 4 words, then the request's parameters,
+			 * channel 0's fill first (nngx_export.c) */
+			fill_block[head[6] + 16 + offsetof(struct hw_fill, any_vram)] = 2;
+			nngxImportCmdlist(lists[0], fill_block, fill_size);
+			code = GL_ERROR_8042_DMP;
+			break;
+		}
+		default:
+			ck_abort_msg("case %u", k);
 		}
 		ck_assert_msg(glGetError() == code, "case %u", k);
 		ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED),
@@ -380,6 +416,8 @@ START_TEST(test_import_errors_change_nothing)
 		free(block);
 		free(dma_block);
 		free(bad);
+		free(fill_block);
+		free(tiny);
 	}
 	nngxGetExportedCmdlistInfo(NULL, NULL, NULL, NULL);
 	ck_gl_error(GL_ERROR_8046_DMP);

@@ -134,6 +134,34 @@ START_TEST(test_gl_buffer_subdata_is_range_checked)
 }
 END_TEST
 
+static char subdata_detail[512];
+
+static void on_subdata_diag(const nngxShimDiagnostic *d, void *user)
+{
+	(void)user;
+	snprintf(subdata_detail, sizeof subdata_detail, "%s", d->detail);
+}
+
+/* An offset near 2^63: refused, and the message's end of the range is
+ * offset + size computed without signed overflow (2^63 + 11 here). */
+START_TEST(test_gl_buffer_subdata_offset_near_2_63_is_refused_cleanly)
+{
+	const uint8_t zero[16] = { 0 };
+
+	fx_reset();
+	(void)fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMB, zero, sizeof zero);
+	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_DEBUG);
+	nngxShimSetDiagCallback(on_subdata_diag, NULL);
+	subdata_detail[0] = '\0';
+	glBufferSubData(GL_ARRAY_BUFFER, (GLintptr)0x7FFFFFFFFFFFFFFBll, 16, zero);
+	nngxShimSetDiagCallback(NULL, NULL);
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	ck_gl_error(GL_INVALID_VALUE);
+	ck_assert_msg(strstr(subdata_detail, "9223372036854775803..9223372036854775819"),
+		      "detail: %s", subdata_detail);
+}
+END_TEST
+
 static struct {
 	int allocs, frees;
 	GLenum area, usage;
@@ -1616,6 +1644,7 @@ int main(void)
 	tcase_add_test(tc, test_gl_buffer_data_errors_leave_the_storage);
 	tcase_add_test(tc, test_gl_buffer_area_bits_place_the_storage);
 	tcase_add_test(tc, test_gl_buffer_subdata_is_range_checked);
+	tcase_add_test(tc, test_gl_buffer_subdata_offset_near_2_63_is_refused_cleanly);
 	tcase_add_test(tc, test_gl_buffer_storage_goes_through_the_program_allocator);
 	tcase_add_test(tc, test_gl_delete_buffer_unbinds_it);
 	tcase_add_test(tc, test_gl_vertex_attrib_pointer_errors_change_nothing);

@@ -21,6 +21,33 @@ START_TEST(test_shim_clock_saturates_instead_of_wrapping)
 }
 END_TEST
 
+/* nngxShimAdvance(UINT64_MAX) says the clock saturated; busy time injected
+ * at the clock's last value adds nothing, says so, and the busy counter
+ * still reads (the empty interval once reached the busy tracks' splice
+ * with no piece in it). */
+START_TEST(test_shim_saturated_clock_is_said_and_injection_is_clean)
+{
+	GLuint w[NN_GX_PROFILING_RESULT_BUFSIZE_BUSY];
+
+	tu_reset();
+	tu_set_busy(10, 0);
+	nngxStartProfiling(NN_GX_PROFILING_BUSY);
+	nngxShimAdvance(UINT64_MAX);
+	ck_assert_uint_eq(nngxShimGetClock(), UINT64_MAX);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CLOCK_SATURATED), 1);
+	nngxShimInjectBusy(NNGX_SHIM_MODULE_TEXTURE, 100);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CLOCK_SATURATED), 2);
+	nngxShimInjectBusy(NNGX_SHIM_MODULE_TEXTURE, 0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CLOCK_SATURATED), 2);
+	nngxGetProfilingResult(NN_GX_PROFILING_BUSY, w);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	/* A wait of 0 clocks at the end of time passes nothing: not said. */
+	nngxShimAdvance(0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_CLOCK_SATURATED), 2);
+}
+END_TEST
+
 /* Reset: clock 0, counters 0, busy stopped, parameters unset, error flag
  * cleared, pending busy signals dropped; the configuration stays. */
 START_TEST(test_shim_reset_is_power_on)
@@ -115,6 +142,7 @@ int main(void)
 
 	tcase_add_test(tc, test_shim_advance_moves_clock);
 	tcase_add_test(tc, test_shim_clock_saturates_instead_of_wrapping);
+	tcase_add_test(tc, test_shim_saturated_clock_is_said_and_injection_is_clean);
 	tcase_add_test(tc, test_shim_reset_is_power_on);
 	tcase_add_test(tc, test_shim_inject_busy_rejects_module_above_7);
 	tcase_add_test(tc, test_shim_inject_busy_covers_next_clocks);

@@ -4,9 +4,11 @@
  * library stays whole. */
 #define _DEFAULT_SOURCE         /* syscall(), usleep() */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "test_util.h"
@@ -284,6 +286,97 @@ START_TEST(test_threads_first_calls_at_once_lose_nothing)
 }
 END_TEST
 
+/* ---- exit with a thread inside ------------------------------------------ */
+
+#define EXIT_RUNS 48
+
+static int exit_worker_rounds;
+
+/* Uses the library without pause: objects made and freed, lists run,
+ * time passing, so that whatever the exit destructor tears down is in use
+ * somewhere. */
+static void *exit_worker(void *arg)
+{
+	static const float data[64];
+	GLuint b;
+
+	(void)arg;
+	for (;;) {
+		glGenBuffers(1, &b);
+		glBindBuffer(GL_ARRAY_BUFFER, b);
+		glBufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+		nngxFlush3DCommand();
+		nngxRunCmdlist();
+		nngxShimAdvance(100);
+		glDeleteBuffers(1, &b);
+		__atomic_add_fetch(&exit_worker_rounds, 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+static void on_exit_alloc_free(GLenum area, GLenum usage, GLuint name, GLvoid *addr)
+{
+	(void)area;
+	(void)usage;
+	(void)name;
+	free(addr);
+}
+
+static GLvoid *on_exit_alloc(GLenum area, GLenum usage, GLuint name, GLsizei size)
+{
+	(void)area;
+	(void)usage;
+	(void)name;
+	return malloc(size > 0 ? (size_t)size : 1);
+}
+
+/* The child: a thread in the library, and the main thread exits. */
+static void exit_child(void)
+{
+	pthread_t t;
+	GLuint list;
+
+	if (!freopen("/dev/null", "w", stderr))
+		_exit(90);
+	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
+	nngxInitialize(on_exit_alloc, on_exit_alloc_free);
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(1 << 16, 64);
+	if (pthread_create(&t, NULL, exit_worker, NULL) != 0)
+		_exit(91);
+	while (__atomic_load_n(&exit_worker_rounds, __ATOMIC_ACQUIRE) < 20)
+		sched_yield();
+	exit(0);
+}
+
+/* The exit destructor honours the threading contract: with another thread
+ * inside (or about to call), it takes the library or leaves the state
+ * alone; the process ends cleanly every time. */
+START_TEST(test_threads_exit_with_a_thread_inside_is_clean)
+{
+	int run, crashed = 0, last = 0;
+
+	for (run = 0; run < EXIT_RUNS; run++) {
+		pid_t pid;
+		int status;
+
+		fflush(NULL);
+		pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0)
+			exit_child();
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			crashed++;
+			last = status;
+		}
+	}
+	ck_assert_msg(crashed == 0, "%d of %d exits with a thread inside failed (last wait "
+		      "status 0x%X)", crashed, EXIT_RUNS, (unsigned)last);
+}
+END_TEST
+
 static Suite *threads_suite(void)
 {
 	Suite *s = suite_create("threads");
@@ -296,6 +389,7 @@ static Suite *threads_suite(void)
 	tcase_add_test(tc, test_threads_first_calls_at_once_lose_nothing);
 	tcase_add_test(tc, test_threads_bias_ends_while_the_biased_thread_is_inside);
 	tcase_add_loop_test(tc, test_threads_bias_ends_without_losing_a_call, 0, 2);
+	tcase_add_test(tc, test_threads_exit_with_a_thread_inside_is_clean);
 	suite_add_tcase(s, tc);
 	return s;
 }

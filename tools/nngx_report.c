@@ -38,6 +38,23 @@ static void fail(const char *fmt, ...)
 #endif
 	;
 
+/* What the program holds, given back by fail() too, so that no error
+ * exit leaks (a capture that is no capture, an unwritable output, ...). */
+static json_t *held_root;
+static void *held[3];
+
+static void release_held(void)
+{
+	size_t i;
+
+	json_decref(held_root);
+	held_root = NULL;
+	for (i = 0; i < sizeof held / sizeof held[0]; i++) {
+		free(held[i]);
+		held[i] = NULL;
+	}
+}
+
 static void fail(const char *fmt, ...)
 {
 	va_list ap;
@@ -47,7 +64,19 @@ static void fail(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	release_held();
 	exit(1);
+}
+
+/* Flush `o` and, when `close` holds, close it, whether or not the flush
+ * failed (no FILE is left behind on the error exit); -1 on any failure. */
+static int output_close(FILE *o, bool close)
+{
+	int status = fflush(o) != 0 || ferror(o) ? -1 : 0;
+
+	if (close && fclose(o) != 0)
+		status = -1;
+	return status;
 }
 
 static void usage(FILE *f)
@@ -90,7 +119,7 @@ static void load_capture(struct capture *c, const char *path)
 	size_t i;
 
 	c->path = capture_path = path;
-	c->root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	c->root = held_root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
 	if (!c->root) {
 		FILE *f = fopen(path, "r");
 
@@ -416,7 +445,7 @@ static size_t collect_draws(const struct capture *c, struct draw_ref **out)
 				p = realloc(d, cap * sizeof *p);
 				if (!p)
 					fail("out of memory");
-				d = p;
+				d = held[2] = p;
 			}
 			d[n].frame = i;
 			d[n].ev = e;
@@ -704,9 +733,9 @@ int main(int argc, char **argv)
 		if (!o)
 			fail("%s: cannot write: %s", out, strerror(errno));
 		write_csv(&c, o);
-		if (fflush(o) != 0 || ferror(o) || (out && fclose(o) != 0))
+		if (output_close(o, out != NULL) != 0)
 			fail("%s: write failed: %s", out ? out : "standard output", strerror(errno));
-		json_decref(c.root);
+		release_held();
 		return 0;
 	}
 	if (!out) {
@@ -715,23 +744,21 @@ int main(int argc, char **argv)
 			 (int)(n > 5 && strcmp(in + n - 5, ".json") == 0 ? n - 5 : n), in);
 		out = def;
 	}
-	frame_us = calloc(c.nframes + 1, sizeof *frame_us);
-	gpu_us = calloc(c.nframes + 1, sizeof *gpu_us);
+	frame_us = held[0] = calloc(c.nframes + 1, sizeof *frame_us);
+	gpu_us = held[1] = calloc(c.nframes + 1, sizeof *gpu_us);
 	if (!frame_us || !gpu_us)
 		fail("out of memory");
 	summarise(&c, frame_us, gpu_us, &t);
 	ndraws = collect_draws(&c, &draws);
+	held[2] = draws;
 	o = fopen(out, "w");
 	if (!o)
 		fail("%s: cannot write: %s", out, strerror(errno));
 	write_html(o, &c, frame_us, gpu_us, &t, draws, ndraws);
-	if (fflush(o) != 0 || ferror(o) || fclose(o) != 0)
+	if (output_close(o, true) != 0)
 		fail("%s: write failed: %s", out, strerror(errno));
 	print_summary(stdout, &c, &t, draws, ndraws);
 	printf("Report: %s\n", out);
-	free(draws);
-	free(frame_us);
-	free(gpu_us);
-	json_decref(c.root);
+	release_held();
 	return 0;
 }
