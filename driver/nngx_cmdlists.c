@@ -10,6 +10,7 @@
 #include "nngx_capture.h"
 #include "nngx_cmdlist.h"
 #include "nngx_golden.h"
+#include "nngx_addrspace.h"
 #include "nngx_state.h"
 #include "nngx_time.h"
 
@@ -276,6 +277,13 @@ static const char *request_name(GLenum type)
 }
 
 /* Hand one request to the GPU: it runs after the work queued before it. */
+/* A DMA request's program-memory source, read through the kernel: memory
+ * the program freed or unmapped since the call is a fault, not a crash. */
+static bool request_read_program(void *user, void *to, uint32_t size)
+{
+	return nngx_addrspace_read(to, user, size);
+}
+
 static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
 				      const struct nngx_request *r)
 {
@@ -291,6 +299,9 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 				       l->phys + (uint32_t)(r->begin * 4));
 		return status == HW_ERROR_NO_MEMORY ? status : HW_OK;
 	case NN_GX_CMDLIST_REQTYPE_DMA:
+		if (r->u.dma.cpu_src)
+			return hw_gpu_dma_in(gpu, r->u.dma.dst, r->u.dma.size, request_read_program,
+					     (void *)r->u.dma.cpu_src);
 		return hw_gpu_dma(gpu, r->u.dma.src, r->u.dma.dst, r->u.dma.size);
 	case NN_GX_CMDLIST_REQTYPE_FILLMEM:
 		/* The two channels start together and run in parallel. */
@@ -493,6 +504,36 @@ void nngx_cmdlist_flush_partially(struct nngx_state *st, struct nngx_cmdlist *l,
 		return;
 	}
 	nngx_cmdlist_flush_words(st, l, (size_t)bytes / 4, fn);
+}
+
+bool nngx_dma_request(struct nngx_state *st, const void *src, void *dst, uint32_t size,
+		      struct nngx_request *r, const char *fn)
+{
+	uint32_t from = nngx_device_phys(st, src, size, NNGX_RANGE_DMA, NULL);
+	uint32_t to = nngx_device_phys(st, dst, size, NNGX_RANGE_DMA, NULL);
+
+	if (!to) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the destination [%p, +%u) is not simulated memory (VRAM or "
+				 "device memory) the DMA engine can write; nothing is added",
+				 dst, size);
+		return false;
+	}
+	/* Anything else is the program's own memory: heap, stack, data. */
+	if (!from && !nngx_addrspace_readable(src, size)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the source [%p, +%u) is neither simulated memory nor program "
+				 "memory this process can read (NULL, unmapped, or past the end "
+				 "of a mapping); nothing is added", src, size);
+		return false;
+	}
+	memset(r, 0, sizeof *r);
+	r->type = NN_GX_CMDLIST_REQTYPE_DMA;
+	r->u.dma.src = from;
+	r->u.dma.dst = to;
+	r->u.dma.size = size;
+	r->u.dma.cpu_src = from ? NULL : src;
+	return true;
 }
 
 bool nngx_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start, GLsizei size,

@@ -13,6 +13,7 @@
 
 #include <nn/gx/CTR/gx_CTR.h>
 
+#include "driver/nngx_addrspace.h"
 #include "gl_entry.h"
 
 #define BUFFER_AREA_MASK  0x00030000u         /* NN_GX_MEM_FCRAM .. _VRAMB */
@@ -144,17 +145,16 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
 				size, name, area);
 		return false;
 	}
-	/* The program's allocator hears of the storage (bookkeeping: the
-	 * storage itself is simulated memory). */
-	if (st->allocator && !(user = st->allocator(area, usage, name, (GLsizei)size))) {
+	/* The program's allocator places the storage when its block is
+	 * GPU-visible memory; else the library does (nngx_storage_place). */
+	switch (nngx_storage_place(st, area, usage, name, size, &at, &user, fn)) {
+	case NNGX_PLACED:
+		break;
+	case NNGX_PLACE_ALLOCATOR_NULL:
 		gl_memory_error(st, fn, "the program's allocator returned NULL for object %u, "
 				"%u bytes", name, size);
 		return false;
-	}
-	at = hw_memory_alloc(&st->gpu.memory, gl_memory_hw_area(area), size);
-	if (!at) {
-		if (user && st->deallocator)
-			st->deallocator(area, usage, name, user);
+	default:
 		gl_memory_error(st, fn, "%u bytes in area 0x%05X for object %u", size, area, name);
 		return false;
 	}
@@ -210,22 +210,9 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 		return;
 	}
 	if (size > 0) {
-		/* The program's allocator hears of every buffer (bookkeeping:
-		 * the storage itself is simulated memory). */
-		if (st->allocator && !(user = st->allocator(area, NN_GX_MEM_VERTEXBUFFER,
-							     b->name, (GLsizei)size))) {
-			gl_memory_error(st, fn, "the program's allocator returned NULL for "
-					"buffer %u, %ld bytes", b->name, (long)size);
+		if (!gl_storage_alloc(st, area, NN_GX_MEM_VERTEXBUFFER, b->name, (uint32_t)size,
+				      &phys, &user, fn))
 			return;
-		}
-		phys = hw_memory_alloc(&st->gpu.memory, gl_memory_hw_area(area), (uint32_t)size);
-		if (!phys) {
-			if (user && st->deallocator)
-				st->deallocator(area, NN_GX_MEM_VERTEXBUFFER, b->name, user);
-			gl_memory_error(st, fn, "%ld bytes in area 0x%05X for buffer %u",
-					(long)size, area, b->name);
-			return;
-		}
 		if (data)
 			memcpy(hw_memory_host(&st->gpu.memory, phys, (uint32_t)size), data,
 			       (size_t)size);
@@ -314,9 +301,10 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 		return;
 	}
 	if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE && pname != GL_BUFFER_ACCESS_OES
-	    && pname != GL_BUFFER_MAPPED_OES) {
+	    && pname != GL_BUFFER_MAPPED_OES && pname != GL_BUFFER_DATA_ADDR_DMP) {
 		gl_enum_error(st, fn, "pname 0x%04X is not GL_BUFFER_SIZE, GL_BUFFER_USAGE, "
-			      "GL_BUFFER_ACCESS_OES or GL_BUFFER_MAPPED_OES", pname);
+			      "GL_BUFFER_ACCESS_OES, GL_BUFFER_MAPPED_OES or "
+			      "GL_BUFFER_DATA_ADDR_DMP", pname);
 		return;
 	}
 	name = *buffer_binding(&st->gl, target);
@@ -333,6 +321,11 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 	case GL_BUFFER_SIZE: *params = (GLint)b->size; break;
 	case GL_BUFFER_USAGE: *params = b->usage ? (GLint)b->usage : GL_STATIC_DRAW; break;
 	case GL_BUFFER_ACCESS_OES: *params = GL_WRITE_ONLY_OES; break;   /* the only access */
+	/* Model choice (the SDK's errors for it are not documented): like
+	 * the other pnames, INVALID_OPERATION with no buffer bound; the
+	 * storage's address (the program's in the console address space,
+	 * simulated physical in the host one), 0 without storage. */
+	case GL_BUFFER_DATA_ADDR_DMP: *params = (GLint)nngx_addrspace_va(b->phys); break;
 	default: *params = b->mapped ? GL_TRUE : GL_FALSE; break;
 	}
 }

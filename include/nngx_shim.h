@@ -417,10 +417,13 @@ GLint nngxShimFindCounter(const char *name);
      "test and the colour, depth and stencil write masks, and fills depth and " \
      "stencil of a D24S8 buffer together")                                      \
   XX(50, MEMORY_NOT_SIMULATED, ERROR,                                           \
-     "the engines reach simulated memory only: pass pointers from "             \
-     "nngxShimAllocMemory or nngxShimGetHostPointer, covering the whole size, " \
-     "or VRAM window addresses (nngxGetVramStartAddr) inside one bank; "        \
-     "nothing is added")                                                        \
+     "an address is neither memory the engines reach nor, where the call "      \
+     "allows it (a DMA source), program memory this process can read: in the " \
+     "console address space device memory 0x14000000-0x1BFFFFFF and VRAM "     \
+     "0x1F000000-0x1F5FFFFF (a range inside one area); in the host one, "       \
+     "pointers from nngxShimAllocMemory or nngxShimGetHostPointer covering "   \
+     "the whole size, or VRAM window addresses inside one bank; nothing is "   \
+     "added")                                                                   \
   XX(51, PROFILING_MISBEHAVED, WARNING,                                         \
      "profiling.misbehave_during_cmdlist is true, so this call during "         \
      "command-list execution misbehaved on purpose: a result read returns the " \
@@ -541,7 +544,20 @@ GLint nngxShimFindCounter(const char *name);
      "glRestoreVertexStateCollectionsDMP or glRestoreTextureCollectionsDMP "    \
      "was given data that is not a block its save call wrote, or one changed "  \
      "since, or one naming a buffer or texture that is no longer one: "         \
-     "GL_INVALID_VALUE is recorded and no collection changes")
+     "GL_INVALID_VALUE is recorded and no collection changes")                 \
+  XX(150, ADDRESS_SPACE_HOST, WARNING,                                          \
+     "the console's address space (device memory at 0x14000000, VRAM at "      \
+     "0x1F000000) could not be mapped in this process, or NNGX_ADDRESS_SPACE=" \
+     "host asked not to: addresses the API hands out are simulated physical "   \
+     "addresses, not pointers (nngxShimGetHostPointer converts), and the "      \
+     "library places every object itself; said once per power-on, at "         \
+     "nngxInitialize")                                                          \
+  XX(151, OBJECT_PLACED_BY_LIBRARY, INFO,                                       \
+     "the block the program's allocator returned for an object is not "        \
+     "GPU-visible memory (a plain malloc) or not 8-byte aligned: the object "   \
+     "lives where the library placed it instead, and the block goes back to "   \
+     "the deallocator when the object does; said once per power-on (a "        \
+     "misaligned block every time)")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
