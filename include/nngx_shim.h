@@ -630,9 +630,11 @@ GLuint nngxShimGetDisplaybufferAddress(GLuint buffer);
 /* `size` bytes of simulated memory in `area` (NN_GX_MEM_FCRAM, _VRAMA or
  * _VRAMB), zeroed, 128-byte aligned: the host pointer the program reads
  * and writes it through, or NULL (bad area or size, area full). The
- * engines (nngxAddVramDmaCommand, nngxAddMemoryFillCommand) reach only
- * such memory. It stays the program's until nngxShimFreeMemory or
- * nngxFinalize. */
+ * engines' destinations (nngxAddVramDmaCommand, nngxAddMemoryFillCommand)
+ * are such memory. It stays the program's until nngxShimFreeMemory or
+ * nngxFinalize. In the console address space (libnngx(7)) an FCRAM block
+ * is device memory at its console address: the stand-in for nn::os
+ * device memory, which the program's allocator may hand out parts of. */
 GLvoid *nngxShimAllocMemory(GLenum area, GLsizei size);
 
 /* Release a block from nngxShimAllocMemory (NULL does nothing). */
@@ -640,7 +642,8 @@ void nngxShimFreeMemory(GLvoid *ptr);
 
 /* The host pointer of simulated physical address `phys` (a buffer,
  * texture, renderbuffer or display buffer address), or NULL outside
- * every block. */
+ * every block. In the console address space also of an address the API
+ * hands out (device memory or VRAM), which is its own pointer. */
 GLvoid *nngxShimGetHostPointer(GLuint phys);
 
 /* ---- Configuration ---------------------------------------------------- */
