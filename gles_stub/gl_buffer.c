@@ -5,9 +5,13 @@
  * _VRAMA or _VRAMB, and GL_COPY_FCRAM_DMP / GL_NO_COPY_FCRAM_DMP, OR-ed
  * in. The storage is placed in that area, so the GPU's reads of it count
  * on the right memory channel. Model choices: no area means FCRAM; the
- * copy flags are accepted and change nothing (the model keeps one copy,
- * the GPU's); both copy flags at once are GL_INVALID_ENUM. OES_mapbuffer
- * maps the storage itself (see below). */
+ * model keeps one copy, the GPU's, so GL_COPY_FCRAM_DMP changes nothing;
+ * GL_NO_COPY_FCRAM_DMP with FCRAM makes the program's own data the
+ * storage, as the SDK's driver does, when it is device memory of the
+ * console address space (8-byte aligned; the allocator is not asked),
+ * and otherwise copies as without the flag (OBJECT_PLACED_BY_LIBRARY
+ * says so once per power-on); both copy flags at once are
+ * GL_INVALID_ENUM. OES_mapbuffer maps the storage itself (see below). */
 #define GL_GLEXT_PROTOTYPES     /* OES_mapbuffer's declarations */
 #include <string.h>
 
@@ -163,6 +167,36 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
 	return true;
 }
 
+/* GL_NO_COPY_FCRAM_DMP: `data` becomes the storage when it is device
+ * memory (console address space), 8-byte aligned, `size` bytes inside
+ * FCRAM: a region placed there, *phys its address. False (said once per
+ * power-on) when it is not: the caller copies. */
+static bool buffer_no_copy(struct nngx_state *st, struct gl_buffer *b, const GLvoid *data,
+			   uint32_t size, uint32_t *phys, const char *fn)
+{
+	struct hw_memory *mem = &st->gpu.memory;
+	uint32_t at = data && hw_memory_is_flat(mem) ? hw_memory_phys(mem, data) : 0;
+	GLuint name = b->name;
+
+	if (at && hw_memory_area_of(at) == HW_AREA_FCRAM && (uintptr_t)data % 8 == 0
+	    && hw_memory_flat_host(mem, at, size)) {
+		/* The same data again: the old region goes first, so that
+		 * freeing it later cannot take the new one (same base). */
+		if (b->phys == at)
+			gl_buffer_free_storage(b, mem, st->deallocator);
+		if (hw_memory_place(mem, at, size)) {
+			*phys = at;
+			return true;
+		}
+	}
+	if (!st->diag.count[NNGX_SHIM_DIAG_OBJECT_PLACED_BY_LIBRARY])
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_OBJECT_PLACED_BY_LIBRARY, fn,
+				 "buffer %u: GL_NO_COPY_FCRAM_DMP data %p is not 8-byte aligned "
+				 "device memory; the library copies it into storage of its own "
+				 "(said once per power-on)", name, data);
+	return false;
+}
+
 void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usage)
 {
 	static const char fn[] = "glBufferData";
@@ -209,7 +243,10 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 				area);
 		return;
 	}
-	if (size > 0) {
+	if (size > 0 && copy == GL_NO_COPY_FCRAM_DMP && area == NN_GX_MEM_FCRAM
+	    && buffer_no_copy(st, b, data, (uint32_t)size, &phys, fn)) {
+		/* the program's data is the storage: nothing to copy */
+	} else if (size > 0) {
 		if (!gl_storage_alloc(st, area, NN_GX_MEM_VERTEXBUFFER, b->name, (uint32_t)size,
 				      &phys, &user, fn))
 			return;

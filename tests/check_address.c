@@ -424,6 +424,44 @@ START_TEST(test_dma_source_unmapped_before_the_run_is_a_fault)
 }
 END_TEST
 
+/* GL_NO_COPY_FCRAM_DMP: the program's device-memory data is the storage
+ * (the allocator is not asked); heap data is copied, said once. */
+START_TEST(test_no_copy_buffer_uses_the_programs_device_memory)
+{
+	static const uint16_t heap_data[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	GLuint buf[2];
+	GLint v = 0;
+	uint16_t *mine;
+
+	start(PLACE_MANAGED);
+	mine = (uint16_t *)(device_block + 512);
+	memcpy(mine, heap_data, sizeof heap_data);
+	glGenBuffers(2, buf);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[0]);
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER | GL_NO_COPY_FCRAM_DMP, sizeof heap_data, mine,
+		     GL_STATIC_DRAW);
+	ck_gl_ok();
+	ck_assert_uint_eq(allocs, 0);
+	glGetBufferParameteriv(GL_ELEMENT_ARRAY_BUFFER, GL_BUFFER_DATA_ADDR_DMP, &v);
+	ck_assert_ptr_eq((void *)(uintptr_t)(GLuint)v, mine);
+	ck_assert_uint_eq(nngxShimGetBufferAddress(buf[0]), nngxGetPhysicalAddr((uptr)mine));
+	/* The same data again: still the storage, one region. */
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER | GL_NO_COPY_FCRAM_DMP, sizeof heap_data, mine,
+		     GL_STATIC_DRAW);
+	glGetBufferParameteriv(GL_ELEMENT_ARRAY_BUFFER, GL_BUFFER_DATA_ADDR_DMP, &v);
+	ck_assert_ptr_eq((void *)(uintptr_t)(GLuint)v, mine);
+	ck_assert_uint_eq(diag_count(OBJECT_PLACED_BY_LIBRARY), 0);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[1]);
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER | GL_NO_COPY_FCRAM_DMP, sizeof heap_data, heap_data,
+		     GL_STATIC_DRAW);
+	ck_gl_ok();
+	ck_assert_uint_eq(diag_count(OBJECT_PLACED_BY_LIBRARY), 1);
+	glGetBufferParameteriv(GL_ELEMENT_ARRAY_BUFFER, GL_BUFFER_DATA_ADDR_DMP, &v);
+	ck_assert_ptr_ne((void *)(uintptr_t)(GLuint)v, heap_data);
+	ck_assert_mem_eq((void *)(uintptr_t)(GLuint)v, heap_data, sizeof heap_data);
+}
+END_TEST
+
 START_TEST(test_data_addr_queries_without_storage_or_binding)
 {
 	GLuint tex, buf, rb;
@@ -535,6 +573,7 @@ static Suite *address_suite(bool host)
 		tcase_add_test(tc, test_dma_from_the_heap_reaches_the_texture);
 		tcase_add_test(tc, test_dma_bad_addresses_add_nothing);
 		tcase_add_test(tc, test_dma_source_unmapped_before_the_run_is_a_fault);
+		tcase_add_test(tc, test_no_copy_buffer_uses_the_programs_device_memory);
 		tcase_add_test(tc, test_data_addr_queries_without_storage_or_binding);
 	}
 	suite_add_tcase(s, tc);
