@@ -170,9 +170,14 @@ static uint32_t xfer_phys(struct nngx_state *st, const void *host, uint64_t size
 			: nngx_device_phys(st, host, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
 
 	if (!phys) {
+		/* Model choice: the post-transfer engine reaches objects and
+		 * nngxShimAllocMemory blocks only, not the program's heap (a
+		 * DMA can bring heap data into device memory first). */
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "the %s [%p, +%llu) is not inside one block of simulated memory; "
-				 "nothing is added", what, host, (unsigned long long)size);
+				 "the %s [%p, +%llu) is not inside one block of simulated memory "
+				 "(an object's storage or an nngxShimAllocMemory block; program "
+				 "memory can reach VRAM by nngxAddVramDmaCommand); nothing is "
+				 "added", what, host, (unsigned long long)size);
 		return 0;
 	}
 	return phys;
