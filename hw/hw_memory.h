@@ -52,9 +52,11 @@ void hw_memory_init(struct hw_memory *mem);
 void hw_memory_fini(struct hw_memory *mem);
 
 /* Back every area with one host range from now on: `fcram` holds
- * HW_FCRAM_END - HW_FCRAM_BASE bytes, `vram` both channels (A first).
- * The ranges stay the caller's (never freed here). Only before the first
- * allocation: false, with nothing changed, when a region exists. */
+ * HW_FCRAM_END - HW_FCRAM_BASE bytes, `vram` both channels (A first),
+ * each a private anonymous mapping (allocations zero large spans by
+ * giving their pages back to the kernel). The ranges stay the caller's
+ * (never freed here). Only before the first allocation: false, with
+ * nothing changed, when a region exists. */
 bool hw_memory_set_flat(struct hw_memory *mem, unsigned char *fcram, unsigned char *vram);
 
 /* Whether the areas are backed flat (hw_memory_set_flat). */
