@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "hw/hw_memory.h"
+#include "nngx_addrspace.h"
 #include "nngx_capture.h"
 #include "nngx_cmdlist.h"
 #include "nngx_golden.h"
-#include "nngx_addrspace.h"
 #include "nngx_state.h"
 #include "nngx_time.h"
 
@@ -276,7 +276,6 @@ static const char *request_name(GLenum type)
 	}
 }
 
-/* Hand one request to the GPU: it runs after the work queued before it. */
 /* A DMA request's program-memory source, read through the kernel: memory
  * the program freed or unmapped since the call is a fault, not a crash. */
 static bool request_read_program(void *user, void *to, uint32_t size)
@@ -284,6 +283,7 @@ static bool request_read_program(void *user, void *to, uint32_t size)
 	return nngx_addrspace_read(to, user, size);
 }
 
+/* Hand one request to the GPU: it runs after the work queued before it. */
 static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
 				      const struct nngx_request *r)
 {

@@ -32,9 +32,9 @@
 
 #include "driver/gl_cmdgen.h"
 #include "driver/gl_target.h"
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_time.h"
 #include "hw/hw_alloc.h"
-#include "driver/nngx_addrspace.h"
 #include "gl_entry.h"
 #include "hw/hw_fragment.h"
 

@@ -1022,8 +1022,8 @@ void glGenerateMipmap(GLenum target)
 }
 
 /* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
- * active unit; 0 (nothing written) after the GL error. */
-/* GL_TEXTURE_DATA_ADDR_DMP (glGetTexParameteriv only: a float cannot
+ * active unit; 0 (nothing written) after the GL error.
+ * GL_TEXTURE_DATA_ADDR_DMP (glGetTexParameteriv only: a float cannot
  * hold every address): where level 0 of the bound texture (texture 0:
  * the default texture) lives, the address the program's allocator gave
  * in the console address space (nngx_addrspace.h), the simulated

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_cmdlist.h"
 #include "driver/nngx_golden.h"
-#include "driver/nngx_addrspace.h"
 #include "driver/nngx_raw.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_alloc.h"
