@@ -22,6 +22,10 @@
 
 struct nngx_state;
 
+/* The placeholder physical address of a transfer side in program memory
+ * (no buffer starts there: a request run without its staging faults). */
+#define NNGX_PROGRAM_PHYS 1u
+
 struct nngx_request {
 	GLenum type;                    /* NN_GX_CMDLIST_REQTYPE_* */
 	/* RUN3D: command words [begin, end); the others: begin = end = the
@@ -29,6 +33,12 @@ struct nngx_request {
 	size_t begin, end;
 	/* COPYTEX: u.block (nngxAddBlockImageCopyCommand) instead of u.copy. */
 	bool block;
+	/* POSTTRANS from or to program memory the model does not simulate
+	 * (L2B, B2L): the image is staged through a temporary FCRAM block
+	 * when the request runs (read from cpu_in before, written to cpu_out
+	 * after); u.post's phys is then NNGX_PROGRAM_PHYS. */
+	const void *cpu_in;
+	void *cpu_out;
 	union {
 		struct {                                                /* DMA */
 			uint32_t src, dst, size;

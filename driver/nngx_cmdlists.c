@@ -283,6 +283,46 @@ static bool request_read_program(void *user, void *to, uint32_t size)
 	return nngx_addrspace_read(to, user, size);
 }
 
+/* A transfer from or to program memory (nngx_cmdlist.h, cpu_in/cpu_out):
+ * each such side goes through a temporary FCRAM block, so the engine
+ * reads and writes main memory, as it is costed; the source is read
+ * through the kernel before, the destination written after. A side the
+ * program unmapped since is a fault; a full FCRAM is out of memory. */
+static enum hw_status request_staged_transfer(struct nngx_state *st, const struct nngx_request *r)
+{
+	struct hw_memory *mem = &st->gpu.memory;
+	struct hw_transfer_image src = r->u.post.src, dst = r->u.post.dst;
+	uint32_t in_bytes = (uint32_t)hw_transfer_image_bytes(&src);
+	uint32_t out_bytes = (uint32_t)hw_transfer_image_bytes(&dst);
+	enum hw_status status = HW_OK;
+
+	if (r->cpu_in) {
+		src.phys = hw_memory_alloc(mem, HW_AREA_FCRAM, in_bytes);
+		if (!src.phys)
+			return HW_ERROR_NO_MEMORY;
+		if (!nngx_addrspace_read(hw_memory_host(mem, src.phys, in_bytes), r->cpu_in,
+					 in_bytes))
+			status = HW_ERROR_FAULT;
+	}
+	if (status == HW_OK && r->cpu_out) {
+		dst.phys = hw_memory_alloc(mem, HW_AREA_FCRAM, out_bytes);
+		if (!dst.phys)
+			status = HW_ERROR_NO_MEMORY;
+	}
+	if (status == HW_OK)
+		status = hw_gpu_display_transfer(&st->gpu, &src, &dst, r->u.post.aa,
+						 r->u.post.yflip);
+	if (status == HW_OK && r->cpu_out
+	    && !nngx_addrspace_write(r->cpu_out, hw_memory_host(mem, dst.phys, out_bytes),
+				     out_bytes))
+		status = HW_ERROR_FAULT;
+	if (r->cpu_out && dst.phys)
+		hw_memory_free(mem, dst.phys);
+	if (r->cpu_in && src.phys)
+		hw_memory_free(mem, src.phys);
+	return status;
+}
+
 /* Hand one request to the GPU: it runs after the work queued before it. */
 static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
 				      const struct nngx_request *r)
@@ -307,6 +347,8 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 		/* The two channels start together and run in parallel. */
 		return hw_gpu_fill2(gpu, &r->u.fill[0], &r->u.fill[1]);
 	case NN_GX_CMDLIST_REQTYPE_POSTTRANS:
+		if (r->cpu_in || r->cpu_out)
+			return request_staged_transfer(st, r);
 		return hw_gpu_display_transfer(gpu, &r->u.post.src, &r->u.post.dst, r->u.post.aa,
 					       r->u.post.yflip);
 	default: /* COPYTEX */

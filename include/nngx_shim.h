@@ -418,7 +418,8 @@ GLint nngxShimFindCounter(const char *name);
      "stencil of a D24S8 buffer together")                                      \
   XX(50, MEMORY_NOT_SIMULATED, ERROR,                                           \
      "an address is neither memory the engines reach nor, where the call "      \
-     "allows it (a DMA source), program memory this process can read: in the " \
+     "allows it (a DMA source, an L2B or B2L side), program memory this "      \
+     "process can read or write: in the "                                       \
      "console address space device memory 0x14000000-0x1BFFFFFF and VRAM "     \
      "0x1F000000-0x1F5FFFFF (a range inside one area); in the host one, "       \
      "pointers from nngxShimAllocMemory or nngxShimGetHostPointer covering "   \

@@ -462,6 +462,80 @@ START_TEST(test_no_copy_buffer_uses_the_programs_device_memory)
 }
 END_TEST
 
+/* L2B from the heap and B2L back to the heap: the round trip gives the
+ * image back (linear -> 8x8 tiles -> linear, same format, no scaling or
+ * flip), each side staged through main memory and costed as the post-
+ * transfer engine's reads and writes of it; the tiled copy in VRAM is
+ * the same as one made from simulated memory. */
+START_TEST(test_transfers_from_and_to_the_heap)
+{
+	enum { W = 16, H = 16, BYTES = W * H * 4 };
+	uint8_t *heap_in = malloc(BYTES), *heap_out = malloc(BYTES), *fcram, *tiled, *tiled2;
+	struct hw_counters before;
+	unsigned k;
+
+	ck_assert_ptr_nonnull(heap_in);
+	ck_assert_ptr_nonnull(heap_out);
+	start(PLACE_MALLOC);
+	new_list(4096, 16);
+	tiled = nngxShimAllocMemory(NN_GX_MEM_VRAMA, BYTES);
+	tiled2 = nngxShimAllocMemory(NN_GX_MEM_VRAMA, BYTES);
+	fcram = nngxShimAllocMemory(NN_GX_MEM_FCRAM, BYTES);
+	for (k = 0; k < BYTES; k++)
+		heap_in[k] = (uint8_t)(k * 29 + 7);
+	memcpy(fcram, heap_in, BYTES);
+	memset(heap_out, 0, BYTES);
+	before = nngx_state_get()->gpu.counters;
+	nngxAddL2BTransferCommand(heap_in, tiled, W, H, GL_RGBA8_OES, 8);
+	nngxAddL2BTransferCommand(fcram, tiled2, W, H, GL_RGBA8_OES, 8);
+	nngxAddB2LTransferCommand(tiled, W, H, GL_RGBA8_OES, heap_out, W, H, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	ck_gl_ok();
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 0);
+	run_and_wait();
+	ck_assert_uint_eq(diag_count(GPU_FAULT), 0);
+	ck_assert_mem_eq(tiled, tiled2, BYTES);
+	ck_assert_mem_eq(heap_out, heap_in, BYTES);
+	/* 3 transfers, 1024 bytes = 64 units read and written each */
+	ck_assert_uint_eq(nngx_state_get()->gpu.counters.memory[HW_MEM_POST_TRANSFER_READ]
+			  - before.memory[HW_MEM_POST_TRANSFER_READ], 3 * BYTES / 16);
+	ck_assert_uint_eq(nngx_state_get()->gpu.counters.memory[HW_MEM_POST_TRANSFER_WRITE]
+			  - before.memory[HW_MEM_POST_TRANSFER_WRITE], 3 * BYTES / 16);
+	free(heap_in);
+	free(heap_out);
+}
+END_TEST
+
+/* A B2L destination the program unmaps before the run: a fault, not a
+ * crash; a read-only one is refused when added. */
+START_TEST(test_transfer_to_unmapped_program_memory_faults)
+{
+	enum { W = 8, H = 8, BYTES = W * H * 4 };
+	long page = sysconf(_SC_PAGESIZE);
+	uint8_t *map = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *ro = mmap(NULL, (size_t)page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *tiled;
+
+	ck_assert_ptr_ne(map, MAP_FAILED);
+	ck_assert_ptr_ne(ro, MAP_FAILED);
+	start(PLACE_MALLOC);
+	new_list(4096, 16);
+	tiled = nngxShimAllocMemory(NN_GX_MEM_VRAMB, BYTES);
+	nngxAddB2LTransferCommand(tiled, W, H, GL_RGBA8_OES, ro, W, H, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 1);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+	nngxAddB2LTransferCommand(tiled, W, H, GL_RGBA8_OES, map, W, H, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
+	ck_assert_int_eq(munmap(map, (size_t)page), 0);
+	run_and_wait();
+	ck_assert_uint_eq(diag_count(GPU_FAULT), 1);
+	munmap(ro, (size_t)page);
+}
+END_TEST
+
 START_TEST(test_data_addr_queries_without_storage_or_binding)
 {
 	GLuint tex, buf, rb;
@@ -574,6 +648,8 @@ static Suite *address_suite(bool host)
 		tcase_add_test(tc, test_dma_bad_addresses_add_nothing);
 		tcase_add_test(tc, test_dma_source_unmapped_before_the_run_is_a_fault);
 		tcase_add_test(tc, test_no_copy_buffer_uses_the_programs_device_memory);
+		tcase_add_test(tc, test_transfers_from_and_to_the_heap);
+		tcase_add_test(tc, test_transfer_to_unmapped_program_memory_faults);
 		tcase_add_test(tc, test_data_addr_queries_without_storage_or_binding);
 	}
 	suite_add_tcase(s, tc);
