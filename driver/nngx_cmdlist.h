@@ -22,6 +22,10 @@
 
 struct nngx_state;
 
+/* The placeholder physical address of a transfer side in program memory
+ * (no buffer starts there: a request run without its staging faults). */
+#define NNGX_PROGRAM_PHYS 1u
+
 struct nngx_request {
 	GLenum type;                    /* NN_GX_CMDLIST_REQTYPE_* */
 	/* RUN3D: command words [begin, end); the others: begin = end = the
@@ -29,8 +33,19 @@ struct nngx_request {
 	size_t begin, end;
 	/* COPYTEX: u.block (nngxAddBlockImageCopyCommand) instead of u.copy. */
 	bool block;
+	/* POSTTRANS from or to program memory the model does not simulate
+	 * (L2B, B2L): the image is staged through a temporary FCRAM block
+	 * when the request runs (read from cpu_in before, written to cpu_out
+	 * after); u.post's phys is then NNGX_PROGRAM_PHYS. */
+	const void *cpu_in;
+	void *cpu_out;
 	union {
-		struct { uint32_t src, dst, size; } dma;                 /* DMA */
+		struct {                                                /* DMA */
+			uint32_t src, dst, size;
+			/* not NULL: the source is this program memory, read
+			 * when the request runs (src is then 0) */
+			const void *cpu_src;
+		} dma;
 		struct hw_fill fill[HW_FILL_CHANNELS];  /* FILLMEM; phys 0: unused */
 		struct {                                                /* POSTTRANS */
 			struct hw_transfer_image src, dst;
@@ -194,6 +209,16 @@ struct nngx_cmdlist *nngx_cmdlist_reserve(struct nngx_state *st, size_t requests
 bool nngx_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start, GLsizei size,
 		       GLuint data, GLsizei width, nngxShimDiagId diag, struct hw_fill *c,
 		       const char *fn);
+
+/* nngxAddVramDmaCommand's addresses (and its variants') checked into
+ * DMA request `r`: the destination is simulated memory (in the console
+ * address space any range of one area; else one block or the VRAM
+ * window); the source is simulated memory or, anywhere else, program
+ * memory readable now (nngx_addrspace_readable), read when the request
+ * runs and costed as main memory. MEMORY_NOT_SIMULATED and false, with
+ * `r` untouched, for an address that is neither. size > 0. */
+bool nngx_dma_request(struct nngx_state *st, const void *src, void *dst, uint32_t size,
+		      struct nngx_request *r, const char *fn);
 
 /* Add request `r` (not RUN3D) to the bound list. The 3D commands added
  * since the last flush are closed into a RUN3D request first, so that the

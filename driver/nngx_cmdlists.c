@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hw/hw_memory.h"
+#include "nngx_addrspace.h"
 #include "nngx_capture.h"
 #include "nngx_cmdlist.h"
 #include "nngx_golden.h"
@@ -275,6 +276,53 @@ static const char *request_name(GLenum type)
 	}
 }
 
+/* A DMA request's program-memory source, read through the kernel: memory
+ * the program freed or unmapped since the call is a fault, not a crash. */
+static bool request_read_program(void *user, void *to, uint32_t size)
+{
+	return nngx_addrspace_read(to, user, size);
+}
+
+/* A transfer from or to program memory (nngx_cmdlist.h, cpu_in/cpu_out):
+ * each such side goes through a temporary FCRAM block, so the engine
+ * reads and writes main memory, as it is costed; the source is read
+ * through the kernel before, the destination written after. A side the
+ * program unmapped since is a fault; a full FCRAM is out of memory. */
+static enum hw_status request_staged_transfer(struct nngx_state *st, const struct nngx_request *r)
+{
+	struct hw_memory *mem = &st->gpu.memory;
+	struct hw_transfer_image src = r->u.post.src, dst = r->u.post.dst;
+	uint32_t in_bytes = (uint32_t)hw_transfer_image_bytes(&src);
+	uint32_t out_bytes = (uint32_t)hw_transfer_image_bytes(&dst);
+	enum hw_status status = HW_OK;
+
+	if (r->cpu_in) {
+		src.phys = hw_memory_alloc(mem, HW_AREA_FCRAM, in_bytes);
+		if (!src.phys)
+			return HW_ERROR_NO_MEMORY;
+		if (!nngx_addrspace_read(hw_memory_host(mem, src.phys, in_bytes), r->cpu_in,
+					 in_bytes))
+			status = HW_ERROR_FAULT;
+	}
+	if (status == HW_OK && r->cpu_out) {
+		dst.phys = hw_memory_alloc(mem, HW_AREA_FCRAM, out_bytes);
+		if (!dst.phys)
+			status = HW_ERROR_NO_MEMORY;
+	}
+	if (status == HW_OK)
+		status = hw_gpu_display_transfer(&st->gpu, &src, &dst, r->u.post.aa,
+						 r->u.post.yflip);
+	if (status == HW_OK && r->cpu_out
+	    && !nngx_addrspace_write(r->cpu_out, hw_memory_host(mem, dst.phys, out_bytes),
+				     out_bytes))
+		status = HW_ERROR_FAULT;
+	if (r->cpu_out && dst.phys)
+		hw_memory_free(mem, dst.phys);
+	if (r->cpu_in && src.phys)
+		hw_memory_free(mem, src.phys);
+	return status;
+}
+
 /* Hand one request to the GPU: it runs after the work queued before it. */
 static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
 				      const struct nngx_request *r)
@@ -291,11 +339,16 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 				       l->phys + (uint32_t)(r->begin * 4));
 		return status == HW_ERROR_NO_MEMORY ? status : HW_OK;
 	case NN_GX_CMDLIST_REQTYPE_DMA:
+		if (r->u.dma.cpu_src)
+			return hw_gpu_dma_in(gpu, r->u.dma.dst, r->u.dma.size, request_read_program,
+					     (void *)r->u.dma.cpu_src);
 		return hw_gpu_dma(gpu, r->u.dma.src, r->u.dma.dst, r->u.dma.size);
 	case NN_GX_CMDLIST_REQTYPE_FILLMEM:
 		/* The two channels start together and run in parallel. */
 		return hw_gpu_fill2(gpu, &r->u.fill[0], &r->u.fill[1]);
 	case NN_GX_CMDLIST_REQTYPE_POSTTRANS:
+		if (r->cpu_in || r->cpu_out)
+			return request_staged_transfer(st, r);
 		return hw_gpu_display_transfer(gpu, &r->u.post.src, &r->u.post.dst, r->u.post.aa,
 					       r->u.post.yflip);
 	default: /* COPYTEX */
@@ -503,6 +556,36 @@ void nngx_cmdlist_flush_partially(struct nngx_state *st, struct nngx_cmdlist *l,
 		return;
 	}
 	nngx_cmdlist_flush_words(st, l, (size_t)bytes / 4, fn);
+}
+
+bool nngx_dma_request(struct nngx_state *st, const void *src, void *dst, uint32_t size,
+		      struct nngx_request *r, const char *fn)
+{
+	uint32_t from = nngx_device_phys(st, src, size, NNGX_RANGE_DMA, NULL);
+	uint32_t to = nngx_device_phys(st, dst, size, NNGX_RANGE_DMA, NULL);
+
+	if (!to) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the destination [%p, +%u) is not simulated memory (VRAM or "
+				 "device memory) the DMA engine can write; nothing is added",
+				 dst, size);
+		return false;
+	}
+	/* Anything else is the program's own memory: heap, stack, data. */
+	if (!from && !nngx_addrspace_readable(src, size)) {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
+				 "the source [%p, +%u) is neither simulated memory nor program "
+				 "memory this process can read (NULL, unmapped, or past the end "
+				 "of a mapping); nothing is added", src, size);
+		return false;
+	}
+	memset(r, 0, sizeof *r);
+	r->type = NN_GX_CMDLIST_REQTYPE_DMA;
+	r->u.dma.src = from;
+	r->u.dma.dst = to;
+	r->u.dma.size = size;
+	r->u.dma.cpu_src = from ? NULL : src;
+	return true;
 }
 
 bool nngx_fill_channel(struct nngx_state *st, unsigned channel, GLvoid *start, GLsizei size,

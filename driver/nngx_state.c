@@ -14,6 +14,7 @@
 #endif
 
 #include "hw/hw_simd.h"
+#include "nngx_addrspace.h"
 #include "nngx_capture.h"
 #include "nngx_golden.h"
 #include "nngx_state.h"
@@ -131,6 +132,9 @@ struct nngx_state *nngx_state_get(void)
 		return st;
 	state_ready = true;
 	gpu_status = hw_gpu_init(&st->gpu);
+	/* Before anything is allocated: the console's address space when
+	 * the host lets it be mapped (nngxInitialize says when not). */
+	(void)nngx_addrspace_map(&st->gpu.memory, NULL);
 	st->gpu.note = state_hw_note;
 	st->gpu.note_user = st;
 	nngx_cmdlists_init(&st->cmdlists);
@@ -706,26 +710,40 @@ uint32_t nngx_block_phys(const struct nngx_state *st, const void *host, uint32_t
  * straight to fills, DMA and transfers; here they name the bank's model
  * memory. A pointer into a block of simulated memory is tried first, so
  * a host address that happens to fall in the window range is still its
- * block's. */
+ * block's. In the console address space the window is the memory itself
+ * (nngx_addrspace.h), and so is device memory: for fills and DMA any
+ * range inside one area (FCRAM, VRAM A, VRAM B) is memory the engines
+ * reach, as on the console, block or not; the post-transfer engine and
+ * the GPU's own reads still ask for blocks. */
 uint32_t nngx_device_phys(const struct nngx_state *st, const void *host, uint32_t size,
 			  enum nngx_device_range range, bool *window)
 {
-	uint32_t phys = host ? hw_memory_phys(&st->gpu.memory, host) : 0;
+	const struct hw_memory *mem = &st->gpu.memory;
+	uint32_t phys = host ? hw_memory_phys(mem, host) : 0;
 	uintptr_t a = (uintptr_t)host, bank;
 
 	if (window)
 		*window = false;
 	if (size == 0)
 		size = 1;
+	if (hw_memory_is_flat(mem)) {
+		if (!phys || !hw_memory_flat_host(mem, phys, size))
+			return 0;
+		if (range == NNGX_RANGE_BUFFER)
+			return hw_memory_host(mem, phys, size) == host ? phys : 0;
+		if (window)
+			*window = hw_memory_area_of(phys) != HW_AREA_FCRAM;
+		return phys;
+	}
 	if (phys)
-		return hw_memory_host(&st->gpu.memory, phys, size) == host ? phys : 0;
+		return hw_memory_host(mem, phys, size) == host ? phys : 0;
 	if (a < NNGX_VRAM_WINDOW || a >= NNGX_VRAM_WINDOW_END)
 		return 0;
 	bank = (a - NNGX_VRAM_WINDOW) / NNGX_VRAM_BANK_BYTES;
 	if (a - NNGX_VRAM_WINDOW + (uint64_t)size > (bank + 1) * (uint64_t)NNGX_VRAM_BANK_BYTES)
 		return 0;                       /* past the end of its bank */
 	phys = (uint32_t)(a - NNGX_VRAM_WINDOW) + HW_VRAM_A_BASE;
-	if (range != NNGX_RANGE_FILL && !hw_memory_host(&st->gpu.memory, phys, size))
+	if (range != NNGX_RANGE_FILL && !hw_memory_host(mem, phys, size))
 		return 0;
 	if (window)
 		*window = true;

@@ -177,7 +177,9 @@ uint32_t nngx_block_phys(const struct nngx_state *st, const void *host, uint32_t
 /* How a device address the program passes may be resolved. */
 enum nngx_device_range {
 	NNGX_RANGE_BUFFER,      /* inside one block of simulated memory */
-	NNGX_RANGE_FILL         /* that, or any range of one VRAM bank by window */
+	NNGX_RANGE_FILL,        /* that, or any range of one VRAM bank by window */
+	NNGX_RANGE_DMA          /* BUFFER; in the console address space any
+				 * range inside one area (FCRAM, VRAM A, B) */
 };
 
 /* The model's physical address of [host, host + size) (size 0 taken as
@@ -185,7 +187,9 @@ enum nngx_device_range {
  * address in the VRAM window maps to that bank (model choice, doc/model.md
  * "VRAM window addresses"), and must lie inside one bank and, unless
  * `range` is NNGX_RANGE_FILL, inside one block there. *window says which
- * of the two it was (may be NULL). */
+ * of the two it was (may be NULL). In the console address space the
+ * window is the memory itself: BUFFER asks for a range inside one block,
+ * FILL and DMA for any range inside one area (*window: a VRAM one). */
 uint32_t nngx_device_phys(const struct nngx_state *st, const void *host, uint32_t size,
 			  enum nngx_device_range range, bool *window);
 

@@ -5,14 +5,19 @@
  * _VRAMA or _VRAMB, and GL_COPY_FCRAM_DMP / GL_NO_COPY_FCRAM_DMP, OR-ed
  * in. The storage is placed in that area, so the GPU's reads of it count
  * on the right memory channel. Model choices: no area means FCRAM; the
- * copy flags are accepted and change nothing (the model keeps one copy,
- * the GPU's); both copy flags at once are GL_INVALID_ENUM. OES_mapbuffer
- * maps the storage itself (see below). */
+ * model keeps one copy, the GPU's, so GL_COPY_FCRAM_DMP changes nothing;
+ * GL_NO_COPY_FCRAM_DMP with FCRAM makes the program's own data the
+ * storage, as the SDK's driver does, when it is device memory of the
+ * console address space (8-byte aligned; the allocator is not asked),
+ * and otherwise copies as without the flag (OBJECT_PLACED_BY_LIBRARY
+ * says so once per power-on); both copy flags at once are
+ * GL_INVALID_ENUM. OES_mapbuffer maps the storage itself (see below). */
 #define GL_GLEXT_PROTOTYPES     /* OES_mapbuffer's declarations */
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
 
+#include "driver/nngx_addrspace.h"
 #include "gl_entry.h"
 
 #define BUFFER_AREA_MASK  0x00030000u         /* NN_GX_MEM_FCRAM .. _VRAMB */
@@ -159,23 +164,52 @@ bool gl_storage_alloc(struct nngx_state *st, GLenum area, GLenum usage, GLuint n
 				size, name, area);
 		return false;
 	}
-	/* The program's allocator hears of the storage (bookkeeping: the
-	 * storage itself is simulated memory). */
-	if (st->allocator && !(user = st->allocator(area, usage, name, (GLsizei)size))) {
+	/* The program's allocator places the storage when its block is
+	 * GPU-visible memory; else the library does (nngx_storage_place). */
+	switch (nngx_storage_place(st, area, usage, name, size, &at, &user, fn)) {
+	case NNGX_PLACED:
+		break;
+	case NNGX_PLACE_ALLOCATOR_NULL:
 		gl_memory_error(st, fn, "the program's allocator returned NULL for object %u, "
 				"%u bytes", name, size);
 		return false;
-	}
-	at = hw_memory_alloc(&st->gpu.memory, gl_memory_hw_area(area), size);
-	if (!at) {
-		if (user && st->deallocator)
-			st->deallocator(area, usage, name, user);
+	default:
 		gl_memory_error(st, fn, "%u bytes in area 0x%05X for object %u", size, area, name);
 		return false;
 	}
 	*phys = at;
 	*user_block = user;
 	return true;
+}
+
+/* GL_NO_COPY_FCRAM_DMP: `data` becomes the storage when it is device
+ * memory (console address space), 8-byte aligned, `size` bytes inside
+ * FCRAM: a region placed there, *phys its address. False (said once per
+ * power-on) when it is not: the caller copies. */
+static bool buffer_no_copy(struct nngx_state *st, struct gl_buffer *b, const GLvoid *data,
+			   uint32_t size, uint32_t *phys, const char *fn)
+{
+	struct hw_memory *mem = &st->gpu.memory;
+	uint32_t at = data && hw_memory_is_flat(mem) ? hw_memory_phys(mem, data) : 0;
+	GLuint name = b->name;
+
+	if (at && hw_memory_area_of(at) == HW_AREA_FCRAM && (uintptr_t)data % 8 == 0
+	    && hw_memory_flat_host(mem, at, size)) {
+		/* The same data again: the old region goes first, so that
+		 * freeing it later cannot take the new one (same base). */
+		if (b->phys == at)
+			gl_buffer_free_storage(b, mem, st->deallocator);
+		if (hw_memory_place(mem, at, size)) {
+			*phys = at;
+			return true;
+		}
+	}
+	if (!st->diag.count[NNGX_SHIM_DIAG_OBJECT_PLACED_BY_LIBRARY])
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_OBJECT_PLACED_BY_LIBRARY, fn,
+				 "buffer %u: GL_NO_COPY_FCRAM_DMP data %p is not 8-byte aligned "
+				 "device memory; the library copies it into storage of its own "
+				 "(said once per power-on)", name, data);
+	return false;
 }
 
 void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usage)
@@ -228,23 +262,13 @@ void glBufferData(GLenum target, GLsizeiptr size, const GLvoid *data, GLenum usa
 				area);
 		return;
 	}
-	if (size > 0) {
-		/* The program's allocator hears of every buffer (bookkeeping:
-		 * the storage itself is simulated memory). */
-		if (st->allocator && !(user = st->allocator(area, NN_GX_MEM_VERTEXBUFFER,
-							     b->name, (GLsizei)size))) {
-			gl_memory_error(st, fn, "the program's allocator returned NULL for "
-					"buffer %u, %ld bytes", b->name, (long)size);
+	if (size > 0 && copy == GL_NO_COPY_FCRAM_DMP && area == NN_GX_MEM_FCRAM
+	    && buffer_no_copy(st, b, data, (uint32_t)size, &phys, fn)) {
+		/* the program's data is the storage: nothing to copy */
+	} else if (size > 0) {
+		if (!gl_storage_alloc(st, area, NN_GX_MEM_VERTEXBUFFER, b->name, (uint32_t)size,
+				      &phys, &user, fn))
 			return;
-		}
-		phys = hw_memory_alloc(&st->gpu.memory, gl_memory_hw_area(area), (uint32_t)size);
-		if (!phys) {
-			if (user && st->deallocator)
-				st->deallocator(area, NN_GX_MEM_VERTEXBUFFER, b->name, user);
-			gl_memory_error(st, fn, "%ld bytes in area 0x%05X for buffer %u",
-					(long)size, area, b->name);
-			return;
-		}
 		if (data)
 			memcpy(hw_memory_host(&st->gpu.memory, phys, (uint32_t)size), data,
 			       (size_t)size);
@@ -336,9 +360,10 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 		return;
 	}
 	if (pname != GL_BUFFER_SIZE && pname != GL_BUFFER_USAGE && pname != GL_BUFFER_ACCESS_OES
-	    && pname != GL_BUFFER_MAPPED_OES) {
+	    && pname != GL_BUFFER_MAPPED_OES && pname != GL_BUFFER_DATA_ADDR_DMP) {
 		gl_enum_error(st, fn, "pname 0x%04X is not GL_BUFFER_SIZE, GL_BUFFER_USAGE, "
-			      "GL_BUFFER_ACCESS_OES or GL_BUFFER_MAPPED_OES", pname);
+			      "GL_BUFFER_ACCESS_OES, GL_BUFFER_MAPPED_OES or "
+			      "GL_BUFFER_DATA_ADDR_DMP", pname);
 		return;
 	}
 	name = *buffer_binding(&st->gl, target);
@@ -355,6 +380,11 @@ void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
 	case GL_BUFFER_SIZE: *params = (GLint)b->size; break;
 	case GL_BUFFER_USAGE: *params = b->usage ? (GLint)b->usage : GL_STATIC_DRAW; break;
 	case GL_BUFFER_ACCESS_OES: *params = GL_WRITE_ONLY_OES; break;   /* the only access */
+	/* Model choice (the SDK's errors for it are not documented): like
+	 * the other pnames, INVALID_OPERATION with no buffer bound; the
+	 * storage's address (the program's in the console address space,
+	 * simulated physical in the host one), 0 without storage. */
+	case GL_BUFFER_DATA_ADDR_DMP: *params = (GLint)nngx_addrspace_va(b->phys); break;
 	default: *params = b->mapped ? GL_TRUE : GL_FALSE; break;
 	}
 }

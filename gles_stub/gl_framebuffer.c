@@ -32,6 +32,7 @@
 
 #include "driver/gl_cmdgen.h"
 #include "driver/gl_target.h"
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_time.h"
 #include "hw/hw_alloc.h"
 #include "gl_entry.h"
@@ -234,7 +235,7 @@ void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
 	case GL_RENDERBUFFER_INTERNAL_FORMAT: case GL_RENDERBUFFER_RED_SIZE:
 	case GL_RENDERBUFFER_GREEN_SIZE: case GL_RENDERBUFFER_BLUE_SIZE:
 	case GL_RENDERBUFFER_ALPHA_SIZE: case GL_RENDERBUFFER_DEPTH_SIZE:
-	case GL_RENDERBUFFER_STENCIL_SIZE:
+	case GL_RENDERBUFFER_STENCIL_SIZE: case GL_RENDERBUFFER_DATA_ADDR_DMP:
 		break;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a renderbuffer parameter", pname);
@@ -255,6 +256,10 @@ void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
 	switch (pname) {
 	case GL_RENDERBUFFER_WIDTH: *params = rb->width; break;
 	case GL_RENDERBUFFER_HEIGHT: *params = rb->height; break;
+	/* Where the storage lives: the program's address in the console
+	 * address space, the simulated physical one in the host one; 0
+	 * without storage, no error. */
+	case GL_RENDERBUFFER_DATA_ADDR_DMP: *params = (GLint)nngx_addrspace_va(rb->phys); break;
 	case GL_RENDERBUFFER_INTERNAL_FORMAT:
 		*params = rb->format ? (GLint)rb->format : GL_RGBA4;
 		break;

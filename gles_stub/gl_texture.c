@@ -27,6 +27,7 @@
 #include <nn/gx/CTR/gx_CTR.h>
 
 #include "driver/gl_cmdgen.h"
+#include "driver/nngx_addrspace.h"
 #include "gl_entry.h"
 #include "hw/hw_fragment.h"
 
@@ -1025,9 +1026,14 @@ void glGenerateMipmap(GLenum target)
 }
 
 /* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
- * active unit; 0 (nothing written) after the GL error. */
+ * active unit; 0 (nothing written) after the GL error.
+ * GL_TEXTURE_DATA_ADDR_DMP (glGetTexParameteriv only: a float cannot
+ * hold every address): where level 0 of the bound texture (texture 0:
+ * the default texture) lives, the address the program's allocator gave
+ * in the console address space (nngx_addrspace.h), the simulated
+ * physical one in the host one; 0 without storage, no error. */
 static bool tex_get_parameter(GLenum target, GLenum pname, GLint *v, const void *params,
-			      const char *fn)
+			      bool integer, const char *fn)
 {
 	NNGX_API(st);
 	const struct gl_texture *t;
@@ -1040,6 +1046,14 @@ static bool tex_get_parameter(GLenum target, GLenum pname, GLint *v, const void 
 	case GL_TEXTURE_MAG_FILTER: *v = (GLint)t->mag_filter; break;
 	case GL_TEXTURE_WRAP_S: *v = (GLint)t->wrap_s; break;
 	case GL_TEXTURE_WRAP_T: *v = (GLint)t->wrap_t; break;
+	case GL_TEXTURE_DATA_ADDR_DMP:
+		if (!integer) {
+			gl_enum_error(st, fn, "GL_TEXTURE_DATA_ADDR_DMP is read with "
+				      "glGetTexParameteriv (a float cannot hold every address)");
+			return false;
+		}
+		*v = (GLint)nngx_addrspace_va(t->size ? t->hw.phys : 0);
+		break;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
 		return false;
@@ -1055,7 +1069,7 @@ void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
 	GLint v;
 
-	if (tex_get_parameter(target, pname, &v, params, "glGetTexParameteriv"))
+	if (tex_get_parameter(target, pname, &v, params, true, "glGetTexParameteriv"))
 		*params = v;
 }
 
@@ -1063,7 +1077,7 @@ void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
 	GLint v;
 
-	if (tex_get_parameter(target, pname, &v, params, "glGetTexParameterfv"))
+	if (tex_get_parameter(target, pname, &v, params, false, "glGetTexParameterfv"))
 		*params = (GLfloat)v;
 }
 

@@ -346,6 +346,25 @@ enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_ph
 	return HW_OK;
 }
 
+enum hw_status hw_gpu_dma_in(struct hw_gpu *gpu, uint32_t dst_phys, uint32_t size,
+			     bool (*read)(void *user, void *to, uint32_t size), void *user)
+{
+	struct hw_counters delta;
+	uint64_t clocks = 0;
+	enum hw_status st;
+
+	if (size == 0)
+		return HW_OK;
+	if (gpu_reserve_pending(gpu, 1) != HW_OK)
+		return HW_ERROR_NO_MEMORY;
+	memset(&delta, 0, sizeof delta);
+	st = hw_transfer_dma_in(&gpu->memory, dst_phys, size, read, user, &delta, &clocks);
+	if (st != HW_OK)
+		return st;
+	gpu_queue_work(gpu, HW_EVENT_DMA, clocks, &delta);
+	return HW_OK;
+}
+
 enum hw_status hw_gpu_cpu_read(struct hw_gpu *gpu, uint32_t phys, void *out, uint32_t size)
 {
 	return hw_transfer_cpu_read(&gpu->memory, phys, out, size, &gpu->counters);

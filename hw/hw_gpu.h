@@ -187,6 +187,11 @@ enum hw_status hw_gpu_block_copy(struct hw_gpu *gpu, const struct hw_block_copy 
 /* CPU-side DMA of `size` bytes; word 17 and the destination's channel. */
 enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_phys, uint32_t size);
 
+/* hw_gpu_dma from main memory the model does not simulate: `read` fills
+ * the destination (hw_transfer_dma_in); counted and timed as from FCRAM. */
+enum hw_status hw_gpu_dma_in(struct hw_gpu *gpu, uint32_t dst_phys, uint32_t size,
+			     bool (*read)(void *user, void *to, uint32_t size), void *user);
+
 /* CPU read of `size` bytes into `out`, now: counts land at once (word 16
  * and the channel read word), no GPU time passes. The caller waits for
  * queued work first if it wants its results. */

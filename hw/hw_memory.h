@@ -29,16 +29,53 @@ enum hw_area { HW_AREA_FCRAM = 0, HW_AREA_VRAM_A, HW_AREA_VRAM_B, HW_AREA_COUNT 
 
 struct hw_region {
 	uint32_t base, size;        /* physical, size rounded up to 16 bytes */
-	unsigned char *host;        /* owned by the region */
+	unsigned char *host;        /* owned by the region unless memory is flat */
 };
 
+/* Two ways to back the regions with host memory:
+ * - region by region (the default): each region owns a zeroed host block,
+ *   and regions never overlap;
+ * - flat (hw_memory_set_flat): one host range holds each whole area, the
+ *   byte of physical address p at flat[area] + (p - area base). Regions
+ *   then only say which ranges are buffers the GPU may use; they may
+ *   overlap (hw_memory_place: a program's allocator may nest a texture in
+ *   a block it manages), since the bytes are the same either way. */
 struct hw_memory {
-	struct hw_region *region;   /* sorted by base */
+	struct hw_region *region;   /* sorted by base (equal bases: by insertion) */
 	size_t count, cap;
+	unsigned char *flat[HW_AREA_COUNT];     /* NULL: region by region */
+	uint32_t max_size;          /* no region is larger (flat: for overlap lookups) */
+	bool overlap;               /* some regions may overlap */
 };
 
 void hw_memory_init(struct hw_memory *mem);
 void hw_memory_fini(struct hw_memory *mem);
+
+/* Back every area with one host range from now on: `fcram` holds
+ * HW_FCRAM_END - HW_FCRAM_BASE bytes, `vram` both channels (A first),
+ * each a private anonymous mapping (allocations zero large spans by
+ * giving their pages back to the kernel). The ranges stay the caller's
+ * (never freed here). Only before the first allocation: false, with
+ * nothing changed, when a region exists. */
+bool hw_memory_set_flat(struct hw_memory *mem, unsigned char *fcram, unsigned char *vram);
+
+/* Whether the areas are backed flat (hw_memory_set_flat). */
+static inline bool hw_memory_is_flat(const struct hw_memory *mem)
+{
+	return mem->flat[HW_AREA_FCRAM] != NULL;
+}
+
+/* Flat memory only: the host address of physical `phys` whether or not a
+ * region holds it, when [phys, phys + size) lies inside one area; else
+ * NULL (and always NULL region by region). */
+void *hw_memory_flat_host(const struct hw_memory *mem, uint32_t phys, uint32_t size);
+
+/* Flat memory only: make [phys, phys + size) a region (size rounded up to
+ * 16), without touching its bytes (the program's allocator chose it and
+ * may have written it). It may overlap other regions. False when memory
+ * is not flat, size is 0, the range leaves its area, or the table could
+ * not grow. */
+bool hw_memory_place(struct hw_memory *mem, uint32_t phys, uint32_t size);
 
 /* Power-on: everything released. */
 void hw_memory_reset(struct hw_memory *mem);
@@ -51,7 +88,8 @@ uint32_t hw_memory_area_bytes(enum hw_area area);
  * Returns the physical base, or 0 when the area is full or memory ran out. */
 uint32_t hw_memory_alloc(struct hw_memory *mem, enum hw_area area, uint32_t size);
 
-/* Release the region that starts at `base`; false when there is none. */
+/* Release the region that starts at `base` (of several, the one placed
+ * last); false when there is none. */
 bool hw_memory_free(struct hw_memory *mem, uint32_t base);
 
 /* Host address of [phys, phys + size) when it lies inside one region,
@@ -73,7 +111,8 @@ static inline bool hw_region_holds(const struct hw_region *r, uint32_t phys, uin
 	       && (uint64_t)phys + size <= (uint64_t)r->base + r->size;
 }
 
-/* Physical address of a host pointer into some region, or 0. */
+/* Physical address of a host pointer into some region, or 0. Flat
+ * memory: of any pointer into an area's range, region or not. */
 uint32_t hw_memory_phys(const struct hw_memory *mem, const void *host);
 
 /* Which VRAM channel an address falls in; HW_AREA_FCRAM otherwise.
@@ -93,7 +132,8 @@ bool hw_memory_in_one_channel(uint32_t phys, uint32_t size);
 /* Write `pattern_bytes` (1..4) bytes of `pattern` repeated from `phys`
  * over [phys, phys + size), into every region the range overlaps; bytes
  * no region holds are not simulated and are dropped (a later allocation
- * there starts zeroed, as every allocation does). */
+ * there starts zeroed, as every allocation does). Flat memory holds every
+ * byte of an area: all of the range inside an area is written. */
 void hw_memory_pattern(struct hw_memory *mem, uint32_t phys, uint32_t size,
 		       const uint8_t *pattern, unsigned pattern_bytes);
 

@@ -339,14 +339,33 @@ enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const s
 
 /* ---- DMA and CPU reads -------------------------------------------------- */
 
+/* Where the DMA engine reads or writes [phys, phys + size): a buffer, or
+ * in flat memory any range inside one area (the CPU side's engine reaches
+ * all of memory, buffer or not). */
+static void *dma_span(const struct hw_memory *mem, uint32_t phys, uint32_t size)
+{
+	void *host = hw_memory_host(mem, phys, size);
+
+	return host ? host : hw_memory_flat_host(mem, phys, size);
+}
+
 enum hw_status hw_transfer_dma_check(const struct hw_memory *mem, uint32_t src, uint32_t dst,
 				     uint32_t size)
 {
 	if (size == 0)
 		return HW_OK;
-	if (!hw_memory_host(mem, src, size) || !hw_memory_host(mem, dst, size))
+	if (!dma_span(mem, src, size) || !dma_span(mem, dst, size))
 		return HW_ERROR_FAULT;
 	return HW_OK;
+}
+
+/* The counts and time of a DMA of `size` bytes to `dst` from an area
+ * whose rate `rate_src` gives. */
+static void dma_account(uint32_t rate_src, uint32_t dst, uint32_t size, struct hw_counters *delta,
+			uint64_t *clocks)
+{
+	hw_memory_count(delta, HW_MEM_CPU_DMA_WRITE, dst, true, hw_transfer_accesses(size));
+	*clocks += hw_transfer_clocks(size, hw_transfer_dma_rate(rate_src));
 }
 
 enum hw_status hw_transfer_dma(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
@@ -356,9 +375,23 @@ enum hw_status hw_transfer_dma(struct hw_memory *mem, uint32_t src, uint32_t dst
 
 	if (st != HW_OK || size == 0)
 		return st;
-	memmove(hw_memory_host(mem, dst, size), hw_memory_host(mem, src, size), size);
-	hw_memory_count(delta, HW_MEM_CPU_DMA_WRITE, dst, true, hw_transfer_accesses(size));
-	*clocks += hw_transfer_clocks(size, hw_transfer_dma_rate(src));
+	memmove(dma_span(mem, dst, size), dma_span(mem, src, size), size);
+	dma_account(src, dst, size, delta, clocks);
+	return HW_OK;
+}
+
+enum hw_status hw_transfer_dma_in(struct hw_memory *mem, uint32_t dst, uint32_t size,
+				  bool (*read)(void *user, void *to, uint32_t size), void *user,
+				  struct hw_counters *delta, uint64_t *clocks)
+{
+	void *to;
+
+	if (size == 0)
+		return HW_OK;
+	to = dma_span(mem, dst, size);
+	if (!to || !read(user, to, size))
+		return HW_ERROR_FAULT;
+	dma_account(HW_FCRAM_BASE, dst, size, delta, clocks);
 	return HW_OK;
 }
 

@@ -189,11 +189,22 @@ enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const s
  * the destination only: the source is read by the CPU-side DMA engine,
  * for which MEMORY_ACCESS has no word (model choice: no channel read word
  * either). Time from `size` at the DMA rate of the source's area. size 0
- * does nothing; HW_ERROR_FAULT outside memory. */
+ * does nothing; HW_ERROR_FAULT outside memory (outside every buffer when
+ * memory is region by region; outside one area when it is flat). */
 enum hw_status hw_transfer_dma_check(const struct hw_memory *mem, uint32_t src, uint32_t dst,
 				     uint32_t size);
 enum hw_status hw_transfer_dma(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
 			       struct hw_counters *delta, uint64_t *clocks);
+
+/* A DMA whose source is main memory the model does not simulate (the
+ * program's own heap): `read` copies its `size` bytes into `to`, the
+ * destination's bytes, and says whether it could. Counted and timed as a
+ * DMA from FCRAM. HW_ERROR_FAULT, with nothing counted, when the
+ * destination is outside memory or `read` fails (then the destination
+ * may be partly written, as a DMA cut short leaves it). */
+enum hw_status hw_transfer_dma_in(struct hw_memory *mem, uint32_t dst, uint32_t size,
+				  bool (*read)(void *user, void *to, uint32_t size), void *user,
+				  struct hw_counters *delta, uint64_t *clocks);
 
 /* ---- CPU read (word 16) --------------------------------------------------
  * Copy `size` bytes at `phys` to `out`; ceil(size / 16) on word 16 and the

@@ -417,10 +417,14 @@ GLint nngxShimFindCounter(const char *name);
      "test and the colour, depth and stencil write masks, and fills depth and " \
      "stencil of a D24S8 buffer together")                                      \
   XX(50, MEMORY_NOT_SIMULATED, ERROR,                                           \
-     "the engines reach simulated memory only: pass pointers from "             \
-     "nngxShimAllocMemory or nngxShimGetHostPointer, covering the whole size, " \
-     "or VRAM window addresses (nngxGetVramStartAddr) inside one bank; "        \
-     "nothing is added")                                                        \
+     "an address is neither memory the engines reach nor, where the call "      \
+     "allows it (a DMA source, an L2B or B2L side), program memory this "      \
+     "process can read or write: in the "                                       \
+     "console address space device memory 0x14000000-0x1BFFFFFF and VRAM "     \
+     "0x1F000000-0x1F5FFFFF (a range inside one area); in the host one, "       \
+     "pointers from nngxShimAllocMemory or nngxShimGetHostPointer covering "   \
+     "the whole size, or VRAM window addresses inside one bank; nothing is "   \
+     "added")                                                                   \
   XX(51, PROFILING_MISBEHAVED, WARNING,                                         \
      "profiling.misbehave_during_cmdlist is true, so this call during "         \
      "command-list execution misbehaved on purpose: a result read returns the " \
@@ -550,7 +554,20 @@ GLint nngxShimFindCounter(const char *name);
   XX(151, CLOCK_SATURATED, WARNING,                                             \
      "virtual time reached the last clock the 64-bit counter holds "            \
      "(2^64 - 1): it stops there, and work or injected busy time that would "   \
-     "end later is cut at that clock")
+     "end later is cut at that clock")                                         \
+  XX(152, ADDRESS_SPACE_HOST, WARNING,                                          \
+     "the console's address space (device memory at 0x14000000, VRAM at "      \
+     "0x1F000000) could not be mapped in this process, or NNGX_ADDRESS_SPACE=" \
+     "host asked not to: addresses the API hands out are simulated physical "   \
+     "addresses, not pointers (nngxShimGetHostPointer converts), and the "      \
+     "library places every object itself; said once per power-on, at "         \
+     "nngxInitialize")                                                          \
+  XX(153, OBJECT_PLACED_BY_LIBRARY, INFO,                                       \
+     "the block the program's allocator returned for an object is not "        \
+     "GPU-visible memory (a plain malloc) or not 8-byte aligned: the object "   \
+     "lives where the library placed it instead, and the block goes back to "   \
+     "the deallocator when the object does; said once per power-on (a "        \
+     "misaligned block every time)")
 
 typedef enum nngxShimDiagId {
 #define NNGX_SHIM_DIAG_ENUM_(num, name, sev, rule) NNGX_SHIM_DIAG_##name = num,
@@ -623,9 +640,11 @@ GLuint nngxShimGetDisplaybufferAddress(GLuint buffer);
 /* `size` bytes of simulated memory in `area` (NN_GX_MEM_FCRAM, _VRAMA or
  * _VRAMB), zeroed, 128-byte aligned: the host pointer the program reads
  * and writes it through, or NULL (bad area or size, area full). The
- * engines (nngxAddVramDmaCommand, nngxAddMemoryFillCommand) reach only
- * such memory. It stays the program's until nngxShimFreeMemory or
- * nngxFinalize. */
+ * engines' destinations (nngxAddVramDmaCommand, nngxAddMemoryFillCommand)
+ * are such memory. It stays the program's until nngxShimFreeMemory or
+ * nngxFinalize. In the console address space (libnngx(7)) an FCRAM block
+ * is device memory at its console address: the stand-in for nn::os
+ * device memory, which the program's allocator may hand out parts of. */
 GLvoid *nngxShimAllocMemory(GLenum area, GLsizei size);
 
 /* Release a block from nngxShimAllocMemory (NULL does nothing). */
@@ -633,7 +652,8 @@ void nngxShimFreeMemory(GLvoid *ptr);
 
 /* The host pointer of simulated physical address `phys` (a buffer,
  * texture, renderbuffer or display buffer address), or NULL outside
- * every block. */
+ * every block. In the console address space also of an address the API
+ * hands out (device memory or VRAM), which is its own pointer. */
 GLvoid *nngxShimGetHostPointer(GLuint phys);
 
 /* ---- Configuration ---------------------------------------------------- */

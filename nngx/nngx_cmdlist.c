@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_cmdlist.h"
 #include "driver/nngx_golden.h"
 #include "driver/nngx_raw.h"
@@ -172,24 +173,27 @@ void nngxCmdlistStorage(GLsizei bufsize, GLsizei requestcount)
 				 "%d bytes of command buffer: more than FCRAM holds", bufsize);
 		return;
 	}
-	if (st->allocator) {
-		user = st->allocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, bufsize);
-		if (!user) {
-			nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
-					 "the program's allocator returned NULL for %d bytes", bufsize);
-			return;
-		}
-	}
 	/* On the console the request queue lives in FCRAM too: a queue FCRAM
 	 * could not hold fails as the allocation would, before the host is
 	 * asked for it (model choice: 32 bytes a request). */
 	req = (uint64_t)requestcount * NNGX_REQUEST_FCRAM_BYTES <= HW_FCRAM_END - HW_FCRAM_BASE
 	      ? hw_calloc((size_t)requestcount, sizeof *req) : NULL;
-	phys = req ? hw_memory_alloc(&st->gpu.memory, HW_AREA_FCRAM, (uint32_t)bufsize) : 0;
-	if (!phys) {
+	if (!req) {
+		nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "%d requests", requestcount);
+		return;
+	}
+	switch (nngx_storage_place(st, NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name,
+				   (uint32_t)bufsize, &phys, &user, fn)) {
+	case NNGX_PLACED:
+		break;
+	case NNGX_PLACE_ALLOCATOR_NULL:
 		free(req);
-		if (user && st->deallocator)
-			st->deallocator(NN_GX_MEM_FCRAM, NN_GX_MEM_COMMANDBUFFER, l->name, user);
+		nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
+				 "the program's allocator returned NULL for %d bytes", bufsize);
+		return;
+	default:
+		free(req);
 		nngx_state_error(st, GL_ERROR_8006_DMP, NNGX_SHIM_DIAG_OUT_OF_MEMORY, fn,
 				 "%d bytes of command buffer and %d requests", bufsize,
 				 requestcount);
@@ -702,8 +706,12 @@ void nngxGetCmdlistParameteri(GLenum pname, GLint *param)
 	case NN_GX_CMDLIST_USED_REQCOUNT: *param = (GLint)l->used_req; return;
 	case NN_GX_CMDLIST_MAX_BUFSIZE: *param = (GLint)(l->cap_words * 4); return;
 	case NN_GX_CMDLIST_MAX_REQCOUNT: *param = (GLint)l->max_req; return;
-	case NN_GX_CMDLIST_TOP_BUFADDR: *param = (GLint)l->phys; return;
-	case NN_GX_CMDLIST_CURRENT_BUFADDR: *param = (GLint)(l->phys + l->used_words * 4); return;
+	/* The addresses the program writes command words through in the
+	 * console address space (nngx_addrspace.h); physical ones otherwise. */
+	case NN_GX_CMDLIST_TOP_BUFADDR: *param = (GLint)nngx_addrspace_va(l->phys); return;
+	case NN_GX_CMDLIST_CURRENT_BUFADDR:
+		*param = (GLint)nngx_addrspace_va(l->phys + (uint32_t)(l->used_words * 4));
+		return;
 	case NN_GX_CMDLIST_RUN_REQCOUNT: *param = (GLint)l->run_req; return;
 	case NN_GX_CMDLIST_RUN_BUFSIZE:
 		*param = (GLint)(l->run_req ? l->req[l->run_req - 1].end * 4 : 0);
@@ -728,6 +736,7 @@ GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
 			 void (*deallocator)(GLenum, GLenum, GLuint, GLvoid *))
 {
 	NNGX_API(st);
+	const char *why;
 
 	if (st->initialized) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ALREADY_INITIALIZED, "nngxInitialize",
@@ -739,6 +748,13 @@ GLboolean nngxInitialize(GLvoid *(*allocator)(GLenum, GLenum, GLuint, GLsizei),
 	/* NULL allocator: the library's own (the simulated memory is enough). */
 	nngx_state_set_allocator(st, allocator, deallocator);
 	st->initialized = true;
+	if (!nngx_addrspace_map(&st->gpu.memory, &why)
+	    && !st->diag.count[NNGX_SHIM_DIAG_ADDRESS_SPACE_HOST])
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_ADDRESS_SPACE_HOST, "nngxInitialize",
+				 "%s: addresses handed out (NN_GX_DISPLAYBUFFER_ADDRESS, "
+				 "NN_GX_CMDLIST_*_BUFADDR, *_DATA_ADDR_DMP) are simulated physical "
+				 "addresses, not pointers; the library places every object",
+				 why);
 	return GL_TRUE;
 }
 

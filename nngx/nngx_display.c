@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "driver/gl_target.h"
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_state.h"
 #include "driver/nngx_time.h"
 #include "driver/nngx_capture.h"
@@ -386,18 +387,13 @@ void nngxDisplaybufferStorage(GLenum format, GLsizei width, GLsizei height, GLen
 		if (u < n)
 			continue;
 		user[n] = NULL;
-		/* No size above the area's reaches the program's allocator. */
-		if (size > hw_memory_area_bytes(display_hw_area(area))
-		    || (st->allocator
-			&& !(user[n] = st->allocator(area, NN_GX_MEM_DISPLAYBUFFER, b->name,
-						     (GLsizei)size)))) {
-			phys[n] = 0;
-		} else {
-			phys[n] = hw_memory_alloc(&st->gpu.memory, display_hw_area(area), size);
-		}
+		phys[n] = 0;
+		/* No size above the area's reaches the program's allocator;
+		 * its block is where the buffer lives when the GPU sees it. */
+		if (size <= hw_memory_area_bytes(display_hw_area(area)))
+			(void)nngx_storage_place(st, area, NN_GX_MEM_DISPLAYBUFFER, b->name, size,
+						 &phys[n], &user[n], fn);
 		if (!phys[n]) {
-			if (user[n] && st->deallocator)
-				st->deallocator(area, NN_GX_MEM_DISPLAYBUFFER, b->name, user[n]);
 			while (n-- > 0) {
 				hw_memory_free(&st->gpu.memory, phys[n]);
 				if (user[n] && st->deallocator)
@@ -471,7 +467,7 @@ void nngxGetDisplaybufferParameteri(GLenum pname, GLint *param)
 	switch (pname) {
 	/* Model choice: the physical address (a GLint cannot hold a host
 	 * pointer; nngxShimGetHostPointer turns it into one). */
-	case NN_GX_DISPLAYBUFFER_ADDRESS: *param = (GLint)b->phys; break;
+	case NN_GX_DISPLAYBUFFER_ADDRESS: *param = (GLint)nngx_addrspace_va(b->phys); break;
 	case NN_GX_DISPLAYBUFFER_FORMAT: *param = b->format ? (GLint)b->format->format : 0; break;
 	case NN_GX_DISPLAYBUFFER_WIDTH: *param = b->width; break;
 	default: *param = b->height; break;
@@ -837,7 +833,6 @@ static void add_vram_dma(const GLvoid *src, GLvoid *dst, GLsizei size, GLenum no
 	NNGX_API(st);
 	struct nngx_cmdlist *l;
 	struct nngx_request r;
-	uint32_t from, to;
 
 	if (!nngx_cmdlist_current(st)) {
 		nngx_state_error(st, no_list, st->cmdlists.bound
@@ -852,20 +847,8 @@ static void add_vram_dma(const GLvoid *src, GLvoid *dst, GLsizei size, GLenum no
 	}
 	if (size == 0)
 		return;                         /* nothing to move */
-	from = nngx_device_phys(st, src, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
-	to = nngx_device_phys(st, dst, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
-	if (!from || !to) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "the %s [%p, +%d) is not inside one block of simulated memory",
-				 from ? "destination" : "source", from ? (void *)dst : (const void *)src,
-				 size);
+	if (!nngx_dma_request(st, src, dst, (uint32_t)size, &r, fn))
 		return;
-	}
-	memset(&r, 0, sizeof r);
-	r.type = NN_GX_CMDLIST_REQTYPE_DMA;
-	r.u.dma.src = from;
-	r.u.dma.dst = to;
-	r.u.dma.size = (uint32_t)size;
 	/* A full queue: 8062 for nngxAddVramDmaCommand (the SDK's library
 	 * checks it with the list); the NoCacheFlush variant has no
 	 * documented code for it, GL_ERROR_COMMANDREQUEST_FULL_DMP. */
@@ -973,9 +956,17 @@ void nngxShimFreeMemory(GLvoid *ptr)
 			 "%p is no block from nngxShimAllocMemory; nothing is freed", ptr);
 }
 
+/* A simulated physical address inside a block first; then, in the
+ * console address space, an address the API handed out (device memory
+ * or VRAM, block or not), which is its own pointer already. */
 GLvoid *nngxShimGetHostPointer(GLuint phys)
 {
 	NNGX_API(st);
+	void *host = phys ? hw_memory_host(&st->gpu.memory, phys, 1) : NULL;
+	uint32_t pa;
 
-	return phys ? hw_memory_host(&st->gpu.memory, phys, 1) : NULL;
+	if (host || !nngx_addrspace_console())
+		return host;
+	pa = nngx_addrspace_console_pa(phys);
+	return pa ? hw_memory_flat_host(&st->gpu.memory, pa, 1) : NULL;
 }

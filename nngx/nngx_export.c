@@ -29,6 +29,7 @@
 
 #include <nn/gx/CTR/gx_CTR.h>
 
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_alloc.h"
 
@@ -272,6 +273,12 @@ static bool block_decode(const uint8_t *data, const uint32_t head[EXPORT_HEADER_
 		q->end = e.end;
 		memcpy(&q->u, at + sizeof e, sizeof q->u);
 		if (!request_bools_ok(e.type, q))
+			return false;
+		/* A DMA from program memory holds a pointer of the exporting
+		 * process: it must name memory this one can read now (it is
+		 * read through the kernel at the run, never dereferenced). */
+		if (e.type == NN_GX_CMDLIST_REQTYPE_DMA && q->u.dma.cpu_src
+		    && !nngx_addrspace_readable(q->u.dma.cpu_src, q->u.dma.size))
 			return false;
 		if (e.type == NN_GX_CMDLIST_REQTYPE_RUN3D)
 			pos = e.end;

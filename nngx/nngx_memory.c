@@ -12,6 +12,7 @@
 #include <nn/gx/CTR/gx_CommandAccess.h>
 #include <nn/gx/CTR/gx_Vram.h>
 
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_state.h"
 
 /* The SDK's application view of VRAM (its VRAM layout facts). */
@@ -46,15 +47,25 @@ size_t nngxGetVramSize(s32 area)
 	return vram_start(area) ? VRAM_BANK_BYTES : 0;
 }
 
+/* In the console address space, the console's rule: device memory
+ * 0x14000000-0x1BFFFFFF + 0x0C000000, VRAM 0x1F000000-0x1F600000 (its
+ * one-past-end included, as gxlow converts end pointers) - 0x07000000,
+ * whether or not an object lies there. In the host one, a pointer into a
+ * block of simulated memory, or a VRAM window address. */
 uptr nngxGetPhysicalAddr(uptr virtualAddr)
 {
 	NNGX_API(st);
-	uint32_t phys = virtualAddr ? hw_memory_phys(&st->gpu.memory, (const void *)virtualAddr) : 0;
+	uint32_t phys;
 
+	if (nngx_addrspace_console())
+		phys = nngx_addrspace_console_pa(virtualAddr);
+	else {
+		phys = virtualAddr ? hw_memory_phys(&st->gpu.memory, (const void *)virtualAddr) : 0;
+		if (!phys && virtualAddr >= VRAM_VIRTUAL_A && virtualAddr < VRAM_VIRTUAL_END)
+			phys = (uint32_t)(virtualAddr - VRAM_VIRTUAL_A + HW_VRAM_A_BASE);
+	}
 	if (phys)
 		return phys;
-	if (virtualAddr >= VRAM_VIRTUAL_A && virtualAddr < VRAM_VIRTUAL_END)
-		return virtualAddr - VRAM_VIRTUAL_A + HW_VRAM_A_BASE;
 	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NO_PHYSICAL_ADDRESS, "nngxGetPhysicalAddr",
 			 "address %#llx", (unsigned long long)virtualAddr);
 	return 0;

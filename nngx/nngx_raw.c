@@ -281,7 +281,6 @@ void nngxAddVramDmaCommandNoCacheFlushRaw(nngxCommandList *cmdlist, const GLvoid
 	NNGX_API(st);
 	struct nngx_cmdlist *l = raw_list(st, cmdlist, fn);
 	struct nngx_request r;
-	uint32_t from, to;
 
 	if (!l)
 		return;
@@ -292,20 +291,8 @@ void nngxAddVramDmaCommandNoCacheFlushRaw(nngxCommandList *cmdlist, const GLvoid
 	}
 	if (size == 0)
 		return;                         /* nothing to move */
-	from = nngx_device_phys(st, srcaddr, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
-	to = nngx_device_phys(st, dstaddr, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
-	if (!from || !to) {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "the %s [%p, +%d) is not inside one block of simulated memory",
-				 from ? "destination" : "source",
-				 from ? (const void *)dstaddr : srcaddr, size);
+	if (!nngx_dma_request(st, srcaddr, dstaddr, (uint32_t)size, &r, fn))
 		return;
-	}
-	memset(&r, 0, sizeof r);
-	r.type = NN_GX_CMDLIST_REQTYPE_DMA;
-	r.u.dma.src = from;
-	r.u.dma.dst = to;
-	r.u.dma.size = (uint32_t)size;
 	nngx_cmdlist_add_request_to(st, l, &r, fn);
 }
 

@@ -41,6 +41,7 @@
 
 #include "driver/gl_context.h"
 #include "driver/gl_target.h"
+#include "driver/nngx_addrspace.h"
 #include "driver/nngx_raw.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_pixel.h"
@@ -170,12 +171,55 @@ static uint32_t xfer_phys(struct nngx_state *st, const void *host, uint64_t size
 			: nngx_device_phys(st, host, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
 
 	if (!phys) {
+		/* Model choice: besides objects and nngxShimAllocMemory
+		 * blocks, only L2B and B2L take program memory (xfer_side). */
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
-				 "the %s [%p, +%llu) is not inside one block of simulated memory; "
+				 "the %s [%p, +%llu) is not inside one block of simulated memory "
+				 "(an object's storage or an nngxShimAllocMemory block) nor, for "
+				 "L2B and B2L, program memory this process can read or write; "
 				 "nothing is added", what, host, (unsigned long long)size);
 		return 0;
 	}
 	return phys;
+}
+
+/* A side of L2B or B2L: simulated memory as xfer_phys says, or else
+ * program memory outside the simulated ranges (heap, stack, data) that
+ * this process can read (`out` false) or write (`out`) now; then
+ * NNGX_PROGRAM_PHYS and *program = host, the image staged when the
+ * request runs (nngx_cmdlists.c). 0 after the diagnostic. */
+static uint32_t xfer_side(struct nngx_state *st, void *host, uint64_t size, bool out,
+			  void **program, const char *what, const char *fn)
+{
+	uint32_t phys = size > UINT32_MAX ? 0
+			: nngx_device_phys(st, host, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
+	bool ok;
+
+	*program = NULL;
+	if (phys)
+		return phys;
+	/* Inside the simulated ranges, a range no block holds stays refused. */
+	if (size <= UINT32_MAX && host && !hw_memory_phys(&st->gpu.memory, host)) {
+		if (out) {
+			/* writable: the bytes read and written back unchanged */
+			unsigned char probe[256];
+			uint64_t k;
+
+			ok = true;
+			for (k = 0; ok && k < size; k += sizeof probe) {
+				size_t n = size - k < sizeof probe ? (size_t)(size - k) : sizeof probe;
+				ok = nngx_addrspace_read(probe, (unsigned char *)host + k, n)
+				     && nngx_addrspace_write((unsigned char *)host + k, probe, n);
+			}
+		} else {
+			ok = nngx_addrspace_readable(host, (size_t)size);
+		}
+		if (ok) {
+			*program = host;
+			return NNGX_PROGRAM_PHYS;
+		}
+	}
+	return xfer_phys(st, host, size, what, fn);
 }
 
 static bool xfer_blocksize_ok(GLsizei blocksize)
@@ -215,6 +259,7 @@ static void xfer_l2b(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid
 	const struct xfer_format *f = xfer_format_find(format);
 	struct nngx_request r;
 	uint32_t from, to;
+	void *in_program, *out_program;
 
 	if (!l)
 		return;
@@ -241,13 +286,17 @@ static void xfer_l2b(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid
 	}
 	if (width == 0 || height == 0)
 		return;                         /* nothing to convert */
-	from = xfer_phys(st, srcaddr, xfer_bytes(width, height, f), "source", fn);
-	to = from ? xfer_phys(st, dstaddr, xfer_bytes(width, height, f), "destination", fn) : 0;
+	from = xfer_side(st, (void *)srcaddr, xfer_bytes(width, height, f), false, &in_program,
+			 "source", fn);
+	to = from ? xfer_side(st, dstaddr, xfer_bytes(width, height, f), true, &out_program,
+			      "destination", fn) : 0;
 	if (!to)
 		return;
 	xfer_block32(st, blocksize, fn);
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
+	r.cpu_in = in_program;
+	r.cpu_out = out_program;
 	xfer_image(&r.u.post.src, from, (unsigned)width, (unsigned)height, f->code, false);
 	xfer_image(&r.u.post.dst, to, (unsigned)width, (unsigned)height, f->code, true);
 	r.u.post.aa = HW_TRANSFER_AA_NONE;
@@ -287,6 +336,7 @@ static void xfer_b2l(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid
 	struct nngx_request r;
 	unsigned sx, sy;
 	uint32_t from, to;
+	void *in_program, *out_program;
 
 	if (!l)
 		return;
@@ -336,14 +386,17 @@ static void xfer_b2l(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid
 			    dstwidth, dstheight, sx, sy);
 		return;
 	}
-	from = xfer_phys(st, srcaddr, xfer_bytes(srcwidth, srcheight, in), "source", fn);
-	to = from ? xfer_phys(st, dstaddr, xfer_bytes(dstwidth, dstheight, out), "destination",
-			      fn) : 0;
+	from = xfer_side(st, (void *)srcaddr, xfer_bytes(srcwidth, srcheight, in), false,
+			 &in_program, "source", fn);
+	to = from ? xfer_side(st, dstaddr, xfer_bytes(dstwidth, dstheight, out), true,
+			      &out_program, "destination", fn) : 0;
 	if (!to)
 		return;
 	xfer_block32(st, blocksize, fn);
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
+	r.cpu_in = in_program;
+	r.cpu_out = out_program;
 	xfer_image(&r.u.post.src, from, (unsigned)srcwidth, (unsigned)srcheight, in->code, true);
 	xfer_image(&r.u.post.dst, to, (unsigned)dstwidth, (unsigned)dstheight, out->code, false);
 	r.u.post.aa = aamode == NN_GX_ANTIALIASE_NOT_USED ? HW_TRANSFER_AA_NONE

@@ -191,8 +191,12 @@ START_TEST(test_display_buffers_generate_bind_store_query_and_delete)
 	nngxGetDisplaybufferParameteri(NN_GX_DISPLAYBUFFER_HEIGHT, &v);
 	ck_assert_int_eq(v, H);
 	nngxGetDisplaybufferParameteri(NN_GX_DISPLAYBUFFER_ADDRESS, &v);
-	ck_assert_uint_eq((GLuint)v, nngxShimGetDisplaybufferAddress(b[0]));
-	ck_assert_uint_eq(hw_memory_area_of((uint32_t)v), HW_AREA_VRAM_A);
+	/* The console's virtual address of the buffer (a pointer too). */
+	ck_assert_uint_eq(nngxGetPhysicalAddr((uptr)v), nngxShimGetDisplaybufferAddress(b[0]));
+	ck_assert_uint_eq(hw_memory_area_of(nngxShimGetDisplaybufferAddress(b[0])),
+			  HW_AREA_VRAM_A);
+	ck_assert_uint_ge((GLuint)v, nngxGetVramStartAddr(NN_GX_MEM_VRAMA));
+	ck_assert_uint_le((GLuint)v, nngxGetVramEndAddr(NN_GX_MEM_VRAMA));
 	host_of((GLuint)v);
 
 	/* Each target has its own binding. */
@@ -1015,9 +1019,11 @@ START_TEST(test_vram_dma_errors)
 
 	nngxAddVramDmaCommand(block, block + 128, -1);
 	ck_gl_error(GL_ERROR_8064_DMP);
-	nngxAddVramDmaCommand(outside, block, 64);
+	/* The console address space: a source nothing maps, a destination
+	 * that is program memory, not VRAM, and one past VRAM's end. */
+	nngxAddVramDmaCommand((const GLvoid *)16, block, 64);
 	nngxAddVramDmaCommand(block, outside, 64);
-	nngxAddVramDmaCommand(block, block + 128, 512);  /* runs past the block */
+	nngxAddVramDmaCommand(block, (GLvoid *)(nngxGetVramEndAddr(NN_GX_MEM_VRAMB) - 31), 64);
 	ck_gl_ok();
 	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 3);
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
@@ -1227,27 +1233,36 @@ START_TEST(test_window_fill_past_a_bank_is_refused_and_changes_nothing)
 }
 END_TEST
 
-/* DMA takes window addresses too, but like any pointer they must name
- * bytes inside one block: VRAM no buffer holds is not simulated. */
+/* DMA takes window addresses too; in the console address space the
+ * window is VRAM itself, so a DMA reaches bytes no buffer holds as well
+ * (inside one bank), as on the console. */
 START_TEST(test_vram_dma_to_a_window_address_reaches_the_block)
 {
 	uint8_t *src = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 64);
 	uint8_t *dst = nngxShimAllocMemory(NN_GX_MEM_VRAMB, 64);
 	uptr window = nngxGetVramStartAddr(NN_GX_MEM_VRAMA)
 		      + (nngxGetPhysicalAddr((uptr)dst) - HW_VRAM_A_BASE);
+	uint8_t *last = (uint8_t *)(nngxGetVramEndAddr(NN_GX_MEM_VRAMA) - 63);
 	unsigned k;
+	GLint used;
 
+	ck_assert_uint_eq(window, (uptr)dst);
 	for (k = 0; k < 64; k++)
 		src[k] = (uint8_t)(k + 1);
 	nngxAddVramDmaCommand(src, (GLvoid *)window, 64);
 	ck_gl_ok();
 	run_and_wait();
 	ck_assert_int_eq(memcmp(src, dst, 64), 0);
-	/* Past the block, or where no block is: refused, nothing added. */
-	nngxAddVramDmaCommand(src, (GLvoid *)(window + 16), 64);
-	nngxAddVramDmaCommand(src, (GLvoid *)(nngxGetVramEndAddr(NN_GX_MEM_VRAMA) - 63), 64);
-	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 2);
-	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
+	/* Where no block is, inside one bank: done too. */
+	nngxAddVramDmaCommand(src, last, 64);
+	ck_gl_ok();
+	run_and_wait();
+	ck_assert_int_eq(memcmp(src, last, 64), 0);
+	/* Across the end of bank A into B: refused, nothing added. */
+	used = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
+	nngxAddVramDmaCommand(src, last + 32, 64);
+	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 1);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), used);
 	ck_gl_ok();
 	nngxShimFreeMemory(src);
 	nngxShimFreeMemory(dst);

@@ -1,6 +1,8 @@
 /* check_memory.c: the physical memory map and access counting
  * (hw/hw_memory.c). */
+#define _DEFAULT_SOURCE         /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include <string.h>
+#include <sys/mman.h>
 
 #include "hw/hw_memory.h"
 #include "test_util.h"
@@ -117,6 +119,113 @@ START_TEST(test_memory_count_channel_words_are_the_gpus_not_the_cpus)
 }
 END_TEST
 
+/* ---- flat memory (the console address space's backing) ---------------- */
+
+#define FLAT_FCRAM (HW_FCRAM_END - HW_FCRAM_BASE)
+#define FLAT_VRAM  (HW_VRAM_END - HW_VRAM_A_BASE)
+
+static unsigned char *flat_fcram, *flat_vram;
+
+/* Memory backed flat by two anonymous mappings (pages cost nothing
+ * until touched). */
+static void flat_init(struct hw_memory *mem)
+{
+	flat_fcram = mmap(NULL, FLAT_FCRAM, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	flat_vram = mmap(NULL, FLAT_VRAM, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	ck_assert_ptr_ne(flat_fcram, MAP_FAILED);
+	ck_assert_ptr_ne(flat_vram, MAP_FAILED);
+	hw_memory_init(mem);
+	ck_assert(hw_memory_set_flat(mem, flat_fcram, flat_vram));
+}
+
+static void flat_fini(struct hw_memory *mem)
+{
+	hw_memory_fini(mem);
+	munmap(flat_fcram, FLAT_FCRAM);
+	munmap(flat_vram, FLAT_VRAM);
+}
+
+/* Host address = the area's range + (physical - the area's base); every
+ * byte of an area converts, region or not; regions are still buffers. */
+START_TEST(test_flat_memory_maps_each_area_onto_its_range)
+{
+	struct hw_memory mem;
+	uint32_t a;
+
+	flat_init(&mem);
+	ck_assert(hw_memory_is_flat(&mem));
+	ck_assert_ptr_eq(hw_memory_flat_host(&mem, HW_VRAM_B_BASE + 5, 1),
+			 flat_vram + (HW_VRAM_B_BASE - HW_VRAM_A_BASE) + 5);
+	ck_assert_ptr_eq(hw_memory_flat_host(&mem, HW_FCRAM_END - 16, 16),
+			 flat_fcram + FLAT_FCRAM - 16);
+	ck_assert_ptr_null(hw_memory_flat_host(&mem, HW_FCRAM_END - 16, 17));   /* leaves FCRAM */
+	ck_assert_ptr_null(hw_memory_flat_host(&mem, HW_VRAM_B_BASE - 8, 16));  /* A into B */
+	ck_assert_uint_eq(hw_memory_phys(&mem, flat_vram + 0x300010), HW_VRAM_B_BASE + 0x10);
+	ck_assert_uint_eq(hw_memory_phys(&mem, flat_fcram + 7), HW_FCRAM_BASE + 7);
+	ck_assert_ptr_null(hw_memory_host(&mem, HW_VRAM_A_BASE, 1));            /* no buffer */
+	/* Allocations zero their bytes in place; the first one cannot once
+	 * the memory has regions. */
+	flat_vram[200] = 0x5A;
+	a = hw_memory_alloc(&mem, HW_AREA_VRAM_A, 256);
+	ck_assert_uint_eq(a, HW_VRAM_A_BASE);
+	ck_assert_ptr_eq(hw_memory_host(&mem, a, 256), flat_vram);
+	ck_assert_uint_eq(flat_vram[200], 0);
+	ck_assert(!hw_memory_set_flat(&mem, flat_fcram, flat_vram));
+	flat_fini(&mem);
+}
+END_TEST
+
+/* Placed regions keep their bytes, may nest and overlap, and first fit
+ * goes past the furthest end. */
+START_TEST(test_flat_memory_places_overlapping_regions)
+{
+	struct hw_memory mem;
+	uint32_t big = HW_FCRAM_BASE, a;
+
+	flat_init(&mem);
+	ck_assert(!hw_memory_place(&mem, HW_FCRAM_END - 16, 32));     /* leaves its area */
+	ck_assert(!hw_memory_place(&mem, big, 0));
+	flat_fcram[40] = 0x77;
+	ck_assert(hw_memory_place(&mem, big, 4096));                  /* a program's heap */
+	ck_assert_uint_eq(flat_fcram[40], 0x77);                        /* not cleared */
+	ck_assert(!mem.overlap);
+	ck_assert(hw_memory_place(&mem, big + 64, 100));              /* a texture in it */
+	ck_assert(hw_memory_place(&mem, big + 32, 16));               /* and another */
+	ck_assert(mem.overlap);
+	ck_assert_ptr_eq(hw_memory_host(&mem, big + 64, 112), flat_fcram + 64);
+	ck_assert_ptr_eq(hw_memory_host(&mem, big + 4000, 96), flat_fcram + 4000);
+	ck_assert_ptr_null(hw_memory_host(&mem, big + 4000, 97));
+	/* First fit: after the heap, not inside it. */
+	a = hw_memory_alloc(&mem, HW_AREA_FCRAM, 16);
+	ck_assert_uint_eq(a, big + 4096);
+	/* Freeing the texture leaves the heap a buffer. */
+	ck_assert(hw_memory_free(&mem, big + 64));
+	ck_assert_ptr_nonnull(hw_memory_host(&mem, big + 64, 112));
+	ck_assert(hw_memory_free(&mem, big));
+	ck_assert_ptr_null(hw_memory_host(&mem, big + 100, 16));
+	ck_assert_ptr_nonnull(hw_memory_host(&mem, big + 32, 16));
+	flat_fini(&mem);
+}
+END_TEST
+
+/* A fill writes every byte of its range in flat memory, buffer or not. */
+START_TEST(test_flat_memory_pattern_writes_the_whole_range)
+{
+	static const uint8_t pattern[3] = { 1, 2, 3 };
+	struct hw_memory mem;
+
+	flat_init(&mem);
+	hw_memory_pattern(&mem, HW_VRAM_B_BASE + 16, 7, pattern, 3);
+	ck_assert_uint_eq(flat_vram[0x300010], 1);
+	ck_assert_uint_eq(flat_vram[0x300012], 3);
+	ck_assert_uint_eq(flat_vram[0x300016], 1);
+	ck_assert_uint_eq(flat_vram[0x300017], 0);
+	flat_fini(&mem);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("memory");
@@ -127,6 +236,9 @@ int main(void)
 	tcase_add_test(tc, test_memory_free_makes_room_again);
 	tcase_add_test(tc, test_memory_host_lookup_stays_inside_a_region);
 	tcase_add_test(tc, test_memory_count_adds_channel_words_for_vram);
+	tcase_add_test(tc, test_flat_memory_maps_each_area_onto_its_range);
+	tcase_add_test(tc, test_flat_memory_places_overlapping_regions);
+	tcase_add_test(tc, test_flat_memory_pattern_writes_the_whole_range);
 	tcase_add_test(tc, test_memory_count_channel_words_are_the_gpus_not_the_cpus);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

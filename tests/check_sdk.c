@@ -64,9 +64,12 @@ START_TEST(test_physical_address_of_vram_window_and_simulated_memory)
 	ck_assert_uint_eq(nngxGetPhysicalAddr((uptr)block + 100), phys + 100);
 	/* Anything else: 0 and a diagnostic. */
 	ck_assert_uint_eq(nngxGetPhysicalAddr(0), 0);
-	ck_assert_uint_eq(nngxGetPhysicalAddr(nngxGetVramEndAddr(NN_GX_MEM_VRAMB) + 1), 0);
+	ck_assert_uint_eq(nngxGetPhysicalAddr(nngxGetVramEndAddr(NN_GX_MEM_VRAMB) + 2), 0);
 	ck_assert_uint_eq(nngxGetPhysicalAddr((uptr)&phys), 0);
 	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NO_PHYSICAL_ADDRESS), 3);
+	/* VRAM's one-past-end converts, as gxlow's rule has it (end pointers). */
+	ck_assert_uint_eq(nngxGetPhysicalAddr(nngxGetVramEndAddr(NN_GX_MEM_VRAMB) + 1),
+			  HW_VRAM_END);
 	/* C++ engines reach the same through nn::gx; C through the macros. */
 	ck_assert_uint_eq(PICA_CMD_HEADER_SINGLE(PICA_REG_COMMAND_BUF_ADDR_CH0), 0x000F023Au);
 	nngxShimFreeMemory(block);

@@ -427,6 +427,9 @@ END_TEST
 /* Buffers of the error table: a 16-aligned FCRAM and VRAM block. */
 static uint8_t *lin_buf, *blk_buf;
 static uint8_t not_simulated[256] __attribute__((aligned(16)));
+/* 16-byte aligned and mapped by nothing (below vm.mmap_min_addr): L2B
+ * and B2L take program memory, but not this. */
+#define UNMAPPED ((uint8_t *)(uintptr_t)16)
 static GLuint rb_no_storage, rb_ok, tex_la;
 
 enum fixture { F_LIST, F_NO_LIST, F_NO_STORAGE, F_FULL };
@@ -454,7 +457,7 @@ L2B(l2b_negative, lin_buf, blk_buf, -8, 8, GL_RGBA8_OES, 8)
 L2B(l2b_not_block, lin_buf, blk_buf, 12, 8, GL_RGBA8_OES, 8)
 L2B(l2b_not_block32, lin_buf, blk_buf, 32, 16, GL_RGBA8_OES, 32)
 L2B(l2b_rgb8_width, lin_buf, blk_buf, 16, 8, GL_RGB8_OES, 8)
-L2B(l2b_outside, not_simulated, blk_buf, 8, 8, GL_RGBA8_OES, 8)
+L2B(l2b_outside, UNMAPPED, blk_buf, 8, 8, GL_RGBA8_OES, 8)
 L2B(l2b_too_big, lin_buf, blk_buf, 512, 512, GL_RGBA8_OES, 8)
 L2B(l2b_zero, lin_buf, blk_buf, 0, 8, GL_RGBA8_OES, 8)
 L2B(l2b_wide, lin_buf, blk_buf, 65536, 8, GL_RGBA8_OES, 8)
@@ -479,7 +482,7 @@ B2L(b2l_small, B2L_ARGS(8, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE
 B2L(b2l_small_h, B2L_ARGS(16, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_2x2, 8))
 B2L(b2l_tall, B2L_ARGS(8, 65536, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_NOT_USED, 8))
 B2L(b2l_zero, B2L_ARGS(0, 8, GL_RGBA8_OES, 8, 8, GL_RGBA8_OES, NN_GX_ANTIALIASE_NOT_USED, 8))
-B2L(b2l_outside, not_simulated, 8, 8, GL_RGBA8_OES, lin_buf, 8, 8, GL_RGBA8_OES,
+B2L(b2l_outside, UNMAPPED, 8, 8, GL_RGBA8_OES, lin_buf, 8, 8, GL_RGBA8_OES,
     NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8)
 
 BIC(bic_ok, lin_buf, 32, 16, blk_buf, 16, 0, 256)
@@ -526,7 +529,7 @@ static const struct error_row error_rows[] = {
 	{ "L2B width not a block multiple", F_LIST, l2b_not_block, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "L2B height not a multiple of 32", F_LIST, l2b_not_block32, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "L2B RGB8 width not x32", F_LIST, l2b_rgb8_width, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
-	{ "L2B outside simulated memory", F_LIST, l2b_outside, NONE, D(MEMORY_NOT_SIMULATED) },
+	{ "L2B from unmapped memory", F_LIST, l2b_outside, NONE, D(MEMORY_NOT_SIMULATED) },
 	{ "L2B past the block", F_LIST, l2b_too_big, NONE, D(MEMORY_NOT_SIMULATED) },
 	{ "L2B width past the engine's 65535", F_LIST, l2b_wide, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "L2B zero width", F_LIST, l2b_zero, NONE, (nngxShimDiagId)0 },
@@ -548,7 +551,7 @@ static const struct error_row error_rows[] = {
 	{ "B2L source shorter than 2x2", F_LIST, b2l_small_h, GL_ERROR_8083_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "B2L source height past 65535", F_LIST, b2l_tall, GL_ERROR_8082_DMP, D(TRANSFER_ARGUMENT_REJECTED) },
 	{ "B2L zero width", F_LIST, b2l_zero, NONE, (nngxShimDiagId)0 },
-	{ "B2L outside simulated memory", F_LIST, b2l_outside, NONE, D(MEMORY_NOT_SIMULATED) },
+	{ "B2L from unmapped memory", F_LIST, b2l_outside, NONE, D(MEMORY_NOT_SIMULATED) },
 	{ "block copy no list", F_NO_LIST, bic_ok, NONE, D(CMDLIST_NONE) },
 	{ "block copy queue full", F_FULL, bic_ok, NONE, D(CMDLIST_FULL) },
 	{ "block copy not 16-aligned", F_LIST, bic_align, NONE, D(TRANSFER_ARGUMENT_REJECTED) },
