@@ -135,6 +135,8 @@ static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 	t->height = hw_reg_tex_height(dim);
 	t->format = (enum hw_tex_format)hw_reg_tex_format(r[HW_REG_TEXUNIT_TYPE(u)]);
 	t->levels = hw_reg_tex_max_level(r[HW_REG_TEXUNIT_LOD(u)]) + 1;
+	t->min_level = hw_reg_tex_min_level(r[HW_REG_TEXUNIT_LOD(u)]);
+	t->lod_bias = hw_reg_tex_lod_bias(r[HW_REG_TEXUNIT_LOD(u)]);
 	t->wrap_s = (enum hw_tex_wrap)hw_reg_tex_wrap_s(param);
 	t->wrap_t = (enum hw_tex_wrap)hw_reg_tex_wrap_t(param);
 	t->mag_filter = (enum hw_tex_filter)hw_reg_tex_mag_filter(param);

@@ -38,9 +38,14 @@ struct draw_fragment_program {
 	bool reads_primary, reads_fragment_primary;
 	/* Per texture unit sampled: its sampler (the chain's host bytes are
 	 * NULL when they lie outside memory: the sample reads black), its
-	 * texel size (the samplers are the last member). Model choice: no
-	 * derivatives, so every sample is at level 0 and magnified (lod 0). */
+	 * texel size (the samplers are the last member). A unit whose
+	 * texels can depend on the level of detail (hw_texture_uses_lod) is
+	 * in lod_mask: its samples take the lod of their 2x2 quad (the
+	 * triangle's gradient in draw_ctx.gradient) and read through
+	 * hw_texture_footprint and hw_texture_sample; the others sample at
+	 * lod 0 through the sampler. */
 	unsigned texel_bytes[HW_TEXTURE_UNITS];
+	unsigned lod_mask;
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
@@ -169,6 +174,10 @@ struct draw_ctx {
 	 * kept across the draw's triangles (its slots need no clearing), and
 	 * the fragment side (draw_fragment_clear). */
 	struct hw_raster_buffer raster_buffer;
+	/* The triangle's texture-coordinate gradients, for the units in
+	 * fp.lod_mask (set by to_raster before its fragments). */
+	struct hw_raster_gradient gradient[HW_TEXTURE_UNITS];
+	bool triangle_hooks;    /* u->triangle_out or fp.lod_mask: triangle_hooks() */
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
 	uint8_t one_rgba[HW_RASTER_BATCH][4];
 	uint8_t one_which[HW_RASTER_BATCH];
@@ -355,7 +364,17 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 	unsigned n;
 
 	d->r->texture_samples++;
-	n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
+	if ((fp->lod_mask >> u) & 1u) {
+		const struct hw_texture *t = &fp->sampler[u].t;
+		float deriv[2][2], lod;
+
+		hw_raster_quad_derivatives(&d->gradient[u], f->x, f->y, deriv);
+		lod = hw_texture_lod(t, deriv);
+		n = hw_texture_footprint(t, tc[0], tc[1], lod, addr);
+		hw_texture_sample(t, fp->sampler[u].bytes, tc[0], tc[1], lod, rgba);
+	} else {
+		n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
+	}
 	texture_reads(d, u, addr, n);
 	if (!fp->sampler[u].bytes)
 		d->texture_faults++;            /* reads outside memory: black */
@@ -451,6 +470,8 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		hw_texture_sampler_init(&fp->sampler[u], t,
 					hw_memory_host(d->u->mem, t->phys, hw_texture_size(t)), 0.0f);
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
+		if (hw_texture_uses_lod(t))
+			fp->lod_mask |= 1u << u;
 	}
 	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
 	fp->batch = fp->target.compiled && fp->target.batch;
@@ -479,6 +500,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
 			&& !fp->reads_primary && !fp->reads_fragment_primary;
 	d->raster_buffer.hold = fp->one_color;
+	d->triangle_hooks = d->u->triangle_out != NULL || fp->lod_mask != 0;
 	d->raster_in = hw_raster_triangle_batch_in_copy();
 }
 
@@ -552,7 +574,7 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 	/* (hw_fragment_early_pass lets everything through without early
 	 * depth: asked only when the test runs) */
 	early = fr->ops.early_depth && d->u->fragment_state->early_depth;
-	if (fp->texture_unit_count == 1) {
+	if (fp->texture_unit_count == 1 && !fp->lod_mask) {
 		/* one texture: the survivors' samples together, then the
 		 * combiner (the texture cache sees the same reads in the same
 		 * order; with more units they interleave fragment by fragment) */
@@ -667,13 +689,34 @@ static void on_fragments(void *user, const struct hw_fragment *f, unsigned count
 	fragments_batch(user, f, count);
 }
 
+/* What a triangle does before the rasterizer when draw_ctx.triangle_hooks
+ * says so: the caller's triangle_out, and the texture-coordinate
+ * gradients of the units that take a level of detail
+ * (draw_fragment_program.lod_mask). Out of line, behind one test a
+ * triangle, as triangle_out alone was. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void triangle_hooks(struct draw_ctx *d, const struct hw_vertex *a,
+			   const struct hw_vertex *b, const struct hw_vertex *c)
+{
+	unsigned u;
+
+	if (d->u->triangle_out)
+		d->u->triangle_out(d->u->triangle_user, a, b, c);
+	for (u = 0; u < HW_TEXTURE_UNITS; u++)
+		if ((d->fp.lod_mask >> u) & 1u)
+			hw_raster_gradient_setup(&d->gradient[u], a, b, c,
+						 d->cfg->fragment.texcoord[u]);
+}
+
 static void to_raster(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
 		      const struct hw_vertex *c)
 {
 	struct draw_ctx *d = user;
 
-	if (d->u->triangle_out)
-		d->u->triangle_out(d->u->triangle_user, a, b, c);
+	if (d->triangle_hooks)
+		triangle_hooks(d, a, b, c);
 	d->raster_in(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d, &d->raster_buffer);
 }
 

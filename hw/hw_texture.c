@@ -247,32 +247,59 @@ struct tex_levels {
 
 static void tex_choose_levels(const struct hw_texture *t, float lod, struct tex_levels *l)
 {
-	unsigned last = t->levels - 1;
+	unsigned last = t->levels - 1, lo = t->min_level < last ? t->min_level : last;
+	double v = (double)lod + (double)t->lod_bias;
 
-	l->level[0] = l->level[1] = 0;
+	l->level[0] = l->level[1] = lo;
 	l->n = 1;
 	l->weight1 = 0.0;
 	/* Model choice: magnification up to lod 0 whatever the filters (the
 	 * OpenGL switch-over point c = 0; the PICA's is not public). */
-	if (!(lod > 0.0f)) {                    /* magnification, or NaN */
+	if (!(v > 0.0)) {                       /* magnification, or NaN */
 		l->filter = t->mag_filter;
 		return;
 	}
 	l->filter = t->min_filter;
 	if (last == 0)
 		return;
+	/* the lod clamped to the unit's level range (v > 0 here) */
+	if (v < (double)lo)
+		v = (double)lo;
+	if (v > (double)last)
+		v = (double)last;
 	if (t->mip_filter == HW_FILTER_LINEAR) {
-		double d = floor(lod);
+		double d = floor(v);
 		l->level[0] = d >= (double)last ? last : (unsigned)d;
 		if (l->level[0] < last) {
 			l->level[1] = l->level[0] + 1;
 			l->n = 2;
-			l->weight1 = (double)lod - d;
+			l->weight1 = v - d;
 		}
 	} else {
-		double d = lod <= 0.5f ? 0.0 : ceil((double)lod + 0.5) - 1.0;
+		double d = v <= 0.5 ? 0.0 : ceil(v + 0.5) - 1.0;
 		l->level[0] = d >= (double)last ? last : (unsigned)d;
+		if (l->level[0] < lo)
+			l->level[0] = lo;
 	}
+}
+
+float hw_texture_lod(const struct hw_texture *t, const float deriv[2][2])
+{
+	double ds, dt, rho;
+
+	/* (fmax would pass over a NaN) */
+	if (!isfinite(deriv[0][0]) || !isfinite(deriv[0][1]) || !isfinite(deriv[1][0])
+	    || !isfinite(deriv[1][1]))
+		return NAN;
+	ds = fmax(fabs((double)deriv[0][0]), fabs((double)deriv[0][1]));
+	dt = fmax(fabs((double)deriv[1][0]), fabs((double)deriv[1][1]));
+	rho = fmax(ds * (double)t->width, dt * (double)t->height);
+	return (float)log2(rho);
+}
+
+bool hw_texture_uses_lod(const struct hw_texture *t)
+{
+	return t->levels > 1 || t->min_level > 0 || t->min_filter != t->mag_filter;
 }
 
 unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord, float lod,

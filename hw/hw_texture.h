@@ -30,6 +30,12 @@ struct hw_texture {
 	/* Border colour R, G, B, A in 0..1 (TEXUNITi_BORDER_COLOR: R in bits
 	 * 0-7 .. A in 24-31, over 255): what CLAMP_BORDER reads outside. */
 	float border[4];
+	/* Level of detail (TEXUNITi_LOD): the bias added to the computed
+	 * lod (bits 0-12, 1/256 steps) and the smallest level the unit may
+	 * read (bits 24-27); the largest is levels - 1 (bits 16-19). Both 0
+	 * in a texture that does not use them. */
+	float lod_bias;
+	unsigned min_level;
 };
 
 #define HW_TEX_FOOTPRINT_MAX 8          /* linear between two mip levels */
@@ -89,18 +95,39 @@ uint32_t hw_texture_size(const struct hw_texture *t);
 uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, unsigned x,
 				  unsigned y);
 
+/* The level of detail of a sample from its coordinates' screen
+ * derivatives over its 2x2 quad (hw_raster_quad_derivatives):
+ * deriv[0] = { ds/dx, ds/dy }, deriv[1] = { dt/dx, dt/dy }, in
+ * normalised coordinates. Model choice (the PICA's formula is not public;
+ * this is the lower bound GL allows, the form Citra uses for 2D
+ * textures): lod = log2(max(max(|ds/dx|, |ds/dy|) * width,
+ * max(|dt/dx|, |dt/dy|) * height)), level 0's size; the bias is not added
+ * here (hw_texture_footprint does it). -infinity for no change at all,
+ * NaN for derivatives that are not finite (both magnify). */
+float hw_texture_lod(const struct hw_texture *t, const float deriv[2][2]);
+
+/* Whether the texels a sample reads can depend on its lod: more than one
+ * level, a smallest level above 0, or min and mag filters that differ.
+ * A unit for which this is false samples as at lod 0 (so a draw need not
+ * compute a lod for it). */
+bool hw_texture_uses_lod(const struct hw_texture *t);
+
 /* The texel addresses one sample at normalised (s, t_coord) with level of
- * detail `lod` (log2 of texels per pixel) reads, written to addr; returns
- * how many (0..HW_TEX_FOOTPRINT_MAX). Distinct addresses only: texels that
- * share an address (4-bit pairs, an ETC block, a clamped edge) are
- * returned once, first occurrence first.
+ * detail `lod` (log2 of texels per pixel, hw_texture_lod) reads, written
+ * to addr; returns how many (0..HW_TEX_FOOTPRINT_MAX). Distinct addresses
+ * only: texels that share an address (4-bit pairs, an ETC block, a
+ * clamped edge) are returned once, first occurrence first.
  *
- * - lod <= 0 (or not a number): magnification, level 0 with mag_filter
- *   (model choice: the switch-over point is 0 whatever the filters).
- * - lod > 0: minification with min_filter; with more than one level,
- *   mip_filter NEAREST takes the nearest level (d = ceil(lod + 0.5) - 1
- *   for lod > 0.5, else 0), LINEAR takes floor(lod) and the next, clamped
- *   to the last level (one level when both are the last).
+ * Model choice for the level (GL ES 2.0 3.7.7 with the PICA's registers;
+ * no public source gives the unit's rule): l = lod + lod_bias.
+ * - l <= 0 (or not a number): magnification, level min_level with
+ *   mag_filter (the switch-over point is 0 whatever the filters).
+ * - l > 0: minification with min_filter. l is clamped to [min_level,
+ *   levels - 1]; mip_filter NEAREST takes the nearest level (d =
+ *   ceil(l + 0.5) - 1 for l > 0.5, else 0, then at least min_level),
+ *   LINEAR takes floor(l) and the next with weight l - floor(l) (one
+ *   level when floor(l) is the last). With one level and min_level 0
+ *   this is level 0 with min_filter.
  * - NEAREST reads texel (floor(s W), floor(t H)); LINEAR the 2x2 texels
  *   around (s W - 0.5, t H - 0.5), i.e. i0 = floor(s W - 0.5) and i0 + 1.
  * - Wrap per axis: REPEAT modulo the size; MIRROR mirrored repeat (period

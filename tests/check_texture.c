@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hw/hw_cache.h"
+#include "hw/hw_raster.h"
 #include "hw/hw_simd.h"
 #include "hw/hw_texture.h"
 #include "test_util.h"
@@ -262,6 +263,105 @@ START_TEST(test_texture_nearest_reads_one_texel_linear_four)
 	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 8, 8)));
 	/* minification without mipmaps uses min_filter (nearest here) */
 	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 2.0f, a), 1);
+}
+END_TEST
+
+/* ---- level of detail ------------------------------------------------------- */
+
+/* lod = log2(max(max(|ds/dx|, |ds/dy|) * width, max(|dt/dx|, |dt/dy|) *
+ * height)) with level 0's size: 64 x 32, ds = 1/16 -> 4 texels, dt = 1/8
+ * -> 4 texels: lod 2; ds = 1/64, dt 0: one texel, lod 0; dt = -1/4 (the
+ * sign does not count) -> 8 texels: lod 3; a NaN derivative: NaN. */
+START_TEST(test_texture_lod_from_derivatives)
+{
+	struct hw_texture t = texture(0x18010000u, 64, 32, HW_TEX_RGBA8, 3);
+	const float d1[2][2] = { { 1.0f / 16, -1.0f / 32 }, { 0.0f, 1.0f / 8 } };
+	const float d2[2][2] = { { 1.0f / 64, 0.0f }, { 0.0f, 0.0f } };
+	const float d3[2][2] = { { 1.0f / 64, 0.0f }, { 0.0f, -1.0f / 4 } };
+	const float d4[2][2] = { { NAN, 0.0f }, { 0.0f, 0.0f } };
+
+	ck_assert(hw_texture_lod(&t, d1) == 2.0f);
+	ck_assert(hw_texture_lod(&t, d2) == 0.0f);
+	ck_assert(hw_texture_lod(&t, d3) == 3.0f);
+	ck_assert(isnan(hw_texture_lod(&t, d4)));
+}
+END_TEST
+
+/* The bias is added to the lod, then the level is clamped to [min_level,
+ * levels - 1]; l <= 0 magnifies at min_level. 64 x 64 RGBA8, 4 levels,
+ * nearest; (0.5, 0.5) is texel (32 >> k, 32 >> k) of level k. */
+START_TEST(test_texture_lod_bias_and_min_level_pick_the_level)
+{
+	struct hw_texture t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 4);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+
+#define AT(k) hw_texture_texel_address(&t, (k), 32u >> (k), 32u >> (k))
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a), 1);
+	ck_assert_uint_eq(a[0], AT(1));
+	t.lod_bias = 1.0f;                      /* 1 + 1 = 2 */
+	hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a);
+	ck_assert_uint_eq(a[0], AT(2));
+	t.lod_bias = -1.0f;                     /* 0.25 - 1 <= 0: magnified */
+	t.mag_filter = HW_FILTER_LINEAR;        /* (the mag filter: four texels) */
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.25f, a), 4);
+	ck_assert(has(a, 4, AT(0)));
+	t.mag_filter = HW_FILTER_NEAREST;
+	t.lod_bias = 0.0f;
+	t.min_level = 2;                        /* lod 1 clamped up to 2 */
+	hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a);
+	ck_assert_uint_eq(a[0], AT(2));
+	hw_texture_footprint(&t, 0.5f, 0.5f, -3.0f, a);   /* magnified at level 2 */
+	ck_assert_uint_eq(a[0], AT(2));
+	hw_texture_footprint(&t, 0.5f, 0.5f, 10.0f, a);   /* clamped down to 3 */
+	ck_assert_uint_eq(a[0], AT(3));
+	t.min_level = 9;                        /* past the chain: the last level */
+	hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a);
+	ck_assert_uint_eq(a[0], AT(3));
+#undef AT
+	/* one level, different filters: the lod still decides the filter */
+	t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 1);
+	ck_assert(!hw_texture_uses_lod(&t));
+	t.min_filter = HW_FILTER_LINEAR;
+	ck_assert(hw_texture_uses_lod(&t));
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.0f, a), 1);
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.5f, a), 4);
+}
+END_TEST
+
+/* Quad derivatives of a perspective triangle, by hand: window vertices
+ * (0, 0), (8, 0), (0, 8) with 1/w = 1, 0.5, 1 and u = 0, 1, 0, v = 0.
+ * 1/w = 1 - x/16 and u/w = x/16 across it, so u = x / (16 - x). Quad
+ * (0, 0): u(0.5) = 1/31, u(1.5) = 3/29: du/dx = 64/899, du/dy = 0 (u does
+ * not depend on y). Pixel (1, 1) is in the same quad; quad (2, 0): u(2.5)
+ * = 5/27, u(3.5) = 7/25, du/dx = 64/675. */
+START_TEST(test_texture_quad_derivatives_are_perspective_correct)
+{
+	struct hw_vertex a, b, c;
+	struct hw_raster_gradient g;
+	float d[2][2];
+
+	memset(&a, 0, sizeof a);
+	b = c = a;
+	a.pos[3] = 1.0f;
+	b.pos[0] = 8.0f;
+	b.pos[3] = 0.5f;
+	b.varying[HW_VARYING_TEXCOORD0][0] = 1.0f;
+	c.pos[1] = 8.0f;
+	c.pos[3] = 1.0f;
+	hw_raster_gradient_setup(&g, &a, &b, &c, HW_VARYING_TEXCOORD0);
+	hw_raster_quad_derivatives(&g, 0, 0, d);
+	ck_assert_float_eq_tol(d[0][0], 64.0f / 899.0f, 1e-7f);
+	ck_assert_float_eq_tol(d[0][1], 0.0f, 1e-7f);
+	ck_assert_float_eq_tol(d[1][0], 0.0f, 1e-7f);
+	ck_assert_float_eq_tol(d[1][1], 0.0f, 1e-7f);
+	hw_raster_quad_derivatives(&g, 1, 1, d);
+	ck_assert_float_eq_tol(d[0][0], 64.0f / 899.0f, 1e-7f);
+	hw_raster_quad_derivatives(&g, 2, 0, d);
+	ck_assert_float_eq_tol(d[0][0], 64.0f / 675.0f, 1e-7f);
+	/* no area: NaN (the unit magnifies) */
+	hw_raster_gradient_setup(&g, &a, &a, &c, HW_VARYING_TEXCOORD0);
+	hw_raster_quad_derivatives(&g, 0, 0, d);
+	ck_assert(isnan(d[0][0]));
 }
 END_TEST
 
@@ -1078,6 +1178,9 @@ int main(void)
 	tc = tcase_create("footprint");
 	tcase_add_test(tc, test_texture_nearest_reads_one_texel_linear_four);
 	tcase_add_test(tc, test_texture_mip_filter_picks_levels);
+	tcase_add_test(tc, test_texture_lod_from_derivatives);
+	tcase_add_test(tc, test_texture_lod_bias_and_min_level_pick_the_level);
+	tcase_add_test(tc, test_texture_quad_derivatives_are_perspective_correct);
 	tcase_add_test(tc, test_texture_wrap_modes_at_the_edges);
 	tcase_add_test(tc, test_texture_footprint_returns_shared_addresses_once);
 	tcase_add_test(tc, test_texture_footprint_of_bad_input_is_safe);
