@@ -93,10 +93,10 @@ static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 
 		if (!p->unit[u].on)
 			continue;
-		v[0] = 0;                                        /* border colour */
+		v[0] = gl_cmd_tex_border(t);
 		v[1] = (uint32_t)t->height | (uint32_t)t->width << 16;
 		v[2] = frag_tex_param(t);
-		v[3] = (uint32_t)(t->levels - 1) << 16;          /* bias 0, levels 0..n-1 */
+		v[3] = gl_cmd_tex_lod(t);
 		v[4] = t->phys >> 3;
 		gl_cmd_seq(c, HW_REG_TEXUNIT_BORDER_COLOR(u), v, 5);
 		gl_cmd_reg(c, HW_REG_TEXUNIT_TYPE(u), (uint32_t)t->format);

@@ -112,6 +112,9 @@ struct gl_texture {
 	GLenum format, type;      /* of level 0 as given (type 0: compressed) */
 	uint32_t level_mask;      /* levels given an image; bit 0 = level 0 */
 	GLenum min_filter, mag_filter, wrap_s, wrap_t;
+	GLfloat border_color[4];  /* GL_TEXTURE_BORDER_COLOR as given (0, 0, 0, 0) */
+	GLfloat lod_bias;         /* GL_TEXTURE_LOD_BIAS, [-16, 16) (0) */
+	GLfloat min_lod;          /* GL_TEXTURE_MIN_LOD (-1000) */
 };
 
 /* A renderbuffer (glGenRenderbuffers / glRenderbufferStorage), tiled as

@@ -22,6 +22,7 @@
  * 8 or more is a multiple of 4 bytes, so GL_UNPACK_ALIGNMENT cannot
  * matter. */
 #define GL_GLEXT_PROTOTYPES     /* OES_EGL_image's declarations */
+#include <math.h>
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
@@ -834,11 +835,20 @@ static bool tex_filter_ok(GLenum pname, GLint v)
 		   || v == GL_NEAREST_MIPMAP_LINEAR || v == GL_LINEAR_MIPMAP_LINEAR);
 }
 
-static void tex_parameter(GLenum target, GLenum pname, GLint v, const char *fn)
+/* One glTexParameter* call: the enum value `i` for the enum parameters,
+ * the floats f[0..count) for the others (count 4 only from the vector
+ * forms). GL_INVALID_ENUM for an unknown pname or value, and for
+ * GL_TEXTURE_BORDER_COLOR through a scalar form (it has four values);
+ * GL_INVALID_VALUE for a LOD bias outside [-16, 16) (the SDK's range) or
+ * a MIN_LOD that is not a number (model choice). Nothing changes on an
+ * error. */
+static void tex_parameter(GLenum target, GLenum pname, GLint i, const GLfloat *f,
+			  unsigned count, const char *fn)
 {
 	NNGX_API(st);
 	struct gl_texture *t;
 	GLenum *slot;
+	unsigned k;
 
 	if (!tex_target_ok(st, target, fn))
 		return;
@@ -848,22 +858,42 @@ static void tex_parameter(GLenum target, GLenum pname, GLint v, const char *fn)
 	case GL_TEXTURE_MAG_FILTER: slot = &t->mag_filter; break;
 	case GL_TEXTURE_WRAP_S: slot = &t->wrap_s; break;
 	case GL_TEXTURE_WRAP_T: slot = &t->wrap_t; break;
+	case GL_TEXTURE_BORDER_COLOR:
+		if (count < 4) {
+			gl_enum_error(st, fn, "GL_TEXTURE_BORDER_COLOR takes four values: "
+				      "glTexParameterfv or glTexParameteriv");
+			return;
+		}
+		for (k = 0; k < 4; k++)
+			t->border_color[k] = f[k];
+		return;
+	case GL_TEXTURE_LOD_BIAS:
+		if (!(f[0] >= -16.0f && f[0] < 16.0f)) {
+			gl_value_error(st, fn, "GL_TEXTURE_LOD_BIAS %g is outside [-16, 16)",
+				       (double)f[0]);
+			return;
+		}
+		t->lod_bias = f[0];
+		return;
+	case GL_TEXTURE_MIN_LOD:
+		if (f[0] != f[0]) {
+			gl_value_error(st, fn, "GL_TEXTURE_MIN_LOD is not a number");
+			return;
+		}
+		t->min_lod = f[0];
+		return;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
 		return;
 	}
 	if ((pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER)
-	    ? !tex_filter_ok(pname, v)
-	    : (v != GL_CLAMP_TO_EDGE && v != GL_REPEAT && v != GL_MIRRORED_REPEAT)) {
-		gl_enum_error(st, fn, "0x%04X is not a value of pname 0x%04X", (unsigned)v, pname);
+	    ? !tex_filter_ok(pname, i)
+	    : (i != GL_CLAMP_TO_EDGE && i != GL_REPEAT && i != GL_MIRRORED_REPEAT
+	       && i != GL_CLAMP_TO_BORDER)) {
+		gl_enum_error(st, fn, "0x%04X is not a value of pname 0x%04X", (unsigned)i, pname);
 		return;
 	}
-	*slot = (GLenum)v;
-}
-
-void glTexParameteri(GLenum target, GLenum pname, GLint param)
-{
-	tex_parameter(target, pname, param, "glTexParameteri");
+	*slot = (GLenum)i;
 }
 
 /* A float parameter as the enum it names; -1 (no enum) when it is not a
@@ -873,21 +903,43 @@ static GLint tex_float_enum(GLfloat f)
 	return f >= 0.0f && f <= 65535.0f && f == (GLfloat)(GLint)f ? (GLint)f : -1;
 }
 
-void glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+void glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
-	tex_parameter(target, pname, tex_float_enum(param), "glTexParameterf");
+	GLfloat f = (GLfloat)param;
+
+	tex_parameter(target, pname, param, &f, 1, "glTexParameteri");
 }
 
+void glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+	tex_parameter(target, pname, tex_float_enum(param), &param, 1, "glTexParameterf");
+}
+
+/* glTexParameteriv: GL_TEXTURE_BORDER_COLOR's integers are normalised
+ * (c / (2^31 - 1), desktop GL's rule for signed integers; below -1 reads
+ * -1), every other value is converted as glTexParameteri does. */
 void glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
 	NNGX_API(st);
+	GLfloat f[4];
+	unsigned k;
 
 	if (!params) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
 				 "glTexParameteriv", "params is NULL");
 		return;
 	}
-	tex_parameter(target, pname, params[0], "glTexParameteriv");
+	if (pname == GL_TEXTURE_BORDER_COLOR) {
+		for (k = 0; k < 4; k++) {
+			double v = (double)params[k] / 2147483647.0;
+
+			f[k] = (GLfloat)(v < -1.0 ? -1.0 : v);
+		}
+		tex_parameter(target, pname, params[0], f, 4, "glTexParameteriv");
+		return;
+	}
+	f[0] = (GLfloat)params[0];
+	tex_parameter(target, pname, params[0], f, 1, "glTexParameteriv");
 }
 
 void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
@@ -899,7 +951,8 @@ void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 				 "glTexParameterfv", "params is NULL");
 		return;
 	}
-	tex_parameter(target, pname, tex_float_enum(params[0]), "glTexParameterfv");
+	tex_parameter(target, pname, tex_float_enum(params[0]), params,
+		      pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1, "glTexParameterfv");
 }
 
 /* ---- glGenerateMipmap ---------------------------------------------------------- */
@@ -1021,46 +1074,68 @@ void glGenerateMipmap(GLenum target)
 }
 
 /* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
- * active unit; 0 (nothing written) after the GL error. */
-static bool tex_get_parameter(GLenum target, GLenum pname, GLint *v, const void *params,
-			      const char *fn)
+ * active unit; the value in f[0..n) (enums as their numbers); 0 (nothing
+ * written) after the GL error. */
+static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], const void *params,
+				  const char *fn)
 {
 	NNGX_API(st);
 	const struct gl_texture *t;
+	unsigned n = 1, k;
 
 	if (!tex_target_ok(st, target, fn))
-		return false;
+		return 0;
 	t = tex_bound(&st->gl);
 	switch (pname) {
-	case GL_TEXTURE_MIN_FILTER: *v = (GLint)t->min_filter; break;
-	case GL_TEXTURE_MAG_FILTER: *v = (GLint)t->mag_filter; break;
-	case GL_TEXTURE_WRAP_S: *v = (GLint)t->wrap_s; break;
-	case GL_TEXTURE_WRAP_T: *v = (GLint)t->wrap_t; break;
+	case GL_TEXTURE_MIN_FILTER: f[0] = (GLfloat)t->min_filter; break;
+	case GL_TEXTURE_MAG_FILTER: f[0] = (GLfloat)t->mag_filter; break;
+	case GL_TEXTURE_WRAP_S: f[0] = (GLfloat)t->wrap_s; break;
+	case GL_TEXTURE_WRAP_T: f[0] = (GLfloat)t->wrap_t; break;
+	case GL_TEXTURE_LOD_BIAS: f[0] = t->lod_bias; break;
+	case GL_TEXTURE_MIN_LOD: f[0] = t->min_lod; break;
+	case GL_TEXTURE_BORDER_COLOR:
+		for (k = 0; k < 4; k++)
+			f[k] = t->border_color[k];
+		n = 4;
+		break;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
-		return false;
+		return 0;
 	}
 	if (!params) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
-		return false;
+		return 0;
 	}
-	return true;
+	return n;
 }
 
+/* Integers: the border colour's components as c * (2^31 - 1) rounded
+ * (desktop GL's rule for normalised signed integers, clamped to -1..1),
+ * the LOD values rounded to the nearest integer, enums as they are. */
 void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
-	GLint v;
+	GLfloat f[4];
+	unsigned n = tex_get_parameter(target, pname, f, params, "glGetTexParameteriv"), k;
 
-	if (tex_get_parameter(target, pname, &v, params, "glGetTexParameteriv"))
-		*params = v;
+	for (k = 0; k < n; k++) {
+		double v = f[k];
+
+		if (pname == GL_TEXTURE_BORDER_COLOR) {
+			v = v < -1.0 ? -1.0 : v > 1.0 ? 1.0 : v;
+			params[k] = (GLint)lround(v * 2147483647.0);
+		} else {
+			params[k] = (GLint)lround(v);
+		}
+	}
 }
 
 void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
-	GLint v;
+	GLfloat f[4];
+	unsigned n = tex_get_parameter(target, pname, f, params, "glGetTexParameterfv"), k;
 
-	if (tex_get_parameter(target, pname, &v, params, "glGetTexParameterfv"))
-		*params = (GLfloat)v;
+	for (k = 0; k < n; k++)
+		params[k] = f[k];
 }
 
 /* glGetTexLevelParameter{i,f}v (gl2ext.h; the desktop GL query, which
@@ -1141,8 +1216,31 @@ static enum hw_tex_wrap tex_hw_wrap(GLenum wrap)
 {
 	switch (wrap) {
 	case GL_CLAMP_TO_EDGE: return HW_WRAP_CLAMP_EDGE;
+	case GL_CLAMP_TO_BORDER: return HW_WRAP_CLAMP_BORDER;
 	case GL_MIRRORED_REPEAT: return HW_WRAP_MIRROR;
 	default: return HW_WRAP_REPEAT;
+	}
+}
+
+/* The level of detail and border colour the unit is given, as the SDK's
+ * driver writes them (fragment-pipeline.md B.2): the bias as it is (the
+ * command generator encodes it in 1/256 steps), the smallest level
+ * max(0, GL_TEXTURE_MIN_LOD) truncated and at most the last level (0
+ * without a mipmap filter), the border colour clamped to 0..1 (the
+ * register holds bytes, round(c * 255)). */
+static void tex_hw_lod(const struct gl_texture *t, bool mip, struct hw_texture *hw)
+{
+	unsigned k;
+
+	hw->lod_bias = t->lod_bias;
+	hw->min_level = 0;
+	if (mip && t->min_lod > 0.0f)
+		hw->min_level = t->min_lod >= (GLfloat)(hw->levels - 1) ? hw->levels - 1
+									: (unsigned)t->min_lod;
+	for (k = 0; k < 4; k++) {
+		GLfloat c = t->border_color[k];
+
+		hw->border[k] = c > 0.0f ? (c < 1.0f ? c : 1.0f) : 0.0f;
 	}
 }
 
@@ -1201,6 +1299,7 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 				 ? HW_FILTER_NEAREST : HW_FILTER_LINEAR;
 		hw->mip_filter = (min == GL_NEAREST_MIPMAP_LINEAR || min == GL_LINEAR_MIPMAP_LINEAR)
 				 ? HW_FILTER_LINEAR : HW_FILTER_NEAREST;
+		tex_hw_lod(t, mip, hw);
 	}
 }
 
