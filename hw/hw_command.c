@@ -144,6 +144,30 @@ static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 	t->mip_filter = (enum hw_tex_filter)hw_reg_tex_mip_filter(param);
 	for (k = 0; k < 4; k++)
 		t->border[k] = (float)((border >> (8 * k)) & 0xFFu) / 255.0f;
+	/* Wrap codes 6 and 7 repeat (Citra's reading, fragment-pipeline.md
+	 * B.2); 4 and 5 (clamp or border on the positive side, repeat on the
+	 * negative) are taken as clamp to edge and to border: their negative
+	 * side is not modelled. */
+	if (t->wrap_s >= 6u)
+		t->wrap_s = HW_WRAP_REPEAT;
+	else if (t->wrap_s >= 4u)
+		t->wrap_s = (enum hw_tex_wrap)(t->wrap_s - 4u);
+	if (t->wrap_t >= 6u)
+		t->wrap_t = HW_WRAP_REPEAT;
+	else if (t->wrap_t >= 4u)
+		t->wrap_t = (enum hw_tex_wrap)(t->wrap_t - 4u);
+	t->face_phys[0] = t->phys;
+	if (u != 0)
+		return;
+	/* unit 0: its type (5-7: off, see decode_fragment), the cube's other
+	 * faces (ADDR2-6 with ADDR1's bits 22-27), the shadow register */
+	t->type = (enum hw_tex_type)(hw_reg_tex_type(param) <= HW_REG_TEXTYPE_SHADOW_CUBE
+				     ? hw_reg_tex_type(param) : HW_REG_TEXTYPE_2D);
+	for (k = 1; k < HW_CUBE_FACES; k++)
+		t->face_phys[k] = hw_reg_tex_face_addr(r[HW_REG_TEXUNIT0_ADDR(1)],
+						       r[HW_REG_TEXUNIT0_ADDR(k + 1)]);
+	t->shadow_ortho = hw_reg_tex_shadow_ortho(r[HW_REG_TEXUNIT0_SHADOW]);
+	t->shadow_bias = hw_reg_tex_shadow_zbias(r[HW_REG_TEXUNIT0_SHADOW]);
 }
 
 /* The fragment side of a draw: target, tests, textures, combiner, lights. */
@@ -207,6 +231,9 @@ static void decode_fragment(const uint32_t *r, struct hw_draw_fragment *f)
 	hw_combiner_decode(r, &f->combiner);
 	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
 		if (!hw_reg_texunit_enabled(tex, u))
+			continue;
+		/* unit 0 of type 5 (disabled), 6 or 7 reads nothing */
+		if (u == 0 && hw_reg_tex_type(r[HW_REG_TEXUNIT_PARAM(0)]) > HW_REG_TEXTYPE_SHADOW_CUBE)
 			continue;
 		tex_on |= 1u << u;
 		decode_texture(r, u, &f->texture[u]);

@@ -46,6 +46,8 @@ struct draw_fragment_program {
 	 * lod 0 through the sampler. */
 	unsigned texel_bytes[HW_TEXTURE_UNITS];
 	unsigned lod_mask;
+	/* each face's chain, host bytes (a 2D texture: [0], the sampler's) */
+	const uint8_t *face_bytes[HW_TEXTURE_UNITS][HW_CUBE_FACES];
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
@@ -365,13 +367,13 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 
 	d->r->texture_samples++;
 	if ((fp->lod_mask >> u) & 1u) {
-		const struct hw_texture *t = &fp->sampler[u].t;
-		float deriv[2][2], lod;
+		double c[3][3];
 
-		hw_raster_quad_derivatives(&d->gradient[u], f->x, f->y, deriv);
-		lod = hw_texture_lod(t, deriv);
-		n = hw_texture_footprint(t, tc[0], tc[1], lod, addr);
-		hw_texture_sample(t, fp->sampler[u].bytes, tc[0], tc[1], lod, rgba);
+		hw_raster_quad_coords(&d->gradient[u], f->x, f->y, c);
+		n = hw_texture_sample_any(&fp->sampler[u].t, fp->face_bytes[u], tc,
+					  hw_texture_quad_lod(&fp->sampler[u].t,
+							      (const double (*)[3])c),
+					  addr, rgba);
 	} else {
 		n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
 	}
@@ -472,6 +474,14 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
 		if (hw_texture_uses_lod(t))
 			fp->lod_mask |= 1u << u;
+		fp->face_bytes[u][0] = fp->sampler[u].bytes;
+		if (t->type == HW_TEXTYPE_CUBE || t->type == HW_TEXTYPE_SHADOW_CUBE) {
+			unsigned k;
+
+			for (k = 0; k < HW_CUBE_FACES; k++)
+				fp->face_bytes[u][k] = hw_memory_host(d->u->mem, t->face_phys[k],
+								      hw_texture_size(t));
+		}
 	}
 	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
 	fp->batch = fp->target.compiled && fp->target.batch;
@@ -479,12 +489,22 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		const struct hw_texture *t = &fr->texture[fp->texture_units[u]];
 		size_t pixels = (size_t)fr->ops.width * fr->ops.height, size = hw_texture_size(t);
 		const uint8_t *bytes = fp->sampler[fp->texture_units[u]].bytes;
+		unsigned k;
 
 		if (hw_fragment_bytes_overlap(bytes, size, fp->target.color_host,
 					      pixels * fp->target.color_bytes)
 		    || hw_fragment_bytes_overlap(bytes, size, fp->target.depth_host,
 						 pixels * fp->target.depth_bytes))
 			fp->batch = false;
+		for (k = 1; k < HW_CUBE_FACES; k++) {
+			const uint8_t *fb = fp->face_bytes[fp->texture_units[u]][k];
+
+			if (hw_fragment_bytes_overlap(fb, size, fp->target.color_host,
+						      pixels * fp->target.color_bytes)
+			    || hw_fragment_bytes_overlap(fb, size, fp->target.depth_host,
+							 pixels * fp->target.depth_bytes))
+				fp->batch = false;
+		}
 	}
 	/* Only the varyings read above are interpolated, and depth only where
 	 * the per-fragment operations read it: the early depth test, or a

@@ -1230,7 +1230,7 @@ void hw_raster_gradient_setup(struct hw_raster_gradient *g, const struct hw_vert
 	g->x0 = a->pos[0];
 	g->y0 = a->pos[1];
 	raster_plane(a->pos[3], b->pos[3], c->pos[3], dx1, dy1, dx2, dy2, area, g->q);
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 3; k++)
 		raster_plane((double)a->pos[3] * a->varying[varying][k],
 			     (double)b->pos[3] * b->varying[varying][k],
 			     (double)c->pos[3] * c->varying[varying][k], dx1, dy1, dx2, dy2, area,
@@ -1238,26 +1238,32 @@ void hw_raster_gradient_setup(struct hw_raster_gradient *g, const struct hw_vert
 	g->valid = true;
 }
 
-void hw_raster_quad_derivatives(const struct hw_raster_gradient *g, unsigned x, unsigned y,
-				float deriv[2][2])
+void hw_raster_quad_coords(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+			   double c[3][3])
 {
 	/* the centres of the quad's pixels (0, 0), (1, 0) and (0, 1),
 	 * relative to vertex 0 */
 	double cx = (double)(x & ~1u) + 0.5 - g->x0, cy = (double)(y & ~1u) + 0.5 - g->y0;
-	double px[3] = { cx, cx + 1.0, cx }, py[3] = { cy, cy, cy + 1.0 }, q[3], v[2][3];
+	double px[3] = { cx, cx + 1.0, cx }, py[3] = { cy, cy, cy + 1.0 }, q;
 	unsigned i, k;
 
 	for (i = 0; i < 3; i++) {
-		q[i] = g->q[0] + g->q[1] * px[i] + g->q[2] * py[i];
-		if (!g->valid || !(q[i] > 0.0)) {
-			deriv[0][0] = deriv[0][1] = deriv[1][0] = deriv[1][1] = NAN;
-			return;
-		}
-		for (k = 0; k < 2; k++)
-			v[k][i] = (g->p[k][0] + g->p[k][1] * px[i] + g->p[k][2] * py[i]) / q[i];
+		q = g->q[0] + g->q[1] * px[i] + g->q[2] * py[i];
+		for (k = 0; k < 3; k++)
+			c[i][k] = g->valid && q > 0.0
+				  ? (g->p[k][0] + g->p[k][1] * px[i] + g->p[k][2] * py[i]) / q : NAN;
 	}
+}
+
+void hw_raster_quad_derivatives(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+				float deriv[2][2])
+{
+	double c[3][3];
+	unsigned k;
+
+	hw_raster_quad_coords(g, x, y, c);
 	for (k = 0; k < 2; k++) {
-		deriv[k][0] = (float)(v[k][1] - v[k][0]);
-		deriv[k][1] = (float)(v[k][2] - v[k][0]);
+		deriv[k][0] = (float)(c[1][k] - c[0][k]);
+		deriv[k][1] = (float)(c[2][k] - c[0][k]);
 	}
 }

@@ -167,7 +167,7 @@ void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, v
 struct hw_raster_gradient {
 	double x0, y0;                  /* vertex 0's window position */
 	double q[3];                    /* 1/w at vertex 0, d/dx, d/dy */
-	double p[2][3];                 /* c/w of components 0 and 1, the same */
+	double p[3][3];                 /* c/w of components 0, 1, 2, the same */
 	bool valid;                     /* a triangle of non-zero area */
 };
 
@@ -175,6 +175,13 @@ struct hw_raster_gradient {
 void hw_raster_gradient_setup(struct hw_raster_gradient *g, const struct hw_vertex *a,
 			      const struct hw_vertex *b, const struct hw_vertex *c,
 			      unsigned varying);
+
+/* Components 0-2 at the quad of pixel (x, y): c[i] at its pixel centres
+ * i = 0 (x0 + 0.5, y0 + 0.5), 1 (x0 + 1.5, y0 + 0.5), 2 (x0 + 0.5, y0 +
+ * 1.5). NaN when the triangle has no area or 1/w is not positive at one
+ * of them. Reads only its inputs. */
+void hw_raster_quad_coords(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+			   double c[3][3]);
 
 /* The derivatives at the quad of pixel (x, y): deriv[k] = { dc_k/dx,
  * dc_k/dy } for components k = 0, 1. NaN when the triangle has no area

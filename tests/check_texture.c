@@ -365,6 +365,198 @@ START_TEST(test_texture_quad_derivatives_are_perspective_correct)
 }
 END_TEST
 
+/* ---- cube, projection, shadow ------------------------------------------------- */
+
+/* Face and face coordinates by hand from the table (hw_texture.h): m the
+ * major component, (s, t) = (a / m) x 0.5 + 0.5. */
+START_TEST(test_texture_cube_face_selection)
+{
+	static const struct {
+		double u, v, w;
+		enum hw_cube_face face;
+		double s, t;
+	} c[] = {
+		{ 1.0, 0.2, -0.4, HW_CUBE_POS_X, 0.7, 0.4 },    /* (-w, -v) / u */
+		{ -1.0, 0.2, -0.4, HW_CUBE_NEG_X, 0.3, 0.4 },   /* (-w, v) / u */
+		{ 0.2, 1.0, 0.4, HW_CUBE_POS_Y, 0.6, 0.7 },     /* (u, w) / v */
+		{ 0.2, -1.0, 0.4, HW_CUBE_NEG_Y, 0.6, 0.3 },    /* (-u, w) / v */
+		{ 0.2, 0.4, 1.0, HW_CUBE_POS_Z, 0.6, 0.3 },     /* (u, -v) / w */
+		{ 0.2, 0.4, -1.0, HW_CUBE_NEG_Z, 0.4, 0.3 },    /* (u, v) / w */
+		{ 1.0, 1.0, 0.0, HW_CUBE_POS_Y, 1.0, 0.5 },     /* tie u = v: Y */
+		{ 0.0, -1.0, -1.0, HW_CUBE_NEG_Z, 0.5, 1.0 },   /* tie v = w: Z */
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		double s, t;
+		enum hw_cube_face f = hw_texture_cube_face(c[k].u, c[k].v, c[k].w);
+
+		ck_assert_int_eq(f, c[k].face);
+		hw_texture_cube_coords(f, c[k].u, c[k].v, c[k].w, &s, &t);
+		ck_assert_double_eq_tol(s, c[k].s, 1e-12);
+		ck_assert_double_eq_tol(t, c[k].t, 1e-12);
+	}
+}
+END_TEST
+
+/* RGBA8 bytes of an 8 x 8 level: A, B, G, R each texel (hw_texture.h). */
+static void fill_rgba8(uint8_t *p, unsigned texels, unsigned r, unsigned g, unsigned b,
+		       unsigned a)
+{
+	unsigned i;
+
+	for (i = 0; i < texels; i++) {
+		p[4 * i] = (uint8_t)a;
+		p[4 * i + 1] = (uint8_t)b;
+		p[4 * i + 2] = (uint8_t)g;
+		p[4 * i + 3] = (uint8_t)r;
+	}
+}
+
+/* A cube of six 8 x 8 RGBA8 faces, face f all (40 f, 255 - 40 f, f, 255)
+ * at 0x18100000 + 0x1000 f: a direction into each face reads that face's
+ * colour, at that face's address (texel (5, 3) for (s, t) = (0.7, 0.4):
+ * floor(5.6), floor(3.2)). */
+START_TEST(test_texture_cube_samples_each_face)
+{
+	static const double dir[HW_CUBE_FACES][3] = {
+		{ 1.0, 0.2, -0.4 }, { -1.0, -0.2, 0.4 }, { -0.4, 1.0, -0.2 },
+		{ -0.4, -1.0, -0.2 }, { 0.4, -0.2, 1.0 }, { -0.4, -0.2, -1.0 },
+	};
+	static uint8_t face[HW_CUBE_FACES][8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES];
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned f, n;
+
+	t.type = HW_TEXTYPE_CUBE;
+	for (f = 0; f < HW_CUBE_FACES; f++) {
+		t.face_phys[f] = 0x18100000u + 0x1000u * f;
+		fill_rgba8(face[f], 64, 40 * f, 255 - 40 * f, f, 255);
+		bytes[f] = face[f];
+	}
+	ck_assert(hw_texture_uses_lod(&t));
+	for (f = 0; f < HW_CUBE_FACES; f++) {
+		const float uvw[3] = { (float)dir[f][0], (float)dir[f][1], (float)dir[f][2] };
+		struct hw_texture ft = t;
+		double s, tc;
+		float rgba[4];
+
+		ck_assert_int_eq(hw_texture_cube_face(dir[f][0], dir[f][1], dir[f][2]), f);
+		hw_texture_cube_coords((enum hw_cube_face)f, uvw[0], uvw[1], uvw[2], &s, &tc);
+		n = hw_texture_sample_any(&t, bytes, uvw, 0.0f, a, rgba);
+		ck_assert_uint_eq(n, 1);
+		ft.phys = t.face_phys[f];
+		ck_assert_uint_eq(a[0], hw_texture_texel_address(&ft, 0, (unsigned)(s * 8),
+								 (unsigned)(tc * 8)));
+		ck_assert_float_eq(rgba[0], (float)(40 * f) / 255.0f);
+		ck_assert_float_eq(rgba[1], (float)(255 - 40 * f) / 255.0f);
+		ck_assert_float_eq(rgba[2], (float)f / 255.0f);
+		ck_assert_float_eq(rgba[3], 1.0f);
+	}
+}
+END_TEST
+
+/* Projection: (s, t) = (u / w, v / w): (1, 0.5, 2) reads texel (4, 2)
+ * of an 8 x 8 texture; as a 2D texture it would read (0, 4) (u = 1
+ * repeats to 0). */
+START_TEST(test_texture_projection_divides_by_w)
+{
+	static uint8_t bytes0[8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES] = { bytes0 };
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	const float uvw[3] = { 1.0f, 0.5f, 2.0f };
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float rgba[4];
+
+	t.type = HW_TEXTYPE_PROJECTION;
+	ck_assert_uint_eq(hw_texture_sample_any(&t, bytes, uvw, 0.0f, a, rgba), 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 4, 2));
+	t.type = HW_TEXTYPE_2D;
+	hw_texture_sample_any(&t, bytes, uvw, 0.0f, a, rgba);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 0, 4));
+}
+END_TEST
+
+/* Shadow 2D, nearest: every texel stores depth 0x800000 (A 0x80, B 0, G
+ * 0) and intensity R = 200. At (0.2, 0.2, 0.4) (s = t = 0.5, z = 0.4):
+ * zref = floor(0.4 x 0xFFFFFF) = 6710886 <= 8388608: lit, 200 / 255 in
+ * all four channels. At w = 0.6: zref = 10066329 > D: shadowed, 0. With
+ * bias 0x400000: zref = 10066329 - 4194304 = 5872025: lit again.
+ * Orthographic: no division (u = v = 0.3 read as they are; z = 0.6 still
+ * shadowed without the bias). Linear filtering compares each of the four
+ * texels: two lit, two shadowed at weights 1/2 each pair -> 100 / 255. */
+START_TEST(test_texture_shadow_compares_depth)
+{
+	static uint8_t bytes0[8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES] = { bytes0 };
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	const float lit[3] = { 0.2f, 0.2f, 0.4f }, deep[3] = { 0.3f, 0.3f, 0.6f };
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float rgba[4];
+	unsigned x;
+
+	fill_rgba8(bytes0, 64, 200, 0, 0, 0x80);
+	t.type = HW_TEXTYPE_SHADOW_2D;
+	ck_assert_uint_eq(hw_texture_sample_any(&t, bytes, lit, 0.0f, a, rgba), 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 4, 4));
+	ck_assert_float_eq(rgba[0], 200.0f / 255.0f);
+	ck_assert_float_eq(rgba[3], 200.0f / 255.0f);
+	hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[0], 0.0f);
+	t.shadow_bias = 0x400000u;
+	hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[1], 200.0f / 255.0f);
+	t.shadow_bias = 0;
+	t.shadow_ortho = true;                  /* (0.3, 0.3) -> texel (2, 2) */
+	hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 2, 2));
+	ck_assert_float_eq(rgba[0], 0.0f);
+	/* columns 0-3 near (depth 0), 4-7 far: at s = 0.5 (u = 0.3, w = 0.6)
+	 * the linear footprint is columns 3 and 4, half each */
+	t.shadow_ortho = false;
+	t.mag_filter = t.min_filter = HW_FILTER_LINEAR;
+	for (x = 0; x < 8; x++) {
+		unsigned y;
+
+		for (y = 0; y < 8; y++) {
+			uint8_t *p = bytes0 + (hw_texture_texel_address(&t, 0, x, y) - t.phys);
+
+			p[0] = x < 4 ? 0x00 : 0xFF;     /* A: depth high byte */
+		}
+	}
+	ck_assert_uint_eq(hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba), 4);
+	ck_assert_float_eq_tol(rgba[0], 100.0f / 255.0f, 1e-6f);
+}
+END_TEST
+
+/* Shadow cube: z = |m| of the face's axis: (0.1, -0.5, 0.2) on -Y with
+ * z = 0.5 (zref 8388607 <= 0x800000: lit), (0.1, -0.7, 0.2) z = 0.7
+ * (shadowed). */
+START_TEST(test_texture_shadow_cube_takes_the_major_axis_as_depth)
+{
+	static uint8_t face[HW_CUBE_FACES][8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES];
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	const float near_[3] = { 0.1f, -0.5f, 0.2f }, far_[3] = { 0.1f, -0.7f, 0.2f };
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float rgba[4];
+	unsigned f;
+
+	t.type = HW_TEXTYPE_SHADOW_CUBE;
+	for (f = 0; f < HW_CUBE_FACES; f++) {
+		t.face_phys[f] = 0x18100000u + 0x1000u * f;
+		fill_rgba8(face[f], 64, f == HW_CUBE_NEG_Y ? 77 : 1, 0, 0, 0x80);
+		bytes[f] = face[f];
+	}
+	hw_texture_sample_any(&t, bytes, near_, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[0], 77.0f / 255.0f);
+	ck_assert_uint_eq(a[0] & ~0xFFFu, t.face_phys[HW_CUBE_NEG_Y]);
+	hw_texture_sample_any(&t, bytes, far_, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[0], 0.0f);
+}
+END_TEST
+
 START_TEST(test_texture_mip_filter_picks_levels)
 {
 	struct hw_texture t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 4);
@@ -1181,6 +1373,11 @@ int main(void)
 	tcase_add_test(tc, test_texture_lod_from_derivatives);
 	tcase_add_test(tc, test_texture_lod_bias_and_min_level_pick_the_level);
 	tcase_add_test(tc, test_texture_quad_derivatives_are_perspective_correct);
+	tcase_add_test(tc, test_texture_cube_face_selection);
+	tcase_add_test(tc, test_texture_cube_samples_each_face);
+	tcase_add_test(tc, test_texture_projection_divides_by_w);
+	tcase_add_test(tc, test_texture_shadow_compares_depth);
+	tcase_add_test(tc, test_texture_shadow_cube_takes_the_major_axis_as_depth);
 	tcase_add_test(tc, test_texture_wrap_modes_at_the_edges);
 	tcase_add_test(tc, test_texture_footprint_returns_shared_addresses_once);
 	tcase_add_test(tc, test_texture_footprint_of_bad_input_is_safe);
