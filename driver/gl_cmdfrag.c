@@ -69,7 +69,7 @@ static uint32_t frag_tex_param(const struct hw_texture *t)
 	return (uint32_t)t->mag_filter << 1 | (uint32_t)t->min_filter << 2
 	       | (etc ? (uint32_t)HW_REG_TEXPARAM_ETC1 << 4 : 0)
 	       | (uint32_t)t->wrap_t << 8 | (uint32_t)t->wrap_s << 12
-	       | (uint32_t)t->mip_filter << 24 | (uint32_t)HW_REG_TEXTYPE_2D << 28;
+	       | (uint32_t)t->mip_filter << 24 | gl_cmd_tex_type_bits(t);
 }
 
 static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
@@ -99,6 +99,8 @@ static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 		v[3] = gl_cmd_tex_lod(t);
 		v[4] = t->phys >> 3;
 		gl_cmd_seq(c, HW_REG_TEXUNIT_BORDER_COLOR(u), v, 5);
+		if (u == 0 && gl_cmd_tex_faces(t, v))
+			gl_cmd_seq(c, HW_REG_TEXUNIT0_ADDR(2), v, 5);
 		gl_cmd_reg(c, HW_REG_TEXUNIT_TYPE(u), (uint32_t)t->format);
 	}
 }

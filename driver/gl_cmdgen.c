@@ -352,3 +352,21 @@ uint32_t gl_cmd_tex_lod(const struct hw_texture *t)
 	return ((uint32_t)fixed & 0x1FFFu) | (uint32_t)(last & 0xFu) << 16
 	       | (uint32_t)(lo & 0xFu) << 24;
 }
+
+uint32_t gl_cmd_tex_type_bits(const struct hw_texture *t)
+{
+	bool shadow = t->type == HW_TEXTYPE_SHADOW_2D || t->type == HW_TEXTYPE_SHADOW_CUBE;
+
+	return (uint32_t)(t->type & 7u) << 28 | (shadow ? 1u << 20 : 0u);
+}
+
+bool gl_cmd_tex_faces(const struct hw_texture *t, uint32_t v[5])
+{
+	unsigned f;
+
+	if (t->type != HW_TEXTYPE_CUBE && t->type != HW_TEXTYPE_SHADOW_CUBE)
+		return false;
+	for (f = 1; f < HW_CUBE_FACES; f++)
+		v[f - 1] = (t->face_phys[f] >> 3) & 0x003FFFFFu;
+	return true;
+}

@@ -14,8 +14,14 @@
  * powers of two from 8 to 1024 (the unit's range; GL_INVALID_VALUE
  * otherwise); a level k > 0 image must fit the chain of level 0 (same
  * format and type, level-0 size halved k times; GL_INVALID_OPERATION
- * otherwise), and its area bits are ignored; cube maps are not modelled
- * (GL_TEXTURE_CUBE_MAP* targets are GL_INVALID_ENUM); texture 0 is a real
+ * otherwise), and its area bits are ignored; a cube map (bound to
+ * GL_TEXTURE_CUBE_MAP, faces given with the six face targets) holds its
+ * six chains one after the other in one storage (so all faces share
+ * ADDR1's bits 22-27), faces square and of one size and format
+ * (GL_INVALID_VALUE otherwise), the area bits of the first level-0 face
+ * placing it; there is no default cube map (GL_INVALID_OPERATION with
+ * none bound); copies into faces and level queries of faces are
+ * GL_INVALID_ENUM (not modelled); texture 0 is a real
  * texture object, as in ES 2.0; the 4-bit GL formats (GL_UNSIGNED_4BITS_DMP)
  * take two texels a byte, the first in the low nibble, as the hardware
  * stores them. Rows are never padded: every row of a power-of-two size of
@@ -131,10 +137,28 @@ static bool tex_size_ok(GLsizei v)
 	return v >= HW_TEX_MIN_SIZE && v <= HW_TEX_MAX_SIZE && (v & (v - 1)) == 0;
 }
 
-/* The texture bound to the active unit (texture 0 included). */
-static struct gl_texture *tex_bound(struct gl_context *gl)
+static bool tex_is_face(GLenum target)
 {
+	return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+}
+
+/* The texture bound to the active unit for `target` (texture 0 included
+ * for GL_TEXTURE_2D; a cube target or face: the cube map bound, NULL for
+ * none). */
+static struct gl_texture *tex_bound(struct gl_context *gl, GLenum target)
+{
+	if (target == GL_TEXTURE_CUBE_MAP || tex_is_face(target)) {
+		GLuint name = gl->texture_binding_cube[gl->active_texture];
+
+		return name ? gl_texture_find(gl, name) : NULL;
+	}
 	return gl_texture_find(gl, gl->texture_binding[gl->active_texture]);
+}
+
+/* The bytes of one cube face's chain (a 2D texture: face 0, the whole). */
+static uint32_t tex_chain_size(const struct gl_texture *t)
+{
+	return t->target == GL_TEXTURE_CUBE_MAP ? t->size / 6 : t->size;
 }
 
 static bool tex_in_use(struct gl_context *gl, GLuint name)
@@ -213,6 +237,9 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
 			if (gl->texture_binding[u] == t->name)
 				gl->texture_binding[u] = 0;
+		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
+			if (gl->texture_binding_cube[u] == t->name)
+				gl->texture_binding_cube[u] = 0;
 		gl_lut_unbind(gl, t->name);
 		tex_detach(gl, GL_TEXTURE, t->name);
 		gl_texture_destroy(gl, t, &st->gpu.memory, st->deallocator);
@@ -220,18 +247,23 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 	}
 }
 
-/* GL_INVALID_ENUM for every target but GL_TEXTURE_2D; cube maps get their
- * own word. */
+/* GL_INVALID_ENUM for every target but GL_TEXTURE_2D and
+ * GL_TEXTURE_CUBE_MAP (the faces are image targets only); with a cube
+ * target and no cube map bound, GL_INVALID_OPERATION (model choice: there
+ * is no default cube map). */
 static bool tex_target_ok(struct nngx_state *st, GLenum target, const char *fn)
 {
 	if (target == GL_TEXTURE_2D)
 		return true;
-	if (target == GL_TEXTURE_CUBE_MAP
-	    || (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z))
-		gl_enum_error(st, fn, "target 0x%04X: cube maps are not modelled; only "
-			      "GL_TEXTURE_2D", target);
-	else
-		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D", target);
+	if (target == GL_TEXTURE_CUBE_MAP) {
+		if (tex_bound(&st->gl, target))
+			return true;
+		gl_operation_error(st, fn, "no cube map is bound to unit %u",
+				   st->gl.active_texture);
+		return false;
+	}
+	gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or GL_TEXTURE_CUBE_MAP",
+		      target);
 	return false;
 }
 
@@ -250,14 +282,20 @@ void glBindTexture(GLenum target, GLuint texture)
 		gl_collection_bind_texture(st, texture, fn);
 		return;
 	}
-	if (!tex_target_ok(st, target, fn))
+	if (target == GL_TEXTURE_CUBE_MAP && texture == 0) {
+		gl->texture_binding_cube[gl->active_texture] = 0;
+		return;
+	}
+	if (target != GL_TEXTURE_CUBE_MAP && !tex_target_ok(st, target, fn))
 		return;
 	t = gl_texture_find(gl, texture);
 	/* A texture is of the kind of its first binding (ES 2.0, 3.7.13). */
-	if (t && t->target && t->target != GL_TEXTURE_2D) {
-		gl_operation_error(st, fn, "texture %u is a %s; it cannot be bound to "
-				   "GL_TEXTURE_2D", texture, t->collection ? "texture collection"
-									   : "lookup table");
+	if (t && t->target && t->target != target) {
+		gl_operation_error(st, fn, "texture %u is a %s; it cannot be bound to 0x%04X",
+				   texture, t->collection ? "texture collection"
+				   : t->target == GL_TEXTURE_2D ? "2D texture"
+				   : t->target == GL_TEXTURE_CUBE_MAP ? "cube map" : "lookup table",
+				   target);
 		return;
 	}
 	/* Binding a name that is not yet an object creates it (ES 2.0, 3.7.13). */
@@ -266,8 +304,11 @@ void glBindTexture(GLenum target, GLuint texture)
 		return;
 	}
 	t->created = true;
-	t->target = GL_TEXTURE_2D;
-	gl->texture_binding[gl->active_texture] = texture;
+	t->target = target;
+	if (target == GL_TEXTURE_CUBE_MAP)
+		gl->texture_binding_cube[gl->active_texture] = texture;
+	else
+		gl->texture_binding[gl->active_texture] = texture;
 }
 
 GLboolean glIsTexture(GLuint texture)
@@ -419,6 +460,8 @@ static void tex_place_etc1(uint8_t *host, const struct hw_texture *hw, unsigned 
 
 /* What one glTexImage2D / glCompressedTexImage2D asks for, checked. */
 struct tex_image {
+	GLenum target;                  /* GL_TEXTURE_2D or a cube face */
+	unsigned face;                  /* a cube face's index (+X 0 .. -Z 5) */
 	GLenum area;                    /* 0: none given */
 	unsigned level;
 	GLsizei width, height;
@@ -428,7 +471,8 @@ struct tex_image {
 
 /* Split a target into base, area and copy bits; GL_INVALID_ENUM unless it
  * is GL_TEXTURE_2D with known bits. */
-static bool tex_image_target(struct nngx_state *st, GLenum target, GLenum *area, const char *fn)
+static bool tex_image_target(struct nngx_state *st, GLenum target, struct tex_image *img,
+			     const char *fn)
 {
 	GLenum base = target & TEX_TARGET_MASK;
 
@@ -437,14 +481,25 @@ static bool tex_image_target(struct nngx_state *st, GLenum target, GLenum *area,
 			      "GL_*COPY_FCRAM_DMP flag", target);
 		return false;
 	}
-	if (!tex_target_ok(st, base, fn))
+	if (tex_is_face(base)) {
+		if (!tex_bound(&st->gl, base)) {
+			gl_operation_error(st, fn, "no cube map is bound to unit %u",
+					   st->gl.active_texture);
+			return false;
+		}
+		img->face = base - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+	} else if (base != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or a "
+			      "GL_TEXTURE_CUBE_MAP_* face", base);
 		return false;
+	}
+	img->target = base;
 	if ((target & TEX_COPY_MASK) == TEX_COPY_MASK) {
 		gl_enum_error(st, fn, "target 0x%08X asks for GL_COPY_FCRAM_DMP and "
 			      "GL_NO_COPY_FCRAM_DMP at once", target);
 		return false;
 	}
-	*area = target & TEX_AREA_MASK;
+	img->area = target & TEX_AREA_MASK;
 	return true;
 }
 
@@ -456,6 +511,10 @@ static bool tex_image_sizes(struct nngx_state *st, const struct gl_texture *t, G
 {
 	if (level < 0 || level > TEX_MAX_LEVEL) {
 		gl_value_error(st, fn, "level %d is outside 0..%d", level, TEX_MAX_LEVEL);
+		return false;
+	}
+	if (tex_is_face(img->target) && width != height) {
+		gl_value_error(st, fn, "%d x %d: cube map faces are square", width, height);
 		return false;
 	}
 	if (width < 0 || height < 0 || border != 0) {
@@ -470,7 +529,7 @@ static bool tex_image_sizes(struct nngx_state *st, const struct gl_texture *t, G
 	}
 	if (level == 0)
 		return true;
-	if (!(t->level_mask & 1u)) {
+	if (!((tex_is_face(img->target) ? t->face_levels[img->face] : t->level_mask) & 1u)) {
 		gl_operation_error(st, fn, "level %d before level 0: the mip chain is placed by "
 				   "the level-0 image", level);
 		return false;
@@ -498,15 +557,30 @@ static bool tex_storage(struct nngx_state *st, struct gl_texture *t, const struc
 	uint32_t phys, size;
 	void *user;
 
+	bool cube = t->target == GL_TEXTURE_CUBE_MAP;
+	unsigned f;
+
 	memset(&shape, 0, sizeof shape);
 	shape.width = (unsigned)img->width;
 	shape.height = (unsigned)img->height;
 	shape.format = img->f->hw;
 	shape.levels = hw_texture_max_levels(shape.width, shape.height);
 	if (t->hw.phys && t->hw.width == shape.width && t->hw.height == shape.height
-	    && t->hw.format == shape.format && t->area == area)
+	    && t->hw.format == shape.format && (t->area == area || cube))
 		return true;
-	size = hw_texture_size(&shape);
+	/* Model choice: a cube face of another size or format than the
+	 * faces already given is GL_INVALID_VALUE (the SDK needs all six of
+	 * one size and format); with no other face given, the storage is
+	 * placed anew. */
+	for (f = 0; cube && t->hw.phys && f < 6; f++)
+		if (f != img->face && t->face_levels[f]) {
+			gl_value_error(st, fn, "face %u: %d x %d format 0x%04X, but the cube map's "
+				       "faces are %u x %u: all six must have one size and format",
+				       img->face, img->width, img->height, img->format,
+				       t->hw.width, t->hw.height);
+			return false;
+		}
+	size = hw_texture_size(&shape) * (cube ? 6u : 1u);
 	if (!gl_storage_alloc(st, area, NN_GX_MEM_TEXTURE, t->name, size, &phys, &user, fn))
 		return false;
 	gl_texture_free_storage(t, &st->gpu.memory, st->deallocator);
@@ -518,6 +592,7 @@ static bool tex_storage(struct nngx_state *st, struct gl_texture *t, const struc
 	t->size = size;
 	t->area = area;
 	t->user_block = user;
+	memset(t->face_levels, 0, sizeof t->face_levels);
 	return true;
 }
 
@@ -530,23 +605,38 @@ static bool tex_store(struct nngx_state *st, struct gl_texture *t, const struct 
 	uint8_t *host;
 	uint32_t at, bytes;
 
+	struct hw_texture face;
+	uint32_t offset;
+	unsigned f;
+
 	if (img->level == 0 && !tex_storage(st, t, img, fn))
 		return false;
 	t->format = img->format;
 	t->type = img->type;
-	t->level_mask |= 1u << img->level;
+	if (tex_is_face(img->target)) {
+		t->face_levels[img->face] |= 1u << img->level;
+		t->level_mask = t->face_levels[0];
+		for (f = 1; f < 6; f++)
+			t->level_mask &= t->face_levels[f];
+	} else {
+		t->level_mask |= 1u << img->level;
+	}
 	st->gl.texture_epoch++;
 	if (!data)
 		return true;
-	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
-	at = hw_texture_level_phys(&t->hw, img->level);
-	bytes = hw_texture_level_size(&t->hw, img->level);
+	/* the face's chain (a 2D texture: the whole storage) */
+	offset = tex_is_face(img->target) ? img->face * tex_chain_size(t) : 0;
+	face = t->hw;
+	face.phys += offset;
+	host = (uint8_t *)hw_memory_host(&st->gpu.memory, t->hw.phys, t->size) + offset;
+	at = hw_texture_level_phys(&face, img->level);
+	bytes = hw_texture_level_size(&face, img->level);
 	if (img->f->input == TEX_IN_NATIVE)
-		memcpy(host + (at - t->hw.phys), data, bytes);
+		memcpy(host + (at - face.phys), data, bytes);
 	else if (img->f->input == TEX_IN_ETC1)
-		tex_place_etc1(host, &t->hw, img->level, data);
+		tex_place_etc1(host, &face, img->level, data);
 	else
-		tex_place(host, &t->hw, img->level, img->f->input, data);
+		tex_place(host, &face, img->level, img->f->input, data);
 	return true;
 }
 
@@ -559,7 +649,7 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 	struct tex_image img;
 
 	memset(&img, 0, sizeof img);
-	if (!tex_image_target(st, target, &img.area, fn))
+	if (!tex_image_target(st, target, &img, fn))
 		return;
 	if (!tex_known_format(format) || !tex_known_type(type)) {
 		gl_enum_error(st, fn, "format 0x%04X, type 0x%04X: not a texture format and type",
@@ -577,7 +667,7 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 	img.type = type;
 	img.width = width;
 	img.height = height;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	img.level = (unsigned)level;
@@ -594,7 +684,7 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, G
 	struct hw_texture shape;
 
 	memset(&img, 0, sizeof img);
-	if (!tex_image_target(st, target, &img.area, fn))
+	if (!tex_image_target(st, target, &img, fn))
 		return;
 	img.f = tex_find(tex_compressed, TEX_COUNT(tex_compressed), internalformat, 0);
 	if (!img.f) {
@@ -606,7 +696,7 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, G
 	img.format = internalformat;
 	img.width = width;
 	img.height = height;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	memset(&shape, 0, sizeof shape);
@@ -670,7 +760,7 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	uint32_t top;
 
 	memset(&img, 0, sizeof img);
-	if (!tex_image_target(st, target, &img.area, fn))
+	if (!tex_image_target(st, target, &img, fn))
 		return;
 	if (internalformat != GL_RGBA && internalformat != GL_RGB && internalformat != GL_ALPHA
 	    && internalformat != GL_LUMINANCE && internalformat != GL_LUMINANCE_ALPHA) {
@@ -696,7 +786,12 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	img.type = img.f->type;
 	img.width = width;
 	img.height = height;
-	t = tex_bound(&st->gl);
+	if (img.target != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X: copies into cube map faces are not "
+			      "modelled", img.target);
+		return;
+	}
+	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	if (x < 0 || y < 0 || x % HW_TEX_TILE || y % HW_TEX_TILE
@@ -754,14 +849,17 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffse
 	unsigned bytes, lw, lh, rows, k, requests;
 	uint32_t src_top, dst_top;
 
-	if (!tex_target_ok(st, target, fn))
+	if (target != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X: only GL_TEXTURE_2D (copies into cube map "
+			      "faces are not modelled)", target);
 		return;
+	}
 	if (level < 0 || level > TEX_MAX_LEVEL || width < 0 || height < 0) {
 		gl_value_error(st, fn, "level %d, %d x %d: the level is 0..%d and sizes are not "
 			       "negative", level, width, height, TEX_MAX_LEVEL);
 		return;
 	}
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	if (!((t->level_mask >> level) & 1u) || !t->hw.phys) {
 		gl_operation_error(st, fn, "level %d of the bound texture has no image", level);
 		return;
@@ -852,7 +950,7 @@ static void tex_parameter(GLenum target, GLenum pname, GLint i, const GLfloat *f
 
 	if (!tex_target_ok(st, target, fn))
 		return;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	switch (pname) {
 	case GL_TEXTURE_MIN_FILTER: slot = &t->min_filter; break;
 	case GL_TEXTURE_MAG_FILTER: slot = &t->mag_filter; break;
@@ -1012,6 +1110,9 @@ static void tex_word_put(uint8_t *host, const struct hw_texture *hw, unsigned le
 		p[k] = (uint8_t)(v >> (8 * k));
 }
 
+static void tex_generate_chain(uint8_t *host, const struct hw_texture *hw,
+			       const unsigned char *fields);
+
 /* glGenerateMipmap (ES 2.0, 3.7.11) on the texture bound to the active
  * unit. GL_INVALID_ENUM unless GL_TEXTURE_2D; GL_INVALID_OPERATION when
  * level 0 has no image or a compressed one (ES 2.0 rules out compressed
@@ -1028,11 +1129,11 @@ void glGenerateMipmap(GLenum target)
 	struct gl_texture *t;
 	const unsigned char *fields;
 	uint8_t *host;
-	unsigned level, x, y;
+	unsigned face;
 
 	if (!tex_target_ok(st, target, fn))
 		return;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	if (!t->hw.phys || !(t->level_mask & 1u)) {
 		gl_operation_error(st, fn, "texture %u has no level-0 image", t->name);
 		return;
@@ -1043,20 +1144,39 @@ void glGenerateMipmap(GLenum target)
 				   t->format);
 		return;
 	}
-	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
-	for (level = 1; level < t->hw.levels; level++) {
-		unsigned w = hw_texture_level_width(&t->hw, level);
-		unsigned h = hw_texture_level_height(&t->hw, level);
+	for (face = 0; face < (t->target == GL_TEXTURE_CUBE_MAP ? 6u : 1u); face++) {
+		uint32_t offset = face * tex_chain_size(t);
+		struct hw_texture hw = t->hw;
+
+		hw.phys += offset;
+		host = (uint8_t *)hw_memory_host(&st->gpu.memory, t->hw.phys, t->size) + offset;
+		tex_generate_chain(host, &hw, fields);
+		if (t->target == GL_TEXTURE_CUBE_MAP)
+			t->face_levels[face] |= (1u << t->hw.levels) - 1u;
+	}
+	t->level_mask |= (1u << t->hw.levels) - 1u;
+	st->gl.texture_epoch++;
+}
+
+/* Levels 1.. of one chain from level 0 (glGenerateMipmap's rule). */
+static void tex_generate_chain(uint8_t *host, const struct hw_texture *hw,
+			       const unsigned char *fields)
+{
+	unsigned level, x, y;
+
+	for (level = 1; level < hw->levels; level++) {
+		unsigned w = hw_texture_level_width(hw, level);
+		unsigned h = hw_texture_level_height(hw, level);
 
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++) {
 				uint32_t q[4], out = 0;
 				unsigned k, shift = 0;
 
-				q[0] = tex_word_get(host, &t->hw, level - 1, 2 * x, 2 * y);
-				q[1] = tex_word_get(host, &t->hw, level - 1, 2 * x + 1, 2 * y);
-				q[2] = tex_word_get(host, &t->hw, level - 1, 2 * x, 2 * y + 1);
-				q[3] = tex_word_get(host, &t->hw, level - 1, 2 * x + 1, 2 * y + 1);
+				q[0] = tex_word_get(host, hw, level - 1, 2 * x, 2 * y);
+				q[1] = tex_word_get(host, hw, level - 1, 2 * x + 1, 2 * y);
+				q[2] = tex_word_get(host, hw, level - 1, 2 * x, 2 * y + 1);
+				q[3] = tex_word_get(host, hw, level - 1, 2 * x + 1, 2 * y + 1);
 				for (k = 0; fields[k]; k++) {
 					uint32_t m = (1u << fields[k]) - 1, sum = 2;
 					unsigned j;
@@ -1066,11 +1186,9 @@ void glGenerateMipmap(GLenum target)
 					out |= (sum / 4) << shift;
 					shift += fields[k];
 				}
-				tex_word_put(host, &t->hw, level, x, y, out);
+				tex_word_put(host, hw, level, x, y, out);
 			}
-		t->level_mask |= 1u << level;
 	}
-	st->gl.texture_epoch++;
 }
 
 /* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
@@ -1085,7 +1203,7 @@ static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], con
 
 	if (!tex_target_ok(st, target, fn))
 		return 0;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	switch (pname) {
 	case GL_TEXTURE_MIN_FILTER: f[0] = (GLfloat)t->min_filter; break;
 	case GL_TEXTURE_MAG_FILTER: f[0] = (GLfloat)t->mag_filter; break;
@@ -1155,8 +1273,11 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 	const struct gl_texture *t;
 	bool present, lut = gl_lut_target(target);
 
-	if (!lut && !tex_target_ok(st, target, fn))
+	if (!lut && target != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or a lookup table (the "
+			      "levels of cube map faces are not queried)", target);
 		return false;
+	}
 	if (pname != GL_TEXTURE_WIDTH && pname != GL_TEXTURE_HEIGHT
 	    && pname != GL_TEXTURE_INTERNAL_FORMAT) {
 		gl_enum_error(st, fn, "pname 0x%04X is not GL_TEXTURE_WIDTH, GL_TEXTURE_HEIGHT or "
@@ -1181,7 +1302,7 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 		     : pname == GL_TEXTURE_HEIGHT ? 1 : GL_LUMINANCEF_DMP;
 		return true;
 	}
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	present = t->hw.phys && (unsigned)level < t->hw.levels && ((t->level_mask >> level) & 1u);
 	if (!present)
 		*v = 0;
@@ -1267,17 +1388,34 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 		unsigned present;
 		bool mip;
 
+		enum hw_tex_type type;
+		bool cube;
+		GLuint name;
+		unsigned f;
+
 		memset(&unit[u], 0, sizeof unit[u]);
-		/* Other sampler types are not modelled: the unit stays off
-		 * (gl_dmp.c said so when they were set). */
-		if (dmp->sampler_type[u] != GL_TEXTURE_2D)
+		/* The sampler type picks the binding and the unit's type
+		 * (gl_dmp.c lets only unit 0 take the others); off: GL_FALSE
+		 * and the procedural texture (not modelled). */
+		switch (dmp->sampler_type[u]) {
+		case GL_TEXTURE_2D: type = HW_TEXTYPE_2D; break;
+		case GL_TEXTURE_CUBE_MAP: type = HW_TEXTYPE_CUBE; break;
+		case GL_TEXTURE_SHADOW_2D_DMP: type = HW_TEXTYPE_SHADOW_2D; break;
+		case GL_TEXTURE_SHADOW_CUBE_DMP: type = HW_TEXTYPE_SHADOW_CUBE; break;
+		case GL_TEXTURE_PROJECTION_DMP: type = HW_TEXTYPE_PROJECTION; break;
+		default: continue;
+		}
+		if (u != 0 && type != HW_TEXTYPE_2D)
 			continue;
-		t = gl_texture_find(gl, gl->texture_binding[u]);
+		cube = type == HW_TEXTYPE_CUBE || type == HW_TEXTYPE_SHADOW_CUBE;
+		name = cube ? gl->texture_binding_cube[u] : gl->texture_binding[u];
+		t = cube && name == 0 ? NULL : gl_texture_find(gl, name);
 		present = t ? tex_levels_present(t) : 0;
 		if (!t || !t->hw.phys || present == 0) {
 			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TEXTURE_INCOMPLETE, fn,
-					 "unit %u: texture %u has no level-0 image; the unit is "
-					 "off for this draw", u, gl->texture_binding[u]);
+					 "unit %u: %s %u has no level-0 image%s; the unit is "
+					 "off for this draw", u, cube ? "cube map" : "texture", name,
+					 cube ? " on every face" : "");
 			continue;
 		}
 		min = t->min_filter;
@@ -1300,6 +1438,11 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 		hw->mip_filter = (min == GL_NEAREST_MIPMAP_LINEAR || min == GL_LINEAR_MIPMAP_LINEAR)
 				 ? HW_FILTER_LINEAR : HW_FILTER_NEAREST;
 		tex_hw_lod(t, mip, hw);
+		hw->type = type;
+		for (f = 0; f < HW_CUBE_FACES; f++)
+			hw->face_phys[f] = t->hw.phys + (cube ? f * tex_chain_size(t) : 0);
+		if (cube)
+			hw->lod_bias = 0.0f;    /* the SDK forces it to 0 for cube maps */
 	}
 }
 

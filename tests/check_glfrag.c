@@ -151,7 +151,7 @@ START_TEST(test_glfrag_texture_bad_target_unit_or_count_changes_nothing)
 	GLuint t;
 
 	glGenTextures(1, &t);
-	glBindTexture(GL_TEXTURE_CUBE_MAP, t);           /* cube maps: not modelled */
+	glBindTexture(GL_TEXTURE_CUBE_MAP_POSITIVE_X, t); /* a face is no binding point */
 	ck_gl_error(GL_INVALID_ENUM);
 	glBindTexture(0x1234, t);
 	ck_gl_error(GL_INVALID_ENUM);
@@ -212,7 +212,10 @@ START_TEST(test_glfrag_teximage_errors_change_nothing)
 	memset(pixels, 0xC3, sizeof pixels);
 
 	glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 16, 16, 0, GL_RGBA,
-		     GL_UNSIGNED_BYTE, pixels);
+		     GL_UNSIGNED_BYTE, pixels);                         /* no cube map bound */
+	ck_gl_error(GL_INVALID_OPERATION);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+		     pixels);                                           /* not an image target */
 	ck_gl_error(GL_INVALID_ENUM);
 	glTexImage2D(GL_TEXTURE_2D | 0x40000, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE,
 		     pixels);                                            /* no such area */
@@ -604,7 +607,7 @@ START_TEST(test_glfrag_texparameter_checks_pname_and_value)
 	glTexParameteri(GL_TEXTURE_2D, 0x1234, GL_NEAREST);
 	ck_gl_error(GL_INVALID_ENUM);
 	glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	ck_gl_error(GL_INVALID_ENUM);
+	ck_gl_error(GL_INVALID_OPERATION);                      /* no cube map bound */
 	ck_assert_uint_eq(t->mag_filter, GL_LINEAR);
 	ck_assert_uint_eq(t->wrap_s, GL_REPEAT);
 	glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, (GLfloat)GL_MIRRORED_REPEAT);

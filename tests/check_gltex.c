@@ -364,6 +364,183 @@ START_TEST(test_gltex_bad_lod_and_border_values_change_nothing)
 }
 END_TEST
 
+/* ---- cube maps ---------------------------------------------------------------- */
+
+/* o0 = v0, o1 = c4, o2 = v1 (texcoord0 u, v), o3 = v2 (texcoord0w). */
+static struct fx_shader *shader_cube(void)
+{
+	struct fx_shader *sh = fx_shader_new();
+	size_t vs;
+
+	asm_mov(&sh->a, asm_o(0), asm_v(0));
+	asm_mov(&sh->a, asm_o(1), asm_c(4));
+	asm_mov(&sh->a, asm_o(2), asm_v(1));
+	asm_mov(&sh->a, asm_o(3), asm_v(2));
+	asm_end(&sh->a);
+	fx_shader_code(sh);
+	vs = shbin_writer_add_entry(&sh->w, 0, 0, sh->a.ncode);
+	shbin_writer_add_output(&sh->w, vs, 0, 0, 0xF);         /* position */
+	shbin_writer_add_output(&sh->w, vs, 2, 1, 0xF);         /* colour */
+	shbin_writer_add_output(&sh->w, vs, 3, 2, 0x3);         /* texcoord 0 */
+	shbin_writer_add_output(&sh->w, vs, 4, 3, 0x1);         /* texcoord 0 w */
+	shbin_writer_add_uniform(&sh->w, vs, "aPosition", 0x00, 0x00);
+	shbin_writer_add_uniform(&sh->w, vs, "aTexCoord", 0x01, 0x01);
+	shbin_writer_add_uniform(&sh->w, vs, "aTexCoordW", 0x02, 0x02);
+	shbin_writer_add_float(&sh->w, vs, 4, 1.0f, 0.5f, 0.25f, 0.5f);
+	fx_shader_binary(sh);
+	return sh;
+}
+
+/* Face f of the cube: 8 x 8 of (40 f, 255 - 40 f, 20 f, 255). */
+static void face_color(unsigned f, uint8_t c[4])
+{
+	c[0] = (uint8_t)(40 * f);
+	c[1] = (uint8_t)(255 - 40 * f);
+	c[2] = (uint8_t)(20 * f);
+	c[3] = 255;
+}
+
+static GLuint cube_texture(void)
+{
+	static uint8_t texels[8 * 8 * 4];
+	GLuint t;
+	unsigned f, i;
+
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, t);
+	for (f = 0; f < 6; f++) {
+		uint8_t c[4];
+
+		face_color(f, c);
+		for (i = 0; i < 64; i++)
+			memcpy(&texels[4 * i], c, 4);
+		glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, 8, 8, 0, GL_RGBA,
+			     GL_UNSIGNED_BYTE, texels);
+	}
+	glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+	ck_gl_ok();
+	return t;
+}
+
+/* A 16-pixel square whose every vertex has direction (u, v, w): every
+ * fragment looks the same way (derivatives 0: magnified), so the square
+ * is the colour of the face that direction picks (uniform faces: bilinear
+ * gives the face colour exactly). */
+static GLuint draw_direction(float u, float v, float w)
+{
+	const float px[6] = { 0, 16, 16, 0, 16, 0 }, py[6] = { 0, 0, 16, 0, 16, 16 };
+	float xyz[18], uv[12], ww[6];
+	GLuint b[3], before[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	GLuint after[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+	unsigned k;
+
+	for (k = 0; k < 6; k++) {
+		xyz[3 * k] = ndc_x(px[k]);
+		xyz[3 * k + 1] = ndc_y(py[k]);
+		xyz[3 * k + 2] = -0.5f;
+		uv[2 * k] = u;
+		uv[2 * k + 1] = v;
+		ww[k] = w;
+	}
+	glClearColor(0, 0, 0, 0);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glFinish();
+	nngxClearCmdlist();
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, before);
+	b[0] = fx_positions(xyz, 6);
+	b[1] = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, uv, sizeof uv);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	glEnableVertexAttribArray(1);
+	b[2] = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, ww, sizeof ww);
+	glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	glEnableVertexAttribArray(2);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	ck_gl_ok();
+	glFinish();
+	nngxClearCmdlist();
+	glDeleteBuffers(3, b);
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, after);
+	ck_gl_ok();
+	return after[TEXTURE_READ] - before[TEXTURE_READ];
+}
+
+/* Each face through GL: directions along +X, -X, +Y, -Y, +Z, -Z (with a
+ * smaller off-axis part) pick faces 0..5 by the major axis; the square
+ * is that face's colour, and it reads texture memory (a face of 8 x 8
+ * RGBA8 is 16 lines; a constant direction reads one 2x2 footprint: 1 to
+ * 4 lines). */
+START_TEST(test_gltex_cube_map_samples_each_face)
+{
+	static const float dir[6][3] = {
+		{ 1.0f, 0.3f, -0.2f }, { -1.0f, 0.3f, -0.2f }, { 0.3f, 1.0f, -0.2f },
+		{ 0.3f, -1.0f, -0.2f }, { 0.3f, -0.2f, 1.0f }, { 0.3f, -0.2f, -1.0f },
+	};
+	struct fx_shader *sh = shader_cube();
+	GLint binding;
+	unsigned f;
+
+	program = fx_program(sh);
+	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE0, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE0, GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_CUBE_MAP);
+	ck_gl_ok();
+	cube_texture();
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &binding);
+	ck_assert_int_ne(binding, 0);
+	for (f = 0; f < 6; f++) {
+		uint8_t want[4];
+		GLuint misses;
+
+		face_color(f, want);
+		misses = draw_direction(dir[f][0], dir[f][1], dir[f][2]);
+		assert_pixel(8, 8, want);
+		ck_assert_uint_ge(misses, 1);
+		ck_assert_uint_le(misses, 4);
+	}
+	fx_shader_free(sh);
+}
+END_TEST
+
+/* The SDK's rules as GL errors, nothing changed: faces are square
+ * (GL_INVALID_VALUE), of one size (GL_INVALID_VALUE, model choice), a
+ * face is an image target only (GL_TEXTURE_CUBE_MAP to glTexImage2D:
+ * GL_INVALID_ENUM), a 2D texture cannot be bound as a cube
+ * (GL_INVALID_OPERATION), copies into faces are not modelled
+ * (GL_INVALID_ENUM), and only unit 0 takes a cube sampler. */
+START_TEST(test_gltex_cube_map_errors_change_nothing)
+{
+	static uint8_t texels[16 * 16 * 4];
+	GLuint t, t2d;
+
+	cube_texture();
+	glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA, 16, 8, 0, GL_RGBA,
+		     GL_UNSIGNED_BYTE, texels);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_VALUE);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA, 16, 16, 0, GL_RGBA,
+		     GL_UNSIGNED_BYTE, texels);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_VALUE);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_ENUM);
+	glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_RGBA, 0, 0, 8, 8, 0);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_ENUM);
+	glGenTextures(1, &t2d);
+	glBindTexture(GL_TEXTURE_2D, t2d);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, t2d);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_OPERATION);
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_OPERATION);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+	glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_OPERATION);      /* none bound */
+	glUniform1i(loc("dmp_Texture[1].samplerType"), GL_TEXTURE_CUBE_MAP);
+	ck_assert_uint_ne(glGetError(), GL_NO_ERROR);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gltex");
@@ -380,6 +557,8 @@ int main(void)
 	tcase_add_test(tc, test_gltex_generated_levels_are_read_when_minified);
 	tcase_add_test(tc, test_gltex_clamp_to_border_reads_the_border_colour);
 	tcase_add_test(tc, test_gltex_bad_lod_and_border_values_change_nothing);
+	tcase_add_test(tc, test_gltex_cube_map_samples_each_face);
+	tcase_add_test(tc, test_gltex_cube_map_errors_change_nothing);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
