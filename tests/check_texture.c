@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hw/hw_cache.h"
+#include "hw/hw_proctex.h"
 #include "hw/hw_raster.h"
 #include "hw/hw_simd.h"
 #include "hw/hw_texture.h"
@@ -554,6 +555,147 @@ START_TEST(test_texture_shadow_cube_takes_the_major_axis_as_depth)
 	ck_assert_uint_eq(a[0] & ~0xFFFu, t.face_phys[HW_CUBE_NEG_Y]);
 	hw_texture_sample_any(&t, bytes, far_, 0.0f, a, rgba);
 	ck_assert_float_eq(rgba[0], 0.0f);
+}
+END_TEST
+
+/* ---- procedural texture (unit 3) ------------------------------------------- */
+
+/* A unit whose map tables are the identity (entry i: value i / 128 =
+ * i x 32 / 4096, difference 1/128 = 16 / 2048, so table(x) = x on
+ * [0, 1]), and colour entry k = (k, 0, 255 - k, 255) with differences 0;
+ * width and offset as given, nearest filter, clamps to edge, mapping U. */
+static void proctex_identity(struct hw_proctex *p, unsigned width, unsigned offset)
+{
+	unsigned i;
+
+	memset(p, 0, sizeof *p);
+	for (i = 0; i < HW_PROCTEX_MAP_ENTRIES; i++)
+		p->noise[i] = p->rgb_map[i] = p->alpha_map[i] = (i * 32u) | 16u << 12;
+	for (i = 0; i < HW_PROCTEX_COLOR_ENTRIES; i++)
+		p->color[i] = i | (255u - i) << 16 | 255u << 24;
+	p->reg[0] = 1u | 1u << 3;                       /* clamp to edge, U */
+	p->reg[4] = width << 11;
+	p->reg[5] = offset;
+}
+
+static unsigned proctex_red(const struct hw_proctex *p, float u, float v)
+{
+	float rgba[4];
+
+	hw_proctex_sample(p, u, v, rgba);
+	return (unsigned)lround(rgba[0] * 255.0f);
+}
+
+/* Mapping functions at (0.6, 0.8), colour index g x 100 (width 101): U
+ * 60, U^2 36, V 80, V^2 64, (U+V)/2 70, (U^2+V^2)/2 50, min(sqrt(1), 1)
+ * 100, min 60, max 80, Rmax min((0.7 + 1) / 2, 1) = 85. Offset 20 adds
+ * 20. */
+START_TEST(test_proctex_mapping_functions)
+{
+	static const unsigned want[10] = { 60, 36, 80, 64, 70, 50, 100, 60, 80, 85 };
+	struct hw_proctex p;
+	unsigned f;
+
+	proctex_identity(&p, 101, 0);
+	for (f = 0; f < 10; f++) {
+		p.reg[0] = 1u | 1u << 3 | f << 6;
+		ck_assert_uint_eq(proctex_red(&p, 0.6f, 0.8f), want[f]);
+	}
+	p.reg[0] = 1u | 1u << 3;
+	p.reg[5] = 20;
+	ck_assert_uint_eq(proctex_red(&p, 0.6f, 0.8f), 80);
+	/* negative coordinates are taken as their magnitude */
+	p.reg[5] = 0;
+	ck_assert_uint_eq(proctex_red(&p, -0.3f, 0.0f), 30);
+}
+END_TEST
+
+/* Clamp modes on U = 1.25 (mapping U, width 101): to zero 0, to edge 1
+ * (100), symmetrical repeat 0.25 (25), mirrored repeat 1 - 0.25 (75);
+ * pulse: 0.4 -> 0, 0.6 -> 1 (100). Shift: U odd with symmetrical repeat,
+ * u = 0.2: v = 2.5 (floor 2: (2 / 2) mod 2 = 1) adds 0.5 -> 70; v = 1.5
+ * ((1 / 2) mod 2 = 0) adds nothing -> 20; even shift at v = 1.5 ((2 / 2)
+ * mod 2 = 1) adds 0.5 -> 70. */
+START_TEST(test_proctex_clamps_and_shifts)
+{
+	struct hw_proctex p;
+
+	proctex_identity(&p, 101, 0);
+	p.reg[0] = 0;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 0);
+	p.reg[0] = 1;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 100);
+	p.reg[0] = 2;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 25);
+	p.reg[0] = 3;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 75);
+	p.reg[0] = 4;
+	ck_assert_uint_eq(proctex_red(&p, 0.4f, 0.0f), 0);
+	ck_assert_uint_eq(proctex_red(&p, 0.6f, 0.0f), 100);
+	p.reg[0] = 2u | 1u << 16;
+	ck_assert_uint_eq(proctex_red(&p, 0.2f, 2.5f), 70);
+	ck_assert_uint_eq(proctex_red(&p, 0.2f, 1.5f), 20);
+	p.reg[0] = 2u | 2u << 16;
+	ck_assert_uint_eq(proctex_red(&p, 0.2f, 1.5f), 70);
+}
+END_TEST
+
+/* The colour table: width 5, offset 0, index 4 F. Nearest: u = 0.3 ->
+ * 1.2 -> entry 1 (R 1, B 254). Linear (filter 1) with entry 1's red
+ * difference 25 (25 / 128 in normalised units): 1/255 + 0.2 x 25/128 =
+ * 0.0429289 -> 10.947 of 255. Alpha separate with the alpha mapping V
+ * (code 2) at v = 0.25: the alpha table at 0.25 = 0.25. */
+START_TEST(test_proctex_colour_table_filters_and_alpha)
+{
+	struct hw_proctex p;
+	float rgba[4];
+
+	proctex_identity(&p, 5, 0);
+	hw_proctex_sample(&p, 0.3f, 0.0f, rgba);
+	ck_assert_float_eq(rgba[0], 1.0f / 255.0f);
+	ck_assert_float_eq(rgba[2], 254.0f / 255.0f);
+	ck_assert_float_eq(rgba[3], 1.0f);
+	p.color_diff[1] = 25u;
+	p.reg[4] |= 1u;
+	hw_proctex_sample(&p, 0.3f, 0.0f, rgba);
+	ck_assert_float_eq_tol(rgba[0], 1.0f / 255.0f + 0.2f * 25.0f / 128.0f, 1e-6f);
+	p.reg[0] |= 1u << 14 | 2u << 10;
+	hw_proctex_sample(&p, 0.3f, 0.25f, rgba);
+	ck_assert_float_eq_tol(rgba[3], 0.25f, 1e-6f);
+}
+END_TEST
+
+/* Noise, by hand: frequency 1 (half 0x3C00) and phase 0 on both axes, U
+ * amplitude 0.5 (0x0800), V 0; identity noise table. At (0.5, 0): x =
+ * 9 x 0.5 = 4.5 (i 4, xf 0.5), y = 0 (j 0, yf 0). Hash h(n) = (((n mod 9)
+ * + 2) x 3 & 15) ^ T1[n / 9]: h(4) = 2, h(5) = 5, h(0) = 6, h(1) = 9.
+ * g(4, 0): a 2, b 6 -> (6 + 10 + 2) & 15 = 2, ^ T2[2] = 15 -> 13: 11/15.
+ * g(5, 0): a 5, b 6 + 4 = 10, ^ 6 = 12, (12 + 15) & 15 = 11, ^ T2[5] = 7
+ * -> 12: 9/15. g(4, 1): b 9 -> 21 & 15 = 5, ^ 15 = 10: 5/15. g(5, 1): b
+ * 13, ^ 6 = 11, 26 & 15 = 10, ^ 7 = 13: 11/15. Terms (xf + yf = 0.5):
+ * 11/30, -9/30, -5/30, -33/30; wx = 0.5, wy = 0: n = (11 - 9) / 60 =
+ * 1/30. u = 0.5 + 0.5 / 30 = 0.516667: colour 51.67 -> entry 52 (50
+ * without noise). The same input gives the same output; another u
+ * another. */
+START_TEST(test_proctex_noise_deterministic_and_varying)
+{
+	struct hw_proctex p;
+	unsigned a, b;
+
+	proctex_identity(&p, 101, 0);
+	ck_assert_uint_eq(proctex_red(&p, 0.5f, 0.0f), 50);
+	p.reg[0] |= 1u << 15;
+	p.reg[1] = 0x0800u;                             /* amplitude 0.5, phase 0 */
+	p.reg[2] = 0;
+	p.reg[3] = 0x3C00u | 0x3C00u << 16;             /* frequencies 1 */
+	a = proctex_red(&p, 0.5f, 0.0f);
+	ck_assert_uint_eq(a, 52);
+	ck_assert_uint_eq(proctex_red(&p, 0.5f, 0.0f), a);
+	b = proctex_red(&p, 0.3f, 0.0f);
+	ck_assert_uint_ne(b, 30);                       /* the noise moves it too */
+	ck_assert(hw_proctex_f16(0x3C00u) == 1.0f);
+	ck_assert(hw_proctex_f16(0xC000u) == -2.0f);
+	ck_assert(hw_proctex_f16(0x3555u) == (float)(0x155 + 0x400) / 4096.0f); /* exponent 13 */
 }
 END_TEST
 
@@ -1378,6 +1520,10 @@ int main(void)
 	tcase_add_test(tc, test_texture_projection_divides_by_w);
 	tcase_add_test(tc, test_texture_shadow_compares_depth);
 	tcase_add_test(tc, test_texture_shadow_cube_takes_the_major_axis_as_depth);
+	tcase_add_test(tc, test_proctex_mapping_functions);
+	tcase_add_test(tc, test_proctex_clamps_and_shifts);
+	tcase_add_test(tc, test_proctex_colour_table_filters_and_alpha);
+	tcase_add_test(tc, test_proctex_noise_deterministic_and_varying);
 	tcase_add_test(tc, test_texture_wrap_modes_at_the_edges);
 	tcase_add_test(tc, test_texture_footprint_returns_shared_addresses_once);
 	tcase_add_test(tc, test_texture_footprint_of_bad_input_is_safe);
