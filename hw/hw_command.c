@@ -266,6 +266,14 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 	d->topology = (enum hw_topology)hw_reg_primitive_mode(r[HW_REG_PRIMITIVE_CONFIG]);
 	decode_clip(r, &d->clip);
 	decode_fragment(r, &d->fragment);
+	/* the procedural texture, on and read by a stage */
+	if (d->fragment.enabled && hw_reg_texunit_enabled(r[HW_REG_TEXUNIT_CONFIG], 3)
+	    && ((hw_combiner_textures_read(&d->fragment.combiner) >> 3) & 1u)) {
+		unsigned tc = hw_reg_texunit3_texcoord(r[HW_REG_TEXUNIT_CONFIG]);
+
+		d->fragment.proctex = &gpu->proctex;
+		d->fragment.proctex_texcoord = HW_VARYING_TEXCOORD0 + (tc > 2 ? 2 : tc);
+	}
 
 	d->geometry_shader = hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]) != 0;
 	d->vs_output_count = mask_registers(vs_mask, d->vs_outreg, HW_SHADER_OUTPUTS);
@@ -472,6 +480,7 @@ static bool register_modelled(unsigned id)
 			   && id <= HW_REG_ATTRIBBUFFER_CONFIG2(HW_LOADER_ARRAYS - 1))
 		       || hw_reg_is_sh(id)
 		       || (id >= HW_REG_TEXUNIT_CONFIG && id <= HW_REG_TEXUNIT_TYPE(2))
+		       || (id >= HW_REG_TEXUNIT3_PROCTEX0 && id <= HW_REG_PROCTEX_LUT)
 		       || (id >= HW_REG_TEXENV_SOURCE(0) && id <= HW_REG_TEXENV_BUFFER_COLOR)
 		       || (id >= HW_REG_COLOR_OPERATION && id <= HW_REG_FRAMEBUFFER_DIM)
 		       || id == HW_REG_LIGHTING_ENABLE1 || id == HW_REG_LIGHTING_NUM_LIGHTS
@@ -548,6 +557,40 @@ size_t hw_command_init_words(uint32_t *out)
 	return n;
 }
 
+/* A word through the procedural texture's data port: into the table and
+ * entry PROCTEX_LUT names (bits 8-11, 0-7), whose index then moves on
+ * (bits 0-7, wrapping). Tables 1, 6, 7 and entries past a table's end
+ * are dropped with a note. */
+static void proctex_lut_write(struct hw_gpu *gpu, uint32_t v)
+{
+	uint32_t sel = gpu->regs[HW_REG_PROCTEX_LUT];
+	unsigned index = sel & 0xFFu, table = (sel >> 8) & 0xFu;
+	uint32_t *dst = NULL;
+	unsigned size = HW_PROCTEX_MAP_ENTRIES;
+
+	switch (table) {
+	case HW_PROCTEX_TABLE_NOISE: dst = gpu->proctex.noise; break;
+	case HW_PROCTEX_TABLE_RGB_MAP: dst = gpu->proctex.rgb_map; break;
+	case HW_PROCTEX_TABLE_ALPHA_MAP: dst = gpu->proctex.alpha_map; break;
+	case HW_PROCTEX_TABLE_COLOR:
+		dst = gpu->proctex.color;
+		size = HW_PROCTEX_COLOR_ENTRIES;
+		break;
+	case HW_PROCTEX_TABLE_COLOR_DIFF:
+		dst = gpu->proctex.color_diff;
+		size = HW_PROCTEX_COLOR_ENTRIES;
+		break;
+	default:
+		break;
+	}
+	if (dst && index < size)
+		dst[index] = v;
+	else
+		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, HW_REG_PROCTEX_LUT_DATA0,
+			     "procedural texture table %u has no entry %u", table, index);
+	gpu->regs[HW_REG_PROCTEX_LUT] = (sel & ~0xFFu) | ((index + 1u) & 0xFFu);
+}
+
 static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsigned mask)
 {
 	struct hw_gpu *gpu = c->gpu;
@@ -583,6 +626,18 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 				(float)hw_reg_earlydepth_data(gpu->regs[HW_REG_EARLYDEPTH_DATA])
 				/ (float)0xFFFFFF) == HW_ERROR_NO_MEMORY)
 			c->status = HW_ERROR_NO_MEMORY;
+		return;
+	case HW_REG_TEXUNIT3_PROCTEX0: case HW_REG_TEXUNIT3_PROCTEX0 + 1:
+	case HW_REG_TEXUNIT3_PROCTEX0 + 2: case HW_REG_TEXUNIT3_PROCTEX0 + 3:
+	case HW_REG_TEXUNIT3_PROCTEX0 + 4: case HW_REG_TEXUNIT3_PROCTEX0 + 5:
+	case HW_REG_TEXUNIT3_PROCTEX0 + 6:
+		gpu->proctex.reg[id - HW_REG_TEXUNIT3_PROCTEX0] = v;
+		return;
+	case HW_REG_PROCTEX_LUT_DATA0: case HW_REG_PROCTEX_LUT_DATA0 + 1:
+	case HW_REG_PROCTEX_LUT_DATA0 + 2: case HW_REG_PROCTEX_LUT_DATA0 + 3:
+	case HW_REG_PROCTEX_LUT_DATA0 + 4: case HW_REG_PROCTEX_LUT_DATA0 + 5:
+	case HW_REG_PROCTEX_LUT_DATA0 + 6: case HW_REG_PROCTEX_LUT_DATA0 + 7:
+		proctex_lut_write(gpu, v);
 		return;
 	case HW_REG_TEXUNIT_CONFIG:
 		if (hw_reg_texunit_clear_cache(v))

@@ -50,6 +50,7 @@ struct draw_fragment_program {
 	const uint8_t *face_bytes[HW_TEXTURE_UNITS][HW_CUBE_FACES];
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
+	bool proctex;                            /* the procedural texture is read */
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
 	struct hw_fragment_target target;        /* the buffers, looked up once */
 	/* Fragments go through the stages a rasterizer batch at a time
@@ -382,6 +383,18 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 		d->texture_faults++;            /* reads outside memory: black */
 }
 
+/* The procedural texture samples the fragment. Model choice (no cost is
+ * published): it costs one texture sample's clocks (the texture unit's
+ * texture_per_sample) and reads no memory. */
+static void fragment_proctex(struct draw_ctx *d, const struct hw_fragment *f, float rgba[4])
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	const float *tc = f->varying[fr->proctex_texcoord];
+
+	d->r->texture_samples++;
+	hw_proctex_sample(fr->proctex, tc[0], tc[1], rgba);
+}
+
 /* fragment_texture on m fragments, coordinates st[k]: the same samples
  * and counts, their reads through the texture cache in the same order. */
 static void fragment_texture_n(struct draw_ctx *d, unsigned u, const float (*st)[2], unsigned m,
@@ -426,6 +439,8 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 		       sizeof in->fragment_primary);
 	for (i = 0; i < fp->texture_unit_count; i++)
 		fragment_texture(d, fp->texture_units[i], f, in->texture[fp->texture_units[i]]);
+	if (fp->proctex)
+		fragment_proctex(d, f, in->texture[3]);
 	hw_combiner_exec_bytes(&fp->combiner, in, rgba);
 	if (hw_fragment_process_target(&fr->ops, &fp->target, d->u->fragment_state, d->u->mem, f,
 				       rgba, &d->r->delta, &d->r->fragments) != HW_OK) {
@@ -483,6 +498,10 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 								      hw_texture_size(t));
 		}
 	}
+	if (fr->proctex) {
+		fp->proctex = true;
+		used |= 1u << fr->proctex_texcoord;
+	}
 	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
 	fp->batch = fp->target.compiled && fp->target.batch;
 	for (u = 0; u < fp->texture_unit_count; u++) {
@@ -517,6 +536,7 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 				      || (!fr->ops.depth_test && !fr->ops.depth_write));
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 	fp->one_color = fp->batch && fp->raster_inside && fp->texture_unit_count == 0
+			&& !fp->proctex
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
 			&& !fp->reads_primary && !fp->reads_fragment_primary;
 	d->raster_buffer.hold = fp->one_color;
@@ -594,7 +614,7 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 	/* (hw_fragment_early_pass lets everything through without early
 	 * depth: asked only when the test runs) */
 	early = fr->ops.early_depth && d->u->fragment_state->early_depth;
-	if (fp->texture_unit_count == 1 && !fp->lod_mask) {
+	if (fp->texture_unit_count == 1 && !fp->lod_mask && !fp->proctex) {
 		/* one texture: the survivors' samples together, then the
 		 * combiner (the texture cache sees the same reads in the same
 		 * order; with more units they interleave fragment by fragment) */
@@ -645,7 +665,7 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 					  &d->r->fragments);
 		return;
 	}
-	if (fp->texture_unit_count == 0 && !early) {
+	if (fp->texture_unit_count == 0 && !fp->proctex && !early) {
 		/* no early test, no texture: every fragment goes through the
 		 * combiner, which reads only the colour */
 		d->textured += count;
@@ -682,6 +702,8 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 		for (j = 0; j < fp->texture_unit_count; j++)
 			fragment_texture(d, fp->texture_units[j], &f[i],
 					 in->texture[fp->texture_units[j]]);
+		if (fp->proctex)
+			fragment_proctex(d, &f[i], in->texture[3]);
 		hw_combiner_run_bound(&fp->bound, rgba[n]);
 		which[n++] = (uint8_t)i;
 	}

@@ -26,6 +26,7 @@
 #include "hw_memory.h"
 #include "hw_pipeline.h"
 #include "hw_primitive.h"
+#include "hw_proctex.h"
 #include "hw_raster.h"
 #include "hw_shader.h"
 #include "hw_texture.h"
@@ -66,6 +67,10 @@ struct hw_draw_fragment {
 	struct hw_texture texture[HW_TEXTURE_UNITS];
 	unsigned texture_mask;           /* units enabled and read by the combiner */
 	unsigned texcoord[HW_TEXTURE_UNITS];  /* HW_VARYING_TEXCOORDn each unit samples */
+	/* The procedural texture (unit 3) when it is on and a combiner stage
+	 * reads it, else NULL; the coordinates it reads. */
+	const struct hw_proctex *proctex;
+	unsigned proctex_texcoord;
 	struct hw_combiner_config combiner;
 	unsigned lights;                 /* lights on, 0 without fragment lighting */
 };

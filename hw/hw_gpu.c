@@ -78,6 +78,7 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	hw_busy_reset(&gpu->busy, busy_window, busy_window_limit);
 	hw_counters_reset(&gpu->counters);
 	memset(gpu->regs, 0, sizeof gpu->regs);
+	memset(&gpu->proctex, 0, sizeof gpu->proctex);
 	memset(&gpu->command, 0, sizeof gpu->command);
 	memset(&gpu->vs, 0, sizeof gpu->vs);
 	memset(&gpu->gs, 0, sizeof gpu->gs);
