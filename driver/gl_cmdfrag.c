@@ -84,6 +84,8 @@ static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	if (d->texcoord[2] == GL_TEXTURE1)
 		cfg |= HW_REG_TEXCFG_UNIT2_TEXCOORD1;
 	cfg |= (uint32_t)(d->texcoord[3] - GL_TEXTURE0) << 8;
+	if (d->sampler_type[3] == GL_TEXTURE_PROCEDURAL_DMP)
+		cfg |= HW_REG_TEXCFG_PROCTEX;           /* unit 3 on (its registers: gl_dmp) */
 	if (p->clear_texture_cache)
 		cfg |= HW_REG_TEXCFG_CLEAR_CACHE;
 	gl_cmd_reg(c, HW_REG_TEXUNIT_CONFIG, cfg);
