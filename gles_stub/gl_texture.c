@@ -89,6 +89,11 @@ static const struct tex_format tex_formats[] = {
 	{ GL_ALPHA_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_A8, TEX_IN_NATIVE },
 	{ GL_ALPHA_NATIVE_DMP, GL_UNSIGNED_4BITS_DMP, HW_TEX_A4, TEX_IN_NATIVE },
 	{ GL_HILO8_DMP_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_HILO8, TEX_IN_NATIVE },
+	/* Shadow textures (fragment-pipeline.md C): RGBA8 storage, the data
+	 * (if any) in the layout the shadow pass writes, copied (model
+	 * choice: the SDK's GL_SHADOW_DMP data layout is not public). */
+	{ GL_SHADOW_DMP, GL_UNSIGNED_INT, HW_TEX_RGBA8, TEX_IN_NATIVE },
+	{ GL_SHADOW_NATIVE_DMP, GL_UNSIGNED_INT, HW_TEX_RGBA8, TEX_IN_NATIVE },
 };
 
 /* glCompressedTexImage2D's formats: the Khronos ETC1 layout (converted)
@@ -651,7 +656,10 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 	memset(&img, 0, sizeof img);
 	if (!tex_image_target(st, target, &img, fn))
 		return;
-	if (!tex_known_format(format) || !tex_known_type(type)) {
+	/* GL_UNSIGNED_INT is a type of the shadow formats only */
+	if (!tex_known_format(format) || !tex_known_type(type)
+	    || ((type == GL_UNSIGNED_INT)
+		!= (format == GL_SHADOW_DMP || format == GL_SHADOW_NATIVE_DMP))) {
 		gl_enum_error(st, fn, "format 0x%04X, type 0x%04X: not a texture format and type",
 			      format, type);
 		return;
@@ -1439,6 +1447,18 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 				 ? HW_FILTER_LINEAR : HW_FILTER_NEAREST;
 		tex_hw_lod(t, mip, hw);
 		hw->type = type;
+		if (type == HW_TEXTYPE_SHADOW_2D || type == HW_TEXTYPE_SHADOW_CUBE) {
+			/* what the SDK's driver forces for shadow textures: linear
+			 * filters, one level (LOD 0), clamp to border (a shadow
+			 * cube: to edge) */
+			hw->mag_filter = hw->min_filter = HW_FILTER_LINEAR;
+			hw->mip_filter = HW_FILTER_NEAREST;
+			hw->levels = 1;
+			hw->min_level = 0;
+			hw->lod_bias = 0.0f;
+			hw->wrap_s = hw->wrap_t = type == HW_TEXTYPE_SHADOW_2D ? HW_WRAP_CLAMP_BORDER
+									: HW_WRAP_CLAMP_EDGE;
+		}
 		for (f = 0; f < HW_CUBE_FACES; f++)
 			hw->face_phys[f] = t->hw.phys + (cube ? f * tex_chain_size(t) : 0);
 		if (cube)

@@ -541,6 +541,88 @@ START_TEST(test_gltex_cube_map_errors_change_nothing)
 }
 END_TEST
 
+/* ---- shadow and projection samplers ------------------------------------------ */
+
+/* Program with texcoord0w, stage 0 replacing with texture 0, unit 0 of
+ * sampler type `type`. */
+static struct fx_shader *program_w(GLenum type)
+{
+	struct fx_shader *sh = shader_cube();
+
+	program = fx_program(sh);
+	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE0, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE0, GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), (GLint)type);
+	ck_gl_ok();
+	return sh;
+}
+
+/* A GL_SHADOW_DMP texture, 8 x 8, every texel depth 0x800000 (bytes A
+ * 0x80, B 0, G 0) and intensity R 200, sampled as a shadow 2D texture
+ * with the default shadow register (perspective, bias 0): direction
+ * (0.2, 0.2, 0.4) reads (s, t) = (0.5, 0.5) with z = 0.4: zref =
+ * floor(0.4 x 0xFFFFFF) = 6710886 <= 8388608, lit: (200, 200, 200, 200)
+ * (the forced linear filter mixes four lit texels); (0.3, 0.3, 0.6): z =
+ * 0.6, zref = 10066329 > 8388608, shadowed: (0, 0, 0, 0). */
+START_TEST(test_gltex_shadow_texture_lit_and_shadowed)
+{
+	static const uint8_t lit[4] = { 200, 200, 200, 200 }, dark[4] = { 0, 0, 0, 0 };
+	static uint8_t texels[8 * 8 * 4];
+	struct fx_shader *sh = program_w(GL_TEXTURE_SHADOW_2D_DMP);
+	GLuint t;
+	unsigned i;
+
+	for (i = 0; i < 64; i++) {
+		texels[4 * i] = 0x80;           /* A: depth bits 16-23 */
+		texels[4 * i + 1] = 0;          /* B */
+		texels[4 * i + 2] = 0;          /* G */
+		texels[4 * i + 3] = 200;        /* R: intensity */
+	}
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_SHADOW_DMP, 8, 8, 0, GL_SHADOW_DMP, GL_UNSIGNED_INT,
+		     texels);
+	ck_gl_ok();
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_INT, texels);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_ENUM);       /* not a type of GL_RGBA */
+	draw_direction(0.2f, 0.2f, 0.4f);
+	assert_pixel(8, 8, lit);
+	draw_direction(0.3f, 0.3f, 0.6f);
+	assert_pixel(8, 8, dark);
+	fx_shader_free(sh);
+}
+END_TEST
+
+/* Projection: an 8 x 8 texture whose left half (s < 0.5) is red and right
+ * half green, GL_NEAREST. Direction (0.6, 0.5, 2): as a 2D texture s =
+ * 0.6 (green); as a projection texture s = 0.6 / 2 = 0.3 (red). */
+START_TEST(test_gltex_projection_divides_by_w)
+{
+	static const uint8_t red[4] = { 255, 0, 0, 255 }, green[4] = { 0, 255, 0, 255 };
+	static uint8_t texels[8 * 8 * 4];
+	struct fx_shader *sh = program_w(GL_TEXTURE_PROJECTION_DMP);
+	GLuint t;
+	unsigned x, y;
+
+	for (y = 0; y < 8; y++)
+		for (x = 0; x < 8; x++)
+			memcpy(&texels[4 * (y * 8 + x)], x < 4 ? red : green, 4);
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	ck_gl_ok();
+	draw_direction(0.6f, 0.5f, 2.0f);
+	assert_pixel(8, 8, red);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	draw_direction(0.6f, 0.5f, 2.0f);
+	assert_pixel(8, 8, green);
+	fx_shader_free(sh);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gltex");
@@ -559,6 +641,8 @@ int main(void)
 	tcase_add_test(tc, test_gltex_bad_lod_and_border_values_change_nothing);
 	tcase_add_test(tc, test_gltex_cube_map_samples_each_face);
 	tcase_add_test(tc, test_gltex_cube_map_errors_change_nothing);
+	tcase_add_test(tc, test_gltex_shadow_texture_lit_and_shadowed);
+	tcase_add_test(tc, test_gltex_projection_divides_by_w);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
