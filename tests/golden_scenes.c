@@ -2,7 +2,7 @@
  * once each for the golden record (tests/golden-record.sh sets
  * NNGX_GOLDEN, so the library records every glFinish and the final state).
  *
- * Usage: golden_scenes geometry|fill
+ * Usage: golden_scenes geometry|fill|minified
  *
  * Each scene runs as the benchmark runs it: a warm-up frame (which also
  * sends the program and fills the caches) and one steady frame, with the
