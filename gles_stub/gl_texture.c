@@ -20,8 +20,8 @@
  * ADDR1's bits 22-27), faces square and of one size and format
  * (GL_INVALID_VALUE otherwise), the area bits of the first level-0 face
  * placing it; there is no default cube map (GL_INVALID_OPERATION with
- * none bound); copies into faces and level queries of faces are
- * GL_INVALID_ENUM (not modelled); texture 0 is a real
+ * none bound); glCopyTexImage2D takes the faces, glCopyTexSubImage2D and
+ * level queries of faces are GL_INVALID_ENUM (not modelled); texture 0 is a real
  * texture object, as in ES 2.0; the 4-bit GL formats (GL_UNSIGNED_4BITS_DMP)
  * take two texels a byte, the first in the low nibble, as the hardware
  * stores them. Rows are never padded: every row of a power-of-two size of
@@ -794,11 +794,6 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	img.type = img.f->type;
 	img.width = width;
 	img.height = height;
-	if (img.target != GL_TEXTURE_2D) {
-		gl_enum_error(st, fn, "target 0x%04X: copies into cube map faces are not "
-			      "modelled", img.target);
-		return;
-	}
 	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
@@ -823,7 +818,8 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_COPYTEX;
 	r.u.copy.src = fb.color_phys + (top * fb.width + (uint32_t)x * HW_TEX_TILE) * bytes;
-	r.u.copy.dst = hw_texture_level_phys(&t->hw, img.level);
+	r.u.copy.dst = hw_texture_level_phys(&t->hw, img.level)
+		       + (tex_is_face(img.target) ? img.face * tex_chain_size(t) : 0);
 	r.u.copy.row_bytes = (uint32_t)width * HW_TEX_TILE * bytes;
 	r.u.copy.src_stride = fb.width * HW_TEX_TILE * bytes;
 	r.u.copy.rows = (uint32_t)height / HW_TEX_TILE;

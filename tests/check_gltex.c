@@ -523,8 +523,8 @@ START_TEST(test_gltex_cube_map_errors_change_nothing)
 	ck_assert_uint_eq(glGetError(), GL_INVALID_VALUE);
 	glTexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
 	ck_assert_uint_eq(glGetError(), GL_INVALID_ENUM);
-	glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_RGBA, 0, 0, 8, 8, 0);
-	ck_assert_uint_eq(glGetError(), GL_INVALID_ENUM);
+	glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_RGBA, 0, 0, 16, 8, 0);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_VALUE);             /* not square */
 	glGenTextures(1, &t2d);
 	glBindTexture(GL_TEXTURE_2D, t2d);
 	glBindTexture(GL_TEXTURE_CUBE_MAP, t2d);
@@ -623,6 +623,31 @@ START_TEST(test_gltex_projection_divides_by_w)
 }
 END_TEST
 
+/* glCopyTexImage2D into a face: the colour buffer cleared to (255, 0, 128,
+ * 255) copied into +Y (8 x 8 at the corner, the faces' size and format);
+ * a direction along +Y then reads that colour, the other faces theirs. */
+START_TEST(test_gltex_cube_face_copied_from_the_colour_buffer)
+{
+	static const uint8_t cleared[4] = { 255, 0, 128, 255 };
+	struct fx_shader *sh = program_w(GL_TEXTURE_CUBE_MAP);
+	uint8_t want[4];
+
+	cube_texture();
+	glClearColor(1.0f, 0.0f, 128.0f / 255.0f, 1.0f);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA, 0, 0, 8, 8, 0);
+	ck_gl_ok();
+	glFinish();
+	nngxClearCmdlist();
+	draw_direction(0.3f, 1.0f, -0.2f);
+	assert_pixel(8, 8, cleared);
+	face_color(0, want);
+	draw_direction(1.0f, 0.3f, -0.2f);
+	assert_pixel(8, 8, want);
+	fx_shader_free(sh);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gltex");
@@ -643,6 +668,7 @@ int main(void)
 	tcase_add_test(tc, test_gltex_cube_map_errors_change_nothing);
 	tcase_add_test(tc, test_gltex_shadow_texture_lit_and_shadowed);
 	tcase_add_test(tc, test_gltex_projection_divides_by_w);
+	tcase_add_test(tc, test_gltex_cube_face_copied_from_the_colour_buffer);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
