@@ -116,6 +116,7 @@ struct gl_texture {
 	GLfloat border_color[4];  /* GL_TEXTURE_BORDER_COLOR as given (0, 0, 0, 0) */
 	GLfloat lod_bias;         /* GL_TEXTURE_LOD_BIAS, [-16, 16) (0) */
 	GLfloat min_lod;          /* GL_TEXTURE_MIN_LOD (-1000) */
+	bool generate_mipmap;     /* GL_GENERATE_MIPMAP (GL_FALSE) */
 	/* A cube map (target GL_TEXTURE_CUBE_MAP): the six faces' chains one
 	 * after the other in the storage (face f at hw.phys + f x the chain's
 	 * size; size is all six), each face's levels given in face_levels[f];

@@ -645,6 +645,8 @@ static bool tex_store(struct nngx_state *st, struct gl_texture *t, const struct 
 	return true;
 }
 
+static bool tex_generate(struct nngx_state *st, struct gl_texture *t, const char *fn);
+
 void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
 		  GLsizei height, GLint border, GLenum format, GLenum type, const GLvoid *pixels)
 {
@@ -679,7 +681,9 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	img.level = (unsigned)level;
-	tex_store(st, t, &img, pixels, fn);
+	if (tex_store(st, t, &img, pixels, fn) && level == 0 && t->generate_mipmap
+	    && t->target != GL_TEXTURE_CUBE_MAP)
+		tex_generate(st, t, fn);        /* GL_GENERATE_MIPMAP: levels 1.. follow */
 }
 
 void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
@@ -984,6 +988,14 @@ static void tex_parameter(GLenum target, GLenum pname, GLint i, const GLfloat *f
 		}
 		t->min_lod = f[0];
 		return;
+	case GL_GENERATE_MIPMAP:
+		if (f[0] != 0.0f && f[0] != 1.0f) {
+			gl_enum_error(st, fn, "GL_GENERATE_MIPMAP takes GL_TRUE or GL_FALSE, not %g",
+				      (double)f[0]);
+			return;
+		}
+		t->generate_mipmap = f[0] != 0.0f;
+		return;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
 		return;
@@ -1126,27 +1138,23 @@ static void tex_generate_chain(uint8_t *host, const struct hw_texture *hw,
  * in its stored precision with rounding half up ((a + b + c + d + 2) / 4,
  * so 1-bit alpha is 1 when two or more of the four are); the levels are
  * written in the storage, with the level-0 format, and count as given. */
-void glGenerateMipmap(GLenum target)
+/* Levels 1.. of texture t (every face of a cube map) from level 0: false
+ * after the GL error (no level 0, a compressed format), nothing changed. */
+static bool tex_generate(struct nngx_state *st, struct gl_texture *t, const char *fn)
 {
-	static const char fn[] = "glGenerateMipmap";
-	NNGX_API(st);
-	struct gl_texture *t;
 	const unsigned char *fields;
 	uint8_t *host;
 	unsigned face;
 
-	if (!tex_target_ok(st, target, fn))
-		return;
-	t = tex_bound(&st->gl, target);
 	if (!t->hw.phys || !(t->level_mask & 1u)) {
 		gl_operation_error(st, fn, "texture %u has no level-0 image", t->name);
-		return;
+		return false;
 	}
 	fields = tex_fields(t->hw.format);
 	if (!fields) {
 		gl_operation_error(st, fn, "texture %u is compressed (format 0x%04X)", t->name,
 				   t->format);
-		return;
+		return false;
 	}
 	for (face = 0; face < (t->target == GL_TEXTURE_CUBE_MAP ? 6u : 1u); face++) {
 		uint32_t offset = face * tex_chain_size(t);
@@ -1160,6 +1168,17 @@ void glGenerateMipmap(GLenum target)
 	}
 	t->level_mask |= (1u << t->hw.levels) - 1u;
 	st->gl.texture_epoch++;
+	return true;
+}
+
+void glGenerateMipmap(GLenum target)
+{
+	static const char fn[] = "glGenerateMipmap";
+	NNGX_API(st);
+
+	if (!tex_target_ok(st, target, fn))
+		return;
+	tex_generate(st, tex_bound(&st->gl, target), fn);
 }
 
 /* Levels 1.. of one chain from level 0 (glGenerateMipmap's rule). */
@@ -1215,6 +1234,7 @@ static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], con
 	case GL_TEXTURE_WRAP_T: f[0] = (GLfloat)t->wrap_t; break;
 	case GL_TEXTURE_LOD_BIAS: f[0] = t->lod_bias; break;
 	case GL_TEXTURE_MIN_LOD: f[0] = t->min_lod; break;
+	case GL_GENERATE_MIPMAP: f[0] = t->generate_mipmap ? 1.0f : 0.0f; break;
 	case GL_TEXTURE_BORDER_COLOR:
 		for (k = 0; k < 4; k++)
 			f[k] = t->border_color[k];

@@ -648,6 +648,38 @@ START_TEST(test_gltex_cube_face_copied_from_the_colour_buffer)
 }
 END_TEST
 
+/* GL_GENERATE_MIPMAP: with GL_TRUE, a level-0 image (all red) brings
+ * levels 1-3 with it, so the 8x minified square reads level 3 (red, 16
+ * lines of 8 x 8 RGBA8, a few more where the diagonal's tile is read
+ * twice); the query answers 1; a value that is no boolean is
+ * GL_INVALID_ENUM and changes nothing. */
+START_TEST(test_gltex_generate_mipmap_parameter)
+{
+	static uint8_t texels[TEX * TEX * 4];
+	GLint v;
+	GLuint t, misses;
+	unsigned i;
+
+	for (i = 0; i < TEX * TEX; i++)
+		memcpy(&texels[4 * i], level_color[0], 4);
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE);
+	glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, 2);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_ENUM);
+	glGetTexParameteriv(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, &v);
+	ck_assert_int_eq(v, 1);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, TEX, TEX, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	ck_gl_ok();
+	misses = draw_square(8.0f, 0.0f, 1.0f);
+	assert_pixel(4, 4, level_color[0]);
+	ck_assert_uint_ge(misses, 16);
+	ck_assert_uint_le(misses, 16 + 16);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gltex");
@@ -669,6 +701,7 @@ int main(void)
 	tcase_add_test(tc, test_gltex_shadow_texture_lit_and_shadowed);
 	tcase_add_test(tc, test_gltex_projection_divides_by_w);
 	tcase_add_test(tc, test_gltex_cube_face_copied_from_the_colour_buffer);
+	tcase_add_test(tc, test_gltex_generate_mipmap_parameter);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
