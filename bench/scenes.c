@@ -252,3 +252,64 @@ void scene_fill_frame(void)
 		glDrawArrays(GL_TRIANGLES, 0, 6);
 	glFinish();
 }
+
+/* ---- minified texture ---------------------------------------------------------- */
+
+/* Program (the fill scene's), mipmapped texture, state and the plane. */
+int scene_minified_setup(void)
+{
+	/* clip x, y, z, w and s, t: near edge w = 1 across the screen's
+	 * bottom, far edge w = 8 at the top, a quarter of the width */
+	static const GLfloat plane[6][6] = {
+		{ -1, -1, -0.5f, 1, 0, 0 }, { 1, -1, -0.5f, 1, 4, 0 }, { 2, 8, -4, 8, 4, 16 },
+		{ -1, -1, -0.5f, 1, 0, 0 }, { 2, 8, -4, 8, 4, 16 }, { -2, 8, -4, 8, 0, 16 },
+	};
+	static uint8_t texels[MINIFIED_TEX * MINIFIED_TEX * 4];
+	GLuint shader, program, buffer, texture;
+	GLint linked = GL_FALSE;
+	uint8_t *bin = NULL;
+	size_t size = 0, k;
+
+	if (!fill_shader_binary(&bin, &size))
+		return 0;
+	shader = glCreateShader(GL_VERTEX_SHADER);
+	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
+	free(bin);
+	program = glCreateProgram();
+	glAttachShader(program, shader);
+	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
+	glBindAttribLocation(program, 0, "aPosition");
+	glBindAttribLocation(program, 1, "aTexCoord");
+	glLinkProgram(program);
+	glGetProgramiv(program, GL_LINK_STATUS, &linked);
+	if (!linked)
+		return 0;
+	glUseProgram(program);
+
+	for (k = 0; k < sizeof texels; k++)
+		texels[k] = (uint8_t)(k * 2654435761u >> 24);
+	glGenTextures(1, &texture);
+	glBindTexture(GL_TEXTURE_2D, texture);
+	glTexImage2D(GL_TEXTURE_2D | NN_GX_MEM_VRAMA, 0, GL_RGBA, MINIFIED_TEX, MINIFIED_TEX, 0,
+		     GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+	glUniform1i(glGetUniformLocation(program, "dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+
+	glGenBuffers(1, &buffer);
+	glBindBuffer(GL_ARRAY_BUFFER, buffer);
+	glBufferData(GL_ARRAY_BUFFER | NN_GX_MEM_VRAMA, sizeof plane, plane, GL_STATIC_DRAW);
+	glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, sizeof plane[0], (const GLvoid *)0);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof plane[0],
+			      (const GLvoid *)(4 * sizeof(GLfloat)));
+	glEnableVertexAttribArray(0);
+	glEnableVertexAttribArray(1);
+	return glGetError() == GL_NO_ERROR;
+}
+
+void scene_minified_frame(void)
+{
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	glFinish();
+}

@@ -46,4 +46,21 @@ int scene_fill_setup(void);
  * glFinish. */
 void scene_fill_frame(void);
 
+/* The minified-texture scene: a ground plane in perspective over the
+ * default framebuffer, w from 1 at the bottom edge to 8 at the top (the
+ * far edge a quarter of the screen wide), texture coordinates 0..4 across
+ * and 0..16 deep with GL_REPEAT, sampling one 256 x 256 RGBA8 texture in
+ * VRAM A with its whole mip chain (glGenerateMipmap: 256 down to 8) and
+ * GL_LINEAR_MIPMAP_LINEAR: the far rows are minified up to some 64x, so
+ * each quad picks its level (hw_texture_lod) and the texture traffic is
+ * that of the levels chosen. Two triangles a frame, no depth test. */
+#define MINIFIED_TEX    256
+
+/* Program, texture, state and the plane's vertices; false if anything
+ * failed (GL error). */
+int scene_minified_setup(void);
+
+/* One frame: the plane's glDrawArrays, then glFinish. */
+void scene_minified_frame(void);
+
 #endif

@@ -72,7 +72,7 @@ static uint32_t frag_tex_param(const struct hw_texture *t)
 	return (uint32_t)t->mag_filter << 1 | (uint32_t)t->min_filter << 2
 	       | (etc ? (uint32_t)HW_REG_TEXPARAM_ETC1 << 4 : 0)
 	       | (uint32_t)t->wrap_t << 8 | (uint32_t)t->wrap_s << 12
-	       | (uint32_t)t->mip_filter << 24 | (uint32_t)HW_REG_TEXTYPE_2D << 28;
+	       | (uint32_t)t->mip_filter << 24 | gl_cmd_tex_type_bits(t);
 }
 
 static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
@@ -84,11 +84,11 @@ static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
 		if (p->unit[u].on)
 			cfg |= 1u << u;
-	if (d->sampler_type[3] == GL_TEXTURE_PROCEDURAL_DMP)
-		cfg |= HW_REG_TEXCFG_PROCTEX;
 	if (d->texcoord[2] == GL_TEXTURE1)
 		cfg |= HW_REG_TEXCFG_UNIT2_TEXCOORD1;
 	cfg |= (uint32_t)(d->texcoord[3] - GL_TEXTURE0) << 8;
+	if (d->sampler_type[3] == GL_TEXTURE_PROCEDURAL_DMP)
+		cfg |= HW_REG_TEXCFG_PROCTEX;           /* unit 3 on (its registers: gl_dmp) */
 	if (p->clear_texture_cache)
 		cfg |= HW_REG_TEXCFG_CLEAR_CACHE;
 	gl_cmd_reg(c, HW_REG_TEXUNIT_CONFIG, cfg);
@@ -98,12 +98,14 @@ static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 
 		if (!p->unit[u].on)
 			continue;
-		v[0] = 0;                                        /* border colour */
+		v[0] = gl_cmd_tex_border(t);
 		v[1] = (uint32_t)t->height | (uint32_t)t->width << 16;
 		v[2] = frag_tex_param(t);
-		v[3] = (uint32_t)(t->levels - 1) << 16;          /* bias 0, levels 0..n-1 */
+		v[3] = gl_cmd_tex_lod(t);
 		v[4] = t->phys >> 3;
 		gl_cmd_seq(c, HW_REG_TEXUNIT_BORDER_COLOR(u), v, 5);
+		if (u == 0 && gl_cmd_tex_faces(t, v))
+			gl_cmd_seq(c, HW_REG_TEXUNIT0_ADDR(2), v, 5);
 		gl_cmd_reg(c, HW_REG_TEXUNIT_TYPE(u), (uint32_t)t->format);
 	}
 }

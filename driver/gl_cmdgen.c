@@ -325,3 +325,48 @@ void gl_cmd_draw(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 	if (p->indexed)
 		gl_cmd_reg(c, HW_REG_VTX_FUNC, 1);     /* the post-vertex cache is done */
 }
+
+/* ---- texture units ---------------------------------------------------------- */
+
+uint32_t gl_cmd_tex_border(const struct hw_texture *t)
+{
+	uint32_t v = 0;
+	unsigned k;
+
+	for (k = 0; k < 4; k++) {
+		float c = t->border[k];
+		uint32_t b = c >= 1.0f ? 255u : c > 0.0f ? (uint32_t)(c * 255.0f + 0.5f) : 0u;
+
+		v |= b << (8 * k);
+	}
+	return v;
+}
+
+uint32_t gl_cmd_tex_lod(const struct hw_texture *t)
+{
+	float b = t->lod_bias;
+	int32_t fixed = b >= -16.0f && b < 16.0f ? (int32_t)(b * 256.0f) : 0;
+	unsigned last = t->levels ? t->levels - 1 : 0;
+	unsigned lo = t->min_level < last ? t->min_level : last;
+
+	return ((uint32_t)fixed & 0x1FFFu) | (uint32_t)(last & 0xFu) << 16
+	       | (uint32_t)(lo & 0xFu) << 24;
+}
+
+uint32_t gl_cmd_tex_type_bits(const struct hw_texture *t)
+{
+	bool shadow = t->type == HW_TEXTYPE_SHADOW_2D || t->type == HW_TEXTYPE_SHADOW_CUBE;
+
+	return (uint32_t)(t->type & 7u) << 28 | (shadow ? 1u << 20 : 0u);
+}
+
+bool gl_cmd_tex_faces(const struct hw_texture *t, uint32_t v[5])
+{
+	unsigned f;
+
+	if (t->type != HW_TEXTYPE_CUBE && t->type != HW_TEXTYPE_SHADOW_CUBE)
+		return false;
+	for (f = 1; f < HW_CUBE_FACES; f++)
+		v[f - 1] = (t->face_phys[f] >> 3) & 0x003FFFFFu;
+	return true;
+}

@@ -107,6 +107,25 @@ void gl_cmd_fragment_end(struct gl_cmdbuf *c);
 void gl_cmd_early_depth_clear(struct gl_cmdbuf *c, const struct gl_frag_target *t,
 			      uint32_t value);
 
+/* A texture unit's TEXUNITi_BORDER_COLOR word: R in bits 0-7 .. A in
+ * 24-31, each round(c * 255) of t->border (0..1). */
+uint32_t gl_cmd_tex_border(const struct hw_texture *t);
+
+/* TEXUNITi_PARAM's type bits for t->type: bits 28-30 the type, bit 20
+ * set for the shadow types (unit 0 only; 2D writes 0). */
+uint32_t gl_cmd_tex_type_bits(const struct hw_texture *t);
+
+/* A cube map's TEXUNIT0_ADDR2..6 words (faces -X, +Y, -Y, +Z, -Z: the low
+ * 22 bits of address / 8; ADDR1 holds +X and the shared bits 22-27) in
+ * v; false (v untouched) for a texture that is no cube map. */
+bool gl_cmd_tex_faces(const struct hw_texture *t, uint32_t v[5]);
+
+/* A texture unit's TEXUNITi_LOD word: bits 0-12 the bias in 1/256 steps,
+ * two's complement, truncated toward zero as the SDK converts floats
+ * (t->lod_bias in [-16, 16)); bits 16-19 the largest level (levels - 1);
+ * bits 24-27 the smallest (t->min_level). */
+uint32_t gl_cmd_tex_lod(const struct hw_texture *t);
+
 /* Fragment-stage register values (gl_cmdfrag.c), also for the tests. */
 uint32_t gl_cmd_dim(unsigned width, unsigned height);
 /* float16 as the SDK's driver converts (mantissa truncated). */

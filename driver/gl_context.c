@@ -24,6 +24,7 @@ static void texture_defaults(struct gl_texture *t, GLuint name)
 	t->mag_filter = GL_LINEAR;
 	t->wrap_s = GL_REPEAT;
 	t->wrap_t = GL_REPEAT;
+	t->min_lod = -1000.0f;
 }
 
 /* OpenGL ES 2.0 table 6.11-6.14 initial values; the scissor box is the

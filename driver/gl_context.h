@@ -83,6 +83,7 @@ struct gl_vertex_state {
  * 2D texture of each unit and the table of each lookup-table binding. */
 struct gl_texture_state {
 	GLuint texture_2d[GL_CONTEXT_TEXTURE_UNITS];
+	GLuint texture_cube[GL_CONTEXT_TEXTURE_UNITS];
 	GLuint lut[GL_CONTEXT_LUT_TEXTURES];
 };
 
@@ -114,6 +115,15 @@ struct gl_texture {
 	GLenum format, type;      /* of level 0 as given (type 0: compressed) */
 	uint32_t level_mask;      /* levels given an image; bit 0 = level 0 */
 	GLenum min_filter, mag_filter, wrap_s, wrap_t;
+	GLfloat border_color[4];  /* GL_TEXTURE_BORDER_COLOR as given (0, 0, 0, 0) */
+	GLfloat lod_bias;         /* GL_TEXTURE_LOD_BIAS, [-16, 16) (0) */
+	GLfloat min_lod;          /* GL_TEXTURE_MIN_LOD (-1000) */
+	bool generate_mipmap;     /* GL_GENERATE_MIPMAP (GL_FALSE) */
+	/* A cube map (target GL_TEXTURE_CUBE_MAP): the six faces' chains one
+	 * after the other in the storage (face f at hw.phys + f x the chain's
+	 * size; size is all six), each face's levels given in face_levels[f];
+	 * level_mask is the levels every face has. */
+	uint32_t face_levels[6];
 };
 
 /* A renderbuffer (glGenRenderbuffers / glRenderbufferStorage), tiled as
@@ -450,6 +460,9 @@ struct gl_context {
 	struct gl_texture default_texture;   /* texture 0 (ES 2.0, 3.7.13) */
 	GLuint active_texture;               /* unit 0..GL_CONTEXT_TEXTURE_UNITS-1 */
 	GLuint texture_binding[GL_CONTEXT_TEXTURE_UNITS];
+	/* GL_TEXTURE_CUBE_MAP's binding of each unit; 0: none (the model has
+	 * no default cube map). */
+	GLuint texture_binding_cube[GL_CONTEXT_TEXTURE_UNITS];
 	/* Bumped when any texture's storage or bytes change; a draw that
 	 * finds it moved since its last one clears the texture cache. */
 	uint64_t texture_epoch, texture_epoch_sent;

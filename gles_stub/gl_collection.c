@@ -143,12 +143,14 @@ void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b)
 static void tc_store(const struct gl_context *gl, struct gl_texture_state *s)
 {
 	memcpy(s->texture_2d, gl->texture_binding, sizeof s->texture_2d);
+	memcpy(s->texture_cube, gl->texture_binding_cube, sizeof s->texture_cube);
 	memcpy(s->lut, gl->lut_binding, sizeof s->lut);
 }
 
 static void tc_load(struct gl_context *gl, const struct gl_texture_state *s)
 {
 	memcpy(gl->texture_binding, s->texture_2d, sizeof gl->texture_binding);
+	memcpy(gl->texture_binding_cube, s->texture_cube, sizeof gl->texture_binding_cube);
 	memcpy(gl->lut_binding, s->lut, sizeof gl->lut_binding);
 }
 
@@ -159,6 +161,9 @@ static void tc_forget(struct gl_texture_state *s, GLuint texture)
 	for (k = 0; k < GL_CONTEXT_TEXTURE_UNITS; k++)
 		if (s->texture_2d[k] == texture)
 			s->texture_2d[k] = 0;
+	for (k = 0; k < GL_CONTEXT_TEXTURE_UNITS; k++)
+		if (s->texture_cube[k] == texture)
+			s->texture_cube[k] = 0;
 	for (k = 0; k < GL_CONTEXT_LUT_TEXTURES; k++)
 		if (s->lut[k] == texture)
 			s->lut[k] = 0;

@@ -176,7 +176,9 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 	case GL_TEXTURE_BINDING_2D:
 		query_int(v, (GLint)gl->texture_binding[gl->active_texture]);
 		return true;
-	case GL_TEXTURE_BINDING_CUBE_MAP: query_int(v, 0); return true;
+	case GL_TEXTURE_BINDING_CUBE_MAP:
+		query_int(v, (GLint)gl->texture_binding_cube[gl->active_texture]);
+		return true;
 	case GL_TEXTURE_COLLECTION_BINDING_DMP:
 		query_int(v, (GLint)gl->tex_collection);
 		return true;

@@ -14,14 +14,21 @@
  * powers of two from 8 to 1024 (the unit's range; GL_INVALID_VALUE
  * otherwise); a level k > 0 image must fit the chain of level 0 (same
  * format and type, level-0 size halved k times; GL_INVALID_OPERATION
- * otherwise), and its area bits are ignored; cube maps are not modelled
- * (GL_TEXTURE_CUBE_MAP* targets are GL_INVALID_ENUM); texture 0 is a real
+ * otherwise), and its area bits are ignored; a cube map (bound to
+ * GL_TEXTURE_CUBE_MAP, faces given with the six face targets) holds its
+ * six chains one after the other in one storage (so all faces share
+ * ADDR1's bits 22-27), faces square and of one size and format
+ * (GL_INVALID_VALUE otherwise), the area bits of the first level-0 face
+ * placing it; there is no default cube map (GL_INVALID_OPERATION with
+ * none bound); glCopyTexImage2D takes the faces, glCopyTexSubImage2D and
+ * level queries of faces are GL_INVALID_ENUM (not modelled); texture 0 is a real
  * texture object, as in ES 2.0; the 4-bit GL formats (GL_UNSIGNED_4BITS_DMP)
  * take two texels a byte, the first in the low nibble, as the hardware
  * stores them. Rows are never padded: every row of a power-of-two size of
  * 8 or more is a multiple of 4 bytes, so GL_UNPACK_ALIGNMENT cannot
  * matter. */
 #define GL_GLEXT_PROTOTYPES     /* OES_EGL_image's declarations */
+#include <math.h>
 #include <string.h>
 
 #include <nn/gx/CTR/gx_CTR.h>
@@ -83,6 +90,11 @@ static const struct tex_format tex_formats[] = {
 	{ GL_ALPHA_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_A8, TEX_IN_NATIVE },
 	{ GL_ALPHA_NATIVE_DMP, GL_UNSIGNED_4BITS_DMP, HW_TEX_A4, TEX_IN_NATIVE },
 	{ GL_HILO8_DMP_NATIVE_DMP, GL_UNSIGNED_BYTE, HW_TEX_HILO8, TEX_IN_NATIVE },
+	/* Shadow textures (fragment-pipeline.md C): RGBA8 storage, the data
+	 * (if any) in the layout the shadow pass writes, copied (model
+	 * choice: the SDK's GL_SHADOW_DMP data layout is not public). */
+	{ GL_SHADOW_DMP, GL_UNSIGNED_INT, HW_TEX_RGBA8, TEX_IN_NATIVE },
+	{ GL_SHADOW_NATIVE_DMP, GL_UNSIGNED_INT, HW_TEX_RGBA8, TEX_IN_NATIVE },
 };
 
 /* glCompressedTexImage2D's formats: the Khronos ETC1 layout (converted)
@@ -131,10 +143,28 @@ static bool tex_size_ok(GLsizei v)
 	return v >= HW_TEX_MIN_SIZE && v <= HW_TEX_MAX_SIZE && (v & (v - 1)) == 0;
 }
 
-/* The texture bound to the active unit (texture 0 included). */
-static struct gl_texture *tex_bound(struct gl_context *gl)
+static bool tex_is_face(GLenum target)
 {
+	return target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
+}
+
+/* The texture bound to the active unit for `target` (texture 0 included
+ * for GL_TEXTURE_2D; a cube target or face: the cube map bound, NULL for
+ * none). */
+static struct gl_texture *tex_bound(struct gl_context *gl, GLenum target)
+{
+	if (target == GL_TEXTURE_CUBE_MAP || tex_is_face(target)) {
+		GLuint name = gl->texture_binding_cube[gl->active_texture];
+
+		return name ? gl_texture_find(gl, name) : NULL;
+	}
 	return gl_texture_find(gl, gl->texture_binding[gl->active_texture]);
+}
+
+/* The bytes of one cube face's chain (a 2D texture: face 0, the whole). */
+static uint32_t tex_chain_size(const struct gl_texture *t)
+{
+	return t->target == GL_TEXTURE_CUBE_MAP ? t->size / 6 : t->size;
 }
 
 static bool tex_in_use(struct gl_context *gl, GLuint name)
@@ -217,6 +247,9 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
 			if (gl->texture_binding[u] == t->name)
 				gl->texture_binding[u] = 0;
+		for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
+			if (gl->texture_binding_cube[u] == t->name)
+				gl->texture_binding_cube[u] = 0;
 		gl_lut_unbind(gl, t->name);
 		tex_detach(gl, GL_TEXTURE, t->name);
 		gl_texture_destroy(gl, t, &st->gpu.memory, st->deallocator);
@@ -224,18 +257,23 @@ void glDeleteTextures(GLsizei n, const GLuint *textures)
 	}
 }
 
-/* GL_INVALID_ENUM for every target but GL_TEXTURE_2D; cube maps get their
- * own word. */
+/* GL_INVALID_ENUM for every target but GL_TEXTURE_2D and
+ * GL_TEXTURE_CUBE_MAP (the faces are image targets only); with a cube
+ * target and no cube map bound, GL_INVALID_OPERATION (model choice: there
+ * is no default cube map). */
 static bool tex_target_ok(struct nngx_state *st, GLenum target, const char *fn)
 {
 	if (target == GL_TEXTURE_2D)
 		return true;
-	if (target == GL_TEXTURE_CUBE_MAP
-	    || (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z))
-		gl_enum_error(st, fn, "target 0x%04X: cube maps are not modelled; only "
-			      "GL_TEXTURE_2D", target);
-	else
-		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D", target);
+	if (target == GL_TEXTURE_CUBE_MAP) {
+		if (tex_bound(&st->gl, target))
+			return true;
+		gl_operation_error(st, fn, "no cube map is bound to unit %u",
+				   st->gl.active_texture);
+		return false;
+	}
+	gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or GL_TEXTURE_CUBE_MAP",
+		      target);
 	return false;
 }
 
@@ -254,14 +292,20 @@ void glBindTexture(GLenum target, GLuint texture)
 		gl_collection_bind_texture(st, texture, fn);
 		return;
 	}
-	if (!tex_target_ok(st, target, fn))
+	if (target == GL_TEXTURE_CUBE_MAP && texture == 0) {
+		gl->texture_binding_cube[gl->active_texture] = 0;
+		return;
+	}
+	if (target != GL_TEXTURE_CUBE_MAP && !tex_target_ok(st, target, fn))
 		return;
 	t = gl_texture_find(gl, texture);
 	/* A texture is of the kind of its first binding (ES 2.0, 3.7.13). */
-	if (t && t->target && t->target != GL_TEXTURE_2D) {
-		gl_operation_error(st, fn, "texture %u is a %s; it cannot be bound to "
-				   "GL_TEXTURE_2D", texture, t->collection ? "texture collection"
-									   : "lookup table");
+	if (t && t->target && t->target != target) {
+		gl_operation_error(st, fn, "texture %u is a %s; it cannot be bound to 0x%04X",
+				   texture, t->collection ? "texture collection"
+				   : t->target == GL_TEXTURE_2D ? "2D texture"
+				   : t->target == GL_TEXTURE_CUBE_MAP ? "cube map" : "lookup table",
+				   target);
 		return;
 	}
 	/* Binding a name that is not yet an object creates it (ES 2.0, 3.7.13). */
@@ -270,8 +314,11 @@ void glBindTexture(GLenum target, GLuint texture)
 		return;
 	}
 	t->created = true;
-	t->target = GL_TEXTURE_2D;
-	gl->texture_binding[gl->active_texture] = texture;
+	t->target = target;
+	if (target == GL_TEXTURE_CUBE_MAP)
+		gl->texture_binding_cube[gl->active_texture] = texture;
+	else
+		gl->texture_binding[gl->active_texture] = texture;
 }
 
 GLboolean glIsTexture(GLuint texture)
@@ -423,6 +470,8 @@ static void tex_place_etc1(uint8_t *host, const struct hw_texture *hw, unsigned 
 
 /* What one glTexImage2D / glCompressedTexImage2D asks for, checked. */
 struct tex_image {
+	GLenum target;                  /* GL_TEXTURE_2D or a cube face */
+	unsigned face;                  /* a cube face's index (+X 0 .. -Z 5) */
 	GLenum area;                    /* 0: none given */
 	unsigned level;
 	GLsizei width, height;
@@ -432,7 +481,8 @@ struct tex_image {
 
 /* Split a target into base, area and copy bits; GL_INVALID_ENUM unless it
  * is GL_TEXTURE_2D with known bits. */
-static bool tex_image_target(struct nngx_state *st, GLenum target, GLenum *area, const char *fn)
+static bool tex_image_target(struct nngx_state *st, GLenum target, struct tex_image *img,
+			     const char *fn)
 {
 	GLenum base = target & TEX_TARGET_MASK;
 
@@ -441,14 +491,25 @@ static bool tex_image_target(struct nngx_state *st, GLenum target, GLenum *area,
 			      "GL_*COPY_FCRAM_DMP flag", target);
 		return false;
 	}
-	if (!tex_target_ok(st, base, fn))
+	if (tex_is_face(base)) {
+		if (!tex_bound(&st->gl, base)) {
+			gl_operation_error(st, fn, "no cube map is bound to unit %u",
+					   st->gl.active_texture);
+			return false;
+		}
+		img->face = base - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+	} else if (base != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or a "
+			      "GL_TEXTURE_CUBE_MAP_* face", base);
 		return false;
+	}
+	img->target = base;
 	if ((target & TEX_COPY_MASK) == TEX_COPY_MASK) {
 		gl_enum_error(st, fn, "target 0x%08X asks for GL_COPY_FCRAM_DMP and "
 			      "GL_NO_COPY_FCRAM_DMP at once", target);
 		return false;
 	}
-	*area = target & TEX_AREA_MASK;
+	img->area = target & TEX_AREA_MASK;
 	return true;
 }
 
@@ -460,6 +521,10 @@ static bool tex_image_sizes(struct nngx_state *st, const struct gl_texture *t, G
 {
 	if (level < 0 || level > TEX_MAX_LEVEL) {
 		gl_value_error(st, fn, "level %d is outside 0..%d", level, TEX_MAX_LEVEL);
+		return false;
+	}
+	if (tex_is_face(img->target) && width != height) {
+		gl_value_error(st, fn, "%d x %d: cube map faces are square", width, height);
 		return false;
 	}
 	if (width < 0 || height < 0 || border != 0) {
@@ -474,7 +539,7 @@ static bool tex_image_sizes(struct nngx_state *st, const struct gl_texture *t, G
 	}
 	if (level == 0)
 		return true;
-	if (!(t->level_mask & 1u)) {
+	if (!((tex_is_face(img->target) ? t->face_levels[img->face] : t->level_mask) & 1u)) {
 		gl_operation_error(st, fn, "level %d before level 0: the mip chain is placed by "
 				   "the level-0 image", level);
 		return false;
@@ -502,15 +567,30 @@ static bool tex_storage(struct nngx_state *st, struct gl_texture *t, const struc
 	uint32_t phys, size;
 	void *user;
 
+	bool cube = t->target == GL_TEXTURE_CUBE_MAP;
+	unsigned f;
+
 	memset(&shape, 0, sizeof shape);
 	shape.width = (unsigned)img->width;
 	shape.height = (unsigned)img->height;
 	shape.format = img->f->hw;
 	shape.levels = hw_texture_max_levels(shape.width, shape.height);
 	if (t->hw.phys && t->hw.width == shape.width && t->hw.height == shape.height
-	    && t->hw.format == shape.format && t->area == area)
+	    && t->hw.format == shape.format && (t->area == area || cube))
 		return true;
-	size = hw_texture_size(&shape);
+	/* Model choice: a cube face of another size or format than the
+	 * faces already given is GL_INVALID_VALUE (the SDK needs all six of
+	 * one size and format); with no other face given, the storage is
+	 * placed anew. */
+	for (f = 0; cube && t->hw.phys && f < 6; f++)
+		if (f != img->face && t->face_levels[f]) {
+			gl_value_error(st, fn, "face %u: %d x %d format 0x%04X, but the cube map's "
+				       "faces are %u x %u: all six must have one size and format",
+				       img->face, img->width, img->height, img->format,
+				       t->hw.width, t->hw.height);
+			return false;
+		}
+	size = hw_texture_size(&shape) * (cube ? 6u : 1u);
 	if (!gl_storage_alloc(st, area, NN_GX_MEM_TEXTURE, t->name, size, &phys, &user, fn))
 		return false;
 	gl_texture_free_storage(t, &st->gpu.memory, st->deallocator);
@@ -522,6 +602,7 @@ static bool tex_storage(struct nngx_state *st, struct gl_texture *t, const struc
 	t->size = size;
 	t->area = area;
 	t->user_block = user;
+	memset(t->face_levels, 0, sizeof t->face_levels);
 	return true;
 }
 
@@ -534,25 +615,42 @@ static bool tex_store(struct nngx_state *st, struct gl_texture *t, const struct 
 	uint8_t *host;
 	uint32_t at, bytes;
 
+	struct hw_texture face;
+	uint32_t offset;
+	unsigned f;
+
 	if (img->level == 0 && !tex_storage(st, t, img, fn))
 		return false;
 	t->format = img->format;
 	t->type = img->type;
-	t->level_mask |= 1u << img->level;
+	if (tex_is_face(img->target)) {
+		t->face_levels[img->face] |= 1u << img->level;
+		t->level_mask = t->face_levels[0];
+		for (f = 1; f < 6; f++)
+			t->level_mask &= t->face_levels[f];
+	} else {
+		t->level_mask |= 1u << img->level;
+	}
 	st->gl.texture_epoch++;
 	if (!data)
 		return true;
-	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
-	at = hw_texture_level_phys(&t->hw, img->level);
-	bytes = hw_texture_level_size(&t->hw, img->level);
+	/* the face's chain (a 2D texture: the whole storage) */
+	offset = tex_is_face(img->target) ? img->face * tex_chain_size(t) : 0;
+	face = t->hw;
+	face.phys += offset;
+	host = (uint8_t *)hw_memory_host(&st->gpu.memory, t->hw.phys, t->size) + offset;
+	at = hw_texture_level_phys(&face, img->level);
+	bytes = hw_texture_level_size(&face, img->level);
 	if (img->f->input == TEX_IN_NATIVE)
-		memcpy(host + (at - t->hw.phys), data, bytes);
+		memcpy(host + (at - face.phys), data, bytes);
 	else if (img->f->input == TEX_IN_ETC1)
-		tex_place_etc1(host, &t->hw, img->level, data);
+		tex_place_etc1(host, &face, img->level, data);
 	else
-		tex_place(host, &t->hw, img->level, img->f->input, data);
+		tex_place(host, &face, img->level, img->f->input, data);
 	return true;
 }
+
+static bool tex_generate(struct nngx_state *st, struct gl_texture *t, const char *fn);
 
 void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
 		  GLsizei height, GLint border, GLenum format, GLenum type, const GLvoid *pixels)
@@ -563,9 +661,12 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 	struct tex_image img;
 
 	memset(&img, 0, sizeof img);
-	if (!tex_image_target(st, target, &img.area, fn))
+	if (!tex_image_target(st, target, &img, fn))
 		return;
-	if (!tex_known_format(format) || !tex_known_type(type)) {
+	/* GL_UNSIGNED_INT is a type of the shadow formats only */
+	if (!tex_known_format(format) || !tex_known_type(type)
+	    || ((type == GL_UNSIGNED_INT)
+		!= (format == GL_SHADOW_DMP || format == GL_SHADOW_NATIVE_DMP))) {
 		gl_enum_error(st, fn, "format 0x%04X, type 0x%04X: not a texture format and type",
 			      format, type);
 		return;
@@ -581,11 +682,13 @@ void glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei widt
 	img.type = type;
 	img.width = width;
 	img.height = height;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	img.level = (unsigned)level;
-	tex_store(st, t, &img, pixels, fn);
+	if (tex_store(st, t, &img, pixels, fn) && level == 0 && t->generate_mipmap
+	    && t->target != GL_TEXTURE_CUBE_MAP)
+		tex_generate(st, t, fn);        /* GL_GENERATE_MIPMAP: levels 1.. follow */
 }
 
 void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
@@ -598,7 +701,7 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, G
 	struct hw_texture shape;
 
 	memset(&img, 0, sizeof img);
-	if (!tex_image_target(st, target, &img.area, fn))
+	if (!tex_image_target(st, target, &img, fn))
 		return;
 	img.f = tex_find(tex_compressed, TEX_COUNT(tex_compressed), internalformat, 0);
 	if (!img.f) {
@@ -610,7 +713,7 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, G
 	img.format = internalformat;
 	img.width = width;
 	img.height = height;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	memset(&shape, 0, sizeof shape);
@@ -674,7 +777,7 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	uint32_t top;
 
 	memset(&img, 0, sizeof img);
-	if (!tex_image_target(st, target, &img.area, fn))
+	if (!tex_image_target(st, target, &img, fn))
 		return;
 	if (internalformat != GL_RGBA && internalformat != GL_RGB && internalformat != GL_ALPHA
 	    && internalformat != GL_LUMINANCE && internalformat != GL_LUMINANCE_ALPHA) {
@@ -700,7 +803,7 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	img.type = img.f->type;
 	img.width = width;
 	img.height = height;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, img.target);
 	if (!tex_image_sizes(st, t, level, width, height, border, &img, fn))
 		return;
 	if (x < 0 || y < 0 || x % HW_TEX_TILE || y % HW_TEX_TILE
@@ -724,7 +827,8 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_COPYTEX;
 	r.u.copy.src = fb.color_phys + (top * fb.width + (uint32_t)x * HW_TEX_TILE) * bytes;
-	r.u.copy.dst = hw_texture_level_phys(&t->hw, img.level);
+	r.u.copy.dst = hw_texture_level_phys(&t->hw, img.level)
+		       + (tex_is_face(img.target) ? img.face * tex_chain_size(t) : 0);
 	r.u.copy.row_bytes = (uint32_t)width * HW_TEX_TILE * bytes;
 	r.u.copy.src_stride = fb.width * HW_TEX_TILE * bytes;
 	r.u.copy.rows = (uint32_t)height / HW_TEX_TILE;
@@ -758,14 +862,17 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffse
 	unsigned bytes, lw, lh, rows, k, requests;
 	uint32_t src_top, dst_top;
 
-	if (!tex_target_ok(st, target, fn))
+	if (target != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X: only GL_TEXTURE_2D (copies into cube map "
+			      "faces are not modelled)", target);
 		return;
+	}
 	if (level < 0 || level > TEX_MAX_LEVEL || width < 0 || height < 0) {
 		gl_value_error(st, fn, "level %d, %d x %d: the level is 0..%d and sizes are not "
 			       "negative", level, width, height, TEX_MAX_LEVEL);
 		return;
 	}
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	if (!((t->level_mask >> level) & 1u) || !t->hw.phys) {
 		gl_operation_error(st, fn, "level %d of the bound texture has no image", level);
 		return;
@@ -839,36 +946,73 @@ static bool tex_filter_ok(GLenum pname, GLint v)
 		   || v == GL_NEAREST_MIPMAP_LINEAR || v == GL_LINEAR_MIPMAP_LINEAR);
 }
 
-static void tex_parameter(GLenum target, GLenum pname, GLint v, const char *fn)
+/* One glTexParameter* call: the enum value `i` for the enum parameters,
+ * the floats f[0..count) for the others (count 4 only from the vector
+ * forms). GL_INVALID_ENUM for an unknown pname or value, and for
+ * GL_TEXTURE_BORDER_COLOR through a scalar form (it has four values);
+ * GL_INVALID_VALUE for a LOD bias outside [-16, 16) (the SDK's range) or
+ * a MIN_LOD that is not a number (model choice). Nothing changes on an
+ * error. */
+static void tex_parameter(GLenum target, GLenum pname, GLint i, const GLfloat *f,
+			  unsigned count, const char *fn)
 {
 	NNGX_API(st);
 	struct gl_texture *t;
 	GLenum *slot;
+	unsigned k;
 
 	if (!tex_target_ok(st, target, fn))
 		return;
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	switch (pname) {
 	case GL_TEXTURE_MIN_FILTER: slot = &t->min_filter; break;
 	case GL_TEXTURE_MAG_FILTER: slot = &t->mag_filter; break;
 	case GL_TEXTURE_WRAP_S: slot = &t->wrap_s; break;
 	case GL_TEXTURE_WRAP_T: slot = &t->wrap_t; break;
+	case GL_TEXTURE_BORDER_COLOR:
+		if (count < 4) {
+			gl_enum_error(st, fn, "GL_TEXTURE_BORDER_COLOR takes four values: "
+				      "glTexParameterfv or glTexParameteriv");
+			return;
+		}
+		for (k = 0; k < 4; k++)
+			t->border_color[k] = f[k];
+		return;
+	case GL_TEXTURE_LOD_BIAS:
+		if (!(f[0] >= -16.0f && f[0] < 16.0f)) {
+			gl_value_error(st, fn, "GL_TEXTURE_LOD_BIAS %g is outside [-16, 16)",
+				       (double)f[0]);
+			return;
+		}
+		t->lod_bias = f[0];
+		return;
+	case GL_TEXTURE_MIN_LOD:
+		if (f[0] != f[0]) {
+			gl_value_error(st, fn, "GL_TEXTURE_MIN_LOD is not a number");
+			return;
+		}
+		t->min_lod = f[0];
+		return;
+	case GL_GENERATE_MIPMAP:
+		if (f[0] != 0.0f && f[0] != 1.0f) {
+			gl_enum_error(st, fn, "GL_GENERATE_MIPMAP takes GL_TRUE or GL_FALSE, not %g",
+				      (double)f[0]);
+			return;
+		}
+		t->generate_mipmap = f[0] != 0.0f;
+		return;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
 		return;
 	}
 	if ((pname == GL_TEXTURE_MIN_FILTER || pname == GL_TEXTURE_MAG_FILTER)
-	    ? !tex_filter_ok(pname, v)
-	    : (v != GL_CLAMP_TO_EDGE && v != GL_REPEAT && v != GL_MIRRORED_REPEAT)) {
-		gl_enum_error(st, fn, "0x%04X is not a value of pname 0x%04X", (unsigned)v, pname);
+	    ? !tex_filter_ok(pname, i)
+	    : (i != GL_CLAMP_TO_EDGE && i != GL_REPEAT && i != GL_MIRRORED_REPEAT
+	       && i != GL_CLAMP_TO_BORDER)) {
+		gl_enum_error(st, fn, "0x%04X is not a value of pname 0x%04X", (unsigned)i, pname);
 		return;
 	}
-	*slot = (GLenum)v;
-}
-
-void glTexParameteri(GLenum target, GLenum pname, GLint param)
-{
-	tex_parameter(target, pname, param, "glTexParameteri");
+	*slot = (GLenum)i;
 }
 
 /* A float parameter as the enum it names; -1 (no enum) when it is not a
@@ -878,21 +1022,43 @@ static GLint tex_float_enum(GLfloat f)
 	return f >= 0.0f && f <= 65535.0f && f == (GLfloat)(GLint)f ? (GLint)f : -1;
 }
 
-void glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+void glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
-	tex_parameter(target, pname, tex_float_enum(param), "glTexParameterf");
+	GLfloat f = (GLfloat)param;
+
+	tex_parameter(target, pname, param, &f, 1, "glTexParameteri");
 }
 
+void glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+	tex_parameter(target, pname, tex_float_enum(param), &param, 1, "glTexParameterf");
+}
+
+/* glTexParameteriv: GL_TEXTURE_BORDER_COLOR's integers are normalised
+ * (c / (2^31 - 1), desktop GL's rule for signed integers; below -1 reads
+ * -1), every other value is converted as glTexParameteri does. */
 void glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
 	NNGX_API(st);
+	GLfloat f[4];
+	unsigned k;
 
 	if (!params) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT,
 				 "glTexParameteriv", "params is NULL");
 		return;
 	}
-	tex_parameter(target, pname, params[0], "glTexParameteriv");
+	if (pname == GL_TEXTURE_BORDER_COLOR) {
+		for (k = 0; k < 4; k++) {
+			double v = (double)params[k] / 2147483647.0;
+
+			f[k] = (GLfloat)(v < -1.0 ? -1.0 : v);
+		}
+		tex_parameter(target, pname, params[0], f, 4, "glTexParameteriv");
+		return;
+	}
+	f[0] = (GLfloat)params[0];
+	tex_parameter(target, pname, params[0], f, 1, "glTexParameteriv");
 }
 
 void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
@@ -904,7 +1070,8 @@ void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 				 "glTexParameterfv", "params is NULL");
 		return;
 	}
-	tex_parameter(target, pname, tex_float_enum(params[0]), "glTexParameterfv");
+	tex_parameter(target, pname, tex_float_enum(params[0]), params,
+		      pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1, "glTexParameterfv");
 }
 
 /* ---- glGenerateMipmap ---------------------------------------------------------- */
@@ -964,6 +1131,9 @@ static void tex_word_put(uint8_t *host, const struct hw_texture *hw, unsigned le
 		p[k] = (uint8_t)(v >> (8 * k));
 }
 
+static void tex_generate_chain(uint8_t *host, const struct hw_texture *hw,
+			       const unsigned char *fields);
+
 /* glGenerateMipmap (ES 2.0, 3.7.11) on the texture bound to the active
  * unit. GL_INVALID_ENUM unless GL_TEXTURE_2D; GL_INVALID_OPERATION when
  * level 0 has no image or a compressed one (ES 2.0 rules out compressed
@@ -973,42 +1143,68 @@ static void tex_word_put(uint8_t *host, const struct hw_texture *hw, unsigned le
  * in its stored precision with rounding half up ((a + b + c + d + 2) / 4,
  * so 1-bit alpha is 1 when two or more of the four are); the levels are
  * written in the storage, with the level-0 format, and count as given. */
-void glGenerateMipmap(GLenum target)
+/* Levels 1.. of texture t (every face of a cube map) from level 0: false
+ * after the GL error (no level 0, a compressed format), nothing changed. */
+static bool tex_generate(struct nngx_state *st, struct gl_texture *t, const char *fn)
 {
-	static const char fn[] = "glGenerateMipmap";
-	NNGX_API(st);
-	struct gl_texture *t;
 	const unsigned char *fields;
 	uint8_t *host;
-	unsigned level, x, y;
+	unsigned face;
 
-	if (!tex_target_ok(st, target, fn))
-		return;
-	t = tex_bound(&st->gl);
 	if (!t->hw.phys || !(t->level_mask & 1u)) {
 		gl_operation_error(st, fn, "texture %u has no level-0 image", t->name);
-		return;
+		return false;
 	}
 	fields = tex_fields(t->hw.format);
 	if (!fields) {
 		gl_operation_error(st, fn, "texture %u is compressed (format 0x%04X)", t->name,
 				   t->format);
-		return;
+		return false;
 	}
-	host = hw_memory_host(&st->gpu.memory, t->hw.phys, t->size);
-	for (level = 1; level < t->hw.levels; level++) {
-		unsigned w = hw_texture_level_width(&t->hw, level);
-		unsigned h = hw_texture_level_height(&t->hw, level);
+	for (face = 0; face < (t->target == GL_TEXTURE_CUBE_MAP ? 6u : 1u); face++) {
+		uint32_t offset = face * tex_chain_size(t);
+		struct hw_texture hw = t->hw;
+
+		hw.phys += offset;
+		host = (uint8_t *)hw_memory_host(&st->gpu.memory, t->hw.phys, t->size) + offset;
+		tex_generate_chain(host, &hw, fields);
+		if (t->target == GL_TEXTURE_CUBE_MAP)
+			t->face_levels[face] |= (1u << t->hw.levels) - 1u;
+	}
+	t->level_mask |= (1u << t->hw.levels) - 1u;
+	st->gl.texture_epoch++;
+	return true;
+}
+
+void glGenerateMipmap(GLenum target)
+{
+	static const char fn[] = "glGenerateMipmap";
+	NNGX_API(st);
+
+	if (!tex_target_ok(st, target, fn))
+		return;
+	tex_generate(st, tex_bound(&st->gl, target), fn);
+}
+
+/* Levels 1.. of one chain from level 0 (glGenerateMipmap's rule). */
+static void tex_generate_chain(uint8_t *host, const struct hw_texture *hw,
+			       const unsigned char *fields)
+{
+	unsigned level, x, y;
+
+	for (level = 1; level < hw->levels; level++) {
+		unsigned w = hw_texture_level_width(hw, level);
+		unsigned h = hw_texture_level_height(hw, level);
 
 		for (y = 0; y < h; y++)
 			for (x = 0; x < w; x++) {
 				uint32_t q[4], out = 0;
 				unsigned k, shift = 0;
 
-				q[0] = tex_word_get(host, &t->hw, level - 1, 2 * x, 2 * y);
-				q[1] = tex_word_get(host, &t->hw, level - 1, 2 * x + 1, 2 * y);
-				q[2] = tex_word_get(host, &t->hw, level - 1, 2 * x, 2 * y + 1);
-				q[3] = tex_word_get(host, &t->hw, level - 1, 2 * x + 1, 2 * y + 1);
+				q[0] = tex_word_get(host, hw, level - 1, 2 * x, 2 * y);
+				q[1] = tex_word_get(host, hw, level - 1, 2 * x + 1, 2 * y);
+				q[2] = tex_word_get(host, hw, level - 1, 2 * x, 2 * y + 1);
+				q[3] = tex_word_get(host, hw, level - 1, 2 * x + 1, 2 * y + 1);
 				for (k = 0; fields[k]; k++) {
 					uint32_t m = (1u << fields[k]) - 1, sum = 2;
 					unsigned j;
@@ -1018,67 +1214,94 @@ void glGenerateMipmap(GLenum target)
 					out |= (sum / 4) << shift;
 					shift += fields[k];
 				}
-				tex_word_put(host, &t->hw, level, x, y, out);
+				tex_word_put(host, hw, level, x, y, out);
 			}
-		t->level_mask |= 1u << level;
 	}
-	st->gl.texture_epoch++;
 }
 
 /* glGetTexParameter{i,f}v (ES 2.0, 6.1.3): the texture bound to the
- * active unit; 0 (nothing written) after the GL error.
- * GL_TEXTURE_DATA_ADDR_DMP (glGetTexParameteriv only: a float cannot
- * hold every address): where level 0 of the bound texture (texture 0:
- * the default texture) lives, the address the program's allocator gave
- * in the console address space (nngx_addrspace.h), the simulated
- * physical one in the host one; 0 without storage, no error. */
-static bool tex_get_parameter(GLenum target, GLenum pname, GLint *v, const void *params,
-			      bool integer, const char *fn)
+ * active unit; the value in f[0..n) (enums as their numbers); 0 (nothing
+ * written) after the GL error.
+ * GL_TEXTURE_DATA_ADDR_DMP (glGetTexParameteriv only, `addr` not NULL: a
+ * float cannot hold every address): where level 0 of the bound texture
+ * (texture 0: the default texture) lives, in *addr: the address the
+ * program's allocator gave in the console address space
+ * (nngx_addrspace.h), the simulated physical one in the host one; 0
+ * without storage, no error. */
+static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], GLint *addr,
+				  const void *params, const char *fn)
 {
 	NNGX_API(st);
 	const struct gl_texture *t;
+	unsigned n = 1, k;
 
 	if (!tex_target_ok(st, target, fn))
-		return false;
-	t = tex_bound(&st->gl);
+		return 0;
+	t = tex_bound(&st->gl, target);
 	switch (pname) {
-	case GL_TEXTURE_MIN_FILTER: *v = (GLint)t->min_filter; break;
-	case GL_TEXTURE_MAG_FILTER: *v = (GLint)t->mag_filter; break;
-	case GL_TEXTURE_WRAP_S: *v = (GLint)t->wrap_s; break;
-	case GL_TEXTURE_WRAP_T: *v = (GLint)t->wrap_t; break;
+	case GL_TEXTURE_MIN_FILTER: f[0] = (GLfloat)t->min_filter; break;
+	case GL_TEXTURE_MAG_FILTER: f[0] = (GLfloat)t->mag_filter; break;
+	case GL_TEXTURE_WRAP_S: f[0] = (GLfloat)t->wrap_s; break;
+	case GL_TEXTURE_WRAP_T: f[0] = (GLfloat)t->wrap_t; break;
+	case GL_TEXTURE_LOD_BIAS: f[0] = t->lod_bias; break;
+	case GL_TEXTURE_MIN_LOD: f[0] = t->min_lod; break;
+	case GL_GENERATE_MIPMAP: f[0] = t->generate_mipmap ? 1.0f : 0.0f; break;
+	case GL_TEXTURE_BORDER_COLOR:
+		for (k = 0; k < 4; k++)
+			f[k] = t->border_color[k];
+		n = 4;
+		break;
 	case GL_TEXTURE_DATA_ADDR_DMP:
-		if (!integer) {
+		if (!addr) {
 			gl_enum_error(st, fn, "GL_TEXTURE_DATA_ADDR_DMP is read with "
 				      "glGetTexParameteriv (a float cannot hold every address)");
-			return false;
+			return 0;
 		}
-		*v = (GLint)nngx_addrspace_va(t->size ? t->hw.phys : 0);
+		*addr = (GLint)nngx_addrspace_va(t->size ? t->hw.phys : 0);
 		break;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
-		return false;
+		return 0;
 	}
 	if (!params) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_INVALID_ARGUMENT, fn, "params is NULL");
-		return false;
+		return 0;
 	}
-	return true;
+	return n;
 }
 
+/* Integers: the border colour's components as c * (2^31 - 1) rounded
+ * (desktop GL's rule for normalised signed integers, clamped to -1..1),
+ * the LOD values rounded to the nearest integer, enums as they are. */
 void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
-	GLint v;
+	GLfloat f[4];
+	GLint addr = 0;
+	unsigned n = tex_get_parameter(target, pname, f, &addr, params, "glGetTexParameteriv"), k;
 
-	if (tex_get_parameter(target, pname, &v, params, true, "glGetTexParameteriv"))
-		*params = v;
+	for (k = 0; k < n; k++) {
+		double v = f[k];
+
+		if (pname == GL_TEXTURE_DATA_ADDR_DMP) {
+			params[0] = addr;
+			break;
+		}
+		if (pname == GL_TEXTURE_BORDER_COLOR) {
+			v = v < -1.0 ? -1.0 : v > 1.0 ? 1.0 : v;
+			params[k] = (GLint)lround(v * 2147483647.0);
+		} else {
+			params[k] = (GLint)lround(v);
+		}
+	}
 }
 
 void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 {
-	GLint v;
+	GLfloat f[4];
+	unsigned n = tex_get_parameter(target, pname, f, NULL, params, "glGetTexParameterfv"), k;
 
-	if (tex_get_parameter(target, pname, &v, params, false, "glGetTexParameterfv"))
-		*params = (GLfloat)v;
+	for (k = 0; k < n; k++)
+		params[k] = f[k];
 }
 
 /* glGetTexLevelParameter{i,f}v (gl2ext.h; the desktop GL query, which
@@ -1098,8 +1321,11 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 	const struct gl_texture *t;
 	bool present, lut = gl_lut_target(target);
 
-	if (!lut && !tex_target_ok(st, target, fn))
+	if (!lut && target != GL_TEXTURE_2D) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or a lookup table (the "
+			      "levels of cube map faces are not queried)", target);
 		return false;
+	}
 	if (pname != GL_TEXTURE_WIDTH && pname != GL_TEXTURE_HEIGHT
 	    && pname != GL_TEXTURE_INTERNAL_FORMAT) {
 		gl_enum_error(st, fn, "pname 0x%04X is not GL_TEXTURE_WIDTH, GL_TEXTURE_HEIGHT or "
@@ -1124,7 +1350,7 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 		     : pname == GL_TEXTURE_HEIGHT ? 1 : GL_LUMINANCEF_DMP;
 		return true;
 	}
-	t = tex_bound(&st->gl);
+	t = tex_bound(&st->gl, target);
 	present = t->hw.phys && (unsigned)level < t->hw.levels && ((t->level_mask >> level) & 1u);
 	if (!present)
 		*v = 0;
@@ -1159,8 +1385,31 @@ static enum hw_tex_wrap tex_hw_wrap(GLenum wrap)
 {
 	switch (wrap) {
 	case GL_CLAMP_TO_EDGE: return HW_WRAP_CLAMP_EDGE;
+	case GL_CLAMP_TO_BORDER: return HW_WRAP_CLAMP_BORDER;
 	case GL_MIRRORED_REPEAT: return HW_WRAP_MIRROR;
 	default: return HW_WRAP_REPEAT;
+	}
+}
+
+/* The level of detail and border colour the unit is given, as the SDK's
+ * driver writes them (fragment-pipeline.md B.2): the bias as it is (the
+ * command generator encodes it in 1/256 steps), the smallest level
+ * max(0, GL_TEXTURE_MIN_LOD) truncated and at most the last level (0
+ * without a mipmap filter), the border colour clamped to 0..1 (the
+ * register holds bytes, round(c * 255)). */
+static void tex_hw_lod(const struct gl_texture *t, bool mip, struct hw_texture *hw)
+{
+	unsigned k;
+
+	hw->lod_bias = t->lod_bias;
+	hw->min_level = 0;
+	if (mip && t->min_lod > 0.0f)
+		hw->min_level = t->min_lod >= (GLfloat)(hw->levels - 1) ? hw->levels - 1
+									: (unsigned)t->min_lod;
+	for (k = 0; k < 4; k++) {
+		GLfloat c = t->border_color[k];
+
+		hw->border[k] = c > 0.0f ? (c < 1.0f ? c : 1.0f) : 0.0f;
 	}
 }
 
@@ -1187,17 +1436,34 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 		unsigned present;
 		bool mip;
 
+		enum hw_tex_type type;
+		bool cube;
+		GLuint name;
+		unsigned f;
+
 		memset(&unit[u], 0, sizeof unit[u]);
-		/* Other sampler types are not modelled: the unit stays off
-		 * (gl_dmp.c said so when they were set). */
-		if (dmp->sampler_type[u] != GL_TEXTURE_2D)
+		/* The sampler type picks the binding and the unit's type
+		 * (gl_dmp.c lets only unit 0 take the others); off: GL_FALSE
+		 * and the procedural texture (not modelled). */
+		switch (dmp->sampler_type[u]) {
+		case GL_TEXTURE_2D: type = HW_TEXTYPE_2D; break;
+		case GL_TEXTURE_CUBE_MAP: type = HW_TEXTYPE_CUBE; break;
+		case GL_TEXTURE_SHADOW_2D_DMP: type = HW_TEXTYPE_SHADOW_2D; break;
+		case GL_TEXTURE_SHADOW_CUBE_DMP: type = HW_TEXTYPE_SHADOW_CUBE; break;
+		case GL_TEXTURE_PROJECTION_DMP: type = HW_TEXTYPE_PROJECTION; break;
+		default: continue;
+		}
+		if (u != 0 && type != HW_TEXTYPE_2D)
 			continue;
-		t = gl_texture_find(gl, gl->texture_binding[u]);
+		cube = type == HW_TEXTYPE_CUBE || type == HW_TEXTYPE_SHADOW_CUBE;
+		name = cube ? gl->texture_binding_cube[u] : gl->texture_binding[u];
+		t = cube && name == 0 ? NULL : gl_texture_find(gl, name);
 		present = t ? tex_levels_present(t) : 0;
 		if (!t || !t->hw.phys || present == 0) {
 			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TEXTURE_INCOMPLETE, fn,
-					 "unit %u: texture %u has no level-0 image; the unit is "
-					 "off for this draw", u, gl->texture_binding[u]);
+					 "unit %u: %s %u has no level-0 image%s; the unit is "
+					 "off for this draw", u, cube ? "cube map" : "texture", name,
+					 cube ? " on every face" : "");
 			continue;
 		}
 		min = t->min_filter;
@@ -1219,6 +1485,24 @@ void gl_texture_units(struct nngx_state *st, const struct gl_dmp_state *dmp,
 				 ? HW_FILTER_NEAREST : HW_FILTER_LINEAR;
 		hw->mip_filter = (min == GL_NEAREST_MIPMAP_LINEAR || min == GL_LINEAR_MIPMAP_LINEAR)
 				 ? HW_FILTER_LINEAR : HW_FILTER_NEAREST;
+		tex_hw_lod(t, mip, hw);
+		hw->type = type;
+		if (type == HW_TEXTYPE_SHADOW_2D || type == HW_TEXTYPE_SHADOW_CUBE) {
+			/* what the SDK's driver forces for shadow textures: linear
+			 * filters, one level (LOD 0), clamp to border (a shadow
+			 * cube: to edge) */
+			hw->mag_filter = hw->min_filter = HW_FILTER_LINEAR;
+			hw->mip_filter = HW_FILTER_NEAREST;
+			hw->levels = 1;
+			hw->min_level = 0;
+			hw->lod_bias = 0.0f;
+			hw->wrap_s = hw->wrap_t = type == HW_TEXTYPE_SHADOW_2D ? HW_WRAP_CLAMP_BORDER
+									: HW_WRAP_CLAMP_EDGE;
+		}
+		for (f = 0; f < HW_CUBE_FACES; f++)
+			hw->face_phys[f] = t->hw.phys + (cube ? f * tex_chain_size(t) : 0);
+		if (cube)
+			hw->lod_bias = 0.0f;    /* the SDK forces it to 0 for cube maps */
 	}
 }
 

@@ -135,6 +135,8 @@ static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 	t->height = hw_reg_tex_height(dim);
 	t->format = (enum hw_tex_format)hw_reg_tex_format(r[HW_REG_TEXUNIT_TYPE(u)]);
 	t->levels = hw_reg_tex_max_level(r[HW_REG_TEXUNIT_LOD(u)]) + 1;
+	t->min_level = hw_reg_tex_min_level(r[HW_REG_TEXUNIT_LOD(u)]);
+	t->lod_bias = hw_reg_tex_lod_bias(r[HW_REG_TEXUNIT_LOD(u)]);
 	t->wrap_s = (enum hw_tex_wrap)hw_reg_tex_wrap_s(param);
 	t->wrap_t = (enum hw_tex_wrap)hw_reg_tex_wrap_t(param);
 	t->mag_filter = (enum hw_tex_filter)hw_reg_tex_mag_filter(param);
@@ -142,6 +144,30 @@ static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 	t->mip_filter = (enum hw_tex_filter)hw_reg_tex_mip_filter(param);
 	for (k = 0; k < 4; k++)
 		t->border[k] = (float)((border >> (8 * k)) & 0xFFu) / 255.0f;
+	/* Wrap codes 6 and 7 repeat (Citra's reading, fragment-pipeline.md
+	 * B.2); 4 and 5 (clamp or border on the positive side, repeat on the
+	 * negative) are taken as clamp to edge and to border: their negative
+	 * side is not modelled. */
+	if (t->wrap_s >= 6u)
+		t->wrap_s = HW_WRAP_REPEAT;
+	else if (t->wrap_s >= 4u)
+		t->wrap_s = (enum hw_tex_wrap)(t->wrap_s - 4u);
+	if (t->wrap_t >= 6u)
+		t->wrap_t = HW_WRAP_REPEAT;
+	else if (t->wrap_t >= 4u)
+		t->wrap_t = (enum hw_tex_wrap)(t->wrap_t - 4u);
+	t->face_phys[0] = t->phys;
+	if (u != 0)
+		return;
+	/* unit 0: its type (5-7: off, see decode_fragment), the cube's other
+	 * faces (ADDR2-6 with ADDR1's bits 22-27), the shadow register */
+	t->type = (enum hw_tex_type)(hw_reg_tex_type(param) <= HW_REG_TEXTYPE_SHADOW_CUBE
+				     ? hw_reg_tex_type(param) : HW_REG_TEXTYPE_2D);
+	for (k = 1; k < HW_CUBE_FACES; k++)
+		t->face_phys[k] = hw_reg_tex_face_addr(r[HW_REG_TEXUNIT0_ADDR(1)],
+						       r[HW_REG_TEXUNIT0_ADDR(k + 1)]);
+	t->shadow_ortho = hw_reg_tex_shadow_ortho(r[HW_REG_TEXUNIT0_SHADOW]);
+	t->shadow_bias = hw_reg_tex_shadow_zbias(r[HW_REG_TEXUNIT0_SHADOW]);
 }
 
 /* Where a draw's decoded lighting and fog live while it runs. */
@@ -233,6 +259,9 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 	for (u = 0; u < HW_TEXTURE_UNITS; u++) {
 		if (!hw_reg_texunit_enabled(tex, u))
 			continue;
+		/* unit 0 of type 5 (disabled), 6 or 7 reads nothing */
+		if (u == 0 && hw_reg_tex_type(r[HW_REG_TEXUNIT_PARAM(0)]) > HW_REG_TEXTYPE_SHADOW_CUBE)
+			continue;
 		tex_on |= 1u << u;
 		decode_texture(r, u, &f->texture[u]);
 	}
@@ -280,6 +309,14 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 	d->topology = (enum hw_topology)hw_reg_primitive_mode(r[HW_REG_PRIMITIVE_CONFIG]);
 	decode_clip(r, &d->clip);
 	decode_fragment(gpu, &d->fragment, sh);
+	/* the procedural texture, on and read by a stage */
+	if (d->fragment.enabled && hw_reg_texunit_enabled(r[HW_REG_TEXUNIT_CONFIG], 3)
+	    && ((hw_combiner_textures_read(&d->fragment.combiner) >> 3) & 1u)) {
+		unsigned tc = hw_reg_texunit3_texcoord(r[HW_REG_TEXUNIT_CONFIG]);
+
+		d->fragment.proctex = &gpu->proctex;
+		d->fragment.proctex_texcoord = HW_VARYING_TEXCOORD0 + (tc > 2 ? 2 : tc);
+	}
 
 	d->geometry_shader = hw_reg_geostage_gs_mode(r[HW_REG_GEOSTAGE_CONFIG]) != 0;
 	d->vs_output_count = mask_registers(vs_mask, d->vs_outreg, HW_SHADER_OUTPUTS);
@@ -517,6 +554,7 @@ static bool register_modelled(unsigned id)
 			   && id <= HW_REG_ATTRIBBUFFER_CONFIG2(HW_LOADER_ARRAYS - 1))
 		       || hw_reg_is_sh(id)
 		       || (id >= HW_REG_TEXUNIT_CONFIG && id <= HW_REG_TEXUNIT_TYPE(2))
+		       || (id >= HW_REG_TEXUNIT3_PROCTEX0 && id <= HW_REG_PROCTEX_LUT)
 		       || (id >= HW_REG_TEXENV_SOURCE(0) && id <= HW_REG_TEXENV_BUFFER_COLOR)
 		       || (id >= HW_REG_COLOR_OPERATION && id <= HW_REG_FRAMEBUFFER_DIM)
 		       || register_shading(id)
@@ -614,6 +652,40 @@ size_t hw_command_init_words(uint32_t *out)
 	return n;
 }
 
+/* A word through the procedural texture's data port: into the table and
+ * entry PROCTEX_LUT names (bits 8-11, 0-7), whose index then moves on
+ * (bits 0-7, wrapping). Tables 1, 6, 7 and entries past a table's end
+ * are dropped with a note. */
+static void proctex_lut_write(struct hw_gpu *gpu, uint32_t v)
+{
+	uint32_t sel = gpu->regs[HW_REG_PROCTEX_LUT];
+	unsigned index = sel & 0xFFu, table = (sel >> 8) & 0xFu;
+	uint32_t *dst = NULL;
+	unsigned size = HW_PROCTEX_MAP_ENTRIES;
+
+	switch (table) {
+	case HW_PROCTEX_TABLE_NOISE: dst = gpu->proctex.noise; break;
+	case HW_PROCTEX_TABLE_RGB_MAP: dst = gpu->proctex.rgb_map; break;
+	case HW_PROCTEX_TABLE_ALPHA_MAP: dst = gpu->proctex.alpha_map; break;
+	case HW_PROCTEX_TABLE_COLOR:
+		dst = gpu->proctex.color;
+		size = HW_PROCTEX_COLOR_ENTRIES;
+		break;
+	case HW_PROCTEX_TABLE_COLOR_DIFF:
+		dst = gpu->proctex.color_diff;
+		size = HW_PROCTEX_COLOR_ENTRIES;
+		break;
+	default:
+		break;
+	}
+	if (dst && index < size)
+		dst[index] = v;
+	else
+		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, HW_REG_PROCTEX_LUT_DATA0,
+			     "procedural texture table %u has no entry %u", table, index);
+	gpu->regs[HW_REG_PROCTEX_LUT] = (sel & ~0xFFu) | ((index + 1u) & 0xFFu);
+}
+
 static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsigned mask)
 {
 	struct hw_gpu *gpu = c->gpu;
@@ -649,6 +721,18 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 				(float)hw_reg_earlydepth_data(gpu->regs[HW_REG_EARLYDEPTH_DATA])
 				/ (float)0xFFFFFF) == HW_ERROR_NO_MEMORY)
 			c->status = HW_ERROR_NO_MEMORY;
+		return;
+	case HW_REG_TEXUNIT3_PROCTEX0: case HW_REG_TEXUNIT3_PROCTEX0 + 1:
+	case HW_REG_TEXUNIT3_PROCTEX0 + 2: case HW_REG_TEXUNIT3_PROCTEX0 + 3:
+	case HW_REG_TEXUNIT3_PROCTEX0 + 4: case HW_REG_TEXUNIT3_PROCTEX0 + 5:
+	case HW_REG_TEXUNIT3_PROCTEX0 + 6:
+		gpu->proctex.reg[id - HW_REG_TEXUNIT3_PROCTEX0] = v;
+		return;
+	case HW_REG_PROCTEX_LUT_DATA0: case HW_REG_PROCTEX_LUT_DATA0 + 1:
+	case HW_REG_PROCTEX_LUT_DATA0 + 2: case HW_REG_PROCTEX_LUT_DATA0 + 3:
+	case HW_REG_PROCTEX_LUT_DATA0 + 4: case HW_REG_PROCTEX_LUT_DATA0 + 5:
+	case HW_REG_PROCTEX_LUT_DATA0 + 6: case HW_REG_PROCTEX_LUT_DATA0 + 7:
+		proctex_lut_write(gpu, v);
 		return;
 	case HW_REG_TEXUNIT_CONFIG:
 		if (hw_reg_texunit_clear_cache(v))

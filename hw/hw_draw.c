@@ -41,11 +41,19 @@ struct draw_fragment_program {
 	bool shaded;
 	/* Per texture unit sampled: its sampler (the chain's host bytes are
 	 * NULL when they lie outside memory: the sample reads black), its
-	 * texel size (the samplers are the last member). Model choice: no
-	 * derivatives, so every sample is at level 0 and magnified (lod 0). */
+	 * texel size (the samplers are the last member). A unit whose
+	 * texels can depend on the level of detail (hw_texture_uses_lod) is
+	 * in lod_mask: its samples take the lod of their 2x2 quad (the
+	 * triangle's gradient in draw_ctx.gradient) and read through
+	 * hw_texture_footprint and hw_texture_sample; the others sample at
+	 * lod 0 through the sampler. */
 	unsigned texel_bytes[HW_TEXTURE_UNITS];
+	unsigned lod_mask;
+	/* each face's chain, host bytes (a 2D texture: [0], the sampler's) */
+	const uint8_t *face_bytes[HW_TEXTURE_UNITS][HW_CUBE_FACES];
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
+	bool proctex;                            /* the procedural texture is read */
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
 	struct hw_fragment_target target;        /* the buffers, looked up once */
 	/* Fragments go through the stages a rasterizer batch at a time
@@ -172,6 +180,10 @@ struct draw_ctx {
 	 * kept across the draw's triangles (its slots need no clearing), and
 	 * the fragment side (draw_fragment_clear). */
 	struct hw_raster_buffer raster_buffer;
+	/* The triangle's texture-coordinate gradients, for the units in
+	 * fp.lod_mask (set by to_raster before its fragments). */
+	struct hw_raster_gradient gradient[HW_TEXTURE_UNITS];
+	bool triangle_hooks;    /* u->triangle_out or fp.lod_mask: triangle_hooks() */
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
 	uint8_t one_rgba[HW_RASTER_BATCH][4];
 	uint8_t one_which[HW_RASTER_BATCH];
@@ -358,10 +370,32 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 	unsigned n;
 
 	d->r->texture_samples++;
-	n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
+	if ((fp->lod_mask >> u) & 1u) {
+		double c[3][3];
+
+		hw_raster_quad_coords(&d->gradient[u], f->x, f->y, c);
+		n = hw_texture_sample_any(&fp->sampler[u].t, fp->face_bytes[u], tc,
+					  hw_texture_quad_lod(&fp->sampler[u].t,
+							      (const double (*)[3])c),
+					  addr, rgba);
+	} else {
+		n = hw_texture_sampler_sample(&fp->sampler[u], tc[0], tc[1], addr, rgba);
+	}
 	texture_reads(d, u, addr, n);
 	if (!fp->sampler[u].bytes)
 		d->texture_faults++;            /* reads outside memory: black */
+}
+
+/* The procedural texture samples the fragment. Model choice (no cost is
+ * published): it costs one texture sample's clocks (the texture unit's
+ * texture_per_sample) and reads no memory. */
+static void fragment_proctex(struct draw_ctx *d, const struct hw_fragment *f, float rgba[4])
+{
+	const struct hw_draw_fragment *fr = &d->cfg->fragment;
+	const float *tc = f->varying[fr->proctex_texcoord];
+
+	d->r->texture_samples++;
+	hw_proctex_sample(fr->proctex, tc[0], tc[1], rgba);
 }
 
 /* fragment_texture on m fragments, coordinates st[k]: the same samples
@@ -427,6 +461,8 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 		for (i = 0; i < fp->texture_unit_count; i++)
 			fragment_texture(d, fp->texture_units[i], f,
 					 in->texture[fp->texture_units[i]]);
+		if (fp->proctex)
+			fragment_proctex(d, f, in->texture[3]);
 		fragment_shade(fp, fr, f, in, rgba);
 		goto ops;
 	}
@@ -439,6 +475,8 @@ static void on_fragment(void *user, const struct hw_fragment *f)
 		       sizeof in->fragment_primary);
 	for (i = 0; i < fp->texture_unit_count; i++)
 		fragment_texture(d, fp->texture_units[i], f, in->texture[fp->texture_units[i]]);
+	if (fp->proctex)
+		fragment_proctex(d, f, in->texture[3]);
 	hw_combiner_exec_bytes(&fp->combiner, in, rgba);
 ops:
 	if (hw_fragment_process_target(&fr->ops, &fp->target, d->u->fragment_state, d->u->mem, f,
@@ -489,6 +527,20 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		hw_texture_sampler_init(&fp->sampler[u], t,
 					hw_memory_host(d->u->mem, t->phys, hw_texture_size(t)), 0.0f);
 		fp->texel_bytes[u] = hw_texture_texel_bytes(t->format);
+		if (hw_texture_uses_lod(t))
+			fp->lod_mask |= 1u << u;
+		fp->face_bytes[u][0] = fp->sampler[u].bytes;
+		if (t->type == HW_TEXTYPE_CUBE || t->type == HW_TEXTYPE_SHADOW_CUBE) {
+			unsigned k;
+
+			for (k = 0; k < HW_CUBE_FACES; k++)
+				fp->face_bytes[u][k] = hw_memory_host(d->u->mem, t->face_phys[k],
+								      hw_texture_size(t));
+		}
+	}
+	if (fr->proctex) {
+		fp->proctex = true;
+		used |= 1u << fr->proctex_texcoord;
 	}
 	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
 	fp->batch = fp->target.compiled && fp->target.batch;
@@ -496,12 +548,22 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 		const struct hw_texture *t = &fr->texture[fp->texture_units[u]];
 		size_t pixels = (size_t)fr->ops.width * fr->ops.height, size = hw_texture_size(t);
 		const uint8_t *bytes = fp->sampler[fp->texture_units[u]].bytes;
+		unsigned k;
 
 		if (hw_fragment_bytes_overlap(bytes, size, fp->target.color_host,
 					      pixels * fp->target.color_bytes)
 		    || hw_fragment_bytes_overlap(bytes, size, fp->target.depth_host,
 						 pixels * fp->target.depth_bytes))
 			fp->batch = false;
+		for (k = 1; k < HW_CUBE_FACES; k++) {
+			const uint8_t *fb = fp->face_bytes[fp->texture_units[u]][k];
+
+			if (hw_fragment_bytes_overlap(fb, size, fp->target.color_host,
+						      pixels * fp->target.color_bytes)
+			    || hw_fragment_bytes_overlap(fb, size, fp->target.depth_host,
+							 pixels * fp->target.depth_bytes))
+				fp->batch = false;
+		}
 	}
 	/* Only the varyings read above are interpolated, and depth only where
 	 * the per-fragment operations read it: the early depth test, or a
@@ -515,9 +577,11 @@ static void draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_progr
 				      || (!fr->ops.depth_test && !fr->ops.depth_write));
 	fp->raster_inside = fp->raster.width <= fr->ops.width && fp->raster.height <= fr->ops.height;
 	fp->one_color = fp->batch && fp->raster_inside && fp->texture_unit_count == 0
+			&& !fp->proctex
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
 			&& !fp->reads_primary && !fp->reads_fragment_primary && !fp->shaded;
 	d->raster_buffer.hold = fp->one_color;
+	d->triangle_hooks = d->u->triangle_out != NULL || fp->lod_mask != 0;
 	d->raster_in = hw_raster_triangle_batch_in_copy();
 }
 
@@ -604,6 +668,8 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 			for (j = 0; j < fp->texture_unit_count; j++)
 				fragment_texture(d, fp->texture_units[j], &f[i],
 						 in->texture[fp->texture_units[j]]);
+			if (fp->proctex)
+				fragment_proctex(d, &f[i], in->texture[3]);
 			fragment_shade(fp, fr, &f[i], in, rgba[n]);
 			which[n++] = (uint8_t)i;
 		}
@@ -612,7 +678,7 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 					  &d->r->fragments);
 		return;
 	}
-	if (fp->texture_unit_count == 1) {
+	if (fp->texture_unit_count == 1 && !fp->lod_mask && !fp->proctex) {
 		/* one texture: the survivors' samples together, then the
 		 * combiner (the texture cache sees the same reads in the same
 		 * order; with more units they interleave fragment by fragment) */
@@ -663,7 +729,7 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 					  &d->r->fragments);
 		return;
 	}
-	if (fp->texture_unit_count == 0 && !early) {
+	if (fp->texture_unit_count == 0 && !fp->proctex && !early) {
 		/* no early test, no texture: every fragment goes through the
 		 * combiner, which reads only the colour */
 		d->textured += count;
@@ -700,6 +766,8 @@ DRAW_ALWAYS_INLINE void fragments_batch(void *user, const struct hw_fragment *f,
 		for (j = 0; j < fp->texture_unit_count; j++)
 			fragment_texture(d, fp->texture_units[j], &f[i],
 					 in->texture[fp->texture_units[j]]);
+		if (fp->proctex)
+			fragment_proctex(d, &f[i], in->texture[3]);
 		hw_combiner_run_bound(&fp->bound, rgba[n]);
 		which[n++] = (uint8_t)i;
 	}
@@ -727,13 +795,34 @@ static void on_fragments(void *user, const struct hw_fragment *f, unsigned count
 	fragments_batch(user, f, count);
 }
 
+/* What a triangle does before the rasterizer when draw_ctx.triangle_hooks
+ * says so: the caller's triangle_out, and the texture-coordinate
+ * gradients of the units that take a level of detail
+ * (draw_fragment_program.lod_mask). Out of line, behind one test a
+ * triangle, as triangle_out alone was. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void triangle_hooks(struct draw_ctx *d, const struct hw_vertex *a,
+			   const struct hw_vertex *b, const struct hw_vertex *c)
+{
+	unsigned u;
+
+	if (d->u->triangle_out)
+		d->u->triangle_out(d->u->triangle_user, a, b, c);
+	for (u = 0; u < HW_TEXTURE_UNITS; u++)
+		if ((d->fp.lod_mask >> u) & 1u)
+			hw_raster_gradient_setup(&d->gradient[u], a, b, c,
+						 d->cfg->fragment.texcoord[u]);
+}
+
 static void to_raster(void *user, const struct hw_vertex *a, const struct hw_vertex *b,
 		      const struct hw_vertex *c)
 {
 	struct draw_ctx *d = user;
 
-	if (d->u->triangle_out)
-		d->u->triangle_out(d->u->triangle_user, a, b, c);
+	if (d->triangle_hooks)
+		triangle_hooks(d, a, b, c);
 	d->raster_in(&d->fp.raster, a, b, c, &d->r->raster, on_fragments, d, &d->raster_buffer);
 }
 

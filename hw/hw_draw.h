@@ -28,6 +28,7 @@
 #include "hw_memory.h"
 #include "hw_pipeline.h"
 #include "hw_primitive.h"
+#include "hw_proctex.h"
 #include "hw_raster.h"
 #include "hw_shader.h"
 #include "hw_texture.h"
@@ -68,6 +69,10 @@ struct hw_draw_fragment {
 	struct hw_texture texture[HW_TEXTURE_UNITS];
 	unsigned texture_mask;           /* units enabled and read by the combiner */
 	unsigned texcoord[HW_TEXTURE_UNITS];  /* HW_VARYING_TEXCOORDn each unit samples */
+	/* The procedural texture (unit 3) when it is on and a combiner stage
+	 * reads it, else NULL; the coordinates it reads. */
+	const struct hw_proctex *proctex;
+	unsigned proctex_texcoord;
 	struct hw_combiner_config combiner;
 	/* Fragment lighting (hw_lighting.h), NULL when off: its outputs are
 	 * then the vertex colour and 0, 0, 0, 0 (model choice, kept from

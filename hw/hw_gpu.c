@@ -81,6 +81,7 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	hw_counters_reset(&gpu->counters);
 	for (id = 0; id < HW_REG_COUNT; id++)
 		gpu->regs[id] = hw_command_power_on(id);
+	memset(&gpu->proctex, 0, sizeof gpu->proctex);
 	memset(&gpu->command, 0, sizeof gpu->command);
 	memset(&gpu->vs, 0, sizeof gpu->vs);
 	memset(&gpu->gs, 0, sizeof gpu->gs);

@@ -78,6 +78,9 @@ struct hw_gpu {
 	struct hw_vcache vcache;
 	struct hw_fragment_state fragment;     /* framebuffer caches, early depth */
 	struct hw_cache texture_cache;
+	/* The procedural texture's registers (mirrored from 0x0A8-0x0AE as
+	 * they are written) and the tables its data port filled. */
+	struct hw_proctex proctex;
 	struct hw_lcd lcd;                     /* scanout of both screens */
 	/* Table memories behind the LUT ports (their index registers live
 	 * in regs[] and step with each data write). */

@@ -2,6 +2,7 @@
  * in framebuffer tiles a row span at a time, with linear depth and
  * perspective-correct varyings. */
 #include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "hw_raster.h"
@@ -1200,4 +1201,69 @@ void hw_raster_triangle(const struct hw_raster_config *cfg, const struct hw_vert
 	one.out = out;
 	one.user = user;
 	hw_raster_triangle_batch(cfg, a, b, c, counts, out ? raster_unbatch : NULL, &one);
+}
+
+/* ---- derivatives over 2x2 quads ------------------------------------------- */
+
+/* The plane through (0, 0, f0), (dx1, dy1, f1), (dx2, dy2, f2) relative to
+ * vertex 0: value at vertex 0, d/dx, d/dy (area: dx1 dy2 - dx2 dy1). */
+static void raster_plane(double f0, double f1, double f2, double dx1, double dy1, double dx2,
+			 double dy2, double area, double plane[3])
+{
+	plane[0] = f0;
+	plane[1] = ((f1 - f0) * dy2 - (f2 - f0) * dy1) / area;
+	plane[2] = ((f2 - f0) * dx1 - (f1 - f0) * dx2) / area;
+}
+
+void hw_raster_gradient_setup(struct hw_raster_gradient *g, const struct hw_vertex *a,
+			      const struct hw_vertex *b, const struct hw_vertex *c,
+			      unsigned varying)
+{
+	double dx1 = (double)b->pos[0] - a->pos[0], dy1 = (double)b->pos[1] - a->pos[1];
+	double dx2 = (double)c->pos[0] - a->pos[0], dy2 = (double)c->pos[1] - a->pos[1];
+	double area = dx1 * dy2 - dx2 * dy1;
+	unsigned k;
+
+	memset(g, 0, sizeof *g);
+	if (varying >= HW_VARYING_COUNT || !(area != 0.0) || !isfinite(area))
+		return;
+	g->x0 = a->pos[0];
+	g->y0 = a->pos[1];
+	raster_plane(a->pos[3], b->pos[3], c->pos[3], dx1, dy1, dx2, dy2, area, g->q);
+	for (k = 0; k < 3; k++)
+		raster_plane((double)a->pos[3] * a->varying[varying][k],
+			     (double)b->pos[3] * b->varying[varying][k],
+			     (double)c->pos[3] * c->varying[varying][k], dx1, dy1, dx2, dy2, area,
+			     g->p[k]);
+	g->valid = true;
+}
+
+void hw_raster_quad_coords(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+			   double c[3][3])
+{
+	/* the centres of the quad's pixels (0, 0), (1, 0) and (0, 1),
+	 * relative to vertex 0 */
+	double cx = (double)(x & ~1u) + 0.5 - g->x0, cy = (double)(y & ~1u) + 0.5 - g->y0;
+	double px[3] = { cx, cx + 1.0, cx }, py[3] = { cy, cy, cy + 1.0 }, q;
+	unsigned i, k;
+
+	for (i = 0; i < 3; i++) {
+		q = g->q[0] + g->q[1] * px[i] + g->q[2] * py[i];
+		for (k = 0; k < 3; k++)
+			c[i][k] = g->valid && q > 0.0
+				  ? (g->p[k][0] + g->p[k][1] * px[i] + g->p[k][2] * py[i]) / q : NAN;
+	}
+}
+
+void hw_raster_quad_derivatives(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+				float deriv[2][2])
+{
+	double c[3][3];
+	unsigned k;
+
+	hw_raster_quad_coords(g, x, y, c);
+	for (k = 0; k < 2; k++) {
+		deriv[k][0] = (float)(c[1][k] - c[0][k]);
+		deriv[k][1] = (float)(c[2][k] - c[0][k]);
+	}
 }

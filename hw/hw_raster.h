@@ -151,4 +151,43 @@ hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(void);
 /* The fragments a holding buffer holds, if any, to `out` as one batch. */
 void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user);
 
+/* ---- derivatives over 2x2 quads (the texture units' level of detail) ----
+ *
+ * A varying's first two components as functions of the window position,
+ * perspective-correct (c = (c/w) / (1/w), each of c/w and 1/w linear in
+ * window space), set up once a triangle from its three vertices. Model
+ * choice (the PICA's rule is not public): fragments are grouped in 2x2
+ * quads aligned to even pixels, and every fragment of quad (x0, y0) = (x
+ * & ~1, y & ~1) gets the forward differences of the quad, d/dx = c(x0 +
+ * 1.5, y0 + 0.5) - c(x0 + 0.5, y0 + 0.5) and d/dy = c(x0 + 0.5, y0 + 1.5)
+ * - c(x0 + 0.5, y0 + 0.5), the coordinate computed at those pixel centres
+ * whether or not they are covered (GL's coarse derivatives). The values
+ * are computed from the vertices' window positions as given (not
+ * snapped), in doubles. */
+struct hw_raster_gradient {
+	double x0, y0;                  /* vertex 0's window position */
+	double q[3];                    /* 1/w at vertex 0, d/dx, d/dy */
+	double p[3][3];                 /* c/w of components 0, 1, 2, the same */
+	bool valid;                     /* a triangle of non-zero area */
+};
+
+/* The gradient of varying `varying` (hw_varying) of triangle a, b, c. */
+void hw_raster_gradient_setup(struct hw_raster_gradient *g, const struct hw_vertex *a,
+			      const struct hw_vertex *b, const struct hw_vertex *c,
+			      unsigned varying);
+
+/* Components 0-2 at the quad of pixel (x, y): c[i] at its pixel centres
+ * i = 0 (x0 + 0.5, y0 + 0.5), 1 (x0 + 1.5, y0 + 0.5), 2 (x0 + 0.5, y0 +
+ * 1.5). NaN when the triangle has no area or 1/w is not positive at one
+ * of them. Reads only its inputs. */
+void hw_raster_quad_coords(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+			   double c[3][3]);
+
+/* The derivatives at the quad of pixel (x, y): deriv[k] = { dc_k/dx,
+ * dc_k/dy } for components k = 0, 1. NaN when the triangle has no area
+ * or 1/w is not positive at one of the three centres. Reads only its
+ * inputs. */
+void hw_raster_quad_derivatives(const struct hw_raster_gradient *g, unsigned x, unsigned y,
+				float deriv[2][2]);
+
 #endif

@@ -247,32 +247,60 @@ struct tex_levels {
 
 static void tex_choose_levels(const struct hw_texture *t, float lod, struct tex_levels *l)
 {
-	unsigned last = t->levels - 1;
+	unsigned last = t->levels - 1, lo = t->min_level < last ? t->min_level : last;
+	double v = (double)lod + (double)t->lod_bias;
 
-	l->level[0] = l->level[1] = 0;
+	l->level[0] = l->level[1] = lo;
 	l->n = 1;
 	l->weight1 = 0.0;
 	/* Model choice: magnification up to lod 0 whatever the filters (the
 	 * OpenGL switch-over point c = 0; the PICA's is not public). */
-	if (!(lod > 0.0f)) {                    /* magnification, or NaN */
+	if (!(v > 0.0)) {                       /* magnification, or NaN */
 		l->filter = t->mag_filter;
 		return;
 	}
 	l->filter = t->min_filter;
 	if (last == 0)
 		return;
+	/* the lod clamped to the unit's level range (v > 0 here) */
+	if (v < (double)lo)
+		v = (double)lo;
+	if (v > (double)last)
+		v = (double)last;
 	if (t->mip_filter == HW_FILTER_LINEAR) {
-		double d = floor(lod);
+		double d = floor(v);
 		l->level[0] = d >= (double)last ? last : (unsigned)d;
 		if (l->level[0] < last) {
 			l->level[1] = l->level[0] + 1;
 			l->n = 2;
-			l->weight1 = (double)lod - d;
+			l->weight1 = v - d;
 		}
 	} else {
-		double d = lod <= 0.5f ? 0.0 : ceil((double)lod + 0.5) - 1.0;
+		double d = v <= 0.5 ? 0.0 : ceil(v + 0.5) - 1.0;
 		l->level[0] = d >= (double)last ? last : (unsigned)d;
+		if (l->level[0] < lo)
+			l->level[0] = lo;
 	}
+}
+
+float hw_texture_lod(const struct hw_texture *t, const float deriv[2][2])
+{
+	double ds, dt, rho;
+
+	/* (fmax would pass over a NaN) */
+	if (!isfinite(deriv[0][0]) || !isfinite(deriv[0][1]) || !isfinite(deriv[1][0])
+	    || !isfinite(deriv[1][1]))
+		return NAN;
+	ds = fmax(fabs((double)deriv[0][0]), fabs((double)deriv[0][1]));
+	dt = fmax(fabs((double)deriv[1][0]), fabs((double)deriv[1][1]));
+	rho = fmax(ds * (double)t->width, dt * (double)t->height);
+	return (float)log2(rho);
+}
+
+bool hw_texture_uses_lod(const struct hw_texture *t)
+{
+	return t->type != HW_TEXTYPE_2D || t->levels > 1 || t->min_level > 0
+	       || t->min_filter != t->mag_filter;
 }
 
 unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord, float lod,
@@ -1199,4 +1227,177 @@ unsigned hw_texture_sampler_sample_n(const struct hw_texture_sampler *sp, const 
 		return tex_sample_n_avx2(sp, st, n, addr, count, rgba);
 #endif
 	return tex_sample_n(sp, st, n, addr, count, rgba);
+}
+
+/* ---- unit 0's types ---------------------------------------------------------- */
+
+enum hw_cube_face hw_texture_cube_face(double u, double v, double w)
+{
+	double au = fabs(u), av = fabs(v), aw = fabs(w);
+
+	if (au > av && au > aw)
+		return u > 0 ? HW_CUBE_POS_X : HW_CUBE_NEG_X;
+	if (av > aw)
+		return v > 0 ? HW_CUBE_POS_Y : HW_CUBE_NEG_Y;
+	return w > 0 ? HW_CUBE_POS_Z : HW_CUBE_NEG_Z;
+}
+
+void hw_texture_cube_coords(enum hw_cube_face face, double u, double v, double w, double *s,
+			    double *t_coord)
+{
+	double m, a, b;
+
+	switch (face) {
+	case HW_CUBE_POS_X: m = u; a = -w; b = -v; break;
+	case HW_CUBE_NEG_X: m = u; a = -w; b = v; break;
+	case HW_CUBE_POS_Y: m = v; a = u; b = w; break;
+	case HW_CUBE_NEG_Y: m = v; a = -u; b = w; break;
+	case HW_CUBE_POS_Z: m = w; a = u; b = -v; break;
+	default: m = w; a = u; b = v; break;
+	}
+	*s = a / m * 0.5 + 0.5;
+	*t_coord = b / m * 0.5 + 0.5;
+}
+
+/* (s, t) of a sample of t's type at (u, v, w); for a cube, on `face`. */
+static void tex_type_coords(const struct hw_texture *t, enum hw_cube_face face, const double c[3],
+			    double st[2])
+{
+	switch (t->type) {
+	case HW_TEXTYPE_CUBE: case HW_TEXTYPE_SHADOW_CUBE:
+		hw_texture_cube_coords(face, c[0], c[1], c[2], &st[0], &st[1]);
+		return;
+	case HW_TEXTYPE_PROJECTION:
+		st[0] = c[0] / c[2];
+		st[1] = c[1] / c[2];
+		return;
+	case HW_TEXTYPE_SHADOW_2D:
+		if (!t->shadow_ortho) {
+			st[0] = c[0] / c[2];
+			st[1] = c[1] / c[2];
+			return;
+		}
+		break;
+	case HW_TEXTYPE_2D:
+		break;
+	}
+	st[0] = c[0];
+	st[1] = c[1];
+}
+
+static bool tex_is_cube(const struct hw_texture *t)
+{
+	return t->type == HW_TEXTYPE_CUBE || t->type == HW_TEXTYPE_SHADOW_CUBE;
+}
+
+float hw_texture_quad_lod(const struct hw_texture *t, const double c[3][3])
+{
+	enum hw_cube_face face = HW_CUBE_POS_X;
+	double st[3][2];
+	float deriv[2][2];
+	unsigned i, k;
+
+	if (tex_is_cube(t))
+		face = hw_texture_cube_face(c[0][0], c[0][1], c[0][2]);
+	for (i = 0; i < 3; i++)
+		tex_type_coords(t, face, c[i], st[i]);
+	for (k = 0; k < 2; k++) {
+		deriv[k][0] = (float)(st[1][k] - st[0][k]);
+		deriv[k][1] = (float)(st[2][k] - st[0][k]);
+	}
+	return hw_texture_lod(t, deriv);
+}
+
+/* A texel's shadow result: its intensity byte when its depth passes. */
+static double tex_shadow_texel(const float texel[4], double zref)
+{
+	double r = floor((double)texel[0] * 255.0 + 0.5), g = floor((double)texel[1] * 255.0 + 0.5);
+	double b = floor((double)texel[2] * 255.0 + 0.5), a = floor((double)texel[3] * 255.0 + 0.5);
+	double depth = a * 65536.0 + b * 256.0 + g;
+
+	return depth >= zref ? r : 0.0;
+}
+
+/* The shadow comparison at (s, tc) of level 0 (footprint into fp). */
+static void tex_shadow_sample(const struct hw_texture *t, const uint8_t *bytes, double s,
+			      double tc, double z, struct tex_footprint *fp, float rgba[4])
+{
+	long w = (long)t->width, h = (long)t->height, i[2], j[2];
+	double zref = floor(fmin(z, 1.0) * 16777215.0) - (double)t->shadow_bias, weight[2][2];
+	double result = 0.0;
+	float texel[4];
+	unsigned a, b, c;
+
+	s = tex_reduce((float)s, t->wrap_s);
+	tc = tex_reduce((float)tc, t->wrap_t);
+	tex_sample_level(t, 0, s, tc, t->mag_filter, fp);
+	if (t->mag_filter != HW_FILTER_LINEAR) {
+		tex_fetch(t, bytes, 0, tex_wrap((long)floor(s * (double)w), w, t->wrap_s),
+			  tex_wrap((long)floor(tc * (double)h), h, t->wrap_t), texel);
+		result = tex_shadow_texel(texel, zref);
+	} else {
+		tex_bilinear(s, tc, w, h, &i[0], &j[0], weight);
+		i[1] = tex_wrap(i[0] + 1, w, t->wrap_s);
+		j[1] = tex_wrap(j[0] + 1, h, t->wrap_t);
+		i[0] = tex_wrap(i[0], w, t->wrap_s);
+		j[0] = tex_wrap(j[0], h, t->wrap_t);
+		for (b = 0; b < 2; b++)
+			for (a = 0; a < 2; a++) {
+				tex_fetch(t, bytes, 0, i[a], j[b], texel);
+				result += weight[b][a] * tex_shadow_texel(texel, zref);
+			}
+	}
+	for (c = 0; c < 4; c++)
+		rgba[c] = (float)(result / 255.0);
+}
+
+unsigned hw_texture_sample_any(const struct hw_texture *t,
+			       const uint8_t *const face_bytes[HW_CUBE_FACES], const float uvw[3],
+			       float lod, uint32_t addr[HW_TEX_FOOTPRINT_MAX], float rgba[4])
+{
+	const double c[3] = { uvw[0], uvw[1], uvw[2] };
+	enum hw_cube_face face = HW_CUBE_POS_X;
+	struct hw_texture ft = *t;
+	struct tex_footprint fp;
+	double st[2], z = 0.0;
+	unsigned k;
+
+	for (k = 0; k < 4; k++)
+		rgba[k] = 0.0f;
+	if (!hw_texture_valid(t))
+		return 0;
+	if (tex_is_cube(t)) {
+		face = hw_texture_cube_face(c[0], c[1], c[2]);
+		ft.phys = t->face_phys[face];
+	}
+	tex_type_coords(t, face, c, st);
+	if (t->type == HW_TEXTYPE_2D || t->type == HW_TEXTYPE_CUBE
+	    || t->type == HW_TEXTYPE_PROJECTION) {
+		k = hw_texture_footprint(&ft, (float)st[0], (float)st[1], lod, addr);
+		if (face_bytes[face])
+			hw_texture_sample(&ft, face_bytes[face], (float)st[0], (float)st[1], lod, rgba);
+		return k;
+	}
+	/* shadow */
+	if (t->type == HW_TEXTYPE_SHADOW_CUBE) {
+		static const unsigned axis[HW_CUBE_FACES] = { 0, 0, 1, 1, 2, 2 };
+
+		z = fabs(c[axis[face]]);
+	} else {
+		z = fabs(c[2]);
+	}
+	fp.addr = addr;
+	fp.n = 0;
+	if (!isfinite(st[0]) || !isfinite(st[1]) || !(z == z))
+		st[0] = st[1] = 0.0;
+	if (!(z == z))
+		z = 0.0;
+	if (face_bytes[face]) {
+		tex_shadow_sample(&ft, face_bytes[face], st[0], st[1], z, &fp, rgba);
+	} else {
+		float ignored[4];
+
+		tex_shadow_sample(&ft, NULL, st[0], st[1], z, &fp, ignored);
+	}
+	return fp.n;
 }

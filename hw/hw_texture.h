@@ -20,6 +20,19 @@ enum hw_tex_format {
 enum hw_tex_wrap { HW_WRAP_CLAMP_EDGE = 0, HW_WRAP_CLAMP_BORDER, HW_WRAP_REPEAT, HW_WRAP_MIRROR };
 enum hw_tex_filter { HW_FILTER_NEAREST = 0, HW_FILTER_LINEAR };
 
+/* What unit 0 does with its coordinates (TEXUNIT0_PARAM bits 28-30;
+ * units 1 and 2 are always 2D). */
+enum hw_tex_type {
+	HW_TEXTYPE_2D = 0, HW_TEXTYPE_CUBE, HW_TEXTYPE_SHADOW_2D, HW_TEXTYPE_PROJECTION,
+	HW_TEXTYPE_SHADOW_CUBE
+};
+
+/* Cube faces, in TEXUNIT0_ADDR1..6 order. */
+enum hw_cube_face {
+	HW_CUBE_POS_X = 0, HW_CUBE_NEG_X, HW_CUBE_POS_Y, HW_CUBE_NEG_Y, HW_CUBE_POS_Z,
+	HW_CUBE_NEG_Z, HW_CUBE_FACES
+};
+
 struct hw_texture {
 	uint32_t phys;                  /* level 0 */
 	unsigned width, height;         /* level 0, powers of two, 8..1024 */
@@ -30,6 +43,21 @@ struct hw_texture {
 	/* Border colour R, G, B, A in 0..1 (TEXUNITi_BORDER_COLOR: R in bits
 	 * 0-7 .. A in 24-31, over 255): what CLAMP_BORDER reads outside. */
 	float border[4];
+	/* Level of detail (TEXUNITi_LOD): the bias added to the computed
+	 * lod (bits 0-12, 1/256 steps) and the smallest level the unit may
+	 * read (bits 24-27); the largest is levels - 1 (bits 16-19). Both 0
+	 * in a texture that does not use them. */
+	float lod_bias;
+	unsigned min_level;
+	/* Unit 0 only (0 elsewhere): the type; a cube's face addresses
+	 * (face_phys[0] is phys), each face a whole chain of this size and
+	 * format; the shadow register TEXUNIT0_SHADOW: no division by w
+	 * (bit 0), and the z bias as a 24-bit fraction (bits 1-23, i.e.
+	 * the register & 0xFFFFFE). */
+	enum hw_tex_type type;
+	uint32_t face_phys[HW_CUBE_FACES];
+	bool shadow_ortho;
+	uint32_t shadow_bias;
 };
 
 #define HW_TEX_FOOTPRINT_MAX 8          /* linear between two mip levels */
@@ -89,18 +117,90 @@ uint32_t hw_texture_size(const struct hw_texture *t);
 uint32_t hw_texture_texel_address(const struct hw_texture *t, unsigned level, unsigned x,
 				  unsigned y);
 
-/* The texel addresses one sample at normalised (s, t_coord) with level of
- * detail `lod` (log2 of texels per pixel) reads, written to addr; returns
- * how many (0..HW_TEX_FOOTPRINT_MAX). Distinct addresses only: texels that
- * share an address (4-bit pairs, an ETC block, a clamped edge) are
- * returned once, first occurrence first.
+/* The level of detail of a sample from its coordinates' screen
+ * derivatives over its 2x2 quad (hw_raster_quad_derivatives):
+ * deriv[0] = { ds/dx, ds/dy }, deriv[1] = { dt/dx, dt/dy }, in
+ * normalised coordinates. Model choice (the PICA's formula is not public;
+ * this is the lower bound GL allows, the form Citra uses for 2D
+ * textures): lod = log2(max(max(|ds/dx|, |ds/dy|) * width,
+ * max(|dt/dx|, |dt/dy|) * height)), level 0's size; the bias is not added
+ * here (hw_texture_footprint does it). -infinity for no change at all,
+ * NaN for derivatives that are not finite (both magnify). */
+float hw_texture_lod(const struct hw_texture *t, const float deriv[2][2]);
+
+/* Whether the texels a sample reads can depend on its lod: more than one
+ * level, a smallest level above 0, or min and mag filters that differ.
+ * A unit for which this is false samples as at lod 0 (so a draw need not
+ * compute a lod for it). */
+bool hw_texture_uses_lod(const struct hw_texture *t);
+
+/* ---- unit 0's types: cube, shadow, projection --------------------------------
  *
- * - lod <= 0 (or not a number): magnification, level 0 with mag_filter
- *   (model choice: the switch-over point is 0 whatever the filters).
- * - lod > 0: minification with min_filter; with more than one level,
- *   mip_filter NEAREST takes the nearest level (d = ceil(lod + 0.5) - 1
- *   for lod > 0.5, else 0), LINEAR takes floor(lod) and the next, clamped
- *   to the last level (one level when both are the last).
+ * A sample of a texture of any type from its coordinate set (u, v, w):
+ * texcoord0's three components for unit 0 (w is the shader's texcoord0w
+ * output), and (u, v) for a 2D texture, which ignores w.
+ * - 2D: (s, t) = (u, v).
+ * - Projection: (s, t) = (u / w, v / w).
+ * - Cube (fragment-pipeline.md B.2, GL's table): the major axis is the
+ *   component of largest magnitude, strict comparisons in the order u,
+ *   v, w (ties go to the later axis): |u| > |v| and |u| > |w| picks X,
+ *   else |v| > |w| picks Y, else Z; the sign picks +/-. With m the major
+ *   component: +X (s, t) = (-w, -v) / m, -X (-w, v) / m, +Y (u, w) / m,
+ *   -Y (-u, w) / m, +Z (u, -v) / m, -Z (u, v) / m; each then x 0.5 + 0.5.
+ *   The face's chain is read at face_phys[face] (same size, format and
+ *   levels as the others).
+ * - Shadow 2D: (s, t) = (u / w, v / w) unless shadow_ortho; reference
+ *   depth z = |w|. Shadow cube: cube addressing, z = |m|.
+ * - Shadow comparison: zref = floor(min(z, 1) x 0xFFFFFF) - shadow_bias;
+ *   a texel's stored depth D = A x 65536 + B x 256 + G and intensity I = R
+ *   (its decoded components x 255); the texel gives I when D >= zref,
+ *   else 0 (a border texel: the border colour's bytes). Model choice (not
+ *   public, E.9): the comparison results are filtered like colours with
+ *   the unit's filter (nearest: one texel; linear: the 2x2 footprint,
+ *   percentage-closer), at level 0 with the mag filter (the SDK gives
+ *   shadow textures one level and linear filters). The sample is (r, r,
+ *   r, r), r the filtered result / 255.
+ * Model choice for the lod of cube and projection textures (the
+ * hardware's is not public, E.8): hw_texture_lod of the derivatives of
+ * (s, t) themselves over the quad, cube coordinates all taken on the face
+ * of the quad's first pixel centre. */
+
+/* The face a cube sample at (u, v, w) reads, and its (s, t) there. */
+enum hw_cube_face hw_texture_cube_face(double u, double v, double w);
+void hw_texture_cube_coords(enum hw_cube_face face, double u, double v, double w, double *s,
+			    double *t_coord);
+
+/* The level of detail of a quad: c[i] = (u, v, w) at the quad's pixel
+ * centres (x0, y0), (x0 + 1, y0), (x0, y0 + 1) (hw_raster_quad_coords),
+ * through the type's addressing as above, then hw_texture_lod. */
+float hw_texture_quad_lod(const struct hw_texture *t, const double c[3][3]);
+
+/* One sample of a texture of any type at (u, v, w) = uvw, with `lod`:
+ * its footprint (as hw_texture_footprint on the face read; shadow
+ * textures at level 0 with the mag filter) in addr, the count returned,
+ * and its colour in rgba. face_bytes[f] is the host view of face f's
+ * chain (a 2D texture: [0] only); NULL reads 0, 0, 0, 0. An invalid
+ * texture reads nothing and gives 0, 0, 0, 0. Reads only its inputs. */
+unsigned hw_texture_sample_any(const struct hw_texture *t,
+			       const uint8_t *const face_bytes[HW_CUBE_FACES], const float uvw[3],
+			       float lod, uint32_t addr[HW_TEX_FOOTPRINT_MAX], float rgba[4]);
+
+/* The texel addresses one sample at normalised (s, t_coord) with level of
+ * detail `lod` (log2 of texels per pixel, hw_texture_lod) reads, written
+ * to addr; returns how many (0..HW_TEX_FOOTPRINT_MAX). Distinct addresses
+ * only: texels that share an address (4-bit pairs, an ETC block, a
+ * clamped edge) are returned once, first occurrence first.
+ *
+ * Model choice for the level (GL ES 2.0 3.7.7 with the PICA's registers;
+ * no public source gives the unit's rule): l = lod + lod_bias.
+ * - l <= 0 (or not a number): magnification, level min_level with
+ *   mag_filter (the switch-over point is 0 whatever the filters).
+ * - l > 0: minification with min_filter. l is clamped to [min_level,
+ *   levels - 1]; mip_filter NEAREST takes the nearest level (d =
+ *   ceil(l + 0.5) - 1 for l > 0.5, else 0, then at least min_level),
+ *   LINEAR takes floor(l) and the next with weight l - floor(l) (one
+ *   level when floor(l) is the last). With one level and min_level 0
+ *   this is level 0 with min_filter.
  * - NEAREST reads texel (floor(s W), floor(t H)); LINEAR the 2x2 texels
  *   around (s W - 0.5, t H - 0.5), i.e. i0 = floor(s W - 0.5) and i0 + 1.
  * - Wrap per axis: REPEAT modulo the size; MIRROR mirrored repeat (period

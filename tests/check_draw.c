@@ -920,6 +920,61 @@ START_TEST(test_draw_texture_in_the_colour_buffer_sees_earlier_fragments)
 }
 END_TEST
 
+/* The procedural texture (unit 3) from its registers and tables loaded
+ * through the data port: one triangle over the target with s = window x /
+ * 240 (so pixel x reads u = (x + 0.5) / 240), v = 0; clamp to edge,
+ * mapping U, the identity RGB map (entry i: i / 128 with difference
+ * 1/128), colour entry k = (k, 0, 255 - k, 255), width 101: red =
+ * floor(100 u + 0.5). Pixel 0: 0.2 -> 0; 60: 25.2 -> 25; 119: 49.8 -> 50;
+ * 239: 99.8 -> 100. It reads no texture memory. */
+START_TEST(test_draw_procedural_texture_from_registers)
+{
+	static const float tri[] = {
+		-1.0f, -1.0f, -0.5f,   0.0f, 0.0f, 0.0f,
+		 3.0f, -1.0f, -0.5f,   2.0f, 0.0f, 0.0f,
+		-1.0f,  3.0f, -0.5f,   0.0f, 0.0f, 0.0f,
+	};
+	static const unsigned xs[4] = { 0, 60, 119, 239 }, want[4] = { 0, 25, 50, 100 };
+	uint32_t base = put_positions(tri, 6), color;
+	const uint8_t *px;
+	unsigned i, k;
+
+	load_pass_through();
+	color = set_target(false);
+	textured_state(base, 0, 8, 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_PROCTEX | HW_REG_TEXCFG_FIXED_ONE);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(0), 1u | 1u << 3);     /* edge, U */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(4), 101u << 11);        /* width */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(5), 0);                 /* offset 0 */
+	pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT, (uint32_t)HW_PROCTEX_TABLE_RGB_MAP << 8);
+	for (i = 0; i < HW_PROCTEX_MAP_ENTRIES; i++)
+		pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT_DATA0 + i % 8, i * 32u | 16u << 12);
+	pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT, (uint32_t)HW_PROCTEX_TABLE_COLOR << 8);
+	for (i = 0; i < HW_PROCTEX_COLOR_ENTRIES; i++)
+		pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT_DATA0, i | (255u - i) << 16 | 255u << 24);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_TEXTURE3 | HW_REG_TEVSRC_TEXTURE3 << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_OPERAND(0), 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0), 0);               /* replace */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_TEXTURE_READ], 0);
+	px = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(px);
+	for (k = 0; k < 4; k++) {
+		unsigned x = xs[k], r = 399 - 200;
+		const uint8_t *p = px + ((r / 8) * 30 + x / 8) * 64 * 4
+				   + (size_t)tu_tile_z[r % 8][x % 8] * 4;
+
+		ck_assert_msg(p[3] == want[k], "pixel %u: red %u, want %u", x, p[3], want[k]);
+		ck_assert_uint_eq(p[1], 255 - want[k]);        /* blue */
+		ck_assert_uint_eq(p[0], 255);                  /* alpha */
+	}
+}
+END_TEST
+
 /* A bilinear-textured triangle over the whole target whose combiner
  * replaces with texture 0 (the batch path's own loop for that) gives the
  * same bytes as the same draw whose combiner modulates texture 0 by the
@@ -2525,6 +2580,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_depth_is_interpolated_wherever_an_operation_reads_it);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
+	tcase_add_test(tc, test_draw_procedural_texture_from_registers);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
 	tcase_add_test(tc, test_draw_held_fragments_match_batches_of_one_triangle);
 	tcase_add_test(tc, test_draw_batch_close_counts_the_vertices_before_it);

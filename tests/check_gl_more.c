@@ -308,7 +308,7 @@ START_TEST(test_more_mipmap_errors)
 	glBindTexture(GL_TEXTURE_2D, name[2]);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 16, 16, 0, GL_ALPHA, GL_UNSIGNED_BYTE, NULL);
 	glGenerateMipmap(GL_TEXTURE_CUBE_MAP);
-	ck_gl_error(GL_INVALID_ENUM);
+	ck_gl_error(GL_INVALID_OPERATION);                      /* no cube map bound */
 	glGenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X);
 	ck_gl_error(GL_INVALID_ENUM);
 	glGenerateMipmap(0);

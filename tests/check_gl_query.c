@@ -747,7 +747,7 @@ START_TEST(test_query_texture_parameters)
 	v = 5;
 	f = 5.0f;
 	glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, &v);
-	ck_gl_error(GL_INVALID_ENUM);
+	ck_gl_error(GL_INVALID_OPERATION);                      /* no cube map bound */
 	glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_2D, &f);
 	ck_gl_error(GL_INVALID_ENUM);
 	ck_assert(v == 5 && f == 5.0f);

@@ -168,7 +168,7 @@ START_TEST(test_glfrag_texture_bad_target_unit_or_count_changes_nothing)
 	GLuint t;
 
 	glGenTextures(1, &t);
-	glBindTexture(GL_TEXTURE_CUBE_MAP, t);           /* cube maps: not modelled */
+	glBindTexture(GL_TEXTURE_CUBE_MAP_POSITIVE_X, t); /* a face is no binding point */
 	ck_gl_error(GL_INVALID_ENUM);
 	glBindTexture(0x1234, t);
 	ck_gl_error(GL_INVALID_ENUM);
@@ -229,7 +229,10 @@ START_TEST(test_glfrag_teximage_errors_change_nothing)
 	memset(pixels, 0xC3, sizeof pixels);
 
 	glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 16, 16, 0, GL_RGBA,
-		     GL_UNSIGNED_BYTE, pixels);
+		     GL_UNSIGNED_BYTE, pixels);                         /* no cube map bound */
+	ck_gl_error(GL_INVALID_OPERATION);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+		     pixels);                                           /* not an image target */
 	ck_gl_error(GL_INVALID_ENUM);
 	glTexImage2D(GL_TEXTURE_2D | 0x40000, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE,
 		     pixels);                                            /* no such area */
@@ -621,7 +624,7 @@ START_TEST(test_glfrag_texparameter_checks_pname_and_value)
 	glTexParameteri(GL_TEXTURE_2D, 0x1234, GL_NEAREST);
 	ck_gl_error(GL_INVALID_ENUM);
 	glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	ck_gl_error(GL_INVALID_ENUM);
+	ck_gl_error(GL_INVALID_OPERATION);                      /* no cube map bound */
 	ck_assert_uint_eq(t->mag_filter, GL_LINEAR);
 	ck_assert_uint_eq(t->wrap_s, GL_REPEAT);
 	glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, (GLfloat)GL_MIRRORED_REPEAT);
@@ -1522,6 +1525,79 @@ START_TEST(test_glfrag_sampler_type_switches_the_unit_and_its_registers)
 }
 END_TEST
 
+/* The registers the texture units get from the new parameters and
+ * sampler types: TEXUNIT0_LOD bias 1.5 -> 384 (1/256 steps), max level 3
+ * (4 levels of 64), min level 2 (GL_TEXTURE_MIN_LOD 2.7 truncated);
+ * border (0.2, 0.4, 0.6, 1) -> bytes round(51), round(102), round(153),
+ * 255; wrap clamp-to-border is code 1. A cube map: type 1 in PARAM,
+ * ADDR2-6 the faces after +X, one chain apart, bias 0 whatever
+ * GL_TEXTURE_LOD_BIAS says. Shadow 2D: type 2 and bit 20. Unit 3 with
+ * GL_TEXTURE_PROCEDURAL_DMP: TEXUNIT_CONFIG bit 10. */
+START_TEST(test_glfrag_lod_border_cube_and_proctex_reach_the_registers)
+{
+	static const GLfloat border[4] = { 0.2f, 0.4f, 0.6f, 1.0f };
+	static uint8_t texels[64 * 64 * 4];
+	struct regs r;
+	uint32_t lod, param, chain = (64 * 64 + 32 * 32 + 16 * 16 + 8 * 8) * 4;
+	GLuint cube;
+	unsigned f;
+
+	texture_bound();
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glGenerateMipmap(GL_TEXTURE_2D);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+	glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 1.5f);
+	glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 2.7f);
+	glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	ck_gl_error(GL_NO_ERROR);
+	draw_regs(&r);
+	lod = r.v[HW_REG_TEXUNIT_LOD(0)];
+	ck_assert_uint_eq(lod & 0x1FFFu, 384);
+	ck_assert_uint_eq(hw_reg_tex_max_level(lod), 3);
+	ck_assert_uint_eq(hw_reg_tex_min_level(lod), 2);
+	ck_assert_uint_eq(r.v[HW_REG_TEXUNIT_BORDER_COLOR(0)], 51u | 102u << 8 | 153u << 16 | 255u << 24);
+	ck_assert_uint_eq(hw_reg_tex_wrap_s(r.v[HW_REG_TEXUNIT_PARAM(0)]), HW_REG_TEXWRAP_CLAMP_BORDER);
+	ck_assert_uint_eq(hw_reg_tex_type(r.v[HW_REG_TEXUNIT_PARAM(0)]), HW_REG_TEXTYPE_2D);
+	/* shadow 2D on the same texture */
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_SHADOW_2D_DMP);
+	draw_regs(&r);
+	param = r.v[HW_REG_TEXUNIT_PARAM(0)];
+	ck_assert_uint_eq(hw_reg_tex_type(param), HW_REG_TEXTYPE_SHADOW_2D);
+	ck_assert(hw_reg_tex_shadow(param));
+	/* a cube map */
+	glGenTextures(1, &cube);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+	for (f = 0; f < 6; f++)
+		glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, 64, 64, 0, GL_RGBA,
+			     GL_UNSIGNED_BYTE, texels);
+	glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_LOD_BIAS, 2.0f);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_CUBE_MAP);
+	ck_gl_error(GL_NO_ERROR);
+	draw_regs(&r);
+	param = r.v[HW_REG_TEXUNIT_PARAM(0)];
+	ck_assert_uint_eq(hw_reg_tex_type(param), HW_REG_TEXTYPE_CUBE);
+	ck_assert(!hw_reg_tex_shadow(param));
+	ck_assert_uint_eq(r.v[HW_REG_TEXUNIT_LOD(0)] & 0x1FFFu, 0);
+	ck_assert_uint_eq(hw_reg_tex_addr(r.v[HW_REG_TEXUNIT0_ADDR(1)]),
+			  nngxShimGetTextureAddress(cube));
+	for (f = 1; f < 6; f++)
+		ck_assert_uint_eq(hw_reg_tex_face_addr(r.v[HW_REG_TEXUNIT0_ADDR(1)],
+						       r.v[HW_REG_TEXUNIT0_ADDR(f + 1)]),
+				  nngxShimGetTextureAddress(cube) + f * chain);
+	/* the procedural texture's unit */
+	ck_assert_uint_eq(r.v[HW_REG_TEXUNIT_CONFIG] & HW_REG_TEXCFG_PROCTEX, 0);
+	/* its tables (a draw that reads an undefined table is refused) */
+	define_lut0();
+	glUniform1i(loc("dmp_Texture[3].samplerType"), GL_TEXTURE_PROCEDURAL_DMP);
+	ck_gl_error(GL_NO_ERROR);
+	draw_regs(&r);
+	ck_assert_uint_ne(r.v[HW_REG_TEXUNIT_CONFIG] & HW_REG_TEXCFG_PROCTEX, 0);
+}
+END_TEST
+
 START_TEST(test_glfrag_mipmap_filter_reads_the_levels_present)
 {
 	static uint8_t l0[64 * 64], l1[32 * 32];
@@ -1685,6 +1761,7 @@ int main(void)
 	tcase_add_test(tc, test_glfrag_light_enables_set_count_permutation_and_luts);
 	tcase_add_test(tc, test_glfrag_fog_and_gas_modes_are_sent);
 	tcase_add_test(tc, test_glfrag_sampler_type_switches_the_unit_and_its_registers);
+	tcase_add_test(tc, test_glfrag_lod_border_cube_and_proctex_reach_the_registers);
 	tcase_add_test(tc, test_glfrag_mipmap_filter_reads_the_levels_present);
 	tcase_add_test(tc, test_glfrag_etc_textures_set_the_etc_flag);
 	tcase_add_test(tc, test_glfrag_texture_cache_is_cleared_after_a_texture_changes);

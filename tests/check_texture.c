@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "hw/hw_cache.h"
+#include "hw/hw_proctex.h"
+#include "hw/hw_raster.h"
 #include "hw/hw_simd.h"
 #include "hw/hw_texture.h"
 #include "test_util.h"
@@ -262,6 +264,438 @@ START_TEST(test_texture_nearest_reads_one_texel_linear_four)
 	ck_assert(has(a, n, hw_texture_texel_address(&t, 0, 8, 8)));
 	/* minification without mipmaps uses min_filter (nearest here) */
 	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 2.0f, a), 1);
+}
+END_TEST
+
+/* ---- level of detail ------------------------------------------------------- */
+
+/* lod = log2(max(max(|ds/dx|, |ds/dy|) * width, max(|dt/dx|, |dt/dy|) *
+ * height)) with level 0's size: 64 x 32, ds = 1/16 -> 4 texels, dt = 1/8
+ * -> 4 texels: lod 2; ds = 1/64, dt 0: one texel, lod 0; dt = -1/4 (the
+ * sign does not count) -> 8 texels: lod 3; a NaN derivative: NaN. */
+START_TEST(test_texture_lod_from_derivatives)
+{
+	struct hw_texture t = texture(0x18010000u, 64, 32, HW_TEX_RGBA8, 3);
+	const float d1[2][2] = { { 1.0f / 16, -1.0f / 32 }, { 0.0f, 1.0f / 8 } };
+	const float d2[2][2] = { { 1.0f / 64, 0.0f }, { 0.0f, 0.0f } };
+	const float d3[2][2] = { { 1.0f / 64, 0.0f }, { 0.0f, -1.0f / 4 } };
+	const float d4[2][2] = { { NAN, 0.0f }, { 0.0f, 0.0f } };
+
+	ck_assert(hw_texture_lod(&t, d1) == 2.0f);
+	ck_assert(hw_texture_lod(&t, d2) == 0.0f);
+	ck_assert(hw_texture_lod(&t, d3) == 3.0f);
+	ck_assert(isnan(hw_texture_lod(&t, d4)));
+}
+END_TEST
+
+/* The bias is added to the lod, then the level is clamped to [min_level,
+ * levels - 1]; l <= 0 magnifies at min_level. 64 x 64 RGBA8, 4 levels,
+ * nearest; (0.5, 0.5) is texel (32 >> k, 32 >> k) of level k. */
+START_TEST(test_texture_lod_bias_and_min_level_pick_the_level)
+{
+	struct hw_texture t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 4);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+
+#define AT(k) hw_texture_texel_address(&t, (k), 32u >> (k), 32u >> (k))
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a), 1);
+	ck_assert_uint_eq(a[0], AT(1));
+	t.lod_bias = 1.0f;                      /* 1 + 1 = 2 */
+	hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a);
+	ck_assert_uint_eq(a[0], AT(2));
+	t.lod_bias = -1.0f;                     /* 0.25 - 1 <= 0: magnified */
+	t.mag_filter = HW_FILTER_LINEAR;        /* (the mag filter: four texels) */
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.25f, a), 4);
+	ck_assert(has(a, 4, AT(0)));
+	t.mag_filter = HW_FILTER_NEAREST;
+	t.lod_bias = 0.0f;
+	t.min_level = 2;                        /* lod 1 clamped up to 2 */
+	hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a);
+	ck_assert_uint_eq(a[0], AT(2));
+	hw_texture_footprint(&t, 0.5f, 0.5f, -3.0f, a);   /* magnified at level 2 */
+	ck_assert_uint_eq(a[0], AT(2));
+	hw_texture_footprint(&t, 0.5f, 0.5f, 10.0f, a);   /* clamped down to 3 */
+	ck_assert_uint_eq(a[0], AT(3));
+	t.min_level = 9;                        /* past the chain: the last level */
+	hw_texture_footprint(&t, 0.5f, 0.5f, 1.0f, a);
+	ck_assert_uint_eq(a[0], AT(3));
+#undef AT
+	/* one level, different filters: the lod still decides the filter */
+	t = texture(0x18010000u, 64, 64, HW_TEX_RGBA8, 1);
+	ck_assert(!hw_texture_uses_lod(&t));
+	t.min_filter = HW_FILTER_LINEAR;
+	ck_assert(hw_texture_uses_lod(&t));
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.0f, a), 1);
+	ck_assert_uint_eq(hw_texture_footprint(&t, 0.5f, 0.5f, 0.5f, a), 4);
+}
+END_TEST
+
+/* Quad derivatives of a perspective triangle, by hand: window vertices
+ * (0, 0), (8, 0), (0, 8) with 1/w = 1, 0.5, 1 and u = 0, 1, 0, v = 0.
+ * 1/w = 1 - x/16 and u/w = x/16 across it, so u = x / (16 - x). Quad
+ * (0, 0): u(0.5) = 1/31, u(1.5) = 3/29: du/dx = 64/899, du/dy = 0 (u does
+ * not depend on y). Pixel (1, 1) is in the same quad; quad (2, 0): u(2.5)
+ * = 5/27, u(3.5) = 7/25, du/dx = 64/675. */
+START_TEST(test_texture_quad_derivatives_are_perspective_correct)
+{
+	struct hw_vertex a, b, c;
+	struct hw_raster_gradient g;
+	float d[2][2];
+
+	memset(&a, 0, sizeof a);
+	b = c = a;
+	a.pos[3] = 1.0f;
+	b.pos[0] = 8.0f;
+	b.pos[3] = 0.5f;
+	b.varying[HW_VARYING_TEXCOORD0][0] = 1.0f;
+	c.pos[1] = 8.0f;
+	c.pos[3] = 1.0f;
+	hw_raster_gradient_setup(&g, &a, &b, &c, HW_VARYING_TEXCOORD0);
+	hw_raster_quad_derivatives(&g, 0, 0, d);
+	ck_assert_float_eq_tol(d[0][0], 64.0f / 899.0f, 1e-7f);
+	ck_assert_float_eq_tol(d[0][1], 0.0f, 1e-7f);
+	ck_assert_float_eq_tol(d[1][0], 0.0f, 1e-7f);
+	ck_assert_float_eq_tol(d[1][1], 0.0f, 1e-7f);
+	hw_raster_quad_derivatives(&g, 1, 1, d);
+	ck_assert_float_eq_tol(d[0][0], 64.0f / 899.0f, 1e-7f);
+	hw_raster_quad_derivatives(&g, 2, 0, d);
+	ck_assert_float_eq_tol(d[0][0], 64.0f / 675.0f, 1e-7f);
+	/* no area: NaN (the unit magnifies) */
+	hw_raster_gradient_setup(&g, &a, &a, &c, HW_VARYING_TEXCOORD0);
+	hw_raster_quad_derivatives(&g, 0, 0, d);
+	ck_assert(isnan(d[0][0]));
+}
+END_TEST
+
+/* ---- cube, projection, shadow ------------------------------------------------- */
+
+/* Face and face coordinates by hand from the table (hw_texture.h): m the
+ * major component, (s, t) = (a / m) x 0.5 + 0.5. */
+START_TEST(test_texture_cube_face_selection)
+{
+	static const struct {
+		double u, v, w;
+		enum hw_cube_face face;
+		double s, t;
+	} c[] = {
+		{ 1.0, 0.2, -0.4, HW_CUBE_POS_X, 0.7, 0.4 },    /* (-w, -v) / u */
+		{ -1.0, 0.2, -0.4, HW_CUBE_NEG_X, 0.3, 0.4 },   /* (-w, v) / u */
+		{ 0.2, 1.0, 0.4, HW_CUBE_POS_Y, 0.6, 0.7 },     /* (u, w) / v */
+		{ 0.2, -1.0, 0.4, HW_CUBE_NEG_Y, 0.6, 0.3 },    /* (-u, w) / v */
+		{ 0.2, 0.4, 1.0, HW_CUBE_POS_Z, 0.6, 0.3 },     /* (u, -v) / w */
+		{ 0.2, 0.4, -1.0, HW_CUBE_NEG_Z, 0.4, 0.3 },    /* (u, v) / w */
+		{ 1.0, 1.0, 0.0, HW_CUBE_POS_Y, 1.0, 0.5 },     /* tie u = v: Y */
+		{ 0.0, -1.0, -1.0, HW_CUBE_NEG_Z, 0.5, 1.0 },   /* tie v = w: Z */
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		double s, t;
+		enum hw_cube_face f = hw_texture_cube_face(c[k].u, c[k].v, c[k].w);
+
+		ck_assert_int_eq(f, c[k].face);
+		hw_texture_cube_coords(f, c[k].u, c[k].v, c[k].w, &s, &t);
+		ck_assert_double_eq_tol(s, c[k].s, 1e-12);
+		ck_assert_double_eq_tol(t, c[k].t, 1e-12);
+	}
+}
+END_TEST
+
+/* RGBA8 bytes of an 8 x 8 level: A, B, G, R each texel (hw_texture.h). */
+static void fill_rgba8(uint8_t *p, unsigned texels, unsigned r, unsigned g, unsigned b,
+		       unsigned a)
+{
+	unsigned i;
+
+	for (i = 0; i < texels; i++) {
+		p[4 * i] = (uint8_t)a;
+		p[4 * i + 1] = (uint8_t)b;
+		p[4 * i + 2] = (uint8_t)g;
+		p[4 * i + 3] = (uint8_t)r;
+	}
+}
+
+/* A cube of six 8 x 8 RGBA8 faces, face f all (40 f, 255 - 40 f, f, 255)
+ * at 0x18100000 + 0x1000 f: a direction into each face reads that face's
+ * colour, at that face's address (texel (5, 3) for (s, t) = (0.7, 0.4):
+ * floor(5.6), floor(3.2)). */
+START_TEST(test_texture_cube_samples_each_face)
+{
+	static const double dir[HW_CUBE_FACES][3] = {
+		{ 1.0, 0.2, -0.4 }, { -1.0, -0.2, 0.4 }, { -0.4, 1.0, -0.2 },
+		{ -0.4, -1.0, -0.2 }, { 0.4, -0.2, 1.0 }, { -0.4, -0.2, -1.0 },
+	};
+	static uint8_t face[HW_CUBE_FACES][8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES];
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	unsigned f, n;
+
+	t.type = HW_TEXTYPE_CUBE;
+	for (f = 0; f < HW_CUBE_FACES; f++) {
+		t.face_phys[f] = 0x18100000u + 0x1000u * f;
+		fill_rgba8(face[f], 64, 40 * f, 255 - 40 * f, f, 255);
+		bytes[f] = face[f];
+	}
+	ck_assert(hw_texture_uses_lod(&t));
+	for (f = 0; f < HW_CUBE_FACES; f++) {
+		const float uvw[3] = { (float)dir[f][0], (float)dir[f][1], (float)dir[f][2] };
+		struct hw_texture ft = t;
+		double s, tc;
+		float rgba[4];
+
+		ck_assert_int_eq(hw_texture_cube_face(dir[f][0], dir[f][1], dir[f][2]), f);
+		hw_texture_cube_coords((enum hw_cube_face)f, uvw[0], uvw[1], uvw[2], &s, &tc);
+		n = hw_texture_sample_any(&t, bytes, uvw, 0.0f, a, rgba);
+		ck_assert_uint_eq(n, 1);
+		ft.phys = t.face_phys[f];
+		ck_assert_uint_eq(a[0], hw_texture_texel_address(&ft, 0, (unsigned)(s * 8),
+								 (unsigned)(tc * 8)));
+		ck_assert_float_eq(rgba[0], (float)(40 * f) / 255.0f);
+		ck_assert_float_eq(rgba[1], (float)(255 - 40 * f) / 255.0f);
+		ck_assert_float_eq(rgba[2], (float)f / 255.0f);
+		ck_assert_float_eq(rgba[3], 1.0f);
+	}
+}
+END_TEST
+
+/* Projection: (s, t) = (u / w, v / w): (1, 0.5, 2) reads texel (4, 2)
+ * of an 8 x 8 texture; as a 2D texture it would read (0, 4) (u = 1
+ * repeats to 0). */
+START_TEST(test_texture_projection_divides_by_w)
+{
+	static uint8_t bytes0[8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES] = { bytes0 };
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	const float uvw[3] = { 1.0f, 0.5f, 2.0f };
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float rgba[4];
+
+	t.type = HW_TEXTYPE_PROJECTION;
+	ck_assert_uint_eq(hw_texture_sample_any(&t, bytes, uvw, 0.0f, a, rgba), 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 4, 2));
+	t.type = HW_TEXTYPE_2D;
+	hw_texture_sample_any(&t, bytes, uvw, 0.0f, a, rgba);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 0, 4));
+}
+END_TEST
+
+/* Shadow 2D, nearest: every texel stores depth 0x800000 (A 0x80, B 0, G
+ * 0) and intensity R = 200. At (0.2, 0.2, 0.4) (s = t = 0.5, z = 0.4):
+ * zref = floor(0.4 x 0xFFFFFF) = 6710886 <= 8388608: lit, 200 / 255 in
+ * all four channels. At w = 0.6: zref = 10066329 > D: shadowed, 0. With
+ * bias 0x400000: zref = 10066329 - 4194304 = 5872025: lit again.
+ * Orthographic: no division (u = v = 0.3 read as they are; z = 0.6 still
+ * shadowed without the bias). Linear filtering compares each of the four
+ * texels: two lit, two shadowed at weights 1/2 each pair -> 100 / 255. */
+START_TEST(test_texture_shadow_compares_depth)
+{
+	static uint8_t bytes0[8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES] = { bytes0 };
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	const float lit[3] = { 0.2f, 0.2f, 0.4f }, deep[3] = { 0.3f, 0.3f, 0.6f };
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float rgba[4];
+	unsigned x;
+
+	fill_rgba8(bytes0, 64, 200, 0, 0, 0x80);
+	t.type = HW_TEXTYPE_SHADOW_2D;
+	ck_assert_uint_eq(hw_texture_sample_any(&t, bytes, lit, 0.0f, a, rgba), 1);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 4, 4));
+	ck_assert_float_eq(rgba[0], 200.0f / 255.0f);
+	ck_assert_float_eq(rgba[3], 200.0f / 255.0f);
+	hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[0], 0.0f);
+	t.shadow_bias = 0x400000u;
+	hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[1], 200.0f / 255.0f);
+	t.shadow_bias = 0;
+	t.shadow_ortho = true;                  /* (0.3, 0.3) -> texel (2, 2) */
+	hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba);
+	ck_assert_uint_eq(a[0], hw_texture_texel_address(&t, 0, 2, 2));
+	ck_assert_float_eq(rgba[0], 0.0f);
+	/* columns 0-3 near (depth 0), 4-7 far: at s = 0.5 (u = 0.3, w = 0.6)
+	 * the linear footprint is columns 3 and 4, half each */
+	t.shadow_ortho = false;
+	t.mag_filter = t.min_filter = HW_FILTER_LINEAR;
+	for (x = 0; x < 8; x++) {
+		unsigned y;
+
+		for (y = 0; y < 8; y++) {
+			uint8_t *p = bytes0 + (hw_texture_texel_address(&t, 0, x, y) - t.phys);
+
+			p[0] = x < 4 ? 0x00 : 0xFF;     /* A: depth high byte */
+		}
+	}
+	ck_assert_uint_eq(hw_texture_sample_any(&t, bytes, deep, 0.0f, a, rgba), 4);
+	ck_assert_float_eq_tol(rgba[0], 100.0f / 255.0f, 1e-6f);
+}
+END_TEST
+
+/* Shadow cube: z = |m| of the face's axis: (0.1, -0.5, 0.2) on -Y with
+ * z = 0.5 (zref 8388607 <= 0x800000: lit), (0.1, -0.7, 0.2) z = 0.7
+ * (shadowed). */
+START_TEST(test_texture_shadow_cube_takes_the_major_axis_as_depth)
+{
+	static uint8_t face[HW_CUBE_FACES][8 * 8 * 4];
+	const uint8_t *bytes[HW_CUBE_FACES];
+	struct hw_texture t = texture(0x18100000u, 8, 8, HW_TEX_RGBA8, 1);
+	const float near_[3] = { 0.1f, -0.5f, 0.2f }, far_[3] = { 0.1f, -0.7f, 0.2f };
+	uint32_t a[HW_TEX_FOOTPRINT_MAX];
+	float rgba[4];
+	unsigned f;
+
+	t.type = HW_TEXTYPE_SHADOW_CUBE;
+	for (f = 0; f < HW_CUBE_FACES; f++) {
+		t.face_phys[f] = 0x18100000u + 0x1000u * f;
+		fill_rgba8(face[f], 64, f == HW_CUBE_NEG_Y ? 77 : 1, 0, 0, 0x80);
+		bytes[f] = face[f];
+	}
+	hw_texture_sample_any(&t, bytes, near_, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[0], 77.0f / 255.0f);
+	ck_assert_uint_eq(a[0] & ~0xFFFu, t.face_phys[HW_CUBE_NEG_Y]);
+	hw_texture_sample_any(&t, bytes, far_, 0.0f, a, rgba);
+	ck_assert_float_eq(rgba[0], 0.0f);
+}
+END_TEST
+
+/* ---- procedural texture (unit 3) ------------------------------------------- */
+
+/* A unit whose map tables are the identity (entry i: value i / 128 =
+ * i x 32 / 4096, difference 1/128 = 16 / 2048, so table(x) = x on
+ * [0, 1]), and colour entry k = (k, 0, 255 - k, 255) with differences 0;
+ * width and offset as given, nearest filter, clamps to edge, mapping U. */
+static void proctex_identity(struct hw_proctex *p, unsigned width, unsigned offset)
+{
+	unsigned i;
+
+	memset(p, 0, sizeof *p);
+	for (i = 0; i < HW_PROCTEX_MAP_ENTRIES; i++)
+		p->noise[i] = p->rgb_map[i] = p->alpha_map[i] = (i * 32u) | 16u << 12;
+	for (i = 0; i < HW_PROCTEX_COLOR_ENTRIES; i++)
+		p->color[i] = i | (255u - i) << 16 | 255u << 24;
+	p->reg[0] = 1u | 1u << 3;                       /* clamp to edge, U */
+	p->reg[4] = width << 11;
+	p->reg[5] = offset;
+}
+
+static unsigned proctex_red(const struct hw_proctex *p, float u, float v)
+{
+	float rgba[4];
+
+	hw_proctex_sample(p, u, v, rgba);
+	return (unsigned)lround(rgba[0] * 255.0f);
+}
+
+/* Mapping functions at (0.6, 0.8), colour index g x 100 (width 101): U
+ * 60, U^2 36, V 80, V^2 64, (U+V)/2 70, (U^2+V^2)/2 50, min(sqrt(1), 1)
+ * 100, min 60, max 80, Rmax min((0.7 + 1) / 2, 1) = 85. Offset 20 adds
+ * 20. */
+START_TEST(test_proctex_mapping_functions)
+{
+	static const unsigned want[10] = { 60, 36, 80, 64, 70, 50, 100, 60, 80, 85 };
+	struct hw_proctex p;
+	unsigned f;
+
+	proctex_identity(&p, 101, 0);
+	for (f = 0; f < 10; f++) {
+		p.reg[0] = 1u | 1u << 3 | f << 6;
+		ck_assert_uint_eq(proctex_red(&p, 0.6f, 0.8f), want[f]);
+	}
+	p.reg[0] = 1u | 1u << 3;
+	p.reg[5] = 20;
+	ck_assert_uint_eq(proctex_red(&p, 0.6f, 0.8f), 80);
+	/* negative coordinates are taken as their magnitude */
+	p.reg[5] = 0;
+	ck_assert_uint_eq(proctex_red(&p, -0.3f, 0.0f), 30);
+}
+END_TEST
+
+/* Clamp modes on U = 1.25 (mapping U, width 101): to zero 0, to edge 1
+ * (100), symmetrical repeat 0.25 (25), mirrored repeat 1 - 0.25 (75);
+ * pulse: 0.4 -> 0, 0.6 -> 1 (100). Shift: U odd with symmetrical repeat,
+ * u = 0.2: v = 2.5 (floor 2: (2 / 2) mod 2 = 1) adds 0.5 -> 70; v = 1.5
+ * ((1 / 2) mod 2 = 0) adds nothing -> 20; even shift at v = 1.5 ((2 / 2)
+ * mod 2 = 1) adds 0.5 -> 70. */
+START_TEST(test_proctex_clamps_and_shifts)
+{
+	struct hw_proctex p;
+
+	proctex_identity(&p, 101, 0);
+	p.reg[0] = 0;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 0);
+	p.reg[0] = 1;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 100);
+	p.reg[0] = 2;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 25);
+	p.reg[0] = 3;
+	ck_assert_uint_eq(proctex_red(&p, 1.25f, 0.0f), 75);
+	p.reg[0] = 4;
+	ck_assert_uint_eq(proctex_red(&p, 0.4f, 0.0f), 0);
+	ck_assert_uint_eq(proctex_red(&p, 0.6f, 0.0f), 100);
+	p.reg[0] = 2u | 1u << 16;
+	ck_assert_uint_eq(proctex_red(&p, 0.2f, 2.5f), 70);
+	ck_assert_uint_eq(proctex_red(&p, 0.2f, 1.5f), 20);
+	p.reg[0] = 2u | 2u << 16;
+	ck_assert_uint_eq(proctex_red(&p, 0.2f, 1.5f), 70);
+}
+END_TEST
+
+/* The colour table: width 5, offset 0, index 4 F. Nearest: u = 0.3 ->
+ * 1.2 -> entry 1 (R 1, B 254). Linear (filter 1) with entry 1's red
+ * difference 25 (25 / 128 in normalised units): 1/255 + 0.2 x 25/128 =
+ * 0.0429289 -> 10.947 of 255. Alpha separate with the alpha mapping V
+ * (code 2) at v = 0.25: the alpha table at 0.25 = 0.25. */
+START_TEST(test_proctex_colour_table_filters_and_alpha)
+{
+	struct hw_proctex p;
+	float rgba[4];
+
+	proctex_identity(&p, 5, 0);
+	hw_proctex_sample(&p, 0.3f, 0.0f, rgba);
+	ck_assert_float_eq(rgba[0], 1.0f / 255.0f);
+	ck_assert_float_eq(rgba[2], 254.0f / 255.0f);
+	ck_assert_float_eq(rgba[3], 1.0f);
+	p.color_diff[1] = 25u;
+	p.reg[4] |= 1u;
+	hw_proctex_sample(&p, 0.3f, 0.0f, rgba);
+	ck_assert_float_eq_tol(rgba[0], 1.0f / 255.0f + 0.2f * 25.0f / 128.0f, 1e-6f);
+	p.reg[0] |= 1u << 14 | 2u << 10;
+	hw_proctex_sample(&p, 0.3f, 0.25f, rgba);
+	ck_assert_float_eq_tol(rgba[3], 0.25f, 1e-6f);
+}
+END_TEST
+
+/* Noise, by hand: frequency 1 (half 0x3C00) and phase 0 on both axes, U
+ * amplitude 0.5 (0x0800), V 0; identity noise table. At (0.5, 0): x =
+ * 9 x 0.5 = 4.5 (i 4, xf 0.5), y = 0 (j 0, yf 0). Hash h(n) = (((n mod 9)
+ * + 2) x 3 & 15) ^ T1[n / 9]: h(4) = 2, h(5) = 5, h(0) = 6, h(1) = 9.
+ * g(4, 0): a 2, b 6 -> (6 + 10 + 2) & 15 = 2, ^ T2[2] = 15 -> 13: 11/15.
+ * g(5, 0): a 5, b 6 + 4 = 10, ^ 6 = 12, (12 + 15) & 15 = 11, ^ T2[5] = 7
+ * -> 12: 9/15. g(4, 1): b 9 -> 21 & 15 = 5, ^ 15 = 10: 5/15. g(5, 1): b
+ * 13, ^ 6 = 11, 26 & 15 = 10, ^ 7 = 13: 11/15. Terms (xf + yf = 0.5):
+ * 11/30, -9/30, -5/30, -33/30; wx = 0.5, wy = 0: n = (11 - 9) / 60 =
+ * 1/30. u = 0.5 + 0.5 / 30 = 0.516667: colour 51.67 -> entry 52 (50
+ * without noise). The same input gives the same output; another u
+ * another. */
+START_TEST(test_proctex_noise_deterministic_and_varying)
+{
+	struct hw_proctex p;
+	unsigned a, b;
+
+	proctex_identity(&p, 101, 0);
+	ck_assert_uint_eq(proctex_red(&p, 0.5f, 0.0f), 50);
+	p.reg[0] |= 1u << 15;
+	p.reg[1] = 0x0800u;                             /* amplitude 0.5, phase 0 */
+	p.reg[2] = 0;
+	p.reg[3] = 0x3C00u | 0x3C00u << 16;             /* frequencies 1 */
+	a = proctex_red(&p, 0.5f, 0.0f);
+	ck_assert_uint_eq(a, 52);
+	ck_assert_uint_eq(proctex_red(&p, 0.5f, 0.0f), a);
+	b = proctex_red(&p, 0.3f, 0.0f);
+	ck_assert_uint_ne(b, 30);                       /* the noise moves it too */
+	ck_assert(hw_proctex_f16(0x3C00u) == 1.0f);
+	ck_assert(hw_proctex_f16(0xC000u) == -2.0f);
+	ck_assert(hw_proctex_f16(0x3555u) == (float)(0x155 + 0x400) / 4096.0f); /* exponent 13 */
 }
 END_TEST
 
@@ -1078,6 +1512,18 @@ int main(void)
 	tc = tcase_create("footprint");
 	tcase_add_test(tc, test_texture_nearest_reads_one_texel_linear_four);
 	tcase_add_test(tc, test_texture_mip_filter_picks_levels);
+	tcase_add_test(tc, test_texture_lod_from_derivatives);
+	tcase_add_test(tc, test_texture_lod_bias_and_min_level_pick_the_level);
+	tcase_add_test(tc, test_texture_quad_derivatives_are_perspective_correct);
+	tcase_add_test(tc, test_texture_cube_face_selection);
+	tcase_add_test(tc, test_texture_cube_samples_each_face);
+	tcase_add_test(tc, test_texture_projection_divides_by_w);
+	tcase_add_test(tc, test_texture_shadow_compares_depth);
+	tcase_add_test(tc, test_texture_shadow_cube_takes_the_major_axis_as_depth);
+	tcase_add_test(tc, test_proctex_mapping_functions);
+	tcase_add_test(tc, test_proctex_clamps_and_shifts);
+	tcase_add_test(tc, test_proctex_colour_table_filters_and_alpha);
+	tcase_add_test(tc, test_proctex_noise_deterministic_and_varying);
 	tcase_add_test(tc, test_texture_wrap_modes_at_the_edges);
 	tcase_add_test(tc, test_texture_footprint_returns_shared_addresses_once);
 	tcase_add_test(tc, test_texture_footprint_of_bad_input_is_safe);

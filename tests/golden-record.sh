@@ -22,7 +22,7 @@ rec=${TMPDIR:-/tmp}/nngx-golden.$$
 trap 'rm -f "$rec" "$out.part"' EXIT
 unset NNGX_DIAG_LEVEL
 
-SCENES="bench_geometry bench_fill busy_counter vertex_cache shader_stalls bottleneck legacy_frame_profiler"
+SCENES="bench_geometry bench_fill bench_minified busy_counter vertex_cache shader_stalls bottleneck legacy_frame_profiler"
 
 {
 	echo "# libnngx golden record: SCENE SEQ EVENT KEY VALUE, one value a line."
@@ -33,6 +33,7 @@ for scene in $SCENES; do
 	case $scene in
 	bench_geometry) set -- "$top_builddir/tests/golden_scenes" geometry ;;
 	bench_fill) set -- "$top_builddir/tests/golden_scenes" fill ;;
+	bench_minified) set -- "$top_builddir/tests/golden_scenes" minified ;;
 	legacy_frame_profiler) set -- "$top_builddir/samples/legacy/frame_profiler" ;;
 	*) set -- "$top_builddir/samples/$scene" ;;
 	esac

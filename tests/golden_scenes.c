@@ -2,7 +2,7 @@
  * once each for the golden record (tests/golden-record.sh sets
  * NNGX_GOLDEN, so the library records every glFinish and the final state).
  *
- * Usage: golden_scenes geometry|fill
+ * Usage: golden_scenes geometry|fill|minified
  *
  * Each scene runs as the benchmark runs it: a warm-up frame (which also
  * sends the program and fills the caches) and one steady frame, with the
@@ -21,6 +21,7 @@
 #define GOLDEN_FRAMES      2       /* warm-up and one steady frame */
 #define GOLDEN_FILL_WINDOW 1000    /* as the benchmark: clocks */
 
+/* scene: 0 geometry, 1 fill, 2 minified (fill's profiling) */
 static int run_scene(int fill)
 {
 	unsigned instructions = 0;
@@ -31,7 +32,8 @@ static int run_scene(int fill)
 	nngxGenCmdlists(1, &list);
 	nngxBindCmdlist(list);
 	nngxCmdlistStorage(64 * 1024, 4);
-	ok = fill ? scene_fill_setup() : scene_geometry_setup(&instructions);
+	ok = fill == 2 ? scene_minified_setup()
+	     : fill ? scene_fill_setup() : scene_geometry_setup(&instructions);
 	if (ok) {
 		if (fill) {
 			nngxSetProfilingParameter(NN_GX_PROFILING_BUSY_SAMPLING_TIME,
@@ -42,7 +44,9 @@ static int run_scene(int fill)
 			nngxStartProfiling(NN_GX_PROFILING_VERTEX_CACHE);
 		}
 		for (i = 0; i < GOLDEN_FRAMES; i++) {
-			if (fill)
+			if (fill == 2)
+				scene_minified_frame();
+			else if (fill)
 				scene_fill_frame();
 			else
 				scene_geometry_frame();
@@ -59,11 +63,12 @@ int main(int argc, char **argv)
 {
 	int fill;
 
-	if (argc != 2 || (strcmp(argv[1], "geometry") && strcmp(argv[1], "fill"))) {
-		fprintf(stderr, "usage: golden_scenes geometry|fill\n");
+	if (argc != 2 || (strcmp(argv[1], "geometry") && strcmp(argv[1], "fill")
+			  && strcmp(argv[1], "minified"))) {
+		fprintf(stderr, "usage: golden_scenes geometry|fill|minified\n");
 		return 2;
 	}
-	fill = strcmp(argv[1], "fill") == 0;
+	fill = strcmp(argv[1], "minified") == 0 ? 2 : strcmp(argv[1], "fill") == 0;
 	if (!run_scene(fill)) {
 		fprintf(stderr, "golden_scenes: the %s scene failed (GL error)\n", argv[1]);
 		return 1;
