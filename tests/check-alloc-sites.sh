@@ -4,8 +4,8 @@
 # failure sweep (check_alloc_fail) can make it fail. A direct call of
 # malloc, calloc, realloc, strdup or strndup in hw/, driver/, nngx/ or
 # gles_stub/ is a failure, except in hw_alloc.c itself and at the sites
-# listed below, each with its reason (also in DOCS-NOTES.md / README,
-# "Allocation").
+# listed below, each with its reason (also in doc/model.md, the "host memory runs out"
+# row of the model choices).
 #
 # Environment (set by `make check`): top_srcdir. Exit status: 0 passed,
 # 1 a direct allocation, 99 bad environment.
