@@ -7,10 +7,11 @@
 
 #include <png.h>
 
+#include <nngx_shim_version.h>
+
 #include "hw/hw_clock.h"
 #include "hw/hw_pixel.h"
 #include "nngx_capture.h"
-#include "nngx_shim_version.h"
 
 /* The buffer holds `lines` lines of `width` pixels; line 0 is the screen's
  * leftmost column and pixel 0 of a line its top (the LCD scans the rotated
