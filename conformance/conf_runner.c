@@ -12,6 +12,13 @@
 
 #include "conf.h"
 
+/* The release of libnngx this copy of the suite comes from: the build
+ * defines it (libnngx's Makefile.am, and SUITE_VERSION in the installed
+ * Makefile); a copy built otherwise says it does not know. */
+#ifndef CONF_VERSION
+#define CONF_VERSION ""
+#endif
+
 static const struct conf_area *const areas[] = {
 	&conf_area_prof_errors,
 	&conf_area_prof_flag,
@@ -234,7 +241,8 @@ static void usage(FILE *f)
 	      "of the prefixes, or all) and writes TAP version 13 to standard output.\n"
 	      "  --list             list the selected cases (ID, kind, description, source)\n"
 	      "  --documented-only  leave out the cases that rest on inference\n"
-	      "  --junit FILE       also write a JUnit XML report to FILE\n", f);
+	      "  --junit FILE       also write a JUnit XML report to FILE\n"
+	      "  --version          print the suite's version and exit\n", f);
 }
 
 /* Every case of every area, in order; NULL if out of memory. */
@@ -290,6 +298,11 @@ int conf_main(int argc, char **argv)
 			junit = argv[++k];
 		} else if (strcmp(argv[k], "--help") == 0) {
 			usage(stdout);
+			free(prefix);
+			return 0;
+		} else if (strcmp(argv[k], "--version") == 0) {
+			printf("nngx-conformance (libnngx) %s\n",
+			       CONF_VERSION[0] ? CONF_VERSION : "(version unknown)");
 			free(prefix);
 			return 0;
 		} else if (argv[k][0] == '-') {

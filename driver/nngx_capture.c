@@ -774,6 +774,7 @@ static void dump_screens(struct nngx_state *st, struct nngx_capture *c,
 		for (eye = 0; eye < 2; eye++) {
 			const struct nngx_capture_screen *sc = &screens[s];
 			char path[NNGX_CAPTURE_PATH_MAX + 64], err[128];
+			struct nngx_png_meta meta;
 			const uint8_t *px;
 			uint32_t size;
 
@@ -786,8 +787,12 @@ static void dump_screens(struct nngx_state *st, struct nngx_capture *c,
 			snprintf(path, sizeof path, "%s/frame%06llu_%s_%s.png", c->opt.frames_dir,
 				 (unsigned long long)index, s ? "lower" : "upper",
 				 eye ? "right" : "left");
+			meta.frame = index;
+			meta.screen = s ? "lower" : "upper";
+			meta.eye = eye ? "right" : "left";
+			meta.clock = cap_now(c, st);
 			if (!nngx_png_write_screen(path, px, sc->src.width, sc->src.height,
-						   sc->format, err, sizeof err)) {
+						   sc->format, &meta, err, sizeof err)) {
 				nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_WRITE_FAILED,
 						 "libnngx capture", "frame picture %s: %s; no more "
 						 "frames are dumped", path, err);

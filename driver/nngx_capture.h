@@ -95,11 +95,21 @@ bool nngx_trace_close(struct nngx_trace *t);
 
 /* ---- PNG dumps (nngx_png.c) -------------------------------------------- */
 
+/* What a frame picture records of itself, as PNG tEXt chunks (keywords
+ * in nngx_png.c and nngx-capture(5)). */
+struct nngx_png_meta {
+	uint64_t frame;                 /* the capture's frame index */
+	const char *screen;             /* "upper" or "lower" */
+	const char *eye;                /* "left" or "right" */
+	uint64_t clock;                 /* capture time of the swap, in GPU clocks */
+};
+
 /* Write `lines` lines of `width` pixels of colour format `format` from
  * `pixels` as an RGBA PNG at `path`, turned to the screen's orientation
- * (lines are the screen's columns). Returns false on any failure, with
- * errno's text in err. */
+ * (lines are the screen's columns), with `meta` (NULL: none) as text.
+ * Returns false on any failure, with errno's text in err. */
 bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
-			   unsigned lines, unsigned format, char *err, size_t err_len);
+			   unsigned lines, unsigned format, const struct nngx_png_meta *meta,
+			   char *err, size_t err_len);
 
 #endif

@@ -1,12 +1,16 @@
 /* nngx_png.c: a display buffer as a PNG picture (libpng). */
 #include <errno.h>
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <png.h>
 
+#include <nngx_shim_version.h>
+
 #include "hw/hw_alloc.h"
+#include "hw/hw_clock.h"
 #include "hw/hw_pixel.h"
 #include "nngx_capture.h"
 
@@ -23,9 +27,52 @@ static void screen_row(const uint8_t *pixels, unsigned width, unsigned lines,
 				row + (size_t)x * 4);
 }
 
-bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
-			   unsigned lines, unsigned format, char *err, size_t err_len)
+/* The picture's tEXt chunks: which frame, screen and eye it shows and
+ * when, in virtual time, so that a picture taken out of its directory
+ * still says where it came from. Keywords (PNG: 1 to 79 Latin-1
+ * characters): "Software" is PNG's registered one; the others are
+ * libnngx's, prefixed "nngx:" (nngx-capture(5), "Frame pictures"). The
+ * strings live in `buf` until the picture is written. */
+#define PNG_META_KEYS 6
+#define PNG_META_VALUE 32
+
+struct png_meta_text {
+	png_text text[PNG_META_KEYS];
+	char value[PNG_META_KEYS][PNG_META_VALUE];
+};
+
+static int png_meta_fill(struct png_meta_text *t, const struct nngx_png_meta *m)
 {
+	static const char *const keys[PNG_META_KEYS] = {
+		"Software", "nngx:frame", "nngx:screen", "nngx:eye", "nngx:clock",
+		"nngx:time_us",
+	};
+	int i;
+
+	snprintf(t->value[0], PNG_META_VALUE, "libnngx %s", NNGX_SHIM_VERSION_STRING);
+	snprintf(t->value[1], PNG_META_VALUE, "%" PRIu64, m->frame);
+	snprintf(t->value[2], PNG_META_VALUE, "%s", m->screen ? m->screen : "");
+	snprintf(t->value[3], PNG_META_VALUE, "%s", m->eye ? m->eye : "");
+	snprintf(t->value[4], PNG_META_VALUE, "%" PRIu64, m->clock);
+	/* Microseconds at 268 clocks each, to the nanosecond, from integers
+	 * (no rounding of a double in the text). */
+	snprintf(t->value[5], PNG_META_VALUE, "%" PRIu64 ".%03" PRIu64,
+		 m->clock / HW_CLOCKS_PER_US, m->clock % HW_CLOCKS_PER_US * 1000 / HW_CLOCKS_PER_US);
+	memset(t->text, 0, sizeof t->text);
+	for (i = 0; i < PNG_META_KEYS; i++) {
+		t->text[i].compression = PNG_TEXT_COMPRESSION_NONE;
+		t->text[i].key = (png_charp)(uintptr_t)keys[i];
+		t->text[i].text = t->value[i];
+		t->text[i].text_length = strlen(t->value[i]);
+	}
+	return PNG_META_KEYS;
+}
+
+bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
+			   unsigned lines, unsigned format, const struct nngx_png_meta *meta,
+			   char *err, size_t err_len)
+{
+	struct png_meta_text text;
 	png_structp png = NULL;
 	png_infop info = NULL;
 	uint8_t *volatile row = NULL;
@@ -56,6 +103,8 @@ bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned wid
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_set_IHDR(png, info, lines, width, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
 		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	if (meta)
+		png_set_text(png, info, text.text, png_meta_fill(&text, meta));
 	png_write_info(png, info);
 	for (y = 0; y < width; y++) {
 		screen_row(pixels, width, lines, (enum hw_color_format)format, y, row);

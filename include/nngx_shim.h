@@ -9,9 +9,32 @@
 #include <GLES2/gl2ext.h>
 #include <nn/gx/CTR/gx_CTR.h>
 
+#include "nngx_shim_version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- Version ---------------------------------------------------------- */
+
+/* The version of these headers: NNGX_SHIM_VERSION_MAJOR, _MINOR, _PATCH and
+ * NNGX_SHIM_VERSION_STRING ("0.1.0") come from <nngx_shim_version.h>, which
+ * configure writes. NNGX_SHIM_VERSION_NUMBER packs them as 0xMMmmpp (0.1.0
+ * is 0x000100), so versions compare as numbers; NNGX_SHIM_VERSION_CHECK is
+ * true when the headers are that version or later. doc/abi.md says what
+ * each part promises. */
+#define NNGX_SHIM_VERSION_NUMBER                                               \
+  ((NNGX_SHIM_VERSION_MAJOR << 16) | (NNGX_SHIM_VERSION_MINOR << 8) |           \
+   NNGX_SHIM_VERSION_PATCH)
+#define NNGX_SHIM_VERSION_CHECK(major, minor, patch)                           \
+  (NNGX_SHIM_VERSION_NUMBER >= (((major) << 16) | ((minor) << 8) | (patch)))
+
+/* The version of the library the program runs with (it may be newer than
+ * the headers it was built with): NNGX_SHIM_VERSION_NUMBER of its build. */
+GLuint nngxShimGetVersion(void);
+
+/* The same as a static string, "MAJOR.MINOR.PATCH". */
+const char *nngxShimGetVersionString(void);
 
 /* ---- Simulated GPU ---------------------------------------------------- */
 

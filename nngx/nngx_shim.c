@@ -8,6 +8,16 @@
 #include "driver/nngx_time.h"
 #include "nngx_display.h"
 
+GLuint nngxShimGetVersion(void)
+{
+	return NNGX_SHIM_VERSION_NUMBER;
+}
+
+const char *nngxShimGetVersionString(void)
+{
+	return NNGX_SHIM_VERSION_STRING;
+}
+
 void nngxShimReset(void)
 {
 	NNGX_API(st);

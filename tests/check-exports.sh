@@ -4,8 +4,13 @@
 # Lists every defined dynamic symbol of $top_builddir/.libs/libnngx.so and
 # compares the sorted list with $top_srcdir/tests/exports.txt. Everything
 # exported must be API: a name starting with nngx or gl and a capital letter.
+# Where the library was linked with its version script (NNGX_VERSION_SCRIPT
+# =yes), every export has a default version (NAME@@NODE) of a node of
+# nngx/libnngx.map, and the library defines exactly the map's nodes
+# (doc/abi.md).
 #
-# Environment (set by `make check`): NM, top_srcdir, top_builddir.
+# Environment (set by `make check`): NM, top_srcdir, top_builddir,
+# NNGX_VERSION_SCRIPT (yes or no).
 # Exit status: 0 all passed, 1 any failure, 77 no shared library (skipped),
 # 99 bad environment.
 #
@@ -49,7 +54,13 @@ fail() {
 # NM may carry options, so it is split on purpose.
 # shellcheck disable=SC2086
 if $NM -D --defined-only "$lib" >"$tmp/nm.out" 2>"$tmp/nm.err"; then
-	awk 'NF >= 2 { print $NF }' "$tmp/nm.out" | LC_ALL=C sort >"$tmp/actual"
+	# Version definitions (type A, the node's name) are not exports; a
+	# versioned name reads NAME@@NODE (default) or NAME@NODE.
+	awk 'NF >= 2 && $(NF - 1) != "A" { print $NF }' "$tmp/nm.out" |
+		LC_ALL=C sort >"$tmp/versioned"
+	sed 's/@.*//' "$tmp/versioned" | LC_ALL=C sort >"$tmp/actual"
+	awk 'NF >= 2 && $(NF - 1) == "A" { print $NF }' "$tmp/nm.out" |
+		LC_ALL=C sort >"$tmp/nodes"
 	if [ -s "$tmp/actual" ]; then
 		ok "$NM lists $(wc -l <"$tmp/actual" | tr -d ' ') exported symbols"
 	else
@@ -83,6 +94,49 @@ if grep -Ev '^(nngx|gl)[A-Z]' "$tmp/actual" >"$tmp/stray"; then
 else
 	ok "every export matches ^(nngx|gl)[A-Z]"
 fi
+
+# Symbol versions: the nodes the map defines, each export in one of them.
+map="$top_srcdir/nngx/libnngx.map"
+case ${NNGX_VERSION_SCRIPT:-no} in
+yes)
+	sed -n 's/^\(NNGX_[0-9][0-9.]*\) *{.*/\1/p' "$map" | LC_ALL=C sort >"$tmp/map-nodes"
+	if [ ! -s "$tmp/map-nodes" ]; then
+		fail "nngx/libnngx.map defines no NNGX_x.y node"
+	elif diff -u "$tmp/map-nodes" "$tmp/nodes" >"$tmp/diff"; then
+		ok "the library defines the version nodes of nngx/libnngx.map: $(tr '\n' ' ' <"$tmp/nodes")"
+	else
+		fail "version nodes differ from nngx/libnngx.map (- map, + library):"
+		sed 's/^/    /' "$tmp/diff"
+	fi
+	grep -Ev '@@NNGX_[0-9][0-9.]*$' "$tmp/versioned" >"$tmp/unversioned"
+	if [ -s "$tmp/unversioned" ]; then
+		fail "exports without a default NNGX_x.y version:"
+		sed 's/^/    /' "$tmp/unversioned" | head -n 20
+	else
+		ok "every export has a default version (NAME@@NNGX_x.y)"
+	fi
+	sed 's/.*@@//' "$tmp/versioned" | LC_ALL=C sort -u >"$tmp/used"
+	if LC_ALL=C comm -23 "$tmp/used" "$tmp/map-nodes" | grep . >"$tmp/stray"; then
+		fail "exports in a node the map does not define: $(tr '\n' ' ' <"$tmp/stray")"
+	else
+		ok "every export's node is in nngx/libnngx.map"
+	fi
+	# The first release's names are all in its node (none moved to a later one).
+	if grep -q '@@NNGX_0\.1$' "$tmp/versioned" &&
+		[ "$(grep -c 'nngxStartProfiling@@NNGX_0\.1$' "$tmp/versioned")" -eq 1 ]; then
+		ok "nngxStartProfiling@@NNGX_0.1"
+	else
+		fail "nngxStartProfiling is not in node NNGX_0.1"
+	fi
+	;;
+*)
+	if [ -s "$tmp/nodes" ] || grep -q @ "$tmp/versioned"; then
+		fail "symbol versions in a library linked without the version script"
+	else
+		ok "no symbol versions (the linker takes no version script: configure)"
+	fi
+	;;
+esac
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -106,8 +106,9 @@ tokens() {
 	echo "$id"
 }
 
+# (A versioned name reads NAME@@NODE; the nodes themselves, type A, are no names.)
 # shellcheck disable=SC2086
-$NM -D --defined-only "$lib" | awk 'NF >= 2 { print $NF }' | LC_ALL=C sort -u >"$tmp/exports"
+$NM -D --defined-only "$lib" | awk 'NF >= 2 && $(NF - 1) != "A" { sub(/@.*/, "", $NF); print $NF }' | LC_ALL=C sort -u >"$tmp/exports"
 
 # ---- presence, name by name --------------------------------------------
 : >"$tmp/absent"

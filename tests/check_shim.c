@@ -1,4 +1,9 @@
 /* check_shim.c: the extension API of nngx_shim.h (nngx_shim(3)). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
 #include "test_util.h"
 
 START_TEST(test_shim_advance_moves_clock)
@@ -135,6 +140,40 @@ START_TEST(test_shim_module_names_follow_busy_order)
 }
 END_TEST
 
+/* The library's version is configure.ac's (PACKAGE_VERSION, config.h), in
+ * the header's macros, the number 0xMMmmpp and the string alike. */
+START_TEST(test_shim_version_is_configure_version)
+{
+	char parts[32];
+
+	ck_assert_str_eq(NNGX_SHIM_VERSION_STRING, PACKAGE_VERSION);
+	ck_assert_str_eq(nngxShimGetVersionString(), PACKAGE_VERSION);
+	snprintf(parts, sizeof parts, "%d.%d.%d", NNGX_SHIM_VERSION_MAJOR,
+		 NNGX_SHIM_VERSION_MINOR, NNGX_SHIM_VERSION_PATCH);
+	ck_assert_str_eq(parts, PACKAGE_VERSION);
+	ck_assert_uint_eq(nngxShimGetVersion(),
+			  (unsigned)NNGX_SHIM_VERSION_MAJOR * 65536u +
+				  (unsigned)NNGX_SHIM_VERSION_MINOR * 256u +
+				  (unsigned)NNGX_SHIM_VERSION_PATCH);
+	ck_assert_uint_eq(nngxShimGetVersion(), NNGX_SHIM_VERSION_NUMBER);
+	/* The string is static: the same pointer each time. */
+	ck_assert_ptr_eq(nngxShimGetVersionString(), nngxShimGetVersionString());
+}
+END_TEST
+
+/* NNGX_SHIM_VERSION_CHECK: this version and older ones pass, newer fail. */
+START_TEST(test_shim_version_check_orders_versions)
+{
+	ck_assert(NNGX_SHIM_VERSION_CHECK(NNGX_SHIM_VERSION_MAJOR, NNGX_SHIM_VERSION_MINOR,
+					  NNGX_SHIM_VERSION_PATCH));
+	ck_assert(NNGX_SHIM_VERSION_CHECK(0, 0, 0));
+	ck_assert(!NNGX_SHIM_VERSION_CHECK(NNGX_SHIM_VERSION_MAJOR, NNGX_SHIM_VERSION_MINOR,
+					   NNGX_SHIM_VERSION_PATCH + 1));
+	ck_assert(!NNGX_SHIM_VERSION_CHECK(NNGX_SHIM_VERSION_MAJOR, NNGX_SHIM_VERSION_MINOR + 1, 0));
+	ck_assert(!NNGX_SHIM_VERSION_CHECK(NNGX_SHIM_VERSION_MAJOR + 1, 0, 0));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("shim");
@@ -147,6 +186,8 @@ int main(void)
 	tcase_add_test(tc, test_shim_inject_busy_rejects_module_above_7);
 	tcase_add_test(tc, test_shim_inject_busy_covers_next_clocks);
 	tcase_add_test(tc, test_shim_module_names_follow_busy_order);
+	tcase_add_test(tc, test_shim_version_is_configure_version);
+	tcase_add_test(tc, test_shim_version_check_orders_versions);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -7,7 +7,8 @@
 # that includes it twice (include guards). Then check a few ABI values that
 # code built against the 3DS SDK relies on.
 #
-# Environment (set by `make check`): CC, CXX, top_srcdir, NNGX_PUBLIC_HDRS.
+# Environment (set by `make check`): CC, CXX, top_srcdir, top_builddir,
+# NNGX_PUBLIC_HDRS.
 # Exit status: 0 all passed, 1 any failure, 99 bad environment.
 #
 # Part of libnngx (MIT licence).
@@ -26,7 +27,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/nngx-headertest.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
-incdirs="-I$top_srcdir/include"
+# (the build tree's include/ holds the headers configure writes)
+incdirs="-I$top_srcdir/include -I${top_builddir:-.}/include"
 c_flags="-std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only"
 cxx_flags="-std=c++11 -pedantic -Wall -Wextra -Werror -fsyntax-only"
 
@@ -113,6 +115,13 @@ for hdr in $NNGX_PUBLIC_HDRS; do
 	check "$name twice" c "$tmp/twice.c"
 done
 
+# The header configure writes (in the build tree): alone, and its values
+# agree with the combined number <nngx_shim.h> derives from them.
+printf '#include <nngx_shim_version.h>\ntypedef int headertest_nonempty;\n' >"$tmp/alone.c"
+check "nngx_shim_version.h c99" c "$tmp/alone.c"
+all_includes="$all_includes#include <nngx_shim_version.h>
+"
+
 # ABI values, checked without _Static_assert (C99): a negative array size
 # is a compile error.
 {
@@ -132,6 +141,14 @@ NNGX_ABI(u32_size, sizeof(u32) == 4 && sizeof(s64) == 8 && sizeof(u16) == 2);
 NNGX_ABI(uptr_size, sizeof(uptr) == sizeof(void *));
 NNGX_ABI(state_all, NN_GX_STATE_ALL == 0x3fff);
 NNGX_ABI(prio_mode_4, NN_GX_MEM_ACCESS_PRIO_MODE_4 == 0x105);
+NNGX_ABI(version_number, NNGX_SHIM_VERSION_NUMBER == NNGX_SHIM_VERSION_MAJOR * 65536 +
+	 NNGX_SHIM_VERSION_MINOR * 256 + NNGX_SHIM_VERSION_PATCH);
+NNGX_ABI(version_parts, NNGX_SHIM_VERSION_MINOR < 256 && NNGX_SHIM_VERSION_PATCH < 256);
+NNGX_ABI(version_check, NNGX_SHIM_VERSION_CHECK(0, 0, 0) &&
+	 NNGX_SHIM_VERSION_CHECK(NNGX_SHIM_VERSION_MAJOR, NNGX_SHIM_VERSION_MINOR,
+				 NNGX_SHIM_VERSION_PATCH) &&
+	 !NNGX_SHIM_VERSION_CHECK(NNGX_SHIM_VERSION_MAJOR, NNGX_SHIM_VERSION_MINOR,
+				  NNGX_SHIM_VERSION_PATCH + 1));
 NNGX_ABI(pica_header, PICA_CMD_HEADER_BURSTSEQ(0x23A, 2) == 0x801F023Au);
 EOF
 } >"$tmp/abi.c"

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "config.h"
+#include "nngx_report_counters.h"
 
 #define SCHEMA_VERSION 1
 #define MODULES 8
@@ -83,8 +84,10 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: %s CAPTURE.json [-o REPORT.html]\n"
 		"       %s --csv CAPTURE.json [-o OUT.csv]\n"
+		"       %s --counters[=tsv]\n"
 		"Write an HTML report (default: CAPTURE with .html) and print a summary,\n"
-		"or convert the capture to CSV (default: standard output).\n", prog, prog);
+		"or convert the capture to CSV (default: standard output),\n"
+		"or list the counter catalogue (as text, or tab-separated).\n", prog, prog, prog);
 }
 
 /* ---- reading and checking the capture ------------------------------------ */
@@ -713,6 +716,13 @@ int main(int argc, char **argv)
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			return 0;
+		} else if (strcmp(argv[i], "--counters") == 0
+			   || strncmp(argv[i], "--counters=", 11) == 0) {
+			if (report_list_counters(stdout, argv[i][10] ? argv[i] + 11 : NULL) != 0) {
+				usage(stderr);
+				return 2;
+			}
+			return fflush(stdout) == 0 ? 0 : 1;
 		} else if (strcmp(argv[i], "--version") == 0) {
 			printf("nngx-report (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 			return 0;
