@@ -739,6 +739,51 @@ END_TEST
 
 /* Few large triangles are fill-bound: the per-fragment module (or the
  * rasterizer) wins the busy counter, not the geometry modules. */
+struct draw_span {
+	uint64_t start, end, raster, fragment;
+};
+
+static void record_draw_span(void *user, const struct hw_event *e)
+{
+	struct draw_span *sp = user;
+
+	if (e->kind != HW_EVENT_DRAW)
+		return;
+	sp->start = e->start;
+	sp->end = e->end;
+	sp->raster = e->draw->work[HW_BUSY_RASTERIZER];
+	sp->fragment = e->draw->work[HW_BUSY_PER_FRAGMENT];
+}
+
+/* Issue 30, the fill-rate statement: the platform documentation says the
+ * fill rate is below the previous generation's 648 Mpixel/s, about 2.4
+ * pixels a clock at 268 MHz. The rasterizer walks 4 pixel centres a clock
+ * (DMP's 800 Mpixel/s at 200 MHz) but is never the limit: a colour-only
+ * RGBA8 full-screen quad (96000 fragments, 24160 colour writes of 16
+ * bytes) costs per-fragment operations 96000 / 4 + 24160 x 1 = 48160
+ * clocks against the rasterizer's 2 x 4 + 96000 / 4 = 24008, so the draw
+ * fills at most 96000 / 48160 = 1.99 pixels a clock, under 2.4. */
+START_TEST(test_draw_fill_rate_stays_under_the_documented_ceiling)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+	struct draw_span sp;
+
+	program_straight(0);
+	set_target(false);
+	draw_fullscreen(base);
+	memset(&sp, 0, sizeof sp);
+	gpu.observe = record_draw_span;
+	gpu.observe_user = &sp;
+	run_and_finish();
+	gpu.observe = NULL;
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	ck_assert_uint_eq(sp.raster, 2 * 4 + 96000 / 4);
+	ck_assert_uint_eq(sp.fragment, 96000 / 4 + 24160);
+	ck_assert_uint_ge(sp.end - sp.start, 48160);
+	ck_assert_uint_lt(96000u * 10, 24 * (sp.end - sp.start));   /* < 2.4 a clock */
+}
+END_TEST
+
 START_TEST(test_draw_fill_bound_draw_is_won_by_fragment_side)
 {
 	uint32_t base = put_positions(fullscreen, 6);
@@ -2611,6 +2656,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
 	tcase_add_test(tc, test_draw_fill_bound_draw_is_won_by_fragment_side);
+	tcase_add_test(tc, test_draw_fill_rate_stays_under_the_documented_ceiling);
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
