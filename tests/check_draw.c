@@ -722,6 +722,29 @@ START_TEST(test_draw_clipped_fragments_do_not_count)
 END_TEST
 
 /* Scissor to a quarter of the target: a quarter of the fragments. */
+/* Scissor mode 1 (exclude) through the registers: the box (0, 0) to
+ * (119, 199) inclusive, 24000 pixels, is discarded; 72000 fragments are
+ * left. Mode 2 (not listed) acts as off: 96000 more. */
+START_TEST(test_draw_scissor_exclude_discards_the_box)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x065, 1);                          /* scissor: exclude */
+	pica_cmd_reg(&cmd, 0x066, 0);                          /* from (0, 0) */
+	pica_cmd_reg(&cmd, 0x067, 119u | 199u << 16);          /* to (119, 199) inclusive */
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 72000);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x065, 2);                          /* not listed: off */
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 72000 + 96000);
+}
+END_TEST
+
 START_TEST(test_draw_scissor_quarter_gives_a_quarter)
 {
 	uint32_t base = put_positions(fullscreen, 6);
@@ -2655,6 +2678,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
+	tcase_add_test(tc, test_draw_scissor_exclude_discards_the_box);
 	tcase_add_test(tc, test_draw_fill_bound_draw_is_won_by_fragment_side);
 	tcase_add_test(tc, test_draw_fill_rate_stays_under_the_documented_ceiling);
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
