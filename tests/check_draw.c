@@ -745,6 +745,35 @@ START_TEST(test_draw_scissor_exclude_discards_the_box)
 }
 END_TEST
 
+/* The user clip plane through its registers (0x047 bit 0 on, 0x048-0x04B
+ * the plane's float24 coefficients, clip space): (-1, 0, 0, 0) keeps x <=
+ * 0, the left half of a full-screen quad: window x = (0 + 1) x 120 = 120,
+ * so columns 0..119, 120 x 400 = 48000 fragments; both triangles cross
+ * the plane and still count as polygons out. Off again, all 96000. */
+START_TEST(test_draw_user_clip_plane_registers_cut_the_quad)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x047, 1);
+	pica_cmd_reg(&cmd, 0x048, pica_f24(-1.0f));
+	pica_cmd_reg(&cmd, 0x049, pica_f24(0.0f));
+	pica_cmd_reg(&cmd, 0x04A, pica_f24(0.0f));
+	pica_cmd_reg(&cmd, 0x04B, pica_f24(0.0f));
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 48000);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 2);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 2);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x047, 0);
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 48000 + 96000);
+}
+END_TEST
+
 START_TEST(test_draw_scissor_quarter_gives_a_quarter)
 {
 	uint32_t base = put_positions(fullscreen, 6);
@@ -2678,6 +2707,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
+	tcase_add_test(tc, test_draw_user_clip_plane_registers_cut_the_quad);
 	tcase_add_test(tc, test_draw_scissor_exclude_discards_the_box);
 	tcase_add_test(tc, test_draw_fill_bound_draw_is_won_by_fragment_side);
 	tcase_add_test(tc, test_draw_fill_rate_stays_under_the_documented_ceiling);
