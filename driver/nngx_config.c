@@ -104,6 +104,20 @@ static const struct key keys[] = {
 	{ "model.framebuffer_cache.ways", KEY_INT, 1, 256, NULL, FIELD(framebuffer_cache.ways) },
 	{ "model.framebuffer_cache.policy", KEY_CHOICE, 0, 0, cache_policy_choices,
 	  FIELD(framebuffer_cache.policy) },
+	/* Transfer and DMA rates by source and destination (issue 30). */
+	{ "model.transfer.post_from_vram", KEY_INT, 1, 1 << 20, NULL,
+	  FIELD(transfer_rates.post_from_vram) },
+	{ "model.transfer.post_fcram_to_vram", KEY_INT, 1, 1 << 20, NULL,
+	  FIELD(transfer_rates.post_fcram_to_vram) },
+	{ "model.transfer.post_fcram_to_fcram", KEY_INT, 1, 1 << 20, NULL,
+	  FIELD(transfer_rates.post_fcram_to_fcram) },
+	{ "model.transfer.dma_from_vram", KEY_INT, 1, 1 << 20, NULL,
+	  FIELD(transfer_rates.dma_from_vram) },
+	{ "model.transfer.dma_fcram_to_vram", KEY_INT, 1, 1 << 20, NULL,
+	  FIELD(transfer_rates.dma_fcram_to_vram) },
+	{ "model.transfer.dma_fcram_to_fcram", KEY_INT, 1, 1 << 20, NULL,
+	  FIELD(transfer_rates.dma_fcram_to_fcram) },
+	{ "model.transfer.fill", KEY_INT, 1, 1 << 20, NULL, FIELD(transfer_rates.fill) },
 	{ "limits.request_work", KEY_INT, 0, 0x7FFFFFFF, NULL, FIELD(request_max_work) },
 	{ "limits.request_clocks", KEY_INT, 0, 0x7FFFFFFF, NULL, FIELD(request_max_clocks) },
 	{ "capture.file", KEY_STRING, 0, 0, NULL, FIELD(capture_file) },
@@ -129,6 +143,7 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	cfg->vcache_policy = HW_VCACHE_FIFO;
 	hw_shader_timing_defaults(&cfg->shader_timing);
 	hw_draw_costs_defaults(&cfg->draw_costs);
+	hw_transfer_rates_defaults(&cfg->transfer_rates);
 	cfg->texture_cache.line_bytes = HW_CACHE_TEXTURE_LINE_BYTES;
 	cfg->texture_cache.sets = HW_CACHE_TEXTURE_SETS;
 	cfg->texture_cache.ways = HW_CACHE_TEXTURE_WAYS;

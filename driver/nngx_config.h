@@ -12,6 +12,7 @@
 #include "hw/hw_draw.h"
 #include "hw/hw_fragment.h"
 #include "hw/hw_shader.h"
+#include "hw/hw_transfer.h"
 #include "hw/hw_vcache.h"
 
 /* What nngxGetProfilingResult(VERTEX_CACHE) returns while the counter was
@@ -45,6 +46,7 @@ struct nngx_config {
 	int vcache_policy;                   /* enum hw_vcache_policy */
 	struct hw_shader_timing shader_timing;
 	struct hw_draw_costs draw_costs;
+	struct hw_transfer_rates transfer_rates;
 	struct hw_cache_config texture_cache;
 	struct hw_cache_config framebuffer_cache;
 

@@ -11,13 +11,14 @@
  * stages can latch their output into it and later stages read it back as
  * "previous buffer".
  *
- * Arithmetic (model choice): colours are floats in 0..1, not the
- * hardware's 8-bit channels. Sources are clamped to 0..1 when read (NaN
- * reads 0); a stage's result is multiplied by its scale and clamped to
- * 0..1; nothing is rounded between stages. The hardware computes on 8-bit
- * values (x * y / 255 and the like), so a result here can differ from it
- * by about one step of 1/255 per stage; the caller rounds the final colour
- * to 8 bits (round to nearest) before the alpha test and blending. */
+ * Arithmetic (fragment-pipeline.md B.4, Citra's integer forms; the
+ * hardware's exact rounding is not public): every value is an 8-bit
+ * integer 0..255. The float inputs (vertex colour, fragment lighting,
+ * textures, the constant and buffer colours) enter as bytes: clamped to
+ * 0..1 (NaN reads 0), times 255, rounded to nearest (model choice; bytes
+ * over 255 come back exactly). Each stage computes in 8 bits, truncating
+ * each product over 255, and its output is min(result x scale, 255): the
+ * byte the next stage reads. The result is the last stage's bytes. */
 #ifndef NNGX_HW_COMBINER_H
 #define NNGX_HW_COMBINER_H
 
@@ -45,18 +46,20 @@ struct hw_combiner_stage {
 
 /* The combiner of a draw.
  *
- * The buffer (model of the pages' "TexEnv 1-4" bits; the stage they
- * latch is unverified): buffer_rgb[k] / buffer_alpha[k] (k = 0..3) set
- * means stage k's RGB / alpha result goes into the buffer, and stage
- * k + 2 and later read it, unless another latch replaces it. Stage s reads
- * the buffer as it was after the latches of stages 0..s-2; stages 0 and 1
- * read buffer_color, the buffer's initial value (for stage 0 a model
- * choice: no stage comes before it; 3dbrew revisions differ). So a latch
- * by stage k is read as "previous buffer" from stage k + 2 on, while
- * stage k + 1 still has it as "previous".
+ * The buffer (B.4): buffer_rgb[k] / buffer_alpha[k] (k = 0..3, the
+ * pages' "TexEnv 1".."TexEnv 4" bits 8-11 / 12-15) set means stage k's RGB
+ * / alpha result goes into the buffer, and stage k + 2 and later read it,
+ * unless another latch replaces it. Stage 1 reads buffer_color, the
+ * buffer's initial value (TEXENV_BUFFER_COLOR); stage 0 reads 0, 0, 0, 0.
+ * So a latch by stage k is read as "previous buffer" from stage k + 2 on,
+ * while stage k + 1 still has it as "previous".
  *
- * "Previous" is the output of the stage before; in stage 0 it reads
- * 0, 0, 0, 0 (model choice, uncertain: nothing has been computed yet). */
+ * "Previous" is the output of the stage before. In stage 0 (B.4, the
+ * behaviour Citra matched against games): an RGB source in slot 0 or 1
+ * set to PREVIOUS reads slot 2's source instead (0 when slot 2 is PREVIOUS
+ * or the buffer too); slot 2 and every alpha slot set to PREVIOUS read
+ * 0, 0, 0, 0. (The SDK's GL driver never sends PREVIOUS or the buffer to
+ * stage 0: it rejects them with GL_INVALID_ENUM.) */
 struct hw_combiner_config {
 	struct hw_combiner_stage stage[HW_COMBINER_STAGES];
 	bool buffer_rgb[HW_COMBINER_BUFFER_STAGES];
@@ -85,7 +88,8 @@ struct hw_combiner_inputs {
  * All-zero registers give six stages that replace with the vertex colour. */
 void hw_combiner_decode(const uint32_t regs[HW_REG_COUNT], struct hw_combiner_config *c);
 
-/* Run the six stages on one fragment; out = R, G, B, A in 0..1.
+/* Run the six stages on one fragment; out = R, G, B, A: the result bytes
+ * over 255 (the reference form, stage by stage).
  *
  * Sources: PRIMARY_COLOR, FRAG_PRIMARY, FRAG_SECONDARY, TEXTURE0-3 from
  * `in`; CONSTANT the stage's colour; PREVIOUS and PREVIOUS_BUFFER as in
@@ -98,19 +102,19 @@ void hw_combiner_decode(const uint32_t regs[HW_REG_COUNT], struct hw_combiner_co
  * inverts; bits 2-3, when not 0, pick red, green, blue; else bit 1 picks
  * alpha, else the colour (so 6 acts as 4, 7 as 5, ...).
  *
- * Ops (3dbrew's list; formulas as GL's texture_env_combine, dot3 and
- * the pages' two three-argument ops), per channel with args a0, a1, a2:
- * REPLACE a0; MODULATE a0 a1; ADD a0 + a1; ADD_SIGNED a0 + a1 - 0.5;
- * INTERPOLATE a0 a2 + a1 (1 - a2); SUBTRACT a0 - a1; MULT_ADD a0 a1 + a2;
- * ADD_MULT min(a0 + a1, 1) a2; DOT3_RGB 4 ((r0 - .5)(r1 - .5) + (g0 -
- * .5)(g1 - .5) + (b0 - .5)(b1 - .5)) on R, G and B (the min in
- * ADD_MULT: as this model reads the pages, unverified). DOT3_RGBA as the RGB
- * op also puts that value in alpha and the alpha op is ignored (GL's
- * meaning, model choice); a DOT3 code as the alpha op, and codes 10-15,
- * act as REPLACE (model choice: the pages list no meaning).
+ * Ops (3dbrew's list; the 8-bit forms of fragment-pipeline.md B.4), per
+ * channel with operand bytes a, b, c: REPLACE a; MODULATE ⌊ab/255⌋; ADD
+ * min(a + b, 255); ADD_SIGNED clamp(a + b - 128, 0, 255); INTERPOLATE
+ * ⌊(ac + b(255 - c))/255⌋; SUBTRACT max(a - b, 0); MULT_ADD min(⌊(ab +
+ * 255c)/255⌋, 255); ADD_MULT ⌊min(a + b, 255) c / 255⌋; DOT3_RGB the sum over
+ * R, G, B of ⌊((2a - 255)(2b - 255) + 128)/256⌋ clamped to 0..255, on R, G
+ * and B. DOT3_RGBA as the RGB op also puts that value in alpha (before the
+ * alpha scale) and the alpha op is ignored (GL's meaning, model choice);
+ * a DOT3 code as the alpha op, and codes 10-15, act as REPLACE (model
+ * choice: the pages list no meaning).
  *
- * Then RGB is multiplied by rgb_scale, alpha by alpha_scale, both clamped
- * to 0..1: the stage's output, "previous" for the next stage. The output
+ * Then RGB is multiplied by rgb_scale, alpha by alpha_scale, both capped
+ * at 255: the stage's output, "previous" for the next stage. The output
  * of stage 5 is the result. */
 void hw_combiner_run(const struct hw_combiner_config *c, const struct hw_combiner_inputs *in,
 		     float out[4]);
@@ -138,11 +142,11 @@ unsigned hw_combiner_active_stages(const struct hw_combiner_config *c);
  * fragment. A draw compiles its combiner once instead: for each stage,
  * whether it passes "previous" through (then it computes nothing), which
  * argument slots its ops really read (REPLACE one, DOT3 two, ...), the
- * operand selections resolved, and whether any stage reads the buffer
- * (else the buffer is not kept). hw_combiner_exec gives bit for bit the
- * result of hw_combiner_run on the same configuration and inputs (the same
- * float operations in the same order; only work whose result is never used
- * is left out). */
+ * operand selections and stage 0's substitutions resolved, and whether any
+ * stage reads the buffer (else the buffer is not kept). hw_combiner_exec
+ * gives bit for bit the result of hw_combiner_run on the same
+ * configuration and inputs (the same integer arithmetic; only work whose
+ * result is never used is left out). */
 struct hw_combiner_slot {
 	uint8_t source;                 /* HW_REG_TEVSRC_* code */
 	uint8_t channel;                /* 0-3 R, G, B, A; 4: the colour (RGB slots) */
@@ -155,21 +159,19 @@ struct hw_combiner_step {
 	uint8_t rgb_args, alpha_args;   /* slots the ops read: 0..3 */
 	bool dot3_rgba;                 /* DOT3_RGBA: alpha is the dot product */
 	struct hw_combiner_slot rgb[3], alpha[3];
-	float rgb_scale, alpha_scale;
-	float constant[4];
+	unsigned rgb_scale, alpha_scale;
+	uint8_t constant[4];            /* the stage's constant as bytes */
 	bool latch_rgb, latch_alpha;    /* into the buffer (stages 0-3) */
 };
 
 /* Shapes of a whole compiled combiner that hw_combiner_exec runs as
- * straight-line code (the same float operations, so the same bits):
+ * straight-line code (the same integer results):
  * - NONE: every stage passes through: the output is 0, 0, 0, 0;
  * - REPLACE: one active stage, RGB and alpha REPLACE with one source read
  *   as its colour and its alpha (not inverted), scales x1: the output is
- *   the source clamped (x1 and a second clamp change no bit of a value in
- *   0..1);
+ *   the source's bytes;
  * - MODULATE: one active stage, RGB and alpha MODULATE of two sources
- *   read likewise, scales x1: the output is the product of the two
- *   clamped sources (in 0..1 already);
+ *   read likewise, scales x1: ⌊A B / 255⌋ of the two sources' bytes;
  * - GENERAL: anything else, stage by stage. */
 enum hw_combiner_shape {
 	HW_COMBINER_GENERAL = 0, HW_COMBINER_NONE, HW_COMBINER_REPLACE, HW_COMBINER_MODULATE
@@ -179,7 +181,7 @@ struct hw_combiner_program {
 	enum hw_combiner_shape shape;
 	uint8_t shape_source[2];        /* REPLACE: [0]; MODULATE: both (HW_REG_TEVSRC_*) */
 	struct hw_combiner_step step[HW_COMBINER_STAGES];
-	float buffer_color[4];
+	uint8_t buffer_color[4];        /* as bytes */
 	bool uses_buffer;               /* some used slot reads PREVIOUS_BUFFER */
 	/* The stages that do not pass through, in order: without the buffer,
 	 * the only ones exec visits. */
@@ -194,14 +196,13 @@ struct hw_combiner_program {
 void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_program *p);
 
 /* hw_combiner_run through a compiled combiner: the same result, bit for
- * bit. Inputs whose source code is not in p->sources_read are not read. */
+ * bit (the bytes over 255). Inputs whose source code is not in
+ * p->sources_read are not read. */
 void hw_combiner_exec(const struct hw_combiner_program *p, const struct hw_combiner_inputs *in,
 		      float out[4]);
 
-/* hw_combiner_exec, its result rounded to the 8-bit channels the
- * per-fragment operations take: each channel 0 when not above 0 (NaN
- * too), 255 from 1 up, else (uint8_t)(v * 255 + 0.5), the product and
- * the sum rounded to float (round to nearest). */
+/* hw_combiner_exec's result as the bytes the per-fragment operations
+ * take. */
 void hw_combiner_exec_bytes(const struct hw_combiner_program *p,
 			    const struct hw_combiner_inputs *in, uint8_t rgba[4]);
 
@@ -214,10 +215,11 @@ static inline __m128 hw_combiner_clamp4(const float v[4])
 	return _mm_min_ps(_mm_max_ps(_mm_loadu_ps(v), _mm_setzero_ps()), _mm_set1_ps(1.0f));
 }
 
-/* The rounding of hw_combiner_exec_bytes on four lanes: clamped to 0..1
- * as hw_combiner_clamp4 (the channels it sends to 0 and to 255 are those
- * that end there: 1 * 255 + 0.5 truncates to 255), then the same float
- * product and sum, truncated, packed to bytes in lane order. */
+/* A float channel's input byte on four lanes: clamped to 0..1 as
+ * hw_combiner_clamp4 (the channels it sends to 0 and to 255 are those
+ * that end there: 1 * 255 + 0.5 truncates to 255), then (v * 255 + 0.5)
+ * truncated, the float product and sum as the scalar path's, packed to
+ * bytes in lane order. */
 static inline void hw_combiner_bytes4(__m128 v, uint8_t rgba[4])
 {
 	__m128 x = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1.0f));
@@ -229,11 +231,33 @@ static inline void hw_combiner_bytes4(__m128 v, uint8_t rgba[4])
 	word = _mm_cvtsi128_si32(_mm_packus_epi16(i, i));
 	memcpy(rgba, &word, 4);
 }
+
+/* MODULATE in 8 bits on four lanes: the two sources' bytes A and B (as
+ * hw_combiner_bytes4), then ⌊A B / 255⌋ as (p + 1 + (p >> 8)) >> 8 with
+ * p = A B (exact for every p up to 255 * 255, checked exhaustively), in
+ * 16-bit lanes. */
+static inline void hw_combiner_modulate4(const float a[4], const float b[4], uint8_t rgba[4])
+{
+	const __m128 k255 = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f);
+	__m128i x = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(hw_combiner_clamp4(a), k255), half));
+	__m128i y = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(hw_combiner_clamp4(b), k255), half));
+	__m128i p;
+	int32_t word;
+
+	x = _mm_packs_epi32(x, x);
+	y = _mm_packs_epi32(y, y);
+	p = _mm_mullo_epi16(x, y);
+	p = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(p, _mm_set1_epi16(1)),
+					 _mm_srli_epi16(p, 8)), 8);
+	word = _mm_cvtsi128_si32(_mm_packus_epi16(p, p));
+	memcpy(rgba, &word, 4);
+}
 #endif
 
 /* A compiled combiner bound to inputs that stay where they are for a
  * while (a draw's): the one-stage shapes' sources found once, so that
- * hw_combiner_run_bound, inline, is their straight-line code. */
+ * hw_combiner_run_bound, inline, is their straight-line code (a shape
+ * with a constant source stays on the general path). */
 struct hw_combiner_bound {
 	const struct hw_combiner_program *p;
 	const struct hw_combiner_inputs *in;
@@ -253,8 +277,7 @@ static inline void hw_combiner_run_bound(const struct hw_combiner_bound *b, uint
 		return;
 	}
 	if (b->shape == HW_COMBINER_MODULATE) {
-		hw_combiner_bytes4(_mm_mul_ps(hw_combiner_clamp4(b->a), hw_combiner_clamp4(b->b)),
-				   rgba);
+		hw_combiner_modulate4(b->a, b->b, rgba);
 		return;
 	}
 #endif

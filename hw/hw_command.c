@@ -209,7 +209,9 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 
 	f->raster.width = o->width;
 	f->raster.height = o->height;
-	f->raster.scissor = hw_reg_scissor_on(r[HW_REG_SCISSORTEST_MODE]);
+	f->raster.scissor = hw_reg_scissor_on(r[HW_REG_SCISSORTEST_MODE])
+			    || hw_reg_scissor_exclude(r[HW_REG_SCISSORTEST_MODE]);
+	f->raster.scissor_exclude = hw_reg_scissor_exclude(r[HW_REG_SCISSORTEST_MODE]);
 	f->raster.scissor_x0 = hw_reg_scissor_x(r[HW_REG_SCISSORTEST_POS]);
 	f->raster.scissor_y0 = hw_reg_scissor_y(r[HW_REG_SCISSORTEST_POS]);
 	/* Model choice: the second corner is inclusive. */

@@ -163,6 +163,7 @@ struct draw_ctx {
 	uint64_t textured;                       /* fragments through texture/lighting */
 	uint64_t texture_fcram_misses;
 	uint64_t texture_faults;
+	bool mixed_arrays;                       /* hw_loader_arrays_mixed */
 	/* batches: running totals at the last close, and the batch size */
 	uint64_t closed[HW_PIPE_STAGE_COUNT];
 	uint64_t closed_clocks[SHADER_PROCESSORS];
@@ -1403,6 +1404,12 @@ static void draw_running_work(const struct draw_ctx *d, uint64_t w[HW_PIPE_STAGE
 	vram = (uint64_t)r->delta.memory[HW_MEM_VRAM_A_READ] + r->delta.memory[HW_MEM_VRAM_B_READ];
 	vram = fr->enabled ? vram - fragment_vram_reads(d) : vram;
 	fcram = r->delta.memory[HW_MEM_COMMAND_VERTEX_READ] - vram;
+	if (d->mixed_arrays) {
+		/* Vertex arrays split between VRAM and main memory: the VRAM
+		 * ones load at main-memory speed (hw_loader_arrays_mixed). */
+		fcram += vram;
+		vram = 0;
+	}
 	w[HW_PIPE_LOADER] = k->draw_overhead
 		+ (uint64_t)r->vertices_shaded * d->cfg->loader.attrib_count * k->per_attribute
 		+ vram * k->per_access_vram + fcram * k->per_access_fcram
@@ -1572,6 +1579,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_loader_prepare(&d.loader, &cfg->loader, d.in);
+	d.mixed_arrays = hw_loader_arrays_mixed(&cfg->loader);
 	outmap_prepare(cfg, &d.outmap);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	hw_ref_assembler_begin(&d.ref, cfg->topology);

@@ -15,6 +15,7 @@ enum hw_status hw_gpu_init(struct hw_gpu *gpu)
 	hw_memory_init(&gpu->memory);
 	hw_shader_timing_defaults(&gpu->shader_timing);
 	hw_draw_costs_defaults(&gpu->costs);
+	hw_transfer_rates_defaults(&gpu->transfer_rates);
 	hw_vcache_configure(&gpu->vcache, HW_VCACHE_DEFAULT_ENTRIES, HW_VCACHE_FIFO);
 	gpu->gs.geometry_unit = true;
 	hw_lcd_reset(&gpu->lcd);
@@ -262,7 +263,7 @@ enum hw_status hw_gpu_fill2(struct hw_gpu *gpu, const struct hw_fill *channel0,
 		hw_clock_t ch_end;
 
 		memset(&delta, 0, sizeof delta);
-		(void)hw_transfer_fill(&gpu->memory, ch, fill[ch], &delta, &clocks);
+		(void)hw_transfer_fill(&gpu->memory, &gpu->transfer_rates, ch, fill[ch], &delta, &clocks);
 		if (clocks == 0)
 			continue;
 		ch_end = hw_clock_add(start, clocks);
@@ -290,7 +291,7 @@ enum hw_status hw_gpu_display_transfer(struct hw_gpu *gpu, const struct hw_trans
 	if (gpu_reserve_pending(gpu, 1) != HW_OK)
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
-	st = hw_transfer_display(&gpu->memory, src, dst, aa, yflip, &delta, &clocks);
+	st = hw_transfer_display(&gpu->memory, &gpu->transfer_rates, src, dst, aa, yflip, &delta, &clocks);
 	if (st != HW_OK)
 		return st;
 	gpu_queue_work(gpu, HW_EVENT_TRANSFER, clocks, &delta);
@@ -308,7 +309,7 @@ enum hw_status hw_gpu_texture_copy(struct hw_gpu *gpu, uint32_t src, uint32_t ds
 	if (gpu_reserve_pending(gpu, 1) != HW_OK)
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
-	(void)hw_transfer_copy(&gpu->memory, src, dst, size, &delta, &clocks);
+	(void)hw_transfer_copy(&gpu->memory, &gpu->transfer_rates, src, dst, size, &delta, &clocks);
 	gpu_queue_work(gpu, HW_EVENT_COPY, clocks, &delta);
 	return HW_OK;
 }
@@ -324,7 +325,7 @@ enum hw_status hw_gpu_block_copy(struct hw_gpu *gpu, const struct hw_block_copy 
 	if (gpu_reserve_pending(gpu, 1) != HW_OK)
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
-	st = hw_transfer_block_copy(&gpu->memory, c, &delta, &clocks);
+	st = hw_transfer_block_copy(&gpu->memory, &gpu->transfer_rates, c, &delta, &clocks);
 	if (st != HW_OK)
 		return st;
 	gpu_queue_work(gpu, HW_EVENT_COPY, clocks, &delta);
@@ -342,7 +343,7 @@ enum hw_status hw_gpu_dma(struct hw_gpu *gpu, uint32_t src_phys, uint32_t dst_ph
 	if (gpu_reserve_pending(gpu, 1) != HW_OK)
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
-	(void)hw_transfer_dma(&gpu->memory, src_phys, dst_phys, size, &delta, &clocks);
+	(void)hw_transfer_dma(&gpu->memory, &gpu->transfer_rates, src_phys, dst_phys, size, &delta, &clocks);
 	gpu_queue_work(gpu, HW_EVENT_DMA, clocks, &delta);
 	return HW_OK;
 }
@@ -359,7 +360,7 @@ enum hw_status hw_gpu_dma_in(struct hw_gpu *gpu, uint32_t dst_phys, uint32_t siz
 	if (gpu_reserve_pending(gpu, 1) != HW_OK)
 		return HW_ERROR_NO_MEMORY;
 	memset(&delta, 0, sizeof delta);
-	st = hw_transfer_dma_in(&gpu->memory, dst_phys, size, read, user, &delta, &clocks);
+	st = hw_transfer_dma_in(&gpu->memory, &gpu->transfer_rates, dst_phys, size, read, user, &delta, &clocks);
 	if (st != HW_OK)
 		return st;
 	gpu_queue_work(gpu, HW_EVENT_DMA, clocks, &delta);

@@ -75,6 +75,7 @@ struct hw_gpu {
 	struct hw_shader_state vs, gs;
 	struct hw_shader_timing shader_timing;
 	struct hw_draw_costs costs;
+	struct hw_transfer_rates transfer_rates;
 	struct hw_vcache vcache;
 	struct hw_fragment_state fragment;     /* framebuffer caches, early depth */
 	struct hw_cache texture_cache;

@@ -204,3 +204,29 @@ enum hw_status hw_loader_fetch(const struct hw_loader_config *cfg, const struct 
 	hw_loader_prepare(&lp, cfg, in);
 	return hw_loader_program_fetch(&lp, mem, lines, index, in, c, fault, fault_len);
 }
+
+bool hw_loader_arrays_mixed(const struct hw_loader_config *cfg)
+{
+	bool fcram = false, vram = false;
+	unsigned n, e;
+
+	for (n = 0; n < cfg->array_count && n < HW_LOADER_ARRAYS; n++) {
+		const struct hw_attrib_array *arr = &cfg->array[n];
+		bool fetches = false;
+
+		for (e = 0; e < arr->elements && e < HW_LOADER_ARRAY_ELEMENTS; e++) {
+			unsigned code = arr->element[e];
+
+			if (code < HW_LOADER_ATTRIBS && code < cfg->attrib_count
+			    && !cfg->attrib[code].fixed)
+				fetches = true;
+		}
+		if (!fetches)
+			continue;
+		if (hw_memory_area_of(cfg->base + arr->offset) == HW_AREA_FCRAM)
+			fcram = true;
+		else
+			vram = true;
+	}
+	return fcram && vram;
+}

@@ -46,6 +46,15 @@ struct hw_loader_config {
 	uint8_t input_reg[HW_LOADER_ATTRIBS];  /* attribute -> v register */
 };
 
+/* True when the arrays the draw fetches from (an array with an element
+ * naming a non-fixed attribute) lie both in main memory (FCRAM) and in
+ * VRAM. The platform's programming manual (GPU chapter) says that vertex
+ * arrays split that way make the VRAM ones load at main-memory speed;
+ * the draw then costs every vertex fetch at the FCRAM rate
+ * (model.draw.per_access_fcram). Index buffers do not count (the manual
+ * names vertex arrays; model choice). */
+bool hw_loader_arrays_mixed(const struct hw_loader_config *cfg);
+
 /* Last line fetched by each array (per draw). */
 struct hw_loader_lines {
 	uint32_t line[HW_LOADER_ARRAYS];

@@ -1115,6 +1115,62 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 		buf->held = wk.n;
 }
 
+/* Scissor exclude mode: the pixels outside the box are kept. They lie in
+ * at most four bands (below, above, left and right of the box, clipped to
+ * the target), each rasterized by `walk` as an include-mode scissor; the
+ * triangle's pixels are counted covered once, those no band keeps
+ * scissored. A box outside the target excludes nothing (one band: the
+ * target); a box over the whole target keeps nothing (one empty band).
+ * Out of line, reached from the copies' entry: the common walks keep
+ * their code. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void raster_exclude(const struct hw_raster_config *cfg, const struct hw_vertex *a,
+			   const struct hw_vertex *b, const struct hw_vertex *c,
+			   struct hw_raster_counts *counts, hw_fragment_batch_fn out, void *user,
+			   struct hw_raster_buffer *buf, hw_raster_batch_in_fn walk)
+{
+	const unsigned w = cfg->width, h = cfg->height;
+	const unsigned x0 = cfg->scissor_x0 < w ? cfg->scissor_x0 : w;
+	const unsigned x1 = cfg->scissor_x1 < w ? cfg->scissor_x1 : w;
+	const unsigned y0 = cfg->scissor_y0 < h ? cfg->scissor_y0 : h;
+	const unsigned y1 = cfg->scissor_y1 < h ? cfg->scissor_y1 : h;
+	const unsigned bands[4][4] = {          /* x0, y0, x1, y1 (exclusive) */
+		{ 0, 0, w, y0 }, { 0, y1, w, h }, { 0, y0, x0, y1 }, { x1, y0, w, y1 },
+	};
+	struct hw_raster_config band = *cfg;
+	struct hw_raster_counts tmp = { 0, 0, 0 };
+	unsigned i, walks = 0;
+	uint64_t covered;
+
+	band.scissor_exclude = false;
+	if (x0 >= x1 || y0 >= y1) {
+		band.scissor = false;
+		walk(&band, a, b, c, counts, out, user, buf);
+		return;
+	}
+	for (i = 0; i < 4; i++) {
+		if (bands[i][0] >= bands[i][2] || bands[i][1] >= bands[i][3])
+			continue;
+		band.scissor_x0 = bands[i][0];
+		band.scissor_y0 = bands[i][1];
+		band.scissor_x1 = bands[i][2];
+		band.scissor_y1 = bands[i][3];
+		walk(&band, a, b, c, &tmp, out, user, buf);
+		walks++;
+	}
+	if (walks == 0) {
+		band.scissor_x0 = band.scissor_y0 = band.scissor_x1 = band.scissor_y1 = 0;
+		walk(&band, a, b, c, &tmp, out, user, buf);
+		walks = 1;
+	}
+	covered = tmp.covered / walks;
+	counts->covered += covered;
+	counts->fragments += tmp.fragments;
+	counts->scissored += covered - tmp.fragments;
+}
+
 /* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
 #if HW_AVX2
 static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_config *cfg,
@@ -1125,6 +1181,10 @@ static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_con
 						      hw_fragment_batch_fn out, void *user,
 						      struct hw_raster_buffer *buf)
 {
+	if (cfg->scissor_exclude && cfg->scissor) {
+		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_avx2);
+		return;
+	}
 	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true);
 }
 #endif
@@ -1135,6 +1195,10 @@ static void raster_triangle_batch_base(const struct hw_raster_config *cfg,
 				       hw_fragment_batch_fn out, void *user,
 				       struct hw_raster_buffer *buf)
 {
+	if (cfg->scissor_exclude && cfg->scissor) {
+		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_base);
+		return;
+	}
 	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false);
 }
 

@@ -42,6 +42,12 @@
 struct hw_raster_config {
 	unsigned width, height;         /* render target, pixels */
 	bool scissor;
+	/* With `scissor`: false keeps the pixels inside the box (register
+	 * 0x065 mode 3), true discards them and keeps those outside (mode 1,
+	 * "exclude": fragment-pipeline.md A.7, Citra's reading; mode 2 acts
+	 * as off, model choice). Either way the pixels dropped count as
+	 * scissored. */
+	bool scissor_exclude;
 	/* Window pixels, y up, like hw_fragment.x and .y. */
 	unsigned scissor_x0, scissor_y0;    /* inclusive */
 	unsigned scissor_x1, scissor_y1;    /* exclusive */

@@ -286,9 +286,14 @@ static inline int hw_reg_viewport_y(uint32_t reg) { return hw_reg_s10(reg >> 16)
  * Whether x2/y2 are inclusive is not stated (unverified). Mode codes 1
  * and 2 are not documented (unverified; model choice: treated as off). */
 #define HW_REG_SCISSOR_OFF          0
+#define HW_REG_SCISSOR_EXCLUDE      1       /* discard inside the box (Citra's reading) */
 #define HW_REG_SCISSOR_ON           3
 static inline unsigned hw_reg_scissor_mode(uint32_t reg) { return reg & 3u; }
 static inline bool hw_reg_scissor_on(uint32_t reg) { return (reg & 3u) == HW_REG_SCISSOR_ON; }
+static inline bool hw_reg_scissor_exclude(uint32_t reg)
+{
+	return (reg & 3u) == HW_REG_SCISSOR_EXCLUDE;
+}
 static inline unsigned hw_reg_scissor_x(uint32_t reg) { return reg & 0x3FFu; }
 static inline unsigned hw_reg_scissor_y(uint32_t reg) { return (reg >> 16) & 0x3FFu; }
 

@@ -26,16 +26,36 @@ uint64_t hw_transfer_clocks(uint64_t bytes, unsigned rate_mib)
 	       + (bytes % per_second * HW_CLOCK_HZ + per_second - 1) / per_second;
 }
 
-unsigned hw_transfer_post_rate(uint32_t src_phys)
+void hw_transfer_rates_defaults(struct hw_transfer_rates *rates)
 {
-	return hw_memory_area_of(src_phys) == HW_AREA_FCRAM ? HW_RATE_POST_TO_VRAM_MIB
-							    : HW_RATE_POST_FROM_VRAM_MIB;
+	rates->post_from_vram = HW_RATE_POST_FROM_VRAM_MIB;
+	rates->post_fcram_to_vram = HW_RATE_POST_TO_VRAM_MIB;
+	rates->post_fcram_to_fcram = HW_RATE_POST_FCRAM_TO_FCRAM_MIB;
+	rates->dma_from_vram = HW_RATE_DMA_FROM_VRAM_MIB;
+	rates->dma_fcram_to_vram = HW_RATE_DMA_TO_VRAM_MIB;
+	rates->dma_fcram_to_fcram = HW_RATE_DMA_FCRAM_TO_FCRAM_MIB;
+	rates->fill = HW_RATE_FILL_MIB;
 }
 
-unsigned hw_transfer_dma_rate(uint32_t src_phys)
+static bool in_fcram(uint32_t phys)
 {
-	return hw_memory_area_of(src_phys) == HW_AREA_FCRAM ? HW_RATE_DMA_TO_VRAM_MIB
-							    : HW_RATE_DMA_FROM_VRAM_MIB;
+	return hw_memory_area_of(phys) == HW_AREA_FCRAM;
+}
+
+unsigned hw_transfer_post_rate(const struct hw_transfer_rates *rates, uint32_t src_phys,
+			       uint32_t dst_phys)
+{
+	if (!in_fcram(src_phys))
+		return rates->post_from_vram;
+	return in_fcram(dst_phys) ? rates->post_fcram_to_fcram : rates->post_fcram_to_vram;
+}
+
+unsigned hw_transfer_dma_rate(const struct hw_transfer_rates *rates, uint32_t src_phys,
+			      uint32_t dst_phys)
+{
+	if (!in_fcram(src_phys))
+		return rates->dma_from_vram;
+	return in_fcram(dst_phys) ? rates->dma_fcram_to_fcram : rates->dma_fcram_to_vram;
 }
 
 uint32_t hw_transfer_accesses(uint64_t bytes)
@@ -106,7 +126,8 @@ static bool ranges_overlap(uint32_t a, uint64_t a_size, uint32_t b, uint64_t b_s
 	return a < b + b_size && b < a + a_size;
 }
 
-enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transfer_image *src,
+enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				   const struct hw_transfer_image *src,
 				   const struct hw_transfer_image *dst, unsigned aa, bool yflip,
 				   struct hw_counters *delta, uint64_t *clocks)
 {
@@ -168,7 +189,7 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, dst->phys, true,
 			hw_transfer_accesses(dst_bytes));
 	*clocks += hw_transfer_clocks(src_bytes > dst_bytes ? src_bytes : dst_bytes,
-				      hw_transfer_post_rate(src->phys));
+				      hw_transfer_post_rate(rates, src->phys, dst->phys));
 	return HW_OK;
 }
 
@@ -186,8 +207,8 @@ enum hw_status hw_transfer_copy_check(const struct hw_memory *mem, uint32_t src,
 	return HW_OK;
 }
 
-enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
-				struct hw_counters *delta, uint64_t *clocks)
+enum hw_status hw_transfer_copy(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				uint32_t src, uint32_t dst, uint32_t size, struct hw_counters *delta, uint64_t *clocks)
 {
 	enum hw_status st = hw_transfer_copy_check(mem, src, dst, size);
 
@@ -196,7 +217,7 @@ enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t ds
 	memmove(hw_memory_host(mem, dst, size), hw_memory_host(mem, src, size), size);
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_READ, src, false, hw_transfer_accesses(size));
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, dst, true, hw_transfer_accesses(size));
-	*clocks += hw_transfer_clocks(size, hw_transfer_post_rate(src));
+	*clocks += hw_transfer_clocks(size, hw_transfer_post_rate(rates, src, dst));
 	return HW_OK;
 }
 
@@ -241,8 +262,8 @@ enum hw_status hw_transfer_block_copy_check(const struct hw_memory *mem,
 	return HW_OK;
 }
 
-enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_block_copy *c,
-				      struct hw_counters *delta, uint64_t *clocks)
+enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				      const struct hw_block_copy *c, struct hw_counters *delta, uint64_t *clocks)
 {
 	enum hw_status st = hw_transfer_block_copy_check(mem, c);
 	uint32_t src_span, dst_span, done = 0, in = 0, out = 0, in_left, out_left;
@@ -292,7 +313,7 @@ enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_blo
 			hw_transfer_accesses(c->size));
 	hw_memory_count(delta, HW_MEM_POST_TRANSFER_WRITE, c->dst, true,
 			hw_transfer_accesses(c->size));
-	*clocks += hw_transfer_clocks(c->size, hw_transfer_post_rate(c->src));
+	*clocks += hw_transfer_clocks(c->size, hw_transfer_post_rate(rates, c->src, c->dst));
 	return HW_OK;
 }
 
@@ -317,8 +338,8 @@ enum hw_status hw_transfer_fill_check(const struct hw_memory *mem, unsigned chan
 	return HW_OK;
 }
 
-enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const struct hw_fill *f,
-				struct hw_counters *delta, uint64_t *clocks)
+enum hw_status hw_transfer_fill(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				unsigned channel, const struct hw_fill *f, struct hw_counters *delta, uint64_t *clocks)
 {
 	enum hw_status st = hw_transfer_fill_check(mem, channel, f);
 	unsigned pattern_bytes;
@@ -333,7 +354,7 @@ enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const s
 	hw_memory_pattern(mem, f->phys, f->size, pattern, pattern_bytes);
 	hw_memory_count(delta, channel == 0 ? HW_MEM_FILL0_WRITE : HW_MEM_FILL1_WRITE, f->phys,
 			true, f->size / HW_MEMORY_ACCESS_BYTES);
-	*clocks += hw_transfer_clocks(f->size, HW_RATE_FILL_MIB);
+	*clocks += hw_transfer_clocks(f->size, rates->fill);
 	return HW_OK;
 }
 
@@ -359,28 +380,29 @@ enum hw_status hw_transfer_dma_check(const struct hw_memory *mem, uint32_t src, 
 	return HW_OK;
 }
 
-/* The counts and time of a DMA of `size` bytes to `dst` from an area
- * whose rate `rate_src` gives. */
-static void dma_account(uint32_t rate_src, uint32_t dst, uint32_t size, struct hw_counters *delta,
-			uint64_t *clocks)
+/* The counts and time of a DMA of `size` bytes from `src` to `dst`. */
+static void dma_account(const struct hw_transfer_rates *rates, uint32_t src, uint32_t dst,
+			uint32_t size, struct hw_counters *delta, uint64_t *clocks)
 {
 	hw_memory_count(delta, HW_MEM_CPU_DMA_WRITE, dst, true, hw_transfer_accesses(size));
-	*clocks += hw_transfer_clocks(size, hw_transfer_dma_rate(rate_src));
+	*clocks += hw_transfer_clocks(size, hw_transfer_dma_rate(rates, src, dst));
 }
 
-enum hw_status hw_transfer_dma(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
-			       struct hw_counters *delta, uint64_t *clocks)
+enum hw_status hw_transfer_dma(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+			       uint32_t src, uint32_t dst, uint32_t size, struct hw_counters *delta,
+			       uint64_t *clocks)
 {
 	enum hw_status st = hw_transfer_dma_check(mem, src, dst, size);
 
 	if (st != HW_OK || size == 0)
 		return st;
 	memmove(dma_span(mem, dst, size), dma_span(mem, src, size), size);
-	dma_account(src, dst, size, delta, clocks);
+	dma_account(rates, src, dst, size, delta, clocks);
 	return HW_OK;
 }
 
-enum hw_status hw_transfer_dma_in(struct hw_memory *mem, uint32_t dst, uint32_t size,
+enum hw_status hw_transfer_dma_in(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				  uint32_t dst, uint32_t size,
 				  bool (*read)(void *user, void *to, uint32_t size), void *user,
 				  struct hw_counters *delta, uint64_t *clocks)
 {
@@ -391,7 +413,7 @@ enum hw_status hw_transfer_dma_in(struct hw_memory *mem, uint32_t dst, uint32_t 
 	to = dma_span(mem, dst, size);
 	if (!to || !read(user, to, size))
 		return HW_ERROR_FAULT;
-	dma_account(HW_FCRAM_BASE, dst, size, delta, clocks);
+	dma_account(rates, HW_FCRAM_BASE, dst, size, delta, clocks);
 	return HW_OK;
 }
 

@@ -16,22 +16,46 @@
 #include "hw_counters.h"
 #include "hw_memory.h"
 
-/* Measured rates (from an emulator; doc/model.md, model choices), MiB/s. */
-#define HW_RATE_DMA_TO_VRAM_MIB           310u   /* RAM -> VRAM */
-#define HW_RATE_DMA_FROM_VRAM_MIB         380u   /* VRAM -> RAM, VRAM -> VRAM */
-#define HW_RATE_POST_TO_VRAM_MIB          3100u  /* display transfer / copy RAM -> VRAM */
-#define HW_RATE_POST_FROM_VRAM_MIB        5400u  /* VRAM -> RAM, VRAM -> VRAM */
-#define HW_RATE_FILL_MIB                  5400u  /* memory fill: about the copy rate */
+/* Rates in MiB/s by engine, source area and destination area: averages an
+ * emulator took from hardware (Azahar's transfer delay generator; the
+ * source kinds and values are in doc/calibration.md). VRAM means either
+ * channel; FCRAM is main memory. */
+#define HW_RATE_POST_FROM_VRAM_MIB        5400u  /* display transfer VRAM -> main; VRAM -> VRAM (model choice) */
+#define HW_RATE_POST_TO_VRAM_MIB          3100u  /* texture copy main -> VRAM */
+#define HW_RATE_POST_FCRAM_TO_FCRAM_MIB   450u   /* texture copy main -> main */
+#define HW_RATE_DMA_FROM_VRAM_MIB         380u   /* DMA VRAM -> anywhere */
+#define HW_RATE_DMA_TO_VRAM_MIB           310u   /* DMA main -> VRAM */
+#define HW_RATE_DMA_FCRAM_TO_FCRAM_MIB    190u   /* DMA main -> main */
+#define HW_RATE_FILL_MIB                  5400u  /* memory fill: not measured, the copy rate (guess) */
 #define HW_TRANSFER_MIB                   1048576u
 
+/* The rates the engines run at (config keys model.transfer.*, nngx.cfg(5)).
+ * The post-transfer engine (display transfer, texture copy, block copy)
+ * and the CPU-side DMA each pick a rate by source AND destination area:
+ * from VRAM to anywhere, from main memory to VRAM, from main memory to
+ * main memory. A display transfer uses the post-transfer table like a
+ * copy (model choice: one engine; only VRAM -> main was measured for it). */
+struct hw_transfer_rates {
+	unsigned post_from_vram;        /* HW_RATE_POST_FROM_VRAM_MIB */
+	unsigned post_fcram_to_vram;    /* HW_RATE_POST_TO_VRAM_MIB */
+	unsigned post_fcram_to_fcram;   /* HW_RATE_POST_FCRAM_TO_FCRAM_MIB */
+	unsigned dma_from_vram;         /* HW_RATE_DMA_FROM_VRAM_MIB */
+	unsigned dma_fcram_to_vram;     /* HW_RATE_DMA_TO_VRAM_MIB */
+	unsigned dma_fcram_to_fcram;    /* HW_RATE_DMA_FCRAM_TO_FCRAM_MIB */
+	unsigned fill;                  /* HW_RATE_FILL_MIB */
+};
+
+void hw_transfer_rates_defaults(struct hw_transfer_rates *rates);
+
 /* Durations: clocks = ceil(bytes * HW_CLOCK_HZ / (rate * 2^20)), the time
- * the bytes take at the measured rate on the model's 268 MHz clock,
- * rounded up so that any work takes at least one clock. The rate is chosen
- * by where the source lives (model choice: the table names RAM -> VRAM,
- * VRAM -> RAM and VRAM -> VRAM; RAM -> RAM takes the RAM-source rate). */
+ * the bytes take at the rate on the model's 268 MHz clock, rounded up so
+ * that any work takes at least one clock (a rate of 0 takes no time). */
 uint64_t hw_transfer_clocks(uint64_t bytes, unsigned rate_mib);
-unsigned hw_transfer_post_rate(uint32_t src_phys);      /* 3100 from FCRAM, else 5400 */
-unsigned hw_transfer_dma_rate(uint32_t src_phys);       /* 310 from FCRAM, else 380 */
+/* The rate of a post transfer or a DMA from `src_phys` to `dst_phys`. */
+unsigned hw_transfer_post_rate(const struct hw_transfer_rates *rates, uint32_t src_phys,
+			       uint32_t dst_phys);
+unsigned hw_transfer_dma_rate(const struct hw_transfer_rates *rates, uint32_t src_phys,
+			      uint32_t dst_phys);
 
 /* 16-byte accesses `bytes` bytes take, rounded up (mod 2^32). */
 uint32_t hw_transfer_accesses(uint64_t bytes);
@@ -78,7 +102,7 @@ uint32_t hw_transfer_accesses(uint64_t bytes);
  * destination); an uncropped source is read whole. A 2x2 transfer reads
  * 4 source pixels a destination pixel; flipping changes the order, not
  * the amount. Time (model choice): the larger of the bytes read and
- * written, at the post-transfer rate of the source's area.
+ * written, at the post-transfer rate of the source and destination areas.
  *
  * Checks: aa 0 (none), 1 (2x1) or 2 (2x2); known formats; a destination
  * of at least 1x1 and a source of at least the destination's size times
@@ -108,7 +132,8 @@ enum hw_status hw_transfer_display_check(const struct hw_memory *mem,
 
 /* Do the transfer in memory; add its counts to `delta` and its duration to
  * *clocks. Checks first (as above) and changes nothing on error. */
-enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transfer_image *src,
+enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				   const struct hw_transfer_image *src,
 				   const struct hw_transfer_image *dst, unsigned aa, bool yflip,
 				   struct hw_counters *delta, uint64_t *clocks);
 
@@ -116,11 +141,12 @@ enum hw_status hw_transfer_display(struct hw_memory *mem, const struct hw_transf
  * The engine's raw mode (3dbrew: "no format conversions are done"): `size`
  * bytes copied as they are (line widths and gaps are not modelled).
  * ceil(size / 16) reads and writes; time from `size` at the post-transfer
- * rate of the source's area. size 0 does nothing. Addresses 8-byte
+ * rate of the two areas. size 0 does nothing. Addresses 8-byte
  * aligned, else HW_ERROR_RANGE; HW_ERROR_FAULT outside memory. */
 enum hw_status hw_transfer_copy_check(const struct hw_memory *mem, uint32_t src, uint32_t dst,
 				      uint32_t size);
-enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
+enum hw_status hw_transfer_copy(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				uint32_t src, uint32_t dst, uint32_t size,
 				struct hw_counters *delta, uint64_t *clocks);
 
 /* ---- block copy (post transfer, words 12 and 13) -----------------------
@@ -136,7 +162,7 @@ enum hw_status hw_transfer_copy(struct hw_memory *mem, uint32_t src, uint32_t ds
  * is not inside one memory region. Overlapping spans work as if the
  * source were read whole first. Counts size / 16 on word 12 (and the read
  * channel word) and on word 13 (and the write channel word); time from
- * `size` at the post-transfer rate of the source's area. size 0 does
+ * `size` at the post-transfer rate of the two areas. size 0 does
  * nothing. */
 struct hw_block_copy {
 	uint32_t src, src_unit, src_gap;
@@ -149,7 +175,8 @@ uint64_t hw_block_copy_span(uint32_t unit, uint32_t gap, uint32_t size);
 
 enum hw_status hw_transfer_block_copy_check(const struct hw_memory *mem,
 					    const struct hw_block_copy *c);
-enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_block_copy *c,
+enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				      const struct hw_block_copy *c,
 				      struct hw_counters *delta, uint64_t *clocks);
 
 /* ---- memory fill (words 14 and 15) --------------------------------------
@@ -161,7 +188,7 @@ enum hw_status hw_transfer_block_copy(struct hw_memory *mem, const struct hw_blo
  * and the size a multiple of 16; only VRAM can be filled ("It cannot fill
  * to main memory"): HW_ERROR_RANGE otherwise, HW_ERROR_FAULT outside any
  * buffer. Counts size / 16 writes on word 14 (channel 0) or 15 (channel 1)
- * and the channel write word; time from `size` at HW_RATE_FILL_MIB. A
+ * and the channel write word; time from `size` at the fill rate. A
  * size of 0 (or a phys of 0, as the SDK's "channel not used") does
  * nothing.
  * `any_vram` (model choice, doc/model.md "VRAM window fills"): the range was
@@ -180,7 +207,8 @@ struct hw_fill {
 
 enum hw_status hw_transfer_fill_check(const struct hw_memory *mem, unsigned channel,
 				      const struct hw_fill *f);
-enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const struct hw_fill *f,
+enum hw_status hw_transfer_fill(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				unsigned channel, const struct hw_fill *f,
 				struct hw_counters *delta, uint64_t *clocks);
 
 /* ---- DMA from the CPU side (word 17) ------------------------------------
@@ -188,21 +216,23 @@ enum hw_status hw_transfer_fill(struct hw_memory *mem, unsigned channel, const s
  * anywhere. Counts ceil(size / 16) on word 17 and the write channel word of
  * the destination only: the source is read by the CPU-side DMA engine,
  * for which MEMORY_ACCESS has no word (model choice: no channel read word
- * either). Time from `size` at the DMA rate of the source's area. size 0
+ * either). Time from `size` at the DMA rate of the two areas. size 0
  * does nothing; HW_ERROR_FAULT outside memory (outside every buffer when
  * memory is region by region; outside one area when it is flat). */
 enum hw_status hw_transfer_dma_check(const struct hw_memory *mem, uint32_t src, uint32_t dst,
 				     uint32_t size);
-enum hw_status hw_transfer_dma(struct hw_memory *mem, uint32_t src, uint32_t dst, uint32_t size,
+enum hw_status hw_transfer_dma(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+			       uint32_t src, uint32_t dst, uint32_t size,
 			       struct hw_counters *delta, uint64_t *clocks);
 
 /* A DMA whose source is main memory the model does not simulate (the
  * program's own heap): `read` copies its `size` bytes into `to`, the
  * destination's bytes, and says whether it could. Counted and timed as a
- * DMA from FCRAM. HW_ERROR_FAULT, with nothing counted, when the
+ * DMA from FCRAM to `dst`. HW_ERROR_FAULT, with nothing counted, when the
  * destination is outside memory or `read` fails (then the destination
  * may be partly written, as a DMA cut short leaves it). */
-enum hw_status hw_transfer_dma_in(struct hw_memory *mem, uint32_t dst, uint32_t size,
+enum hw_status hw_transfer_dma_in(struct hw_memory *mem, const struct hw_transfer_rates *rates,
+				  uint32_t dst, uint32_t size,
 				  bool (*read)(void *user, void *to, uint32_t size), void *user,
 				  struct hw_counters *delta, uint64_t *clocks);
 

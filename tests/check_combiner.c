@@ -1,8 +1,9 @@
 /* check_combiner.c: the six-stage texture combiner (hw/hw_combiner.c).
  *
- * Every expected value is worked out by hand from the formulas in
- * hw_combiner.h; the inputs are multiples of 1/8 or 1/16 so that float
- * arithmetic is exact. Register words for the decoder are built from the
+ * Every expected value is worked out by hand from the 8-bit formulas in
+ * hw_combiner.h (fragment-pipeline.md B.4); the inputs are bytes over 255
+ * (written as byte values with setb), so they enter the combiner as those
+ * bytes, and every result is checked as a byte. Register words for the decoder are built from the
  * field layout on 3dbrew (GPU/Internal Registers), with the arithmetic in
  * the comments and the ids written out, not taken from hw_regs.h. */
 #include <math.h>
@@ -18,13 +19,25 @@
 static struct hw_combiner_inputs inputs(void)
 {
 	struct hw_combiner_inputs in;
-	static const float primary[4] = { 0.25f, 0.5f, 0.75f, 0.5f };
-	static const float tex0[4] = { 0.5f, 0.25f, 1.0f, 0.75f };
+	unsigned k;
+	static const unsigned char primary[4] = { 64, 128, 192, 128 };
+	static const unsigned char tex0[4] = { 128, 64, 255, 192 };
 
 	memset(&in, 0, sizeof in);
-	memcpy(in.primary, primary, sizeof primary);
-	memcpy(in.texture[0], tex0, sizeof tex0);
+	for (k = 0; k < 4; k++) {
+		in.primary[k] = (float)primary[k] / 255.0f;
+		in.texture[0][k] = (float)tex0[k] / 255.0f;
+	}
 	return in;
+}
+
+/* A colour of four bytes, as the float inputs hold it. */
+static void setb(float v[4], unsigned r, unsigned g, unsigned b, unsigned a)
+{
+	v[0] = (float)r / 255.0f;
+	v[1] = (float)g / 255.0f;
+	v[2] = (float)b / 255.0f;
+	v[3] = (float)a / 255.0f;
 }
 
 static void set4(float v[4], float a, float b, float c, float d)
@@ -35,11 +48,15 @@ static void set4(float v[4], float a, float b, float c, float d)
 	v[3] = d;
 }
 
-/* A stage that passes "previous" through: REPLACE, slot 0 PREVIOUS. */
+/* A stage that passes "previous" through: REPLACE, every slot PREVIOUS
+ * (the SDK's reset state of stages 1-5; in stage 0 it gives 0). */
 static void passthrough(struct hw_combiner_stage *st)
 {
+	unsigned n;
+
 	memset(st, 0, sizeof *st);
-	st->rgb_source[0] = st->alpha_source[0] = HW_REG_TEVSRC_PREVIOUS;
+	for (n = 0; n < 3; n++)
+		st->rgb_source[n] = st->alpha_source[n] = HW_REG_TEVSRC_PREVIOUS;
 	st->rgb_scale = st->alpha_scale = 1;
 }
 
@@ -77,44 +94,49 @@ static void stage_set(struct hw_combiner_config *c, unsigned s, unsigned src0, u
 	ck_assert_float_eq_tol((out)[3], (a), TOL); \
 } while (0)
 
+/* The result is exactly the bytes r, g, b, a over 255. */
+#define ASSERT_BYTES(out, r, g, b, a) \
+	ASSERT_RGBA(out, (r) / 255.0f, (g) / 255.0f, (b) / 255.0f, (a) / 255.0f)
+
 /* ---- ops ------------------------------------------------------------------- */
 
-/* primary p = (.25, .5, .75, .5), texture 0 t = (.5, .25, 1, .75), constant
- * k = (.125, .625, .375, .25); args a0 = p, a1 = t, a2 = k. */
+/* primary p = (64, 128, 192, 128), texture 0 t = (128, 64, 255, 192),
+ * constant k = (32, 160, 96, 64); args a = p, b = t, c = k. Each product
+ * over 255 truncates. */
 START_TEST(test_combiner_each_op_on_hand_computed_values)
 {
 	static const struct {
 		unsigned rgb_op, alpha_op;
-		float expect[4];
+		unsigned expect[4];
 	} rows[] = {
-		/* a0 */
-		{ HW_REG_TEVCOMB_REPLACE, HW_REG_TEVCOMB_REPLACE, { 0.25f, 0.5f, 0.75f, 0.5f } },
-		/* p t: .125 .125 .75; .5 * .75 = .375 */
-		{ HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE, { 0.125f, 0.125f, 0.75f, 0.375f } },
-		/* p + t: .75 .75 1.75 -> 1; 1.25 -> 1 */
-		{ HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD, { 0.75f, 0.75f, 1.0f, 1.0f } },
-		/* p + t - .5: .25 .25 1.25 -> 1; .75 */
-		{ HW_REG_TEVCOMB_ADD_SIGNED, HW_REG_TEVCOMB_ADD_SIGNED, { 0.25f, 0.25f, 1.0f, 0.75f } },
-		/* p k + t (1 - k): .25*.125 + .5*.875 = .46875; .5*.625 + .25*.375 =
-		 * .40625; .75*.375 + 1*.625 = .90625; .5*.25 + .75*.75 = .6875 */
-		{ HW_REG_TEVCOMB_INTERPOLATE, HW_REG_TEVCOMB_INTERPOLATE,
-		  { 0.46875f, 0.40625f, 0.90625f, 0.6875f } },
-		/* p - t: -.25 -> 0, .25, -.25 -> 0; -.25 -> 0 */
-		{ HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT, { 0.0f, 0.25f, 0.0f, 0.0f } },
-		/* 4 ((.25-.5)(.5-.5) + (.5-.5)(.25-.5) + (.75-.5)(1-.5)) = 4 * .125
-		 * = .5 on R, G, B; the alpha op (MODULATE) still runs: .375 */
-		{ HW_REG_TEVCOMB_DOT3_RGB, HW_REG_TEVCOMB_MODULATE, { 0.5f, 0.5f, 0.5f, 0.375f } },
+		/* a */
+		{ HW_REG_TEVCOMB_REPLACE, HW_REG_TEVCOMB_REPLACE, { 64, 128, 192, 128 } },
+		/* ab/255: 8192/255 = 32.1, 8192/255, 48960/255 = 192; 24576/255 = 96.4 */
+		{ HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE, { 32, 32, 192, 96 } },
+		/* a + b: 192 192 447 -> 255; 320 -> 255 */
+		{ HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD, { 192, 192, 255, 255 } },
+		/* a + b - 128: 64 64 319 -> 255; 192 */
+		{ HW_REG_TEVCOMB_ADD_SIGNED, HW_REG_TEVCOMB_ADD_SIGNED, { 64, 64, 255, 192 } },
+		/* (ac + b(255 - c))/255: (2048 + 28544)/255 = 119.97; (20480 + 6080)/255
+		 * = 104.2; (18432 + 40545)/255 = 231.3; (8192 + 36672)/255 = 175.9 */
+		{ HW_REG_TEVCOMB_INTERPOLATE, HW_REG_TEVCOMB_INTERPOLATE, { 119, 104, 231, 175 } },
+		/* a - b: -64 -> 0, 64, -63 -> 0; -64 -> 0 */
+		{ HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT, { 0, 64, 0, 0 } },
+		/* sum of floor(((2a - 255)(2b - 255) + 128)/256): R (-127)(1) + 128
+		 * = 1 -> 0; G (1)(-127) + 128 = 1 -> 0; B (129)(255) + 128 = 33023
+		 * -> 128; 128 on R, G, B; the alpha op (MODULATE) still runs: 96 */
+		{ HW_REG_TEVCOMB_DOT3_RGB, HW_REG_TEVCOMB_MODULATE, { 128, 128, 128, 96 } },
 		/* DOT3_RGBA: the dot product in alpha too, the alpha op ignored */
-		{ HW_REG_TEVCOMB_DOT3_RGBA, HW_REG_TEVCOMB_MODULATE, { 0.5f, 0.5f, 0.5f, 0.5f } },
-		/* p t + k: .125+.125 = .25, .125+.625 = .75, .75+.375 -> 1;
-		 * .375 + .25 = .625 */
-		{ HW_REG_TEVCOMB_MULT_ADD, HW_REG_TEVCOMB_MULT_ADD, { 0.25f, 0.75f, 1.0f, 0.625f } },
-		/* min(p + t, 1) k: .75*.125 = .09375, .75*.625 = .46875, 1*.375;
-		 * 1*.25 */
-		{ HW_REG_TEVCOMB_ADD_MULT, HW_REG_TEVCOMB_ADD_MULT,
-		  { 0.09375f, 0.46875f, 0.375f, 0.25f } },
+		{ HW_REG_TEVCOMB_DOT3_RGBA, HW_REG_TEVCOMB_MODULATE, { 128, 128, 128, 128 } },
+		/* (ab + 255c)/255: (8192 + 8160)/255 = 64.1; (8192 + 40800)/255 =
+		 * 192.1; (48960 + 24480)/255 = 288 -> 255; (24576 + 16320)/255 =
+		 * 160.4 */
+		{ HW_REG_TEVCOMB_MULT_ADD, HW_REG_TEVCOMB_MULT_ADD, { 64, 192, 255, 160 } },
+		/* min(a + b, 255) c / 255: 192*32/255 = 24.1, 192*160/255 = 120.5,
+		 * 255*96/255 = 96; 255*64/255 = 64 */
+		{ HW_REG_TEVCOMB_ADD_MULT, HW_REG_TEVCOMB_ADD_MULT, { 24, 120, 96, 64 } },
 		/* unlisted op 12: REPLACE (model choice) */
-		{ 12, 12, { 0.25f, 0.5f, 0.75f, 0.5f } },
+		{ 12, 12, { 64, 128, 192, 128 } },
 	};
 	struct hw_combiner_inputs in = inputs();
 	struct hw_combiner_config c;
@@ -125,45 +147,47 @@ START_TEST(test_combiner_each_op_on_hand_computed_values)
 		config_passthrough(&c);
 		stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0,
 			  HW_REG_TEVSRC_CONSTANT, rows[r].rgb_op, rows[r].alpha_op);
-		set4(c.stage[0].constant, 0.125f, 0.625f, 0.375f, 0.25f);
+		setb(c.stage[0].constant, 32, 160, 96, 64);
 		hw_combiner_run(&c, &in, out);
-		ck_assert_msg(fabsf(out[0] - rows[r].expect[0]) < TOL
-			      && fabsf(out[1] - rows[r].expect[1]) < TOL
-			      && fabsf(out[2] - rows[r].expect[2]) < TOL
-			      && fabsf(out[3] - rows[r].expect[3]) < TOL,
-			      "row %u: got %g %g %g %g", r, out[0], out[1], out[2], out[3]);
+		ck_assert_msg(fabsf(out[0] * 255.0f - (float)rows[r].expect[0]) < 1e-3f
+			      && fabsf(out[1] * 255.0f - (float)rows[r].expect[1]) < 1e-3f
+			      && fabsf(out[2] * 255.0f - (float)rows[r].expect[2]) < 1e-3f
+			      && fabsf(out[3] * 255.0f - (float)rows[r].expect[3]) < 1e-3f,
+			      "row %u: got %g %g %g %g", r, out[0] * 255, out[1] * 255,
+			      out[2] * 255, out[3] * 255);
 	}
 }
 END_TEST
 
-/* Colour (.25, .5, .75, .125) through every operand, REPLACE. */
+/* Colour (64, 128, 192, 32) through every operand, REPLACE; one minus
+ * v is 255 - v. */
 START_TEST(test_combiner_each_operand_selects_and_inverts)
 {
 	static const struct {
 		unsigned op;
-		float v[3];
+		unsigned v[3];
 	} rgb[] = {
-		{ HW_REG_TEVOP_RGB_COLOR, { 0.25f, 0.5f, 0.75f } },
-		{ HW_REG_TEVOP_RGB_INV_COLOR, { 0.75f, 0.5f, 0.25f } },
-		{ HW_REG_TEVOP_RGB_ALPHA, { 0.125f, 0.125f, 0.125f } },
-		{ HW_REG_TEVOP_RGB_INV_ALPHA, { 0.875f, 0.875f, 0.875f } },
-		{ HW_REG_TEVOP_RGB_RED, { 0.25f, 0.25f, 0.25f } },
-		{ HW_REG_TEVOP_RGB_INV_RED, { 0.75f, 0.75f, 0.75f } },
-		{ HW_REG_TEVOP_RGB_GREEN, { 0.5f, 0.5f, 0.5f } },
-		{ HW_REG_TEVOP_RGB_INV_GREEN, { 0.5f, 0.5f, 0.5f } },
-		{ HW_REG_TEVOP_RGB_BLUE, { 0.75f, 0.75f, 0.75f } },
-		{ HW_REG_TEVOP_RGB_INV_BLUE, { 0.25f, 0.25f, 0.25f } },
-		{ 6, { 0.25f, 0.25f, 0.25f } },         /* unlisted: as RED */
-		{ 15, { 0.25f, 0.25f, 0.25f } },        /* unlisted: as INV_BLUE */
+		{ HW_REG_TEVOP_RGB_COLOR, { 64, 128, 192 } },
+		{ HW_REG_TEVOP_RGB_INV_COLOR, { 191, 127, 63 } },
+		{ HW_REG_TEVOP_RGB_ALPHA, { 32, 32, 32 } },
+		{ HW_REG_TEVOP_RGB_INV_ALPHA, { 223, 223, 223 } },
+		{ HW_REG_TEVOP_RGB_RED, { 64, 64, 64 } },
+		{ HW_REG_TEVOP_RGB_INV_RED, { 191, 191, 191 } },
+		{ HW_REG_TEVOP_RGB_GREEN, { 128, 128, 128 } },
+		{ HW_REG_TEVOP_RGB_INV_GREEN, { 127, 127, 127 } },
+		{ HW_REG_TEVOP_RGB_BLUE, { 192, 192, 192 } },
+		{ HW_REG_TEVOP_RGB_INV_BLUE, { 63, 63, 63 } },
+		{ 6, { 64, 64, 64 } },          /* unlisted: as RED */
+		{ 15, { 63, 63, 63 } },         /* unlisted: as INV_BLUE */
 	};
 	static const struct {
 		unsigned op;
-		float v;
+		unsigned v;
 	} alpha[] = {
-		{ HW_REG_TEVOP_A_ALPHA, 0.125f }, { HW_REG_TEVOP_A_INV_ALPHA, 0.875f },
-		{ HW_REG_TEVOP_A_RED, 0.25f }, { HW_REG_TEVOP_A_INV_RED, 0.75f },
-		{ HW_REG_TEVOP_A_GREEN, 0.5f }, { HW_REG_TEVOP_A_INV_GREEN, 0.5f },
-		{ HW_REG_TEVOP_A_BLUE, 0.75f }, { HW_REG_TEVOP_A_INV_BLUE, 0.25f },
+		{ HW_REG_TEVOP_A_ALPHA, 32 }, { HW_REG_TEVOP_A_INV_ALPHA, 223 },
+		{ HW_REG_TEVOP_A_RED, 64 }, { HW_REG_TEVOP_A_INV_RED, 191 },
+		{ HW_REG_TEVOP_A_GREEN, 128 }, { HW_REG_TEVOP_A_INV_GREEN, 127 },
+		{ HW_REG_TEVOP_A_BLUE, 192 }, { HW_REG_TEVOP_A_INV_BLUE, 63 },
 	};
 	struct hw_combiner_inputs in;
 	struct hw_combiner_config c;
@@ -171,16 +195,14 @@ START_TEST(test_combiner_each_operand_selects_and_inverts)
 	unsigned r;
 
 	memset(&in, 0, sizeof in);
-	set4(in.primary, 0.25f, 0.5f, 0.75f, 0.125f);
+	setb(in.primary, 64, 128, 192, 32);
 	for (r = 0; r < sizeof rgb / sizeof rgb[0]; r++) {
 		config_passthrough(&c);
 		stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, 0, 0, HW_REG_TEVCOMB_REPLACE,
 			  HW_REG_TEVCOMB_REPLACE);
 		c.stage[0].rgb_operand[0] = (uint8_t)rgb[r].op;
 		hw_combiner_run(&c, &in, out);
-		ck_assert_msg(fabsf(out[0] - rgb[r].v[0]) < TOL && fabsf(out[1] - rgb[r].v[1]) < TOL
-			      && fabsf(out[2] - rgb[r].v[2]) < TOL && fabsf(out[3] - 0.125f) < TOL,
-			      "rgb operand %u: %g %g %g %g", rgb[r].op, out[0], out[1], out[2], out[3]);
+		ASSERT_BYTES(out, rgb[r].v[0], rgb[r].v[1], rgb[r].v[2], 32);
 	}
 	for (r = 0; r < sizeof alpha / sizeof alpha[0]; r++) {
 		config_passthrough(&c);
@@ -188,8 +210,7 @@ START_TEST(test_combiner_each_operand_selects_and_inverts)
 			  HW_REG_TEVCOMB_REPLACE);
 		c.stage[0].alpha_operand[0] = (uint8_t)alpha[r].op;
 		hw_combiner_run(&c, &in, out);
-		ck_assert_msg(fabsf(out[3] - alpha[r].v) < TOL && fabsf(out[0] - 0.25f) < TOL,
-			      "alpha operand %u: %g", alpha[r].op, out[3]);
+		ASSERT_BYTES(out, 64, 128, 192, alpha[r].v);
 	}
 }
 END_TEST
@@ -202,24 +223,25 @@ START_TEST(test_combiner_operands_of_every_slot)
 	float out[4];
 
 	config_passthrough(&c);
-	/* MODULATE p * (1 - t.a): 1 - .75 = .25 -> .0625 .125 .1875; alpha
-	 * p.a * t.r = .5 * .5 = .25 */
+	/* MODULATE p * (255 - t.a = 63): 4032/255 = 15.8, 8064/255 = 31.6,
+	 * 12096/255 = 47.4; alpha p.a * t.r = 16384/255 = 64.3 */
 	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
 		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
 	c.stage[0].rgb_operand[1] = HW_REG_TEVOP_RGB_INV_ALPHA;
 	c.stage[0].alpha_operand[1] = HW_REG_TEVOP_A_RED;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.0625f, 0.125f, 0.1875f, 0.25f);
+	ASSERT_BYTES(out, 15, 31, 47, 64);
 
-	/* INTERPOLATE p, t by (1 - p.g = .5 on all): .5 p + .5 t = .375 .375
-	 * .875; alpha by 1 - t.b = 0: t.a = .75 */
+	/* INTERPOLATE p, t by c = 255 - p.g = 127 on all: (64*127 + 128*128)/255
+	 * = 96.1, (128*127 + 64*128)/255 = 95.9, (192*127 + 255*128)/255 =
+	 * 223.6; alpha by 255 - t.b = 0: t.a = 192 */
 	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0,
 		  HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVCOMB_INTERPOLATE, HW_REG_TEVCOMB_INTERPOLATE);
 	c.stage[0].rgb_operand[2] = HW_REG_TEVOP_RGB_INV_GREEN;
 	c.stage[0].alpha_source[2] = HW_REG_TEVSRC_TEXTURE0;
 	c.stage[0].alpha_operand[2] = HW_REG_TEVOP_A_INV_BLUE;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.375f, 0.375f, 0.875f, 0.75f);
+	ASSERT_BYTES(out, 96, 95, 223, 192);
 }
 END_TEST
 
@@ -232,46 +254,46 @@ START_TEST(test_combiner_scale_then_clamp)
 	float out[4];
 
 	config_passthrough(&c);
-	/* p t = (.125, .125, .75, .375); RGB x2 -> .25 .25 1.5 -> 1; alpha x4
-	 * -> 1.5 -> 1 */
+	/* p t = (32, 32, 192, 96); RGB x2 -> 64 64 384 -> 255; alpha x4 ->
+	 * 384 -> 255 */
 	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
 		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
 	c.stage[0].rgb_scale = 2;
 	c.stage[0].alpha_scale = 4;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.25f, 0.25f, 1.0f, 1.0f);
-	/* x4 on RGB: .5 .5 3 -> 1; alpha x2: .75 */
+	ASSERT_BYTES(out, 64, 64, 255, 255);
+	/* x4 on RGB: 128 128 768 -> 255; alpha x2: 192 */
 	c.stage[0].rgb_scale = 4;
 	c.stage[0].alpha_scale = 2;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.5f, 0.5f, 1.0f, 0.75f);
-	/* the clamp comes after the scale: ADD_SIGNED p + t - .5 = (.25, .25,
-	 * 1.25, .75), x2 = (.5, .5, 2.5 -> 1, 1.5 -> 1) */
+	ASSERT_BYTES(out, 128, 128, 255, 192);
+	/* the cap comes after the scale: ADD_SIGNED p + t - 128 = (64, 64,
+	 * 255, 192), x2 = (128, 128, 255, 255) */
 	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
 		  HW_REG_TEVCOMB_ADD_SIGNED, HW_REG_TEVCOMB_ADD_SIGNED);
 	c.stage[0].rgb_scale = c.stage[0].alpha_scale = 2;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.5f, 0.5f, 1.0f, 1.0f);
-	/* a negative result clamps to 0 whatever the scale: t - p = (.25,
-	 * -.25, .25, .25) x4 -> (1, 0, 1, 1) */
+	ASSERT_BYTES(out, 128, 128, 255, 255);
+	/* a negative result is 0 whatever the scale: t - p = (64, 0, 63, 64)
+	 * x4 -> (255, 0, 252, 255) */
 	stage_set(&c, 0, HW_REG_TEVSRC_TEXTURE0, HW_REG_TEVSRC_PRIMARY_COLOR, 0,
 		  HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT);
 	c.stage[0].rgb_scale = c.stage[0].alpha_scale = 4;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 1.0f, 0.0f, 1.0f, 1.0f);
-	/* the last stage's output is clamped too (no later stage reads it):
-	 * stage 5 p + t x2 = (1.5, 1.5, 3.5, 2.5) -> 1 */
+	ASSERT_BYTES(out, 255, 0, 252, 255);
+	/* the last stage's output is capped too (no later stage reads it):
+	 * stage 5 p + t = (192, 192, 255, 255) x2 -> 255 */
 	config_passthrough(&c);
 	stage_set(&c, 5, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
 		  HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
 	c.stage[5].rgb_scale = c.stage[5].alpha_scale = 2;
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 1.0f, 1.0f, 1.0f, 1.0f);
-	/* ... and below 0: p - t x1 = (-.25, .25, -.25, -.25) -> 0 */
+	ASSERT_BYTES(out, 255, 255, 255, 255);
+	/* ... and below 0: p - t x1 = (0, 64, 0, 0) */
 	stage_set(&c, 5, HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVSRC_TEXTURE0, 0,
 		  HW_REG_TEVCOMB_SUBTRACT, HW_REG_TEVCOMB_SUBTRACT);
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.0f, 0.25f, 0.0f, 0.0f);
+	ASSERT_BYTES(out, 0, 64, 0, 0);
 }
 END_TEST
 
@@ -308,41 +330,95 @@ START_TEST(test_combiner_previous_chains_the_stages)
 	struct hw_combiner_config c;
 	float out[4];
 
-	set4(in.texture[1], 0.5f, 0.5f, 0.5f, 0.5f);
+	setb(in.texture[1], 128, 128, 128, 128);
 	config_passthrough(&c);
-	/* 0: p; 1: prev * t1 = (.125, .25, .375, .25); 2: prev + k =
-	 * (.125+.25, .25+.5, .375+.5, .25+.125) = (.375, .75, .875, .375);
-	 * 3-5 pass it through */
+	/* 0: p; 1: prev * t1 = (8192/255 = 32.1, 16384/255 = 64.3, 24576/255
+	 * = 96.4, 64); 2: prev + k = (32+64, 64+128, 96+128, 64+32) = (96,
+	 * 192, 224, 96); 3-5 pass it through */
 	stage_set(&c, 0, HW_REG_TEVSRC_PRIMARY_COLOR, 0, 0, HW_REG_TEVCOMB_REPLACE,
 		  HW_REG_TEVCOMB_REPLACE);
 	stage_set(&c, 1, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE1, 0,
 		  HW_REG_TEVCOMB_MODULATE, HW_REG_TEVCOMB_MODULATE);
 	stage_set(&c, 2, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT, 0, HW_REG_TEVCOMB_ADD,
 		  HW_REG_TEVCOMB_ADD);
-	set4(c.stage[2].constant, 0.25f, 0.5f, 0.5f, 0.125f);
+	setb(c.stage[2].constant, 64, 128, 128, 32);
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.375f, 0.75f, 0.875f, 0.375f);
+	ASSERT_BYTES(out, 96, 192, 224, 96);
 	/* a later stage that ignores previous cuts the chain */
 	stage_set(&c, 4, HW_REG_TEVSRC_TEXTURE0, 0, 0, HW_REG_TEVCOMB_REPLACE,
 		  HW_REG_TEVCOMB_REPLACE);
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.5f, 0.25f, 1.0f, 0.75f);
-	/* stage 0's previous is 0, 0, 0, 0 (model choice): prev + k = k */
-	config_passthrough(&c);
-	stage_set(&c, 0, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT, 0, HW_REG_TEVCOMB_ADD,
-		  HW_REG_TEVCOMB_ADD);
-	set4(c.stage[0].constant, 0.125f, 0.25f, 0.375f, 0.5f);
-	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.125f, 0.25f, 0.375f, 0.5f);
-	/* all six pass through: stage 0's zero comes out */
+	ASSERT_BYTES(out, 128, 64, 255, 192);
+	/* all six pass through: stage 0's (previous, previous, previous) is 0 */
 	config_passthrough(&c);
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.0f, 0.0f, 0.0f, 0.0f);
+	ASSERT_BYTES(out, 0, 0, 0, 0);
+}
+END_TEST
+
+/* Stage 0's "previous" (fragment-pipeline.md B.4): an RGB slot 0 or 1 set
+ * to PREVIOUS reads slot 2's source; slot 2 PREVIOUS and alpha PREVIOUS
+ * read 0; and the buffer reads 0 there. k = (32, 64, 96, 128). */
+START_TEST(test_combiner_stage0_previous_reads_slot_2_or_zero)
+{
+	struct hw_combiner_inputs in = inputs();
+	struct hw_combiner_config c;
+	struct hw_combiner_program p;
+	float out[4], got[4];
+
+	config_passthrough(&c);
+	setb(c.stage[0].constant, 32, 64, 96, 128);
+	/* ADD (previous -> slot 2 = p, k): RGB p + k = (96, 192, 288 -> 255);
+	 * alpha 0 + 128 */
+	stage_set(&c, 0, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT,
+		  HW_REG_TEVSRC_PRIMARY_COLOR, HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_BYTES(out, 96, 192, 255, 128);
+	hw_combiner_compile(&c, &p);
+	hw_combiner_exec(&p, &in, got);
+	ASSERT_BYTES(got, 96, 192, 255, 128);
+	/* slot 1 likewise: k + (slot 2 = t) = (160, 128, 351 -> 255); alpha
+	 * 128 + 0 */
+	stage_set(&c, 0, HW_REG_TEVSRC_CONSTANT, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE0,
+		  HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_BYTES(out, 160, 128, 255, 128);
+	/* slot 2 PREVIOUS too: every PREVIOUS reads 0, so the sum is k */
+	stage_set(&c, 0, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_CONSTANT, HW_REG_TEVSRC_PREVIOUS,
+		  HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_BYTES(out, 32, 64, 96, 128);
+	/* REPLACE previous with slot 2 = texture 0: stage 0 passes t's RGB,
+	 * alpha 0, and the compiled form agrees */
+	stage_set(&c, 0, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_TEXTURE0,
+		  HW_REG_TEVCOMB_REPLACE, HW_REG_TEVCOMB_REPLACE);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_BYTES(out, 128, 64, 255, 0);
+	hw_combiner_compile(&c, &p);
+	ck_assert_uint_eq(p.active_count, 1);
+	hw_combiner_exec(&p, &in, got);
+	ASSERT_BYTES(got, 128, 64, 255, 0);
+	/* the buffer in stage 0 is 0 whatever its initial colour */
+	setb(c.buffer_color, 10, 20, 30, 40);
+	stage_set(&c, 0, HW_REG_TEVSRC_PREVIOUS_BUFFER, HW_REG_TEVSRC_CONSTANT, 0,
+		  HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_BYTES(out, 32, 64, 96, 128);
+	/* ... and stage 1 reads the initial colour: 10+32, 20+64, 30+96, 40+128 */
+	stage_set(&c, 0, HW_REG_TEVSRC_CONSTANT, 0, 0, HW_REG_TEVCOMB_REPLACE,
+		  HW_REG_TEVCOMB_REPLACE);
+	stage_set(&c, 1, HW_REG_TEVSRC_PREVIOUS, HW_REG_TEVSRC_PREVIOUS_BUFFER, 0,
+		  HW_REG_TEVCOMB_ADD, HW_REG_TEVCOMB_ADD);
+	hw_combiner_run(&c, &in, out);
+	ASSERT_BYTES(out, 42, 84, 126, 168);
+	hw_combiner_compile(&c, &p);
+	hw_combiner_exec(&p, &in, got);
+	ASSERT_BYTES(got, 42, 84, 126, 168);
 }
 END_TEST
 
 /* What stage `reader` sees as "previous buffer": stages before it output
- * their constants k_s = (s+1)/8 (RGB) and (s+1)/16 (alpha), stage
+ * their constants k_s = 32(s+1) (RGB) and 16(s+1) (alpha), stage
  * `reader` replaces with the buffer, the rest pass through. */
 static void buffer_seen(struct hw_combiner_config *c, unsigned reader, float out[4])
 {
@@ -354,8 +430,7 @@ static void buffer_seen(struct hw_combiner_config *c, unsigned reader, float out
 	for (s = 0; s < reader; s++) {
 		stage_set(c, s, HW_REG_TEVSRC_CONSTANT, 0, 0, HW_REG_TEVCOMB_REPLACE,
 			  HW_REG_TEVCOMB_REPLACE);
-		set4(c->stage[s].constant, (float)(s + 1) / 8.0f, (float)(s + 1) / 8.0f,
-		     (float)(s + 1) / 8.0f, (float)(s + 1) / 16.0f);
+		setb(c->stage[s].constant, 32 * (s + 1), 32 * (s + 1), 32 * (s + 1), 16 * (s + 1));
 	}
 	stage_set(c, reader, HW_REG_TEVSRC_PREVIOUS_BUFFER, 0, 0, HW_REG_TEVCOMB_REPLACE,
 		  HW_REG_TEVCOMB_REPLACE);
@@ -368,42 +443,45 @@ START_TEST(test_combiner_buffer_latches_reach_stage_after_next)
 	float out[4];
 	unsigned reader;
 
-	/* no latch: every stage reads the initial colour */
+	/* no latch: every stage from 1 on reads the initial colour, stage 0
+	 * reads 0 */
 	memset(&c, 0, sizeof c);
-	set4(c.buffer_color, 0.0625f, 0.125f, 0.1875f, 0.25f);
+	setb(c.buffer_color, 16, 32, 48, 64);
 	for (reader = 0; reader < HW_COMBINER_STAGES; reader++) {
 		buffer_seen(&c, reader, out);
-		ck_assert_msg(fabsf(out[0] - 0.0625f) < TOL && fabsf(out[3] - 0.25f) < TOL,
-			      "reader %u: %g %g", reader, out[0], out[3]);
+		if (reader == 0)
+			ASSERT_BYTES(out, 0, 0, 0, 0);
+		else
+			ASSERT_BYTES(out, 16, 32, 48, 64);
 	}
 
-	/* stage 0 latches RGB (k0 = .125): stage 1 still reads the initial
+	/* stage 0 latches RGB (k0 = 32): stage 1 still reads the initial
 	 * colour, stage 2 on read k0's RGB with the initial alpha */
 	c.buffer_rgb[0] = true;
 	buffer_seen(&c, 1, out);
-	ASSERT_RGBA(out, 0.0625f, 0.125f, 0.1875f, 0.25f);
+	ASSERT_BYTES(out, 16, 32, 48, 64);
 	buffer_seen(&c, 2, out);
-	ASSERT_RGBA(out, 0.125f, 0.125f, 0.125f, 0.25f);
+	ASSERT_BYTES(out, 32, 32, 32, 64);
 	buffer_seen(&c, 5, out);
-	ASSERT_RGBA(out, 0.125f, 0.125f, 0.125f, 0.25f);
+	ASSERT_BYTES(out, 32, 32, 32, 64);
 
-	/* stage 2 latches both too (k2 = .375, alpha 3/16): stage 3 reads
-	 * k0 (latched two stages before), stage 4 and 5 read k2 */
+	/* stage 2 latches both too (k2 = 96, alpha 48): stage 3 reads k0
+	 * (latched two stages before), stage 4 and 5 read k2 */
 	c.buffer_rgb[2] = c.buffer_alpha[2] = true;
 	buffer_seen(&c, 3, out);
-	ASSERT_RGBA(out, 0.125f, 0.125f, 0.125f, 0.25f);
+	ASSERT_BYTES(out, 32, 32, 32, 64);
 	buffer_seen(&c, 4, out);
-	ASSERT_RGBA(out, 0.375f, 0.375f, 0.375f, 0.1875f);
+	ASSERT_BYTES(out, 96, 96, 96, 48);
 	buffer_seen(&c, 5, out);
-	ASSERT_RGBA(out, 0.375f, 0.375f, 0.375f, 0.1875f);
+	ASSERT_BYTES(out, 96, 96, 96, 48);
 
-	/* stage 3 latches alpha only (k3 alpha = 4/16): stage 5 takes it */
+	/* stage 3 latches alpha only (k3 alpha = 64): stage 5 takes it */
 	c.buffer_alpha[3] = true;
 	buffer_seen(&c, 5, out);
-	ASSERT_RGBA(out, 0.375f, 0.375f, 0.375f, 0.25f);
-	/* stage 0 reads the initial colour whatever is latched */
+	ASSERT_BYTES(out, 96, 96, 96, 64);
+	/* stage 0 reads 0 whatever is latched */
 	buffer_seen(&c, 0, out);
-	ASSERT_RGBA(out, 0.0625f, 0.125f, 0.1875f, 0.25f);
+	ASSERT_BYTES(out, 0, 0, 0, 0);
 }
 END_TEST
 
@@ -489,7 +567,7 @@ START_TEST(test_combiner_zero_registers_give_the_vertex_colour)
 	memset(regs, 0, sizeof regs);
 	hw_combiner_decode(regs, &c);
 	hw_combiner_run(&c, &in, out);
-	ASSERT_RGBA(out, 0.25f, 0.5f, 0.75f, 0.5f);
+	ASSERT_BYTES(out, 64, 128, 192, 128);
 	ck_assert_uint_eq(hw_combiner_textures_read(&c), 0);
 	ck_assert_uint_eq(hw_combiner_active_stages(&c), 6);
 }
@@ -724,10 +802,14 @@ START_TEST(test_combiner_compiled_shapes_give_the_same_bits)
 						    : modulate ? HW_COMBINER_MODULATE
 						    : HW_COMBINER_REPLACE;
 
-		if (!modulate && a == HW_REG_TEVSRC_PREVIOUS)
+		if ((!modulate || active == 0) && a == HW_REG_TEVSRC_PREVIOUS)
 			a = HW_REG_TEVSRC_TEXTURE0;     /* else the stage passes through */
+		if (active == 0 && b == HW_REG_TEVSRC_PREVIOUS)
+			b = HW_REG_TEVSRC_TEXTURE1;     /* stage 0's previous reads slot 2 */
 		memset(regs, 0, sizeof regs);
-		for (s = 0; s < HW_COMBINER_STAGES; s++)
+		/* Pass-through stages; stage 0's needs PREVIOUS in every slot. */
+		regs[HW_REG_TEXENV_SOURCE(0)] = 0x0FFF0FFFu;
+		for (s = 1; s < HW_COMBINER_STAGES; s++)
 			regs[HW_REG_TEXENV_SOURCE(s)] = 0x000F000Fu;
 		if (!none) {
 			regs[HW_REG_TEXENV_SOURCE(active)] = a | b << 4 | a << 16 | b << 20;
@@ -946,6 +1028,7 @@ int main(void)
 
 	tc = tcase_create("chaining");
 	tcase_add_test(tc, test_combiner_previous_chains_the_stages);
+	tcase_add_test(tc, test_combiner_stage0_previous_reads_slot_2_or_zero);
 	tcase_add_test(tc, test_combiner_buffer_latches_reach_stage_after_next);
 	suite_add_tcase(s, tc);
 

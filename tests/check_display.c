@@ -1052,6 +1052,95 @@ static GLuint64EXT timed_run(void)
 	return nngxShimGetClock() - clock;
 }
 
+/* Issue 30: rates by source AND destination. 64 KiB at R MiB/s on the
+ * model's 268 MHz clock takes ceil(65536 * 268000000 / (R * 2^20)) =
+ * ceil(268000000 / (16 R)) clocks, worked by hand:
+ *   copy main -> main, 450:  268000000 / 7200  = 37222.2 -> 37223
+ *   copy VRAM -> main, 5400: 268000000 / 86400 = 3101.85 -> 3102
+ *   copy main -> VRAM, 3100: 268000000 / 49600 = 5403.2  -> 5404
+ *   DMA main -> main, 190:   268000000 / 3040  = 88157.9 -> 88158
+ *   DMA main -> VRAM, 310:   268000000 / 4960  = 54032.3 -> 54033
+ *   DMA VRAM -> main, 380:   268000000 / 6080  = 44078.9 -> 44079 */
+START_TEST(test_transfer_rates_follow_source_and_destination)
+{
+	enum { N = 65536 };
+	void *main_a = nngxShimAllocMemory(NN_GX_MEM_FCRAM, N);
+	void *main_b = nngxShimAllocMemory(NN_GX_MEM_FCRAM, N);
+	void *vram = nngxShimAllocMemory(NN_GX_MEM_VRAMA, N);
+	GLuint64EXT main_to_main, vram_to_main, main_to_vram;
+
+	ck_assert_ptr_nonnull(main_a);
+	ck_assert_ptr_nonnull(main_b);
+	ck_assert_ptr_nonnull(vram);
+	memset(main_a, 0x5A, N);
+	nngxAddBlockImageCopyCommand(main_a, N, 0, main_b, N, 0, N);
+	ck_gl_ok();
+	main_to_main = timed_run();
+	ck_assert_uint_eq(((uint8_t *)main_b)[N - 1], 0x5A);   /* it did copy */
+	nngxAddBlockImageCopyCommand(vram, N, 0, main_b, N, 0, N);
+	vram_to_main = timed_run();
+	nngxAddBlockImageCopyCommand(main_a, N, 0, vram, N, 0, N);
+	main_to_vram = timed_run();
+	ck_assert_uint_eq(main_to_main, 37223);
+	ck_assert_uint_eq(vram_to_main, 3102);
+	ck_assert_uint_eq(main_to_vram, 5404);
+	/* "Many times longer": 12 times the VRAM source's time. */
+	ck_assert_uint_gt(main_to_main, 11 * vram_to_main);
+
+	nngxAddVramDmaCommand(main_a, main_b, N);
+	ck_assert_uint_eq(timed_run(), 88158);
+	nngxAddVramDmaCommand(main_a, vram, N);
+	ck_assert_uint_eq(timed_run(), 54033);
+	nngxAddVramDmaCommand(vram, main_b, N);
+	ck_assert_uint_eq(timed_run(), 44079);
+	nngxShimFreeMemory(main_a);
+	nngxShimFreeMemory(main_b);
+	nngxShimFreeMemory(vram);
+}
+END_TEST
+
+/* model.transfer.* reach the engines: a configuration with a main-to-main
+ * copy rate of 900 MiB/s halves the copy (ceil(268000000 / 14400) =
+ * 18612 clocks). */
+START_TEST(test_transfer_rate_keys_set_the_rates)
+{
+	enum { N = 65536 };
+	struct nngx_config cfg, saved;
+	char err[NNGX_CONFIG_ERROR_MAX];
+	char path[] = "/tmp/nngx-rates-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+	void *a, *b;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("model: { transfer: { post_fcram_to_fcram = 900; dma_fcram_to_fcram = 95; }; };\n",
+	      f);
+	fclose(f);
+	nngx_config_defaults(&cfg);
+	ck_assert_uint_eq(cfg.transfer_rates.post_fcram_to_fcram, 450);
+	ck_assert_uint_eq(cfg.transfer_rates.dma_fcram_to_fcram, 190);
+	saved = nngx_state_get()->config;
+	ck_assert(nngx_config_load(path, &cfg, &cfg, err, NULL));
+	ck_assert_uint_eq(cfg.transfer_rates.post_fcram_to_fcram, 900);
+	ck_assert_uint_eq(cfg.transfer_rates.dma_fcram_to_fcram, 95);
+	ck_assert_uint_eq(cfg.transfer_rates.post_from_vram, 5400);     /* untouched */
+	ck_assert(nngxShimLoadConfig(path) == GL_TRUE);                 /* the public way */
+	unlink(path);
+	a = nngxShimAllocMemory(NN_GX_MEM_FCRAM, N);
+	b = nngxShimAllocMemory(NN_GX_MEM_FCRAM, N);
+	nngxAddBlockImageCopyCommand(a, N, 0, b, N, 0, N);
+	ck_assert_uint_eq(timed_run(), 18612);
+	/* 95 MiB/s: ceil(268000000 / 1520) = 176316. */
+	nngxAddVramDmaCommand(a, b, N);
+	ck_assert_uint_eq(timed_run(), 176316);
+	nngxShimFreeMemory(a);
+	nngxShimFreeMemory(b);
+	ck_assert(nngx_state_apply_config(nngx_state_get(), &saved));
+}
+END_TEST
+
 START_TEST(test_transfers_from_vram_are_faster_than_from_fcram)
 {
 	enum { N = 65536 };
@@ -1645,6 +1734,8 @@ int main(void)
 	tcase_add_test(tc, test_profiling_during_a_command_list_misbehaves_when_configured);
 	tcase_add_test(tc, test_misbehave_key_is_a_boolean_off_by_default);
 	tcase_add_test(tc, test_finalize_releases_display_buffers_and_shim_memory);
+	tcase_add_test(tc, test_transfer_rates_follow_source_and_destination);
+	tcase_add_test(tc, test_transfer_rate_keys_set_the_rates);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -349,6 +349,96 @@ START_TEST(test_draw_busy_bottleneck_follows_the_work)
 }
 END_TEST
 
+/* The loader's busy clocks of the last draw (observer). */
+static void record_loader_work(void *user, const struct hw_event *e)
+{
+	if (e->kind == HW_EVENT_DRAW)
+		*(uint64_t *)user = e->draw->work[HW_BUSY_COMMAND];
+}
+
+/* Six vertices: positions (float3, stride 12) in VRAM A, a second
+ * attribute (float1, stride 4) at `second`; the loader's clocks. */
+static uint64_t loader_clocks_with_second_array(uint32_t positions, uint32_t second)
+{
+	uint64_t work = 0;
+
+	pica_cmd_init(&cmd);
+	asm_init(&sasm);                        /* the same command words each time */
+	program_straight(0);
+	common_state(positions, 0, 0);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, (3 + (3 - 1) * 4) | 3u << 4);  /* float3, float1 */
+	pica_cmd_reg(&cmd, R_ATTR_FMT_HIGH, 1u << 28);                     /* 2 attributes */
+	pica_cmd_reg(&cmd, R_ATTR0_OFFSET + 3, second - positions);        /* array 1 */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG1 + 3, 1);                           /* element: attr 1 */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2 + 3, 4u << 16 | 1u << 28);         /* stride 4, 1 */
+	pica_cmd_reg(&cmd, R_VSH_PERM_LOW, 0x10);                          /* v0, v1 */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	gpu.observe = record_loader_work;
+	gpu.observe_user = &work;
+	run_and_finish();
+	gpu.observe = NULL;
+	return work;
+}
+
+/* Issue 30: vertex arrays split between VRAM and main memory make the
+ * VRAM ones load at main-memory speed (the platform's programming manual,
+ * GPU chapter). The loader's clocks are the draw's overhead, the
+ * attributes, the command words' fetches (the same in each case) and the
+ * array fetches at 1 clock a 16-byte line in VRAM, 2 in FCRAM; the
+ * positions take 72 bytes = 5 lines, the second array 24 bytes = 2 lines.
+ * Against both arrays in VRAM (X):
+ *   second in FCRAM (mixed): X + 2 (its 2 lines at 2) + 5 (the VRAM
+ *                            positions slowed to 2) = X + 7, not X + 2;
+ *   both in FCRAM:           X + 7 as well. */
+START_TEST(test_draw_mixed_vertex_arrays_load_at_main_memory_speed)
+{
+	uint32_t pos_vram = put_positions(two_triangles, 6);
+	uint32_t pos_fcram = hw_memory_alloc(&gpu.memory, HW_AREA_FCRAM, 6 * 12);
+	uint32_t second_vram = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 6 * 4);
+	uint32_t second_fcram = hw_memory_alloc(&gpu.memory, HW_AREA_FCRAM, 6 * 4);
+	uint64_t vram, mixed, fcram;
+	struct hw_loader_config lc;
+
+	ck_assert_uint_ne(pos_fcram, 0);
+	ck_assert_uint_ne(second_vram, 0);
+	ck_assert_uint_ne(second_fcram, 0);
+	ck_assert_uint_eq(pos_vram % 16, 0);
+	ck_assert_uint_eq(pos_fcram % 16, 0);
+	ck_assert_uint_eq(second_vram % 16, 0);
+	ck_assert_uint_eq(second_fcram % 16, 0);
+	memcpy(hw_memory_host(&gpu.memory, pos_fcram, 6 * 12), two_triangles, 6 * 12);
+	memset(hw_memory_host(&gpu.memory, second_vram, 6 * 4), 0, 6 * 4);
+	memset(hw_memory_host(&gpu.memory, second_fcram, 6 * 4), 0, 6 * 4);
+	vram = loader_clocks_with_second_array(pos_vram, second_vram);
+	mixed = loader_clocks_with_second_array(pos_vram, second_fcram);
+	fcram = loader_clocks_with_second_array(pos_fcram, second_fcram);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_VRAM_A_READ], 5 + 2 + 5);  /* 3 draws */
+	ck_assert_uint_eq(mixed, vram + 7);
+	ck_assert_uint_eq(fcram, vram + 7);
+
+	/* The rule itself: arrays with fetched attributes only. */
+	memset(&lc, 0, sizeof lc);
+	lc.base = pos_vram;
+	lc.attrib_count = 2;
+	lc.array_count = 2;
+	lc.array[0].elements = 1;
+	lc.array[0].element[0] = 0;
+	lc.array[1].offset = second_fcram - pos_vram;
+	lc.array[1].elements = 1;
+	lc.array[1].element[0] = 1;
+	ck_assert(hw_loader_arrays_mixed(&lc));
+	lc.attrib[1].fixed = true;              /* a fixed attribute fetches nothing */
+	ck_assert(!hw_loader_arrays_mixed(&lc));
+	lc.attrib[1].fixed = false;
+	lc.array[1].element[0] = 13;            /* padding only */
+	ck_assert(!hw_loader_arrays_mixed(&lc));
+	lc.array[1].element[0] = 1;
+	lc.array[1].offset = second_vram - pos_vram;
+	ck_assert(!hw_loader_arrays_mixed(&lc));
+}
+END_TEST
+
 /* Many cheap triangles with a one-instruction shader: setup-bound. */
 START_TEST(test_draw_busy_many_small_triangles_are_setup_bound)
 {
@@ -632,6 +722,58 @@ START_TEST(test_draw_clipped_fragments_do_not_count)
 END_TEST
 
 /* Scissor to a quarter of the target: a quarter of the fragments. */
+/* Scissor mode 1 (exclude) through the registers: the box (0, 0) to
+ * (119, 199) inclusive, 24000 pixels, is discarded; 72000 fragments are
+ * left. Mode 2 (not listed) acts as off: 96000 more. */
+START_TEST(test_draw_scissor_exclude_discards_the_box)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x065, 1);                          /* scissor: exclude */
+	pica_cmd_reg(&cmd, 0x066, 0);                          /* from (0, 0) */
+	pica_cmd_reg(&cmd, 0x067, 119u | 199u << 16);          /* to (119, 199) inclusive */
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 72000);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x065, 2);                          /* not listed: off */
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 72000 + 96000);
+}
+END_TEST
+
+/* The user clip plane through its registers (0x047 bit 0 on, 0x048-0x04B
+ * the plane's float24 coefficients, clip space): (-1, 0, 0, 0) keeps x <=
+ * 0, the left half of a full-screen quad: window x = (0 + 1) x 120 = 120,
+ * so columns 0..119, 120 x 400 = 48000 fragments; both triangles cross
+ * the plane and still count as polygons out. Off again, all 96000. */
+START_TEST(test_draw_user_clip_plane_registers_cut_the_quad)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+
+	program_straight(0);
+	set_target(false);
+	pica_cmd_reg(&cmd, 0x047, 1);
+	pica_cmd_reg(&cmd, 0x048, pica_f24(-1.0f));
+	pica_cmd_reg(&cmd, 0x049, pica_f24(0.0f));
+	pica_cmd_reg(&cmd, 0x04A, pica_f24(0.0f));
+	pica_cmd_reg(&cmd, 0x04B, pica_f24(0.0f));
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 48000);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_IN], 2);
+	ck_assert_uint_eq(gpu.counters.polygon[HW_POLYGON_OUT], 2);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x047, 0);
+	draw_fullscreen(base);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 48000 + 96000);
+}
+END_TEST
+
 START_TEST(test_draw_scissor_quarter_gives_a_quarter)
 {
 	uint32_t base = put_positions(fullscreen, 6);
@@ -649,6 +791,51 @@ END_TEST
 
 /* Few large triangles are fill-bound: the per-fragment module (or the
  * rasterizer) wins the busy counter, not the geometry modules. */
+struct draw_span {
+	uint64_t start, end, raster, fragment;
+};
+
+static void record_draw_span(void *user, const struct hw_event *e)
+{
+	struct draw_span *sp = user;
+
+	if (e->kind != HW_EVENT_DRAW)
+		return;
+	sp->start = e->start;
+	sp->end = e->end;
+	sp->raster = e->draw->work[HW_BUSY_RASTERIZER];
+	sp->fragment = e->draw->work[HW_BUSY_PER_FRAGMENT];
+}
+
+/* Issue 30, the fill-rate statement: the platform documentation says the
+ * fill rate is below the previous generation's 648 Mpixel/s, about 2.4
+ * pixels a clock at 268 MHz. The rasterizer walks 4 pixel centres a clock
+ * (DMP's 800 Mpixel/s at 200 MHz) but is never the limit: a colour-only
+ * RGBA8 full-screen quad (96000 fragments, 24160 colour writes of 16
+ * bytes) costs per-fragment operations 96000 / 4 + 24160 x 1 = 48160
+ * clocks against the rasterizer's 2 x 4 + 96000 / 4 = 24008, so the draw
+ * fills at most 96000 / 48160 = 1.99 pixels a clock, under 2.4. */
+START_TEST(test_draw_fill_rate_stays_under_the_documented_ceiling)
+{
+	uint32_t base = put_positions(fullscreen, 6);
+	struct draw_span sp;
+
+	program_straight(0);
+	set_target(false);
+	draw_fullscreen(base);
+	memset(&sp, 0, sizeof sp);
+	gpu.observe = record_draw_span;
+	gpu.observe_user = &sp;
+	run_and_finish();
+	gpu.observe = NULL;
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	ck_assert_uint_eq(sp.raster, 2 * 4 + 96000 / 4);
+	ck_assert_uint_eq(sp.fragment, 96000 / 4 + 24160);
+	ck_assert_uint_ge(sp.end - sp.start, 48160);
+	ck_assert_uint_lt(96000u * 10, 24 * (sp.end - sp.start));   /* < 2.4 a clock */
+}
+END_TEST
+
 START_TEST(test_draw_fill_bound_draw_is_won_by_fragment_side)
 {
 	uint32_t base = put_positions(fullscreen, 6);
@@ -2568,13 +2755,17 @@ int main(void)
 	tcase_add_test(tc, test_draw_clipping_removes_outside_and_counts_crossing_once);
 	tcase_add_test(tc, test_draw_strip_and_fan_topologies);
 	tcase_add_test(tc, test_draw_busy_bottleneck_follows_the_work);
+	tcase_add_test(tc, test_draw_mixed_vertex_arrays_load_at_main_memory_speed);
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
 	tcase_add_test(tc, test_draw_work_bound_counts_geometry_shader_instructions);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
+	tcase_add_test(tc, test_draw_user_clip_plane_registers_cut_the_quad);
+	tcase_add_test(tc, test_draw_scissor_exclude_discards_the_box);
 	tcase_add_test(tc, test_draw_fill_bound_draw_is_won_by_fragment_side);
+	tcase_add_test(tc, test_draw_fill_rate_stays_under_the_documented_ceiling);
 	tcase_add_test(tc, test_draw_heavy_lighting_is_won_by_lighting);
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);

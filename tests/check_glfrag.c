@@ -10,6 +10,8 @@
 
 #include "gl_fixture.h"
 #include "gles_stub/gl_entry.h"        /* gl_dmp_is_location */
+#include "hw/hw_fragment.h"
+#include "hw/hw_pixel.h"
 #include "hw/hw_regs.h"
 #include "hw/hw_texture.h"
 
@@ -1410,6 +1412,64 @@ START_TEST(test_glfrag_texenv_uniforms_reach_texenv_registers)
 }
 END_TEST
 
+/* Issue 30: the combiner's 8-bit arithmetic through GL, pixel exact.
+ * Stage 0 replaces with k0 = (.6, .4, .2, .8) -> bytes (153, 102, 51,
+ * 204) (round(c x 255)); stage 1 combines a = previous with b = c = k1 =
+ * .6 -> 153 on every channel; each product over 255 truncates:
+ *   MODULATE    ab/255: 23409/255 = 91.8, 15606/255 = 61.2, 7803/255 =
+ *               30.6, 31212/255 = 122.4 (the float model gave 92 ...)
+ *   ADD         306 -> 255, 255, 204, 357 -> 255
+ *   ADD_SIGNED  a + b - 128: 178, 127, 76, 229
+ *   SUBTRACT    a - b: 0, -51 -> 0, 0, 51
+ *   INTERPOLATE (ac + b(255 - c))/255 = (153a + 15606)/255: 153, 122.4,
+ *               91.8, 183.6
+ *   MULT_ADD    (ab + 255c)/255: 244.8, 214.2, 183.6, 275.4 -> 255
+ *   ADD_MULT    min(a + b, 255) c / 255: 153, 153, 122.4, 153 */
+START_TEST(test_glfrag_combiner_modes_give_exact_8bit_pixels)
+{
+	static const struct {
+		GLint op;
+		uint8_t rgba[4];
+	} rows[] = {
+		{ GL_MODULATE, { 91, 61, 30, 122 } },
+		{ GL_ADD, { 255, 255, 204, 255 } },
+		{ GL_ADD_SIGNED, { 178, 127, 76, 229 } },
+		{ GL_SUBTRACT, { 0, 0, 0, 51 } },
+		{ GL_INTERPOLATE, { 153, 122, 91, 183 } },
+		{ GL_MULT_ADD_DMP, { 244, 214, 183, 255 } },
+		{ GL_ADD_MULT_DMP, { 153, 153, 122, 153 } },
+	};
+	struct gl_context *gl = &nngx_state_get()->gl;
+	unsigned r;
+
+	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_CONSTANT, GL_CONSTANT, GL_CONSTANT);
+	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_CONSTANT, GL_CONSTANT, GL_CONSTANT);
+	glUniform1i(loc("dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(loc("dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+	glUniform4f(loc("dmp_TexEnv[0].constRgba"), 0.6f, 0.4f, 0.2f, 0.8f);
+	glUniform3i(loc("dmp_TexEnv[1].srcRgb"), GL_PREVIOUS, GL_CONSTANT, GL_CONSTANT);
+	glUniform3i(loc("dmp_TexEnv[1].srcAlpha"), GL_PREVIOUS, GL_CONSTANT, GL_CONSTANT);
+	glUniform3i(loc("dmp_TexEnv[1].operandRgb"), GL_SRC_COLOR, GL_SRC_COLOR, GL_SRC_COLOR);
+	glUniform3i(loc("dmp_TexEnv[1].operandAlpha"), GL_SRC_ALPHA, GL_SRC_ALPHA, GL_SRC_ALPHA);
+	glUniform4f(loc("dmp_TexEnv[1].constRgba"), 0.6f, 0.6f, 0.6f, 0.6f);
+	ck_gl_error(GL_NO_ERROR);
+	for (r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		uint8_t got[4];
+
+		glUniform1i(loc("dmp_TexEnv[1].combineRgb"), rows[r].op);
+		glUniform1i(loc("dmp_TexEnv[1].combineAlpha"), rows[r].op);
+		glDrawArrays(GL_TRIANGLES, 0, 3);
+		ck_gl_error(GL_NO_ERROR);
+		glFinish();
+		hw_pixel_decode(HW_COLOR_RGBA8,
+				host(gl->default_color_phys
+				     + hw_fragment_pixel_offset(120, 200, 240, 400, 4), 4), got);
+		ck_assert_msg(memcmp(got, rows[r].rgba, 4) == 0, "op 0x%X: %u %u %u %u", rows[r].op,
+			      got[0], got[1], got[2], got[3]);
+	}
+}
+END_TEST
+
 START_TEST(test_glfrag_alpha_test_uniforms_reach_alpha_test)
 {
 	struct regs r;
@@ -1757,6 +1817,7 @@ int main(void)
 	tcase_add_test(tc, test_glfrag_dmp_uniform_errors_change_nothing);
 	tcase_add_test(tc, test_glfrag_dmp_values_are_per_program_and_reset_by_link);
 	tcase_add_test(tc, test_glfrag_texenv_uniforms_reach_texenv_registers);
+	tcase_add_test(tc, test_glfrag_combiner_modes_give_exact_8bit_pixels);
 	tcase_add_test(tc, test_glfrag_alpha_test_uniforms_reach_alpha_test);
 	tcase_add_test(tc, test_glfrag_light_enables_set_count_permutation_and_luts);
 	tcase_add_test(tc, test_glfrag_fog_and_gas_modes_are_sent);

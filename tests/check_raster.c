@@ -363,6 +363,110 @@ START_TEST(test_raster_scissor_keeps_a_quarter)
 }
 END_TEST
 
+/* Scissor exclude mode (register 0x065 mode 1, fragment-pipeline.md
+ * A.7): the pixels inside the box are discarded. A box of x 100..139, y
+ * 150..249 holds 40 x 100 = 4000 of the full-screen quad's 96000 pixels:
+ * 92000 kept, 4000 scissored, each outside pixel once. */
+START_TEST(test_raster_scissor_exclude_discards_the_box)
+{
+	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+	struct hw_raster_counts n = { 0 };
+	struct coverage cv;
+	unsigned x, y, wrong = 0;
+
+	cfg.scissor = true;
+	cfg.scissor_exclude = true;
+	cfg.scissor_x0 = 100;
+	cfg.scissor_y0 = 150;
+	cfg.scissor_x1 = 140;
+	cfg.scissor_y1 = 250;
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(&cfg, &cv, &n);
+	ck_assert_uint_eq(n.covered, 96000);
+	ck_assert_uint_eq(n.scissored, 4000);
+	ck_assert_uint_eq(n.fragments, 92000);
+	ck_assert_uint_eq(cv.fragments, 92000);
+	for (y = 0; y < SCREEN_H; y++)
+		for (x = 0; x < SCREEN_W; x++) {
+			bool inside = x >= 100 && x < 140 && y >= 150 && y < 250;
+			wrong += cv.count[y * SCREEN_W + x] != (inside ? 0u : 1u);
+		}
+	ck_assert_uint_eq(wrong, 0);
+	coverage_fini(&cv);
+
+	/* A box over the whole target keeps nothing; one past it, all. */
+	memset(&n, 0, sizeof n);
+	cfg.scissor_x0 = cfg.scissor_y0 = 0;
+	cfg.scissor_x1 = 1000;
+	cfg.scissor_y1 = 1000;
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(&cfg, &cv, &n);
+	ck_assert_uint_eq(n.covered, 96000);
+	ck_assert_uint_eq(n.scissored, 96000);
+	ck_assert_uint_eq(cv.fragments, 0);
+	coverage_fini(&cv);
+	memset(&n, 0, sizeof n);
+	cfg.scissor_x0 = 300;
+	cfg.scissor_y0 = 0;
+	coverage_init(&cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(&cfg, &cv, &n);
+	ck_assert_uint_eq(n.scissored, 0);
+	ck_assert_uint_eq(cv.fragments, 96000);
+	coverage_fini(&cv);
+}
+END_TEST
+
+/* For any triangle, exclude mode keeps exactly the pixels the include
+ * mode drops: small boxes (the narrow walk) and large ones (spans), boxes
+ * cutting every side. */
+START_TEST(test_raster_scissor_exclude_is_the_complement_of_include)
+{
+	static const float tris[][6] = {
+		{ 10.25f, 10.5f, 30.75f, 12.0f, 14.0f, 40.5f },       /* small */
+		{ 2.0f, 3.0f, 5.5f, 60.0f, 1.0f, 90.0f },              /* narrow */
+		{ 0.0f, 0.0f, 240.0f, 7.0f, 90.0f, 400.0f },           /* large */
+		{ 120.5f, 390.0f, 60.0f, 180.0f, 230.0f, 210.25f },
+	};
+	static const unsigned boxes[][4] = {
+		{ 12, 15, 20, 30 }, { 0, 50, 4, 70 }, { 50, 100, 200, 300 }, { 100, 190, 240, 400 },
+	};
+	unsigned t, b, p;
+
+	for (t = 0; t < sizeof tris / sizeof tris[0]; t++)
+		for (b = 0; b < sizeof boxes / sizeof boxes[0]; b++) {
+			struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
+			struct hw_raster_counts all = { 0 }, in = { 0 }, out = { 0 };
+			struct coverage ca, ci, co;
+			struct hw_vertex v0 = vtx(tris[t][0], tris[t][1]);
+			struct hw_vertex v1 = vtx(tris[t][2], tris[t][3]);
+			struct hw_vertex v2 = vtx(tris[t][4], tris[t][5]);
+
+			coverage_init(&ca, SCREEN_W, SCREEN_H);
+			coverage_init(&ci, SCREEN_W, SCREEN_H);
+			coverage_init(&co, SCREEN_W, SCREEN_H);
+			draw(&cfg, &ca, &all, v0, v1, v2);
+			cfg.scissor = true;
+			cfg.scissor_x0 = boxes[b][0];
+			cfg.scissor_y0 = boxes[b][1];
+			cfg.scissor_x1 = boxes[b][2];
+			cfg.scissor_y1 = boxes[b][3];
+			draw(&cfg, &ci, &in, v0, v1, v2);
+			cfg.scissor_exclude = true;
+			draw(&cfg, &co, &out, v0, v1, v2);
+			for (p = 0; p < SCREEN_W * SCREEN_H; p++)
+				ck_assert_msg(co.count[p] == ca.count[p] - ci.count[p],
+					      "triangle %u box %u pixel %u", t, b, p);
+			ck_assert_uint_eq(out.covered, all.covered);
+			ck_assert_uint_eq(out.fragments, all.fragments - in.fragments);
+			ck_assert_uint_eq(out.scissored, in.fragments);
+			ck_assert_uint_eq(co.fragments, out.fragments);
+			coverage_fini(&ca);
+			coverage_fini(&ci);
+			coverage_fini(&co);
+		}
+}
+END_TEST
+
 START_TEST(test_raster_degenerate_and_offscreen_triangles_make_nothing)
 {
 	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
@@ -1231,6 +1335,8 @@ int main(void)
 	tcase_add_test(tc, test_raster_fill_rule_owns_left_and_top_edges);
 	tcase_add_test(tc, test_raster_fans_cover_each_pixel_at_most_once_without_holes);
 	tcase_add_test(tc, test_raster_scissor_keeps_a_quarter);
+	tcase_add_test(tc, test_raster_scissor_exclude_discards_the_box);
+	tcase_add_test(tc, test_raster_scissor_exclude_is_the_complement_of_include);
 	tcase_add_test(tc, test_raster_degenerate_and_offscreen_triangles_make_nothing);
 	tcase_add_test(tc, test_raster_clips_to_the_target);
 	tcase_add_test(tc, test_raster_walks_framebuffer_tiles_from_the_top);
