@@ -517,7 +517,7 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	}
 	if (c->trace) {
 		nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base);
-		nngx_trace_counters(c->trace, now, d, windows);
+		nngx_trace_frame(c->trace, c->frame.index, c->frame.start, now, d, windows);
 		if (!nngx_trace_ok(c->trace)) {
 			cap_write_failed(st, "writing the trace", c->opt.trace);
 			(void)nngx_trace_close(c->trace);
@@ -824,9 +824,15 @@ void nngx_capture_run(struct nngx_state *st, GLuint list, size_t requests)
 	if (!c->seen_swap)
 		frame_end(st, c, "run", NULL);
 	if (c->trace)
-		nngx_trace_instant(c->trace, "command lists", "nngxRunCmdlist", cap_now(c, st),
-				   "requests", (long long)requests);
-	(void)list;
+		nngx_trace_run_begin(c->trace, list, cap_now(c, st), requests);
+}
+
+void nngx_capture_run_done(struct nngx_state *st)
+{
+	struct nngx_capture *c = st->capture;
+
+	if (c->trace)
+		nngx_trace_run_end(c->trace);
 }
 
 void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t start,
@@ -842,14 +848,20 @@ void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t star
 }
 
 void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
-			    GLuint value)
+			    const char *what_name, GLuint value, bool has_value)
 {
 	struct nngx_capture *c = st->capture;
+	char unknown[32];
 
-	if (c->trace)
-		nngx_trace_instant(c->trace, "program", function, cap_now(c, st), "item",
-				   (long long)what);
-	(void)value;
+	if (!c->trace)
+		return;
+	if (!what_name) {
+		/* Not an item or parameter: the number, as the program gave it. */
+		snprintf(unknown, sizeof unknown, "0x%04x", (unsigned)what);
+		what_name = unknown;
+	}
+	nngx_trace_call(c->trace, function, cap_now(c, st), what_name, (long long)value,
+			has_value);
 }
 
 void nngx_capture_power_on(struct nngx_state *st)

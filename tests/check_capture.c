@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -215,75 +216,224 @@ START_TEST(test_capture_json_has_a_record_per_frame_and_per_piece_of_work)
 }
 END_TEST
 
-/* Chrome trace-event JSON: the fields chrome://tracing and Perfetto need,
- * named tracks, spans in order on each track. */
-START_TEST(test_trace_is_chrome_trace_event_json)
+/* The whole file as text. */
+static char *read_text(const char *name, size_t *len)
+{
+	char path[NNGX_CAPTURE_PATH_MAX];
+	FILE *f;
+	char *text;
+	long n;
+
+	path_in_dir(path, name);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	text = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	text[n] = '\0';
+	fclose(f);
+	*len = (size_t)n;
+	return text;
+}
+
+/* What a consumer of the array form does with a trace cut after `len`
+ * bytes: keep the complete lines, drop the comma after the last event,
+ * close the array. Every complete line is one event object followed by a
+ * comma (or the bracket that opens the array). Returns the events. */
+static json_t *load_cut_trace(const char *text, size_t len)
+{
+	char *buf = malloc(len + 2);
+	size_t keep = len, lines = 0, k;
+	json_error_t err;
+	json_t *j;
+
+	ck_assert_ptr_nonnull(buf);
+	memcpy(buf, text, len);
+	while (keep > 0 && buf[keep - 1] != '\n')
+		keep--;                         /* the line being written when cut */
+	for (k = 0; k < keep; k++)
+		lines += buf[k] == '\n';
+	if (keep >= 2 && buf[keep - 2] == ',')
+		keep -= 2;
+	else if (keep >= 2 && buf[keep - 2] == ']')
+		keep -= 2;                      /* the complete trace's own bracket */
+	buf[keep] = ']';
+	buf[keep + 1] = '\0';
+	if (lines == 0) {
+		free(buf);
+		return json_array();            /* nothing written yet */
+	}
+	ck_assert_msg(buf[0] == '[', "the trace starts with the array's bracket");
+	j = json_loads(buf, 0, &err);
+	ck_assert_msg(j != NULL, "trace cut at byte %zu: line %d: %s", len, err.line, err.text);
+	ck_assert(json_is_array(j));
+	free(buf);
+	return j;
+}
+
+/* Nanoseconds of a trace time (three decimals, exact). */
+static long long trace_ns(json_t *v)
+{
+	ck_assert(json_is_number(v));
+	return (long long)(json_number_value(v) * 1000.0 + 0.5);
+}
+
+/* The Trace Event Format's array form: the fields chrome://tracing and
+ * Perfetto need, named tracks, slices of one track that never overlap,
+ * frame slices, command-list runs as durations, profiling calls by name,
+ * counters written when their value changes, from the frame's start. */
+START_TEST(test_trace_is_trace_event_array_form)
 {
 	struct seen s;
-	json_t *j, *events, *e;
-	double last_ts[32];
+	json_t *events, *e;
+	long long last_end[32], frame_start[FRAMES];
 	bool named[32], used[32];
-	size_t i, spans = 0, vblanks = 0, calls = 0, counters = 0;
+	size_t i, len, spans = 0, vblanks = 0, calls = 0, polygon_samples = 0, frames = 0;
+	size_t runs = 0, starts = 0;
+	char *text;
 	int t;
 
 	make_dir();
 	ck_assert(capture_open(NULL, "t.json", NULL));
 	run_scene(&s);
 	nngx_capture_close(nngx_state_get());
-	j = load_json("t.json");
-	events = json_object_get(j, "traceEvents");
-	ck_assert(json_is_array(events));
+	events = load_json("t.json");
+	ck_assert(json_is_array(events));       /* the finished trace is strict JSON */
 	for (t = 0; t < 32; t++) {
-		last_ts[t] = -1;
+		last_end[t] = -1;
 		named[t] = used[t] = false;
 	}
 	json_array_foreach(events, i, e) {
 		const char *ph = json_string_value(json_object_get(e, "ph"));
+		const char *name = json_string_value(json_object_get(e, "name"));
 		json_int_t tid = json_integer_value(json_object_get(e, "tid"));
 
 		ck_assert_ptr_nonnull(ph);
-		ck_assert(json_is_string(json_object_get(e, "name")));
+		ck_assert_ptr_nonnull(name);
 		ck_assert(json_is_integer(json_object_get(e, "pid")));
 		ck_assert(json_is_integer(json_object_get(e, "tid")) && tid >= 0 && tid < 32);
 		if (strcmp(ph, "M") == 0) {
-			if (strcmp(json_string_value(json_object_get(e, "name")), "thread_name") == 0)
+			if (strcmp(name, "thread_name") == 0)
 				named[tid] = true;
 			continue;
 		}
-		ck_assert(json_is_number(json_object_get(e, "ts")));
-		ck_assert(json_number_value(json_object_get(e, "ts")) >= 0);
+		ck_assert(trace_ns(json_object_get(e, "ts")) >= 0);
 		if (strcmp(ph, "X") == 0) {
-			double ts = json_number_value(json_object_get(e, "ts"));
-			double dur = json_number_value(json_object_get(e, "dur"));
+			long long ts = trace_ns(json_object_get(e, "ts"));
+			long long dur = trace_ns(json_object_get(e, "dur"));
 
-			ck_assert(json_is_number(json_object_get(e, "dur")) && dur >= 0);
-			/* Spans of one track come in time order, none inside the last. */
-			ck_assert_msg(ts >= last_ts[tid] - 1e-6, "track %d goes back in time", (int)tid);
-			last_ts[tid] = ts + dur;
+			ck_assert(dur >= 0);
+			/* Spans of one track come in time order, none before the
+			 * last one ended: exactly, in nanoseconds. */
+			ck_assert_msg(ts >= last_end[tid], "track %d: %s at %lld ns overlaps "
+				      "the span ending at %lld ns", (int)tid, name, ts,
+				      last_end[tid]);
+			last_end[tid] = ts + dur;
 			used[tid] = true;
 			spans++;
+			if (strncmp(name, "frame ", 6) == 0) {
+				ck_assert_uint_lt(frames, FRAMES);
+				ck_assert_int_eq(atoi(name + 6), (int)frames);
+				frame_start[frames++] = ts;
+			}
+			if (strncmp(name, "command list ", 13) == 0) {
+				ck_assert(json_is_integer(json_object_get(json_object_get(e, "args"),
+									  "requests")));
+				runs++;
+			}
 		} else if (strcmp(ph, "i") == 0) {
 			ck_assert(json_is_string(json_object_get(e, "s")));
 			used[tid] = true;
-			if (strcmp(json_string_value(json_object_get(e, "name")), "vblank") == 0)
+			if (strcmp(name, "vblank") == 0)
 				vblanks++;
-			if (strcmp(json_string_value(json_object_get(e, "name")),
-				   "nngxGetProfilingResult") == 0)
+			if (strcmp(name, "nngxGetProfilingResult") == 0)
 				calls++;
+			if (strcmp(name, "nngxStartProfiling") == 0) {
+				/* By name, not by number. */
+				ck_assert_str_eq(json_string_value(json_object_get(
+					json_object_get(e, "args"), "item")),
+					starts ? "NN_GX_PROFILING_VERTEX_CACHE" : "NN_GX_PROFILING_BUSY");
+				starts++;
+			}
 		} else {
 			ck_assert_str_eq(ph, "C");
 			ck_assert(json_is_object(json_object_get(e, "args")));
-			counters++;
+			if (strcmp(name, "polygon") == 0) {
+				/* Two triangles every frame: drawn once, from frame 0's start. */
+				ck_assert_int_eq(json_integer_value(json_object_get(
+					json_object_get(e, "args"), "in")), 2);
+				ck_assert_int_eq(trace_ns(json_object_get(e, "ts")), frame_start[0]);
+				polygon_samples++;
+			}
 		}
 	}
 	for (t = 1; t < 32; t++)
 		ck_assert_msg(!used[t] || named[t], "track %d has no name", t);
 	ck_assert(used[3] && used[8]);          /* triangle setup, per-fragment */
 	ck_assert_uint_ge(spans, FRAMES * 6);
+	ck_assert_uint_eq(frames, FRAMES);
+	ck_assert_uint_eq(runs, FRAMES);
 	ck_assert_uint_eq(vblanks, FRAMES);
 	ck_assert_uint_eq(calls, FRAMES * 5);   /* the program's profiling calls */
-	ck_assert_uint_ge(counters, FRAMES * 6);
-	json_decref(j);
+	ck_assert_uint_eq(starts, 1 + FRAMES);
+	ck_assert_uint_eq(polygon_samples, 1);
+	/* Cut anywhere, the trace loads: at every 97th byte, and just before
+	 * and after every line end. */
+	text = read_text("t.json", &len);
+	for (i = 0; i <= len; i += 97) {
+		json_t *cut = load_cut_trace(text, i);
+
+		ck_assert_uint_le(json_array_size(cut), json_array_size(events));
+		json_decref(cut);
+	}
+	for (i = 1; i < len; i++)
+		if (text[i] == '\n') {
+			json_decref(load_cut_trace(text, i));
+			json_decref(load_cut_trace(text, i + 1));
+		}
+	free(text);
+	json_decref(events);
+	remove_dir();
+}
+END_TEST
+
+/* A program killed after its frames leaves a trace that loads, with every
+ * frame it finished. */
+START_TEST(test_a_killed_program_leaves_a_trace_that_loads)
+{
+	struct seen s;
+	json_t *events, *e;
+	size_t i, len, frames = 0;
+	char *text;
+	pid_t pid;
+	int status;
+
+	make_dir();
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		if (!capture_open(NULL, "t.json", NULL))
+			_exit(2);
+		run_scene(&s);
+		raise(SIGKILL);                 /* no close, no exit handlers */
+		_exit(3);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	text = read_text("t.json", &len);
+	ck_assert_uint_gt(len, 0);
+	ck_assert(len < 2 || text[len - 2] != ']');     /* never closed */
+	events = load_cut_trace(text, len);
+	json_array_foreach(events, i, e)
+		if (strncmp(json_string_value(json_object_get(e, "name")), "frame ", 6) == 0)
+			frames++;
+	ck_assert_uint_eq(frames, FRAMES);
+	json_decref(events);
+	free(text);
 	remove_dir();
 }
 END_TEST
@@ -501,7 +651,8 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
-	tcase_add_test(tc, test_trace_is_chrome_trace_event_json);
+	tcase_add_test(tc, test_trace_is_trace_event_array_form);
+	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
 	tcase_add_test(tc, test_capture_csv_has_one_column_set_for_every_row);
 	tcase_add_test(tc, test_frame_dumps_write_each_shown_buffer);
 	tcase_add_test(tc, test_frame_dumps_write_both_eyes_in_stereo);
