@@ -50,6 +50,7 @@ struct nngx_capture {
 	struct nngx_capture_options opt;
 	FILE *out;                      /* capture file, NULL: off */
 	bool csv;
+	bool jsonl;                     /* JSON Lines: a record a line, as it happens */
 	char *out_path;
 	struct nngx_trace *trace;
 	bool dump;                      /* PNG dumps on */
@@ -244,10 +245,18 @@ static json_t *json_modules_int(const uint64_t *v)
 	return a;
 }
 
-static json_t *event_json(const struct cap_event *e)
+/* `record`: the JSON Lines record type ("event"), written first with the
+ * frame and the event's index in it; NULL in the JSON document. */
+static json_t *event_json(const struct cap_event *e, const char *record, uint64_t frame,
+			  size_t index)
 {
 	json_t *o = json_object();
 
+	if (record) {
+		json_object_set_new(o, "record", json_string(record));
+		json_object_set_new(o, "frame", json_integer((json_int_t)frame));
+		json_object_set_new(o, "index", json_integer((json_int_t)index));
+	}
 	json_object_set_new(o, "kind", json_string(kind_names[e->kind]));
 	json_object_set_new(o, "start_clock", json_integer((json_int_t)e->start));
 	json_object_set_new(o, "end_clock", json_integer((json_int_t)e->end));
@@ -269,16 +278,20 @@ static json_t *event_json(const struct cap_event *e)
 	return o;
 }
 
-static json_t *frame_json(const struct nngx_capture *c, const char *end, uint64_t end_clock,
-			  const uint32_t *d, const uint64_t *windows, const struct derived *x,
-			  const struct nngx_capture_screen *screens)
+/* `record`: as event_json; a JSON Lines frame has the count of its
+ * events, written before it, in place of the events. */
+static json_t *frame_json(const struct nngx_capture *c, const char *record, const char *end,
+			  uint64_t end_clock, const uint32_t *d, const uint64_t *windows,
+			  const struct derived *x, const struct nngx_capture_screen *screens)
 {
 	const struct cap_frame *f = &c->frame;
 	json_t *o = json_object(), *counters = json_object(), *derived = json_object();
-	json_t *events = json_array(), *shares = json_object(), *bytes = json_object();
+	json_t *events, *shares = json_object(), *bytes = json_object();
 	int id, m;
 	size_t k;
 
+	if (record)
+		json_object_set_new(o, "record", json_string(record));
 	json_object_set_new(o, "frame", json_integer((json_int_t)f->index));
 	json_object_set_new(o, "end", json_string(end));
 	json_object_set_new(o, "start_clock", json_integer((json_int_t)f->start));
@@ -339,20 +352,24 @@ static json_t *frame_json(const struct nngx_capture *c, const char *end, uint64_
 		json_object_set_new(o, "pictures", shots);
 		json_object_set_new(o, "pictures_dir", json_string(c->opt.frames_dir));
 	}
+	if (record) {
+		json_object_set_new(o, "event_count", json_integer((json_int_t)f->ev_count));
+		return o;
+	}
+	events = json_array();
 	for (k = 0; k < f->ev_count; k++)
-		json_array_append_new(events, event_json(&f->ev[k]));
+		json_array_append_new(events, event_json(&f->ev[k], NULL, 0, 0));
 	json_object_set_new(o, "events", events);
 	return o;
 }
 
-static bool write_json_header(struct nngx_capture *c)
+static json_t *header_json(const struct nngx_capture *c, const char *record)
 {
 	json_t *o = json_object(), *cat = json_array(), *mods = json_array();
-	char *text;
-	size_t len;
 	int id, m;
-	bool ok;
 
+	if (record)
+		json_object_set_new(o, "record", json_string(record));
 	json_object_set_new(o, "schema", json_string("nngx-capture"));
 	json_object_set_new(o, "version", json_integer(NNGX_CAPTURE_SCHEMA_VERSION));
 	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
@@ -379,6 +396,26 @@ static bool write_json_header(struct nngx_capture *c)
 		json_array_append_new(cat, row);
 	}
 	json_object_set_new(o, "counters", cat);
+	return o;
+}
+
+/* One record, one line, flushed: a killed program leaves every record it
+ * wrote. Takes `o`. */
+static bool write_line(FILE *out, json_t *o)
+{
+	int rc = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+
+	json_decref(o);
+	return rc == 0 && fputc('\n', out) != EOF && fflush(out) == 0;
+}
+
+static bool write_json_header(struct nngx_capture *c)
+{
+	json_t *o = header_json(c, NULL);
+	char *text;
+	size_t len;
+	bool ok;
+
 	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
 	json_decref(o);
 	if (!text)
@@ -502,8 +539,11 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	frame_deltas(c, st, d);
 	read_busy(c, st);
 	derive(&c->frame, d, windows, now - c->frame.start, c->opt.sampling_time, &x);
-	if (c->out && !c->csv) {
-		json_t *o = frame_json(c, end, now, d, windows, &x, screens);
+	if (c->out && c->jsonl) {
+		if (!write_line(c->out, frame_json(c, "frame", end, now, d, windows, &x, screens)))
+			cap_out_failed(st, c);
+	} else if (c->out && !c->csv) {
+		json_t *o = frame_json(c, NULL, end, now, d, windows, &x, screens);
 		int rc = c->frames_written && fputs(",", c->out) < 0 ? -1 : json_dumpf(o, c->out, JSON_COMPACT | JSON_PRESERVE_ORDER
 				    | JSON_REAL_PRECISION(17));
 
@@ -618,6 +658,9 @@ static void cap_observe(void *user, const struct hw_event *e)
 		f->gpu_clocks += end - (start > f->gpu_until ? start : f->gpu_until);
 		f->gpu_until = end;
 	}
+	if (c->out && c->jsonl
+	    && !write_line(c->out, event_json(ev, "event", f->index, f->ev_count - 1)))
+		cap_out_failed(st, c);
 	if (c->trace)
 		nngx_trace_work(c->trace, e, c->clock_base);
 }
@@ -640,6 +683,16 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* The JSON Lines capture's last record: the program exited normally. */
+static json_t *end_json(const struct nngx_capture *c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "record", json_string("end"));
+	json_object_set_new(o, "frames", json_integer((json_int_t)c->frames_written));
+	return o;
+}
+
 bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options *opt)
 {
 	static const char fn[] = "libnngx capture";
@@ -658,10 +711,13 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
 	if (opt->file[0]) {
 		c->csv = ends_with(opt->file, ".csv");
+		c->jsonl = ends_with(opt->file, ".jsonl");
 		c->out_path = cap_strdup(opt->file);
 		errno = 0;
 		c->out = c->out_path ? fopen(opt->file, "w") : NULL;
-		if (c->out && !(c->csv ? write_csv_header(c) : write_json_header(c))) {
+		if (c->out && !(c->csv ? write_csv_header(c)
+				: c->jsonl ? write_line(c->out, header_json(c, "header"))
+				: write_json_header(c))) {
 			fclose(c->out);
 			c->out = NULL;
 		}
@@ -719,7 +775,8 @@ void nngx_capture_close(struct nngx_state *st)
 		return;
 	frame_end(st, c, "exit", NULL);
 	if (c->out) {
-		bool ok = !c->csv ? fputs("]}\n", c->out) >= 0 : true;
+		bool ok = c->jsonl ? write_line(c->out, end_json(c))
+			  : !c->csv ? fputs("]}\n", c->out) >= 0 : true;
 
 		ok = fflush(c->out) == 0 && ok && !ferror(c->out);
 		if (fclose(c->out) != 0 || !ok)

@@ -438,6 +438,138 @@ START_TEST(test_a_killed_program_leaves_a_trace_that_loads)
 }
 END_TEST
 
+/* Every line of a JSON Lines file, parsed, as an array. */
+static json_t *load_lines(const char *name)
+{
+	char path[NNGX_CAPTURE_PATH_MAX], line[1 << 16];
+	json_t *all = json_array();
+	json_error_t err;
+	FILE *f;
+
+	path_in_dir(path, name);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f)) {
+		json_t *j;
+
+		ck_assert_msg(strchr(line, '\n') != NULL, "a record is a whole line");
+		j = json_loads(line, 0, &err);
+		ck_assert_msg(j != NULL, "%s: %s", name, err.text);
+		ck_assert(json_is_object(j));
+		json_array_append_new(all, j);
+	}
+	fclose(f);
+	return all;
+}
+
+/* JSON Lines: a header, each event as it happens, each frame when it ends
+ * (its events before it), an end record; the same values as the JSON
+ * document. */
+START_TEST(test_capture_jsonl_has_the_json_documents_records)
+{
+	struct seen s;
+	json_t *doc, *lines, *rec, *frames, *fr, *ev;
+	size_t i, frame_n = 0, event_n = 0;
+
+	make_dir();
+	/* Both captures start from a GPU just reset: the same capture times. */
+	fx_reset();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	fx_reset();
+	ck_assert(capture_open("c.jsonl", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	doc = load_json("c.json");
+	frames = json_incref(json_object_get(doc, "frames"));
+	ck_assert_uint_eq(json_array_size(frames), FRAMES);
+	lines = load_lines("c.jsonl");
+	rec = json_array_get(lines, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(rec, "record")), "header");
+	ck_assert_int_eq(json_object_del(rec, "record"), 0);
+	json_object_del(doc, "frames");
+	ck_assert(json_equal(rec, doc));        /* the header is the document's */
+	for (i = 1; i + 1 < json_array_size(lines); i++) {
+		const char *type;
+
+		rec = json_array_get(lines, i);
+		type = json_string_value(json_object_get(rec, "record"));
+		ck_assert_ptr_nonnull(type);
+		fr = json_array_get(frames, frame_n);
+		ck_assert_msg(fr != NULL, "record %zu (%s) after the last frame", i, type);
+		if (strcmp(type, "event") == 0) {
+			ck_assert_int_eq(json_integer_value(json_object_get(rec, "frame")),
+					 (json_int_t)frame_n);
+			ck_assert_int_eq(json_integer_value(json_object_get(rec, "index")),
+					 (json_int_t)event_n);
+			ev = json_array_get(json_object_get(fr, "events"), event_n++);
+			ck_assert_ptr_nonnull(ev);
+			json_object_del(rec, "record");
+			json_object_del(rec, "frame");
+			json_object_del(rec, "index");
+			ck_assert(json_equal(rec, ev));
+		} else {
+			ck_assert_str_eq(type, "frame");
+			ck_assert_int_eq(json_integer_value(json_object_get(rec, "event_count")),
+					 (json_int_t)event_n);
+			ck_assert_uint_eq(json_array_size(json_object_get(fr, "events")), event_n);
+			ck_assert_uint_ge(event_n, 4);  /* clear, two draws, transfer */
+			json_object_del(rec, "record");
+			json_object_del(rec, "event_count");
+			json_object_del(fr, "events");
+			ck_assert(json_equal(rec, fr));
+			frame_n++;
+			event_n = 0;
+		}
+	}
+	ck_assert_uint_eq(frame_n, FRAMES);
+	rec = json_array_get(lines, json_array_size(lines) - 1);
+	ck_assert_str_eq(json_string_value(json_object_get(rec, "record")), "end");
+	ck_assert_int_eq(json_integer_value(json_object_get(rec, "frames")), FRAMES);
+	json_decref(lines);
+	json_decref(frames);
+	json_decref(doc);
+	remove_dir();
+}
+END_TEST
+
+/* A program killed after its frames leaves a JSON Lines capture whose
+ * every line is a record: all its frames, no end record. */
+START_TEST(test_a_killed_program_leaves_a_readable_jsonl_capture)
+{
+	struct seen s;
+	json_t *lines, *rec;
+	size_t i, frames = 0;
+	pid_t pid;
+	int status;
+
+	make_dir();
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		if (!capture_open("c.jsonl", NULL, NULL))
+			_exit(2);
+		run_scene(&s);
+		raise(SIGKILL);
+		_exit(3);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	lines = load_lines("c.jsonl");
+	json_array_foreach(lines, i, rec) {
+		const char *type = json_string_value(json_object_get(rec, "record"));
+
+		ck_assert_ptr_nonnull(type);
+		ck_assert_str_ne(type, "end");
+		frames += strcmp(type, "frame") == 0;
+	}
+	ck_assert_uint_eq(frames, FRAMES);
+	json_decref(lines);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(test_capture_csv_has_one_column_set_for_every_row)
 {
 	char path[NNGX_CAPTURE_PATH_MAX], line[16384];
@@ -653,6 +785,8 @@ int main(void)
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
 	tcase_add_test(tc, test_trace_is_trace_event_array_form);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
+	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
+	tcase_add_test(tc, test_a_killed_program_leaves_a_readable_jsonl_capture);
 	tcase_add_test(tc, test_capture_csv_has_one_column_set_for_every_row);
 	tcase_add_test(tc, test_frame_dumps_write_each_shown_buffer);
 	tcase_add_test(tc, test_frame_dumps_write_both_eyes_in_stereo);
