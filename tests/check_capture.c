@@ -570,6 +570,141 @@ START_TEST(test_a_killed_program_leaves_a_readable_jsonl_capture)
 }
 END_TEST
 
+/* A CSV table: its rows as arrays of fields (no quoting in these tables);
+ * every row has the header's field count. */
+static size_t load_table(const char *name, char fields[][100][48], size_t max_rows,
+			 size_t *columns)
+{
+	char path[NNGX_CAPTURE_PATH_MAX], line[16384];
+	size_t rows = 0;
+	FILE *f;
+
+	path_in_dir(path, name);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	*columns = 0;
+	while (fgets(line, sizeof line, f)) {
+		char *p = line, *comma;
+		size_t n = 0;
+
+		ck_assert_ptr_nonnull(strchr(line, '\n'));
+		line[strcspn(line, "\n")] = '\0';
+		for (;;) {
+			comma = strchr(p, ',');
+			if (comma)
+				*comma = '\0';
+			if (rows < max_rows && n < 100) {
+				size_t len = strlen(p) < 47 ? strlen(p) : 47;
+
+				memcpy(fields[rows][n], p, len);
+				fields[rows][n][len] = '\0';
+			}
+			n++;
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+		if (rows == 0)
+			*columns = n;
+		ck_assert_msg(n == *columns, "%s row %zu: %zu fields, the header has %zu", name,
+			      rows, n, *columns);
+		rows++;
+	}
+	fclose(f);
+	return rows;
+}
+
+static size_t column(char fields[][100][48], size_t columns, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < columns && k < 100; k++)
+		if (strcmp(fields[0][k], name) == 0)
+			return k;
+	ck_abort_msg("no column %s", name);
+	return 0;
+}
+
+/* A capture path ending in '/' is a directory of tidy tables: frames.csv,
+ * draws.csv, events.csv, one row per frame, draw, event, with the JSON
+ * document's values. */
+START_TEST(test_capture_directory_holds_tidy_tables)
+{
+	static char frames_t[8][100][48], draws_t[16][100][48], events_t[64][100][48];
+	char sub[NNGX_CAPTURE_PATH_MAX];
+	struct seen s;
+	json_t *doc, *frames, *fr, *ev;
+	size_t nf, nd, ne, cf, cd, ce, i, k, e_row = 1, d_row = 1;
+
+	make_dir();
+	path_in_dir(sub, "tables");
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	fx_reset();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	fx_reset();
+	ck_assert(capture_open("tables/", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	doc = load_json("c.json");
+	frames = json_object_get(doc, "frames");
+	nf = load_table("tables/frames.csv", frames_t, 8, &cf);
+	nd = load_table("tables/draws.csv", draws_t, 16, &cd);
+	ne = load_table("tables/events.csv", events_t, 64, &ce);
+	ck_assert_uint_eq(nf, 1 + FRAMES);
+	ck_assert_uint_eq(nd, 1 + 2 * FRAMES);  /* two draws a frame */
+	ck_assert_uint_le(ne, 64);
+	/* frame, 29 fixed and per-module columns, the catalogue */
+	ck_assert_uint_eq(cf, 10 + 8 + 1 + 8 + 6 + 8 + 8 + NNGX_SHIM_COUNTER_COUNT);
+	json_array_foreach(frames, i, fr) {
+		char want[64];
+
+		ck_assert_int_eq(atoi(frames_t[i + 1][column(frames_t, cf, "frame")]), (int)i);
+		snprintf(want, sizeof want, "%lld",
+			 (long long)json_integer_value(json_object_get(fr, "end_clock")));
+		ck_assert_str_eq(frames_t[i + 1][column(frames_t, cf, "end_clock")], want);
+		ck_assert_str_eq(frames_t[i + 1][column(frames_t, cf, "polygon.in")], "2");
+		ck_assert_int_eq(atoi(frames_t[i + 1][column(frames_t, cf, "event_count")]),
+				 (int)json_array_size(json_object_get(fr, "events")));
+		json_array_foreach(json_object_get(fr, "events"), k, ev) {
+			const char *kind = json_string_value(json_object_get(ev, "kind"));
+
+			ck_assert_uint_lt(e_row, ne);
+			ck_assert_int_eq(atoi(events_t[e_row][column(events_t, ce, "frame")]), (int)i);
+			ck_assert_int_eq(atoi(events_t[e_row][column(events_t, ce, "index")]), (int)k);
+			ck_assert_str_eq(events_t[e_row][column(events_t, ce, "kind")], kind);
+			snprintf(want, sizeof want, "%lld",
+				 (long long)json_integer_value(json_object_get(ev, "start_clock")));
+			ck_assert_str_eq(events_t[e_row][column(events_t, ce, "start_clock")], want);
+			e_row++;
+			if (strcmp(kind, "draw") != 0)
+				continue;
+			ck_assert_int_eq(atoi(draws_t[d_row][column(draws_t, cd, "index")]), (int)k);
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "primitives")], "1");
+			/* glDrawArrays reads no index. */
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "indices")], "0");
+			snprintf(want, sizeof want, "%lld",
+				 (long long)json_integer_value(json_object_get(ev, "fragments")));
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "fragments")], want);
+			d_row++;
+		}
+	}
+	ck_assert_uint_eq(e_row, ne);
+	ck_assert_uint_eq(d_row, nd);
+	/* A directory that is not there: a diagnostic, no capture. */
+	{
+		unsigned before = diag_count(CAPTURE_OPEN_FAILED);
+
+		ck_assert(!capture_open("no-such-dir/", NULL, NULL));
+		ck_assert_uint_eq(diag_count(CAPTURE_OPEN_FAILED), before + 1);
+		ck_assert_ptr_null(nngx_state_get()->capture);
+	}
+	json_decref(doc);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(test_capture_csv_has_one_column_set_for_every_row)
 {
 	char path[NNGX_CAPTURE_PATH_MAX], line[16384];
@@ -787,6 +922,7 @@ int main(void)
 	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
 	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_readable_jsonl_capture);
+	tcase_add_test(tc, test_capture_directory_holds_tidy_tables);
 	tcase_add_test(tc, test_capture_csv_has_one_column_set_for_every_row);
 	tcase_add_test(tc, test_frame_dumps_write_each_shown_buffer);
 	tcase_add_test(tc, test_frame_dumps_write_both_eyes_in_stereo);
