@@ -1,9 +1,10 @@
 /* nngx_capture.h: see the frame without changing the program.
  *
  * With NNGX_CAPTURE=FILE (.json, .jsonl for JSON Lines, .csv, or DIR/
- * for the tidy tables frames.csv, draws.csv and events.csv), NNGX_TRACE=FILE
- * (the Trace Event Format's JSON array form), NNGX_DUMP_FRAMES=DIR, or their configuration keys
- * (capture.file, capture.trace, capture.frames_dir), the library records
+ * for the tidy tables frames.csv, draws.csv and events.csv),
+ * NNGX_TRACE=FILE (the Trace Event Format's JSON array form),
+ * NNGX_DUMP_FRAMES=DIR, or their configuration keys (capture.file,
+ * capture.trace, capture.frames_dir), the library records
  * what the GPU does: one record per frame (it ends at nngxSwapBuffers, or
  * at each command-list run while the program never swaps), one per draw,
  * command fetch, fill, transfer, copy and DMA, derived metrics per frame,
