@@ -14,8 +14,8 @@
 # bullets (indented lines continue them); ``` fences become unfilled
 # blocks; `code` is bold, **strong** bold, [text](url) its text; a blank
 # line starts a paragraph. Backslashes and lines that begin with a dot or
-# an apostrophe are escaped, hyphens in code are minus signs, and µ and ×
-# are named characters (the rest of UTF-8 is left to man's preconv).
+# an apostrophe are escaped, hyphens in code are minus signs, and µ, ×,
+# ⌊ and ⌋ are named characters (the rest of UTF-8 is left to man's preconv).
 #
 # Part of libnngx (MIT licence).
 
@@ -23,6 +23,8 @@ function esc(s) {
 	gsub(/\\/, "\\e", s)
 	gsub(/µ/, "\\(*m", s)
 	gsub(/×/, "\\(mu", s)
+	gsub(/⌊/, "\\(lf", s)
+	gsub(/⌋/, "\\(rf", s)
 	return s
 }
 
@@ -67,6 +69,8 @@ function inline(s,    out, i, c, code, rest, lt, rt) {
 function esc_nonascii(s) {
 	gsub(/µ/, "\\(*m", s)
 	gsub(/×/, "\\(mu", s)
+	gsub(/⌊/, "\\(lf", s)
+	gsub(/⌋/, "\\(rf", s)
 	return s
 }
 

@@ -44,12 +44,16 @@ struct cap_frame {
 	uint64_t vertices_shaded, texture_samples, texture_misses;
 	struct cap_event *ev;
 	size_t ev_count, ev_cap;
+	size_t draws;                   /* draws among the events */
 };
 
 struct nngx_capture {
 	struct nngx_capture_options opt;
 	FILE *out;                      /* capture file, NULL: off */
 	bool csv;
+	bool jsonl;                     /* JSON Lines: a record a line, as it happens */
+	bool tidy;                      /* a directory of tables: out is frames.csv */
+	FILE *draws_csv, *events_csv;   /* the tidy tables' other two */
 	char *out_path;
 	struct nngx_trace *trace;
 	bool dump;                      /* PNG dumps on */
@@ -92,12 +96,22 @@ static void cap_write_failed(struct nngx_state *st, const char *what, const char
 			 strerror(errno ? errno : EIO));
 }
 
+static void close_tables(struct nngx_capture *c)
+{
+	if (c->draws_csv)
+		fclose(c->draws_csv);
+	if (c->events_csv)
+		fclose(c->events_csv);
+	c->draws_csv = c->events_csv = NULL;
+}
+
 /* The capture file failed: close it, say so once. */
 static void cap_out_failed(struct nngx_state *st, struct nngx_capture *c)
 {
 	cap_write_failed(st, "writing the capture", c->out_path);
 	fclose(c->out);
 	c->out = NULL;
+	close_tables(c);
 }
 
 /* Registers now, with the capture's busy windows. */
@@ -115,6 +129,7 @@ static void frame_begin(struct nngx_capture *c, const struct nngx_state *st, uin
 	f->gpu_until = f->start;
 	f->vertices_shaded = f->texture_samples = f->texture_misses = 0;
 	f->ev_count = 0;
+	f->draws = 0;
 }
 
 static bool frame_empty(const struct nngx_capture *c, const struct nngx_state *st)
@@ -244,10 +259,18 @@ static json_t *json_modules_int(const uint64_t *v)
 	return a;
 }
 
-static json_t *event_json(const struct cap_event *e)
+/* `record`: the JSON Lines record type ("event"), written first with the
+ * frame and the event's index in it; NULL in the JSON document. */
+static json_t *event_json(const struct cap_event *e, const char *record, uint64_t frame,
+			  size_t index)
 {
 	json_t *o = json_object();
 
+	if (record) {
+		json_object_set_new(o, "record", json_string(record));
+		json_object_set_new(o, "frame", json_integer((json_int_t)frame));
+		json_object_set_new(o, "index", json_integer((json_int_t)index));
+	}
 	json_object_set_new(o, "kind", json_string(kind_names[e->kind]));
 	json_object_set_new(o, "start_clock", json_integer((json_int_t)e->start));
 	json_object_set_new(o, "end_clock", json_integer((json_int_t)e->end));
@@ -269,16 +292,20 @@ static json_t *event_json(const struct cap_event *e)
 	return o;
 }
 
-static json_t *frame_json(const struct nngx_capture *c, const char *end, uint64_t end_clock,
-			  const uint32_t *d, const uint64_t *windows, const struct derived *x,
-			  const struct nngx_capture_screen *screens)
+/* `record`: as event_json; a JSON Lines frame has the count of its
+ * events, written before it, in place of the events. */
+static json_t *frame_json(const struct nngx_capture *c, const char *record, const char *end,
+			  uint64_t end_clock, const uint32_t *d, const uint64_t *windows,
+			  const struct derived *x, const struct nngx_capture_screen *screens)
 {
 	const struct cap_frame *f = &c->frame;
 	json_t *o = json_object(), *counters = json_object(), *derived = json_object();
-	json_t *events = json_array(), *shares = json_object(), *bytes = json_object();
+	json_t *events, *shares = json_object(), *bytes = json_object();
 	int id, m;
 	size_t k;
 
+	if (record)
+		json_object_set_new(o, "record", json_string(record));
 	json_object_set_new(o, "frame", json_integer((json_int_t)f->index));
 	json_object_set_new(o, "end", json_string(end));
 	json_object_set_new(o, "start_clock", json_integer((json_int_t)f->start));
@@ -339,20 +366,24 @@ static json_t *frame_json(const struct nngx_capture *c, const char *end, uint64_
 		json_object_set_new(o, "pictures", shots);
 		json_object_set_new(o, "pictures_dir", json_string(c->opt.frames_dir));
 	}
+	if (record) {
+		json_object_set_new(o, "event_count", json_integer((json_int_t)f->ev_count));
+		return o;
+	}
+	events = json_array();
 	for (k = 0; k < f->ev_count; k++)
-		json_array_append_new(events, event_json(&f->ev[k]));
+		json_array_append_new(events, event_json(&f->ev[k], NULL, 0, 0));
 	json_object_set_new(o, "events", events);
 	return o;
 }
 
-static bool write_json_header(struct nngx_capture *c)
+static json_t *header_json(const struct nngx_capture *c, const char *record)
 {
 	json_t *o = json_object(), *cat = json_array(), *mods = json_array();
-	char *text;
-	size_t len;
 	int id, m;
-	bool ok;
 
+	if (record)
+		json_object_set_new(o, "record", json_string(record));
 	json_object_set_new(o, "schema", json_string("nngx-capture"));
 	json_object_set_new(o, "version", json_integer(NNGX_CAPTURE_SCHEMA_VERSION));
 	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
@@ -379,6 +410,26 @@ static bool write_json_header(struct nngx_capture *c)
 		json_array_append_new(cat, row);
 	}
 	json_object_set_new(o, "counters", cat);
+	return o;
+}
+
+/* One record, one line, flushed: a killed program leaves every record it
+ * wrote. Takes `o`. */
+static bool write_line(FILE *out, json_t *o)
+{
+	int rc = json_dumpf(o, out, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+
+	json_decref(o);
+	return rc == 0 && fputc('\n', out) != EOF && fflush(out) == 0;
+}
+
+static bool write_json_header(struct nngx_capture *c)
+{
+	json_t *o = header_json(c, NULL);
+	char *text;
+	size_t len;
+	bool ok;
+
 	text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
 	json_decref(o);
 	if (!text)
@@ -461,6 +512,113 @@ static void write_csv_frame(struct nngx_capture *c, uint64_t end_clock, const ui
 	}
 }
 
+/* ---- tidy CSV tables (a directory: frames.csv, draws.csv, events.csv) ---------- */
+
+static void csv_modules_header(FILE *o, const char *prefix)
+{
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(o, ",%s.%s", prefix, module_keys[m]);
+}
+
+static bool write_tidy_headers(struct nngx_capture *c)
+{
+	int id;
+
+	fputs("frame,end,start_clock,end_clock,start_us,frame_time_us,gpu_time_us,gpu_clocks,"
+	      "event_count,bottleneck", c->out);
+	csv_modules_header(c->out, "busy_share");
+	fputs(",idle_windows", c->out);
+	csv_modules_header(c->out, "utilisation");
+	fputs(",vertices_per_triangle,shader_stall_share,overdraw,texture_miss_rate,"
+	      "frame_budget_share,gpu_budget_share", c->out);
+	csv_modules_header(c->out, "busy_windows");
+	csv_modules_header(c->out, "busy_clocks");
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++)
+		fprintf(c->out, ",%s", nngx_counter_table[id].name);
+	fputc('\n', c->out);
+	fputs("frame,index,draw,start_clock,end_clock,start_us,end_us,clocks,primitives,"
+	      "primitives_out,vertices_shaded,indices,fragments,pixels_covered,texture_samples,"
+	      "texture_misses", c->draws_csv);
+	csv_modules_header(c->draws_csv, "work");
+	fputc('\n', c->draws_csv);
+	fputs("frame,index,kind,start_clock,end_clock,start_us,end_us,clocks,channel,"
+	      "bytes_read,bytes_written", c->events_csv);
+	csv_modules_header(c->events_csv, "work");
+	fputc('\n', c->events_csv);
+	return !ferror(c->out) && !ferror(c->draws_csv) && !ferror(c->events_csv);
+}
+
+static void csv_modules_u64(FILE *o, const uint64_t *v)
+{
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(o, ",%llu", (unsigned long long)v[m]);
+}
+
+/* An event's rows: every event in events.csv, a draw in draws.csv too
+ * (`draw`: its place among the frame's draws). */
+static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
+			     uint64_t frame, size_t index, size_t draw)
+{
+	fprintf(c->events_csv, "%llu,%zu,%s,%llu,%llu,%.3f,%.3f,%llu,", (unsigned long long)frame,
+		index, kind_names[e->kind], (unsigned long long)e->start,
+		(unsigned long long)e->end, to_us(e->start), to_us(e->end),
+		(unsigned long long)(e->end - e->start));
+	if (e->kind == HW_EVENT_FILL)
+		fprintf(c->events_csv, "%u", e->channel);
+	fprintf(c->events_csv, ",%llu,%llu", (unsigned long long)e->bytes_read,
+		(unsigned long long)e->bytes_written);
+	csv_modules_u64(c->events_csv, e->work);
+	fputc('\n', c->events_csv);
+	if (e->kind != HW_EVENT_DRAW)
+		return;
+	fprintf(c->draws_csv, "%llu,%zu,%zu,%llu,%llu,%.3f,%.3f,%llu,%u,%u,%u,%u,%u,%llu,%llu,%llu",
+		(unsigned long long)frame, index, draw, (unsigned long long)e->start,
+		(unsigned long long)e->end, to_us(e->start), to_us(e->end),
+		(unsigned long long)(e->end - e->start), e->polygons_in, e->polygons_out,
+		e->vertices_shaded, e->indices, e->fragments, (unsigned long long)e->covered,
+		(unsigned long long)e->texture_samples, (unsigned long long)e->texture_misses);
+	csv_modules_u64(c->draws_csv, e->work);
+	fputc('\n', c->draws_csv);
+}
+
+static void write_tidy_frame(struct nngx_capture *c, const char *end, uint64_t end_clock,
+			     const uint32_t *d, const uint64_t *windows, const struct derived *x)
+{
+	const struct cap_frame *f = &c->frame;
+	FILE *o = c->out;
+	int id, m;
+
+	fprintf(o, "%llu,%s,%llu,%llu,%.3f,%.3f,%.3f,%llu,%zu,%s", (unsigned long long)f->index,
+		end, (unsigned long long)f->start, (unsigned long long)end_clock, to_us(f->start),
+		to_us(end_clock - f->start), to_us(f->gpu_clocks),
+		(unsigned long long)f->gpu_clocks, f->ev_count,
+		x->bottleneck < 0 ? "" : module_keys[x->bottleneck]);
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(o, ",%.6f", x->busy_share[m]);
+	fprintf(o, ",%llu", (unsigned long long)x->idle_windows);
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
+		fprintf(o, ",%.6f", x->utilisation[m]);
+	csv_ratio(o, x->vertices_per_triangle);
+	csv_ratio(o, x->shader_stall_share);
+	csv_ratio(o, x->overdraw);
+	csv_ratio(o, x->texture_miss_rate);
+	csv_ratio(o, x->frame_budget_share);
+	csv_ratio(o, x->gpu_budget_share);
+	csv_modules_u64(o, windows);
+	csv_modules_u64(o, f->busy_clocks);
+	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
+		const nngxShimCounterInfo *e = &nngx_counter_table[id];
+		uint64_t v = e->item == NN_GX_PROFILING_BUSY ? windows[e->word * 2 + e->shift / 16]
+							       : d[id];
+		fprintf(o, ",%llu", (unsigned long long)v);
+	}
+	fputc('\n', o);
+}
+
 /* ---- frames ------------------------------------------------------------------ */
 
 static void progress_update(struct nngx_capture *c, uint64_t now, bool last)
@@ -502,8 +660,16 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	frame_deltas(c, st, d);
 	read_busy(c, st);
 	derive(&c->frame, d, windows, now - c->frame.start, c->opt.sampling_time, &x);
-	if (c->out && !c->csv) {
-		json_t *o = frame_json(c, end, now, d, windows, &x, screens);
+	if (c->out && c->tidy) {
+		write_tidy_frame(c, end, now, d, windows, &x);
+		if (fflush(c->out) != 0 || fflush(c->draws_csv) != 0 || fflush(c->events_csv) != 0
+		    || ferror(c->out) || ferror(c->draws_csv) || ferror(c->events_csv))
+			cap_out_failed(st, c);
+	} else if (c->out && c->jsonl) {
+		if (!write_line(c->out, frame_json(c, "frame", end, now, d, windows, &x, screens)))
+			cap_out_failed(st, c);
+	} else if (c->out && !c->csv) {
+		json_t *o = frame_json(c, NULL, end, now, d, windows, &x, screens);
 		int rc = c->frames_written && fputs(",", c->out) < 0 ? -1 : json_dumpf(o, c->out, JSON_COMPACT | JSON_PRESERVE_ORDER
 				    | JSON_REAL_PRECISION(17));
 
@@ -517,7 +683,7 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	}
 	if (c->trace) {
 		nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base);
-		nngx_trace_counters(c->trace, now, d, windows);
+		nngx_trace_frame(c->trace, c->frame.index, c->frame.start, now, d, windows);
 		if (!nngx_trace_ok(c->trace)) {
 			cap_write_failed(st, "writing the trace", c->opt.trace);
 			(void)nngx_trace_close(c->trace);
@@ -618,6 +784,13 @@ static void cap_observe(void *user, const struct hw_event *e)
 		f->gpu_clocks += end - (start > f->gpu_until ? start : f->gpu_until);
 		f->gpu_until = end;
 	}
+	if (c->out && c->tidy) {
+		write_tidy_event(c, ev, f->index, f->ev_count - 1, f->draws);
+	}
+	f->draws += e->kind == HW_EVENT_DRAW;
+	if (c->out && c->jsonl
+	    && !write_line(c->out, event_json(ev, "event", f->index, f->ev_count - 1)))
+		cap_out_failed(st, c);
 	if (c->trace)
 		nngx_trace_work(c->trace, e, c->clock_base);
 }
@@ -640,6 +813,25 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* One of the tidy tables, `name` in the directory `dir` (ends in '/'). */
+static FILE *open_table(const char *dir, const char *name)
+{
+	char path[NNGX_CAPTURE_PATH_MAX + 16];
+
+	snprintf(path, sizeof path, "%s%s", dir, name);
+	return fopen(path, "w");
+}
+
+/* The JSON Lines capture's last record: the program exited normally. */
+static json_t *end_json(const struct nngx_capture *c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "record", json_string("end"));
+	json_object_set_new(o, "frames", json_integer((json_int_t)c->frames_written));
+	return o;
+}
+
 bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options *opt)
 {
 	static const char fn[] = "libnngx capture";
@@ -658,17 +850,35 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
 	if (opt->file[0]) {
 		c->csv = ends_with(opt->file, ".csv");
+		c->jsonl = ends_with(opt->file, ".jsonl");
+		c->tidy = ends_with(opt->file, "/");
 		c->out_path = cap_strdup(opt->file);
 		errno = 0;
-		c->out = c->out_path ? fopen(opt->file, "w") : NULL;
-		if (c->out && !(c->csv ? write_csv_header(c) : write_json_header(c))) {
+		if (c->tidy && c->out_path) {
+			c->out = open_table(opt->file, "frames.csv");
+			c->draws_csv = c->out ? open_table(opt->file, "draws.csv") : NULL;
+			c->events_csv = c->draws_csv ? open_table(opt->file, "events.csv") : NULL;
+			if (!c->events_csv && c->out) {
+				fclose(c->out);
+				c->out = NULL;
+				close_tables(c);
+			}
+		} else {
+			c->out = c->out_path ? fopen(opt->file, "w") : NULL;
+		}
+		if (c->out && !(c->tidy ? write_tidy_headers(c) : c->csv ? write_csv_header(c)
+				: c->jsonl ? write_line(c->out, header_json(c, "header"))
+				: write_json_header(c))) {
 			fclose(c->out);
 			c->out = NULL;
 		}
-		if (c->out && fflush(c->out) != 0) {
+		if (c->out && (fflush(c->out) != 0 || (c->tidy && (fflush(c->draws_csv) != 0
+								    || fflush(c->events_csv) != 0)))) {
 			fclose(c->out);
 			c->out = NULL;
 		}
+		if (!c->out)
+			close_tables(c);
 		if (!c->out)
 			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_OPEN_FAILED, fn,
 					 "capture file %s: %s; no capture is written", opt->file,
@@ -719,9 +929,17 @@ void nngx_capture_close(struct nngx_state *st)
 		return;
 	frame_end(st, c, "exit", NULL);
 	if (c->out) {
-		bool ok = !c->csv ? fputs("]}\n", c->out) >= 0 : true;
+		bool ok = c->jsonl ? write_line(c->out, end_json(c))
+			  : !c->csv && !c->tidy ? fputs("]}\n", c->out) >= 0 : true;
 
 		ok = fflush(c->out) == 0 && ok && !ferror(c->out);
+		if (c->tidy) {
+			ok = fflush(c->draws_csv) == 0 && !ferror(c->draws_csv) && ok;
+			ok = fflush(c->events_csv) == 0 && !ferror(c->events_csv) && ok;
+			ok = fclose(c->draws_csv) == 0 && ok;
+			ok = fclose(c->events_csv) == 0 && ok;
+			c->draws_csv = c->events_csv = NULL;
+		}
 		if (fclose(c->out) != 0 || !ok)
 			cap_write_failed(st, "finishing the capture", c->out_path);
 	}
@@ -829,9 +1047,15 @@ void nngx_capture_run(struct nngx_state *st, GLuint list, size_t requests)
 	if (!c->seen_swap)
 		frame_end(st, c, "run", NULL);
 	if (c->trace)
-		nngx_trace_instant(c->trace, "command lists", "nngxRunCmdlist", cap_now(c, st),
-				   "requests", (long long)requests);
-	(void)list;
+		nngx_trace_run_begin(c->trace, list, cap_now(c, st), requests);
+}
+
+void nngx_capture_run_done(struct nngx_state *st)
+{
+	struct nngx_capture *c = st->capture;
+
+	if (c->trace)
+		nngx_trace_run_end(c->trace);
 }
 
 void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t start,
@@ -847,14 +1071,20 @@ void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t star
 }
 
 void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
-			    GLuint value)
+			    const char *what_name, GLuint value, bool has_value)
 {
 	struct nngx_capture *c = st->capture;
+	char unknown[32];
 
-	if (c->trace)
-		nngx_trace_instant(c->trace, "program", function, cap_now(c, st), "item",
-				   (long long)what);
-	(void)value;
+	if (!c->trace)
+		return;
+	if (!what_name) {
+		/* Not an item or parameter: the number, as the program gave it. */
+		snprintf(unknown, sizeof unknown, "0x%04x", (unsigned)what);
+		what_name = unknown;
+	}
+	nngx_trace_call(c->trace, function, cap_now(c, st), what_name, (long long)value,
+			has_value);
 }
 
 void nngx_capture_power_on(struct nngx_state *st)

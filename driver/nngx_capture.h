@@ -1,8 +1,10 @@
 /* nngx_capture.h: see the frame without changing the program.
  *
- * With NNGX_CAPTURE=FILE (.json or .csv), NNGX_TRACE=FILE (Chrome
- * trace-event JSON), NNGX_DUMP_FRAMES=DIR, or their configuration keys
- * (capture.file, capture.trace, capture.frames_dir), the library records
+ * With NNGX_CAPTURE=FILE (.json, .jsonl for JSON Lines, .csv, or DIR/
+ * for the tidy tables frames.csv, draws.csv and events.csv),
+ * NNGX_TRACE=FILE (the Trace Event Format's JSON array form),
+ * NNGX_DUMP_FRAMES=DIR, or their configuration keys (capture.file,
+ * capture.trace, capture.frames_dir), the library records
  * what the GPU does: one record per frame (it ends at nngxSwapBuffers, or
  * at each command-list run while the program never swaps), one per draw,
  * command fetch, fill, transfer, copy and DMA, derived metrics per frame,
@@ -70,8 +72,11 @@ void nngx_capture_swap(struct nngx_state *st, const struct nngx_capture_screen s
 void nngx_capture_run(struct nngx_state *st, GLuint list, size_t requests);
 void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t start,
 			 uint64_t clocks);
+/* `what_name`: the item's or parameter's name (NULL: not one); `has_value`:
+ * the call passes a parameter value. */
 void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
-			    GLuint value);
+			    const char *what_name, GLuint value, bool has_value);
+void nngx_capture_run_done(struct nngx_state *st);
 void nngx_capture_power_on(struct nngx_state *st);
 
 /* ---- the trace (nngx_trace.c) ------------------------------------------ */
@@ -83,11 +88,20 @@ struct nngx_trace *nngx_trace_open(const char *path);
 bool nngx_trace_ok(const struct nngx_trace *t);
 void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t clock_base);
 void nngx_trace_inject(struct nngx_trace *t, unsigned module, uint64_t start, uint64_t clocks);
+/* An instant on the "LCD" track, or else the program's track. */
 void nngx_trace_instant(struct nngx_trace *t, const char *track, const char *name,
 			uint64_t clock, const char *arg_name, long long arg);
-/* Counter tracks: one sample of each counter's frame delta at `clock`. */
-void nngx_trace_counters(struct nngx_trace *t, uint64_t clock, const uint32_t *values,
-			 const uint64_t busy_windows[HW_BUSY_MODULE_COUNT]);
+/* A profiling call by the program: its name, the item's or parameter's
+ * name, and the parameter's value where it has one. */
+void nngx_trace_call(struct nngx_trace *t, const char *function, uint64_t clock,
+		     const char *item, long long value, bool has_value);
+/* A command-list run: from its call to the end of the last work it made. */
+void nngx_trace_run_begin(struct nngx_trace *t, unsigned list, uint64_t clock,
+			  uint64_t requests);
+void nngx_trace_run_end(struct nngx_trace *t);
+/* The frame's slice and its counter values (written where they changed). */
+void nngx_trace_frame(struct nngx_trace *t, uint64_t index, uint64_t start, uint64_t end,
+		      const uint32_t *values, const uint64_t busy_windows[HW_BUSY_MODULE_COUNT]);
 /* Vertical blanks in (from, to]. */
 void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base);
 /* Finish the file; false if any write failed. */

@@ -405,6 +405,8 @@ void nngx_cmdlist_run(struct nngx_state *st, struct nngx_cmdlist *l, const char 
 		}
 	}
 	st->cmdlists.executing = NULL;
+	if (st->capture)
+		nngx_capture_run_done(st);
 }
 
 void nngx_cmdlist_flush_bound(struct nngx_state *st, const char *fn)

@@ -1,32 +1,51 @@
-/* nngx_trace.c: the GPU's timeline as Chrome trace-event JSON (the format
- * chrome://tracing and ui.perfetto.dev open): one track per busy-counter
- * module with its busy stretches, tracks for draws, engines, command-list
- * runs, LCD vertical blanks and the program's profiling calls, and counter
- * tracks, all in virtual microseconds. Events are written as they happen,
- * so a trace cut short still holds everything before the cut. */
+/* nngx_trace.c: the GPU's timeline in the Trace Event Format (the format
+ * chrome://tracing and ui.perfetto.dev open), in its JSON array form: one
+ * event a line, each followed by a comma, flushed at every frame's end, so
+ * a trace cut at any point (a crash, a kill) still loads: the array form
+ * lets the closing bracket be missing. A finished trace ends with a last
+ * event and "]", so it is strict JSON too.
+ *
+ * Tracks: one per busy-counter module with each draw's span on the modules
+ * it kept busy, frames, draws and command fetches, the fill channels,
+ * engines, command-list runs (durations), injected busy time, LCD vertical
+ * blanks, the program's profiling calls (by name), and counter tracks
+ * holding each frame's value from the frame's start, written only when the
+ * value changed.
+ *
+ * Time: virtual microseconds from the integer GPU clock (268 clocks a
+ * microsecond), written with exactly three decimals: floor(clock * 1000 /
+ * 268) nanoseconds. The conversion is monotone, so a span that ends at or
+ * before the next one's start on the GPU does so in the trace too, and
+ * "dur" is the difference of the two converted ends: no rounding overlap. */
 #include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
 
 #include "hw/hw_alloc.h"
 #include "nngx_capture.h"
 #include "nngx_counters.h"
 
-#define CLOCKS_PER_US 268.0     /* HW_CLOCK_HZ / 10^6 */
+#define CLOCKS_PER_US 268u      /* HW_CLOCK_HZ / 10^6 */
 /* At most this many vertical blanks are drawn per capture frame, so that a
  * wait of hours does not fill the disk (model choice). */
 #define TRACE_MAX_VBLANKS 1000u
 
 /* Thread ids: 1..8 the modules (busy-counter order + 1), then these. */
 enum {
-	TID_WORK = 10, TID_FILL0, TID_FILL1, TID_ENGINE, TID_CMDLIST, TID_LCD, TID_PROGRAM
+	TID_FRAME = 9, TID_WORK, TID_FILL0, TID_FILL1, TID_ENGINE, TID_CMDLIST, TID_LCD,
+	TID_PROGRAM, TID_INJECT, TID_COUNT = TID_INJECT + HW_BUSY_MODULE_COUNT
 };
 
 struct nngx_trace {
 	FILE *f;
 	bool ok;
 	uint64_t draws;
+	uint64_t track_end[TID_COUNT];  /* end (clock) of the last span per track */
+	bool counters_seen;
+	uint64_t counter_last[NNGX_SHIM_COUNTER_COUNT];
+	bool inject_named[HW_BUSY_MODULE_COUNT];
+	bool run_open;                  /* a command-list run is being traced */
+	uint64_t run_start, run_end, run_requests;
+	unsigned run_list;
 };
 
 static const char *const module_track[HW_BUSY_MODULE_COUNT] = {
@@ -35,48 +54,46 @@ static const char *const module_track[HW_BUSY_MODULE_COUNT] = {
 	"busy: texture combiner", "busy: per-fragment operation"
 };
 
-static void trace_emit(struct nngx_trace *t, json_t *e)
+/* Nanoseconds of virtual time at `clock`, rounded down (monotone). */
+static uint64_t clock_ns(uint64_t clock)
 {
-	if (t->ok && (fputs(",\n", t->f) < 0
-		      || json_dumpf(e, t->f, JSON_COMPACT | JSON_PRESERVE_ORDER
-				    | JSON_REAL_PRECISION(12)) != 0))
-		t->ok = false;
-	json_decref(e);
+	return clock / CLOCKS_PER_US * 1000u + clock % CLOCKS_PER_US * 1000u / CLOCKS_PER_US;
 }
 
-static json_t *trace_event(const char *name, const char *ph, int tid, uint64_t clock)
+static void put_us(FILE *f, const char *key, uint64_t ns)
 {
-	json_t *e = json_object();
+	fprintf(f, ",\"%s\":%llu.%03u", key, (unsigned long long)(ns / 1000u),
+		(unsigned)(ns % 1000u));
+}
 
-	json_object_set_new(e, "name", json_string(name));
-	json_object_set_new(e, "ph", json_string(ph));
-	json_object_set_new(e, "pid", json_integer(1));
-	json_object_set_new(e, "tid", json_integer(tid));
-	json_object_set_new(e, "ts", json_real((double)clock / CLOCKS_PER_US));
-	return e;
+/* The names written are the library's own (no quote, no backslash). */
+static void ev_open(struct nngx_trace *t, const char *name, const char *ph, int tid)
+{
+	fprintf(t->f, "{\"name\":\"%s\",\"ph\":\"%s\",\"pid\":1,\"tid\":%d", name, ph, tid);
+}
+
+static void ev_close(struct nngx_trace *t)
+{
+	if (fputs("},\n", t->f) < 0)
+		t->ok = false;
 }
 
 static void trace_name_thread(struct nngx_trace *t, int tid, const char *name)
 {
-	json_t *e = json_object(), *args = json_object();
-
-	json_object_set_new(e, "name", json_string("thread_name"));
-	json_object_set_new(e, "ph", json_string("M"));
-	json_object_set_new(e, "pid", json_integer(1));
-	json_object_set_new(e, "tid", json_integer(tid));
-	json_object_set_new(args, "name", json_string(name));
-	json_object_set_new(e, "args", args);
-	trace_emit(t, e);
+	ev_open(t, "thread_name", "M", tid);
+	fprintf(t->f, ",\"args\":{\"name\":\"%s\"}", name);
+	ev_close(t);
 	/* Keep the tracks in this order. */
-	e = json_object();
-	args = json_object();
-	json_object_set_new(e, "name", json_string("thread_sort_index"));
-	json_object_set_new(e, "ph", json_string("M"));
-	json_object_set_new(e, "pid", json_integer(1));
-	json_object_set_new(e, "tid", json_integer(tid));
-	json_object_set_new(args, "sort_index", json_integer(tid));
-	json_object_set_new(e, "args", args);
-	trace_emit(t, e);
+	ev_open(t, "thread_sort_index", "M", tid);
+	fprintf(t->f, ",\"args\":{\"sort_index\":%d}", tid);
+	ev_close(t);
+}
+
+static bool trace_flush(struct nngx_trace *t)
+{
+	if (fflush(t->f) != 0 || ferror(t->f))
+		t->ok = false;
+	return t->ok;
 }
 
 struct nngx_trace *nngx_trace_open(const char *path)
@@ -91,20 +108,22 @@ struct nngx_trace *nngx_trace_open(const char *path)
 		free(t);
 		return NULL;
 	}
-	t->ok = fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"schema\":\"nngx-trace\","
-		      "\"version\":1,\"time\":\"virtual GPU microseconds (268 clocks)\"},"
-		      "\"traceEvents\":[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,"
-		      "\"tid\":0,\"args\":{\"name\":\"libnngx simulated PICA200\"}}", t->f) >= 0;
+	t->ok = fputs("[\n", t->f) >= 0;
+	ev_open(t, "process_name", "M", 0);
+	fputs(",\"args\":{\"name\":\"libnngx simulated PICA200 (virtual time, 268 clocks a "
+	      "microsecond)\"}", t->f);
+	ev_close(t);
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++)
 		trace_name_thread(t, m + 1, module_track[m]);
+	trace_name_thread(t, TID_FRAME, "frames");
 	trace_name_thread(t, TID_WORK, "draws and command fetches");
 	trace_name_thread(t, TID_FILL0, "memory fill channel 0");
 	trace_name_thread(t, TID_FILL1, "memory fill channel 1");
 	trace_name_thread(t, TID_ENGINE, "transfers, copies, DMA");
-	trace_name_thread(t, TID_CMDLIST, "command lists");
+	trace_name_thread(t, TID_CMDLIST, "command-list runs");
 	trace_name_thread(t, TID_LCD, "LCD");
 	trace_name_thread(t, TID_PROGRAM, "program");
-	if (!t->ok || fflush(t->f) != 0) {
+	if (!trace_flush(t)) {
 		fclose(t->f);
 		free(t);
 		return NULL;
@@ -117,45 +136,69 @@ bool nngx_trace_ok(const struct nngx_trace *t)
 	return t->ok;
 }
 
+/* A complete span ("X") from start to end; a span that would begin before
+ * the last one on its track ended begins at that end (a track is a queue),
+ * so slices of one track never overlap. `args` is the text of an args
+ * object's members, or NULL. */
 static void trace_span(struct nngx_trace *t, const char *name, int tid, uint64_t start,
-		       uint64_t end, json_t *args)
+		       uint64_t end, const char *args)
 {
-	json_t *e = trace_event(name, "X", tid, start);
+	uint64_t s_ns, e_ns;
 
-	json_object_set_new(e, "dur", json_real((double)(end - start) / CLOCKS_PER_US));
+	if (start < t->track_end[tid])
+		start = t->track_end[tid];
+	if (end < start)
+		end = start;
+	t->track_end[tid] = end;
+	s_ns = clock_ns(start);
+	e_ns = clock_ns(end);
+	ev_open(t, name, "X", tid);
+	put_us(t->f, "ts", s_ns);
+	put_us(t->f, "dur", e_ns - s_ns);
 	if (args)
-		json_object_set_new(e, "args", args);
-	trace_emit(t, e);
+		fprintf(t->f, ",\"args\":{%s}", args);
+	ev_close(t);
+}
+
+static void trace_instant_at(struct nngx_trace *t, const char *name, int tid, uint64_t clock,
+			     const char *args)
+{
+	ev_open(t, name, "i", tid);
+	put_us(t->f, "ts", clock_ns(clock));
+	fputs(",\"s\":\"t\"", t->f);
+	if (args)
+		fprintf(t->f, ",\"args\":{%s}", args);
+	ev_close(t);
 }
 
 void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t clock_base)
 {
 	uint64_t start = clock_base + e->start, end = clock_base + e->end;
-	char name[64];
-	json_t *args;
+	char name[64], args[256];
 	int m;
 
 	if (!t->ok)
 		return;
+	if (t->run_open && end > t->run_end)
+		t->run_end = end;
 	switch (e->kind) {
 	case HW_EVENT_DRAW: {
 		const struct hw_draw_result *r = e->draw;
 
 		snprintf(name, sizeof name, "draw %llu", (unsigned long long)t->draws++);
-		args = json_object();
-		json_object_set_new(args, "polygons_in", json_integer(r->setup.polygons_in));
-		json_object_set_new(args, "polygons_out", json_integer(r->setup.polygons_out));
-		json_object_set_new(args, "vertices_shaded", json_integer(r->vertices_shaded));
-		json_object_set_new(args, "fragments", json_integer(e->delta ? e->delta->fragment : 0));
-		json_object_set_new(args, "clocks", json_integer((json_int_t)(e->end - e->start)));
+		snprintf(args, sizeof args, "\"polygons_in\":%u,\"polygons_out\":%u,"
+			 "\"vertices_shaded\":%u,\"fragments\":%u,\"clocks\":%llu",
+			 (unsigned)r->setup.polygons_in, (unsigned)r->setup.polygons_out,
+			 (unsigned)r->vertices_shaded, e->delta ? (unsigned)e->delta->fragment : 0u,
+			 (unsigned long long)(e->end - e->start));
 		trace_span(t, name, TID_WORK, start, end, args);
 		for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 			if (!r->work[m])
 				continue;
-			args = json_object();
-			json_object_set_new(args, "busy_clocks", json_integer((json_int_t)r->work[m]));
-			json_object_set_new(args, "busy_share", json_real(r->duration ?
-					    (double)r->work[m] / (double)r->duration : 0.0));
+			/* Share in millionths: integers stay exact. */
+			snprintf(args, sizeof args, "\"busy_clocks\":%llu,\"busy_share_ppm\":%llu",
+				 (unsigned long long)r->work[m], r->duration
+				 ? (unsigned long long)(r->work[m] * 1000000u / r->duration) : 0ull);
 			trace_span(t, name, m + 1, start, end, args);
 		}
 		break;
@@ -181,61 +224,125 @@ void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t cl
 
 void nngx_trace_inject(struct nngx_trace *t, unsigned module, uint64_t start, uint64_t clocks)
 {
-	if (t->ok && module < HW_BUSY_MODULE_COUNT)
-		trace_span(t, "nngxShimInjectBusy", (int)module + 1, start, start + clocks, NULL);
+	char name[64];
+
+	if (!t->ok || module >= HW_BUSY_MODULE_COUNT)
+		return;
+	/* A track per module, named when first used: injections into several
+	 * modules at once overlap in time. */
+	if (!t->inject_named[module]) {
+		snprintf(name, sizeof name, "injected %s", module_track[module]);
+		trace_name_thread(t, TID_INJECT + (int)module, name);
+		t->inject_named[module] = true;
+	}
+	trace_span(t, "nngxShimInjectBusy", TID_INJECT + (int)module, start, start + clocks, NULL);
+}
+
+void nngx_trace_run_begin(struct nngx_trace *t, unsigned list, uint64_t clock,
+			  uint64_t requests)
+{
+	if (!t->ok)
+		return;
+	t->run_open = true;
+	t->run_list = list;
+	t->run_requests = requests;
+	t->run_start = t->run_end = clock;
+}
+
+void nngx_trace_run_end(struct nngx_trace *t)
+{
+	char name[48], args[64];
+
+	if (!t->ok || !t->run_open)
+		return;
+	t->run_open = false;
+	snprintf(name, sizeof name, "command list %u", t->run_list);
+	snprintf(args, sizeof args, "\"requests\":%llu", (unsigned long long)t->run_requests);
+	trace_span(t, name, TID_CMDLIST, t->run_start, t->run_end, args);
+}
+
+void nngx_trace_call(struct nngx_trace *t, const char *function, uint64_t clock,
+		     const char *item, long long value, bool has_value)
+{
+	char args[128];
+
+	if (!t->ok)
+		return;
+	if (has_value)
+		snprintf(args, sizeof args, "\"item\":\"%s\",\"value\":%lld", item, value);
+	else
+		snprintf(args, sizeof args, "\"item\":\"%s\"", item);
+	trace_instant_at(t, function, TID_PROGRAM, clock, args);
 }
 
 void nngx_trace_instant(struct nngx_trace *t, const char *track, const char *name,
 			uint64_t clock, const char *arg_name, long long arg)
 {
-	int tid = strcmp(track, "command lists") == 0 ? TID_CMDLIST
-		  : strcmp(track, "LCD") == 0 ? TID_LCD : TID_PROGRAM;
-	json_t *e, *args;
+	int tid = strcmp(track, "LCD") == 0 ? TID_LCD : TID_PROGRAM;
+	char args[96];
 
 	if (!t->ok)
 		return;
-	e = trace_event(name, "i", tid, clock);
-	json_object_set_new(e, "s", json_string("t"));
-	if (arg_name) {
-		args = json_object();
-		json_object_set_new(args, arg_name, json_integer(arg));
-		json_object_set_new(e, "args", args);
-	}
-	trace_emit(t, e);
+	if (arg_name)
+		snprintf(args, sizeof args, "\"%s\":%lld", arg_name, arg);
+	trace_instant_at(t, name, tid, clock, arg_name ? args : NULL);
 }
 
-void nngx_trace_counters(struct nngx_trace *t, uint64_t clock, const uint32_t *values,
-			 const uint64_t busy_windows[HW_BUSY_MODULE_COUNT])
+void nngx_trace_frame(struct nngx_trace *t, uint64_t index, uint64_t start, uint64_t end,
+		      const uint32_t *values, const uint64_t busy_windows[HW_BUSY_MODULE_COUNT])
 {
-	json_t *e = NULL, *args = NULL;
-	char group[32] = "";
-	int id;
+	char name[48], group[32] = "";
+	uint64_t v[NNGX_SHIM_COUNTER_COUNT];
+	bool changed = false;
+	int id, first = 0;
 
 	if (!t->ok)
 		return;
-	/* One counter event per item ("polygon": in, out, ...), per frame. */
+	snprintf(name, sizeof name, "frame %llu", (unsigned long long)index);
+	trace_span(t, name, TID_FRAME, start, end, NULL);
 	for (id = 0; id < NNGX_SHIM_COUNTER_COUNT; id++) {
 		const nngxShimCounterInfo *c = &nngx_counter_table[id];
-		const char *dot = strchr(c->name, '.');
-		size_t len = (size_t)(dot - c->name);
-		uint64_t v = c->item == NN_GX_PROFILING_BUSY ? busy_windows[c->word * 2 + c->shift / 16]
-							     : values[id];
 
-		if (strncmp(group, c->name, len) != 0 || group[len] != '\0') {
-			if (e)
-				trace_emit(t, e);
-			snprintf(group, sizeof group, "%.*s", (int)len, c->name);
-			e = trace_event(group, "C", 0, clock);
-			args = json_object();
-			json_object_set_new(e, "args", args);
-		}
-		json_object_set_new(args, dot + 1, json_integer((json_int_t)v));
+		v[id] = c->item == NN_GX_PROFILING_BUSY ? busy_windows[c->word * 2 + c->shift / 16]
+							: values[id];
 	}
-	if (e)
-		trace_emit(t, e);
+	/* One counter event per item ("polygon": in, out, ...), holding the
+	 * frame's values from the frame's start; written only when a value of
+	 * the item differs from the one already drawn. */
+	for (id = 0; id <= NNGX_SHIM_COUNTER_COUNT; id++) {
+		const char *cname = id < NNGX_SHIM_COUNTER_COUNT ? nngx_counter_table[id].name : "";
+		const char *dot = strchr(cname, '.');
+		size_t len = dot ? (size_t)(dot - cname) : 0;
+		int k;
+
+		if (id < NNGX_SHIM_COUNTER_COUNT && strncmp(group, cname, len) == 0
+		    && group[len] == '\0') {
+			changed = changed || v[id] != t->counter_last[id];
+			continue;
+		}
+		if (group[0] && (changed || !t->counters_seen)) {
+			ev_open(t, group, "C", 0);
+			put_us(t->f, "ts", clock_ns(start));
+			fputs(",\"args\":{", t->f);
+			for (k = first; k < id; k++) {
+				const char *key = strchr(nngx_counter_table[k].name, '.') + 1;
+
+				fprintf(t->f, "%s\"%s\":%llu", k == first ? "" : ",", key,
+					(unsigned long long)v[k]);
+				t->counter_last[k] = v[k];
+			}
+			fputc('}', t->f);
+			ev_close(t);
+		}
+		if (id == NNGX_SHIM_COUNTER_COUNT)
+			break;
+		snprintf(group, sizeof group, "%.*s", (int)len, cname);
+		first = id;
+		changed = v[id] != t->counter_last[id];
+	}
+	t->counters_seen = true;
 	/* Once a frame, so that a program that dies leaves its frames. */
-	if (t->ok && fflush(t->f) != 0)
-		t->ok = false;
+	(void)trace_flush(t);
 }
 
 void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base)
@@ -246,14 +353,18 @@ void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64
 		return;
 	for (k = (from > clock_base ? (from - clock_base) / HW_LCD_FRAME_CLOCKS + 1 : 1);
 	     clock_base + k * HW_LCD_FRAME_CLOCKS <= to && n < TRACE_MAX_VBLANKS; k++, n++)
-		nngx_trace_instant(t, "LCD", "vblank", clock_base + k * HW_LCD_FRAME_CLOCKS, NULL, 0);
+		trace_instant_at(t, "vblank", TID_LCD, clock_base + k * HW_LCD_FRAME_CLOCKS, NULL);
 }
 
 bool nngx_trace_close(struct nngx_trace *t)
 {
-	bool ok = t->ok && fputs("\n]}\n", t->f) >= 0;
+	bool ok;
 
-	ok = fflush(t->f) == 0 && ok;
+	nngx_trace_run_end(t);
+	/* A last event without a comma, and the bracket: strict JSON. */
+	ok = t->ok && fputs("{\"name\":\"process_labels\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
+			    "\"args\":{\"labels\":\"trace complete\"}}\n]\n", t->f) >= 0;
+	ok = fflush(t->f) == 0 && ok && !ferror(t->f);
 	ok = fclose(t->f) == 0 && ok;
 	free(t);
 	return ok;

@@ -38,6 +38,14 @@ static void misbehaved(struct nngx_state *st, const char *function, const char *
 static GLuint last_read[LAST_READ_ITEMS][NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
 
 /* The item if `function` accepts it, else records `code` and returns NULL. */
+/* The item's name for the capture's trace, or NULL. */
+static const char *item_name(GLenum item)
+{
+	const struct nngx_item *it = nngx_item_find(item);
+
+	return it ? it->name : NULL;
+}
+
 static const struct nngx_item *accept_item(struct nngx_state *st, GLenum item,
 					   bool must_start, GLenum code,
 					   nngxShimDiagId id, const char *function)
@@ -66,7 +74,7 @@ void nngxStartProfiling(GLenum item)
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
 	if (st->capture)
-		nngx_capture_profiling(st, fn, item, 0);
+		nngx_capture_profiling(st, fn, item, item_name(item), 0, false);
 
 	if (!accept_item(st, item, true, GL_ERROR_80A2_DMP,
 			 NNGX_SHIM_DIAG_INVALID_START_ITEM, fn))
@@ -99,7 +107,7 @@ void nngxStopProfiling(GLenum item)
 	bool was_running, misbehave = warn_if_cmdlist_executing(st, fn);
 
 	if (st->capture)
-		nngx_capture_profiling(st, fn, item, 0);
+		nngx_capture_profiling(st, fn, item, item_name(item), 0, false);
 
 	if (!accept_item(st, item, true, GL_ERROR_80A3_DMP,
 			 NNGX_SHIM_DIAG_INVALID_STOP_ITEM, fn))
@@ -150,7 +158,7 @@ void nngxSetProfilingParameter(GLenum pname, GLuint param)
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
 	if (st->capture)
-		nngx_capture_profiling(st, fn, pname, param);
+		nngx_capture_profiling(st, fn, pname, p ? p->name : NULL, param, true);
 	/* pname is checked before param (80A5 wins over 80A6). */
 	if (!p) {
 		if (nngx_parameter_is_interrupt(pname))
@@ -280,7 +288,7 @@ static READ_INLINE void profiling_result_read(const char *fn, GLenum item, GLuin
 	bool misbehave = warn_if_cmdlist_executing(st, fn);
 
 	if (st->capture)
-		nngx_capture_profiling(st, fn, item, 0);
+		nngx_capture_profiling(st, fn, item, item_name(item), 0, false);
 
 	it = nngx_item_find(item);
 	if (!it) {      /* records 80A4 */

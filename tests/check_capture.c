@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -215,75 +216,491 @@ START_TEST(test_capture_json_has_a_record_per_frame_and_per_piece_of_work)
 }
 END_TEST
 
-/* Chrome trace-event JSON: the fields chrome://tracing and Perfetto need,
- * named tracks, spans in order on each track. */
-START_TEST(test_trace_is_chrome_trace_event_json)
+/* The whole file as text. */
+static char *read_text(const char *name, size_t *len)
+{
+	char path[NNGX_CAPTURE_PATH_MAX];
+	FILE *f;
+	char *text;
+	long n;
+
+	path_in_dir(path, name);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	text = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	text[n] = '\0';
+	fclose(f);
+	*len = (size_t)n;
+	return text;
+}
+
+/* What a consumer of the array form does with a trace cut after `len`
+ * bytes: keep the complete lines, drop the comma after the last event,
+ * close the array. Every complete line is one event object followed by a
+ * comma (or the bracket that opens the array). Returns the events. */
+static json_t *load_cut_trace(const char *text, size_t len)
+{
+	char *buf = malloc(len + 2);
+	size_t keep = len, lines = 0, k;
+	json_error_t err;
+	json_t *j;
+
+	ck_assert_ptr_nonnull(buf);
+	memcpy(buf, text, len);
+	while (keep > 0 && buf[keep - 1] != '\n')
+		keep--;                         /* the line being written when cut */
+	for (k = 0; k < keep; k++)
+		lines += buf[k] == '\n';
+	if (keep >= 2 && buf[keep - 2] == ',')
+		keep -= 2;
+	else if (keep >= 2 && buf[keep - 2] == ']')
+		keep -= 2;                      /* the complete trace's own bracket */
+	buf[keep] = ']';
+	buf[keep + 1] = '\0';
+	if (lines == 0) {
+		free(buf);
+		return json_array();            /* nothing written yet */
+	}
+	ck_assert_msg(buf[0] == '[', "the trace starts with the array's bracket");
+	j = json_loads(buf, 0, &err);
+	ck_assert_msg(j != NULL, "trace cut at byte %zu: line %d: %s", len, err.line, err.text);
+	ck_assert(json_is_array(j));
+	free(buf);
+	return j;
+}
+
+/* Nanoseconds of a trace time (three decimals, exact). */
+static long long trace_ns(json_t *v)
+{
+	ck_assert(json_is_number(v));
+	return (long long)(json_number_value(v) * 1000.0 + 0.5);
+}
+
+/* The Trace Event Format's array form: the fields chrome://tracing and
+ * Perfetto need, named tracks, slices of one track that never overlap,
+ * frame slices, command-list runs as durations, profiling calls by name,
+ * counters written when their value changes, from the frame's start. */
+START_TEST(test_trace_is_trace_event_array_form)
 {
 	struct seen s;
-	json_t *j, *events, *e;
-	double last_ts[32];
+	json_t *events, *e;
+	long long last_end[32], frame_start[FRAMES];
 	bool named[32], used[32];
-	size_t i, spans = 0, vblanks = 0, calls = 0, counters = 0;
+	size_t i, len, spans = 0, vblanks = 0, calls = 0, polygon_samples = 0, frames = 0;
+	size_t runs = 0, starts = 0;
+	char *text;
 	int t;
 
 	make_dir();
 	ck_assert(capture_open(NULL, "t.json", NULL));
 	run_scene(&s);
 	nngx_capture_close(nngx_state_get());
-	j = load_json("t.json");
-	events = json_object_get(j, "traceEvents");
-	ck_assert(json_is_array(events));
+	events = load_json("t.json");
+	ck_assert(json_is_array(events));       /* the finished trace is strict JSON */
 	for (t = 0; t < 32; t++) {
-		last_ts[t] = -1;
+		last_end[t] = -1;
 		named[t] = used[t] = false;
 	}
 	json_array_foreach(events, i, e) {
 		const char *ph = json_string_value(json_object_get(e, "ph"));
+		const char *name = json_string_value(json_object_get(e, "name"));
 		json_int_t tid = json_integer_value(json_object_get(e, "tid"));
 
 		ck_assert_ptr_nonnull(ph);
-		ck_assert(json_is_string(json_object_get(e, "name")));
+		ck_assert_ptr_nonnull(name);
 		ck_assert(json_is_integer(json_object_get(e, "pid")));
 		ck_assert(json_is_integer(json_object_get(e, "tid")) && tid >= 0 && tid < 32);
 		if (strcmp(ph, "M") == 0) {
-			if (strcmp(json_string_value(json_object_get(e, "name")), "thread_name") == 0)
+			if (strcmp(name, "thread_name") == 0)
 				named[tid] = true;
 			continue;
 		}
-		ck_assert(json_is_number(json_object_get(e, "ts")));
-		ck_assert(json_number_value(json_object_get(e, "ts")) >= 0);
+		ck_assert(trace_ns(json_object_get(e, "ts")) >= 0);
 		if (strcmp(ph, "X") == 0) {
-			double ts = json_number_value(json_object_get(e, "ts"));
-			double dur = json_number_value(json_object_get(e, "dur"));
+			long long ts = trace_ns(json_object_get(e, "ts"));
+			long long dur = trace_ns(json_object_get(e, "dur"));
 
-			ck_assert(json_is_number(json_object_get(e, "dur")) && dur >= 0);
-			/* Spans of one track come in time order, none inside the last. */
-			ck_assert_msg(ts >= last_ts[tid] - 1e-6, "track %d goes back in time", (int)tid);
-			last_ts[tid] = ts + dur;
+			ck_assert(dur >= 0);
+			/* Spans of one track come in time order, none before the
+			 * last one ended: exactly, in nanoseconds. */
+			ck_assert_msg(ts >= last_end[tid], "track %d: %s at %lld ns overlaps "
+				      "the span ending at %lld ns", (int)tid, name, ts,
+				      last_end[tid]);
+			last_end[tid] = ts + dur;
 			used[tid] = true;
 			spans++;
+			if (strncmp(name, "frame ", 6) == 0) {
+				ck_assert_uint_lt(frames, FRAMES);
+				ck_assert_int_eq(atoi(name + 6), (int)frames);
+				frame_start[frames++] = ts;
+			}
+			if (strncmp(name, "command list ", 13) == 0) {
+				ck_assert(json_is_integer(json_object_get(json_object_get(e, "args"),
+									  "requests")));
+				runs++;
+			}
 		} else if (strcmp(ph, "i") == 0) {
 			ck_assert(json_is_string(json_object_get(e, "s")));
 			used[tid] = true;
-			if (strcmp(json_string_value(json_object_get(e, "name")), "vblank") == 0)
+			if (strcmp(name, "vblank") == 0)
 				vblanks++;
-			if (strcmp(json_string_value(json_object_get(e, "name")),
-				   "nngxGetProfilingResult") == 0)
+			if (strcmp(name, "nngxGetProfilingResult") == 0)
 				calls++;
+			if (strcmp(name, "nngxStartProfiling") == 0) {
+				/* By name, not by number. */
+				ck_assert_str_eq(json_string_value(json_object_get(
+					json_object_get(e, "args"), "item")),
+					starts ? "NN_GX_PROFILING_VERTEX_CACHE" : "NN_GX_PROFILING_BUSY");
+				starts++;
+			}
 		} else {
 			ck_assert_str_eq(ph, "C");
 			ck_assert(json_is_object(json_object_get(e, "args")));
-			counters++;
+			if (strcmp(name, "polygon") == 0) {
+				/* Two triangles every frame: drawn once, from frame 0's start. */
+				ck_assert_int_eq(json_integer_value(json_object_get(
+					json_object_get(e, "args"), "in")), 2);
+				ck_assert_int_eq(trace_ns(json_object_get(e, "ts")), frame_start[0]);
+				polygon_samples++;
+			}
 		}
 	}
 	for (t = 1; t < 32; t++)
 		ck_assert_msg(!used[t] || named[t], "track %d has no name", t);
 	ck_assert(used[3] && used[8]);          /* triangle setup, per-fragment */
 	ck_assert_uint_ge(spans, FRAMES * 6);
+	ck_assert_uint_eq(frames, FRAMES);
+	ck_assert_uint_eq(runs, FRAMES);
 	ck_assert_uint_eq(vblanks, FRAMES);
 	ck_assert_uint_eq(calls, FRAMES * 5);   /* the program's profiling calls */
-	ck_assert_uint_ge(counters, FRAMES * 6);
-	json_decref(j);
+	ck_assert_uint_eq(starts, 1 + FRAMES);
+	ck_assert_uint_eq(polygon_samples, 1);
+	/* Cut anywhere, the trace loads: at every 97th byte, and just before
+	 * and after every line end. */
+	text = read_text("t.json", &len);
+	for (i = 0; i <= len; i += 97) {
+		json_t *cut = load_cut_trace(text, i);
+
+		ck_assert_uint_le(json_array_size(cut), json_array_size(events));
+		json_decref(cut);
+	}
+	for (i = 1; i < len; i++)
+		if (text[i] == '\n') {
+			json_decref(load_cut_trace(text, i));
+			json_decref(load_cut_trace(text, i + 1));
+		}
+	free(text);
+	json_decref(events);
+	remove_dir();
+}
+END_TEST
+
+/* A program killed after its frames leaves a trace that loads, with every
+ * frame it finished. */
+START_TEST(test_a_killed_program_leaves_a_trace_that_loads)
+{
+	struct seen s;
+	json_t *events, *e;
+	size_t i, len, frames = 0;
+	char *text;
+	pid_t pid;
+	int status;
+
+	make_dir();
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		if (!capture_open(NULL, "t.json", NULL))
+			_exit(2);
+		run_scene(&s);
+		raise(SIGKILL);                 /* no close, no exit handlers */
+		_exit(3);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	text = read_text("t.json", &len);
+	ck_assert_uint_gt(len, 0);
+	ck_assert(len < 2 || text[len - 2] != ']');     /* never closed */
+	events = load_cut_trace(text, len);
+	json_array_foreach(events, i, e)
+		if (strncmp(json_string_value(json_object_get(e, "name")), "frame ", 6) == 0)
+			frames++;
+	ck_assert_uint_eq(frames, FRAMES);
+	json_decref(events);
+	free(text);
+	remove_dir();
+}
+END_TEST
+
+/* Every line of a JSON Lines file, parsed, as an array. */
+static json_t *load_lines(const char *name)
+{
+	char path[NNGX_CAPTURE_PATH_MAX], line[1 << 16];
+	json_t *all = json_array();
+	json_error_t err;
+	FILE *f;
+
+	path_in_dir(path, name);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f)) {
+		json_t *j;
+
+		ck_assert_msg(strchr(line, '\n') != NULL, "a record is a whole line");
+		j = json_loads(line, 0, &err);
+		ck_assert_msg(j != NULL, "%s: %s", name, err.text);
+		ck_assert(json_is_object(j));
+		json_array_append_new(all, j);
+	}
+	fclose(f);
+	return all;
+}
+
+/* JSON Lines: a header, each event as it happens, each frame when it ends
+ * (its events before it), an end record; the same values as the JSON
+ * document. */
+START_TEST(test_capture_jsonl_has_the_json_documents_records)
+{
+	struct seen s;
+	json_t *doc, *lines, *rec, *frames, *fr, *ev;
+	size_t i, frame_n = 0, event_n = 0;
+
+	make_dir();
+	/* Both captures start from a GPU just reset: the same capture times. */
+	fx_reset();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	fx_reset();
+	ck_assert(capture_open("c.jsonl", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	doc = load_json("c.json");
+	frames = json_incref(json_object_get(doc, "frames"));
+	ck_assert_uint_eq(json_array_size(frames), FRAMES);
+	lines = load_lines("c.jsonl");
+	rec = json_array_get(lines, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(rec, "record")), "header");
+	ck_assert_int_eq(json_object_del(rec, "record"), 0);
+	json_object_del(doc, "frames");
+	ck_assert(json_equal(rec, doc));        /* the header is the document's */
+	for (i = 1; i + 1 < json_array_size(lines); i++) {
+		const char *type;
+
+		rec = json_array_get(lines, i);
+		type = json_string_value(json_object_get(rec, "record"));
+		ck_assert_ptr_nonnull(type);
+		fr = json_array_get(frames, frame_n);
+		ck_assert_msg(fr != NULL, "record %zu (%s) after the last frame", i, type);
+		if (strcmp(type, "event") == 0) {
+			ck_assert_int_eq(json_integer_value(json_object_get(rec, "frame")),
+					 (json_int_t)frame_n);
+			ck_assert_int_eq(json_integer_value(json_object_get(rec, "index")),
+					 (json_int_t)event_n);
+			ev = json_array_get(json_object_get(fr, "events"), event_n++);
+			ck_assert_ptr_nonnull(ev);
+			json_object_del(rec, "record");
+			json_object_del(rec, "frame");
+			json_object_del(rec, "index");
+			ck_assert(json_equal(rec, ev));
+		} else {
+			ck_assert_str_eq(type, "frame");
+			ck_assert_int_eq(json_integer_value(json_object_get(rec, "event_count")),
+					 (json_int_t)event_n);
+			ck_assert_uint_eq(json_array_size(json_object_get(fr, "events")), event_n);
+			ck_assert_uint_ge(event_n, 4);  /* clear, two draws, transfer */
+			json_object_del(rec, "record");
+			json_object_del(rec, "event_count");
+			json_object_del(fr, "events");
+			ck_assert(json_equal(rec, fr));
+			frame_n++;
+			event_n = 0;
+		}
+	}
+	ck_assert_uint_eq(frame_n, FRAMES);
+	rec = json_array_get(lines, json_array_size(lines) - 1);
+	ck_assert_str_eq(json_string_value(json_object_get(rec, "record")), "end");
+	ck_assert_int_eq(json_integer_value(json_object_get(rec, "frames")), FRAMES);
+	json_decref(lines);
+	json_decref(frames);
+	json_decref(doc);
+	remove_dir();
+}
+END_TEST
+
+/* A program killed after its frames leaves a JSON Lines capture whose
+ * every line is a record: all its frames, no end record. */
+START_TEST(test_a_killed_program_leaves_a_readable_jsonl_capture)
+{
+	struct seen s;
+	json_t *lines, *rec;
+	size_t i, frames = 0;
+	pid_t pid;
+	int status;
+
+	make_dir();
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		if (!capture_open("c.jsonl", NULL, NULL))
+			_exit(2);
+		run_scene(&s);
+		raise(SIGKILL);
+		_exit(3);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	lines = load_lines("c.jsonl");
+	json_array_foreach(lines, i, rec) {
+		const char *type = json_string_value(json_object_get(rec, "record"));
+
+		ck_assert_ptr_nonnull(type);
+		ck_assert_str_ne(type, "end");
+		frames += strcmp(type, "frame") == 0;
+	}
+	ck_assert_uint_eq(frames, FRAMES);
+	json_decref(lines);
+	remove_dir();
+}
+END_TEST
+
+/* A CSV table: its rows as arrays of fields (no quoting in these tables);
+ * every row has the header's field count. */
+static size_t load_table(const char *name, char fields[][100][48], size_t max_rows,
+			 size_t *columns)
+{
+	char path[NNGX_CAPTURE_PATH_MAX], line[16384];
+	size_t rows = 0;
+	FILE *f;
+
+	path_in_dir(path, name);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	*columns = 0;
+	while (fgets(line, sizeof line, f)) {
+		char *p = line, *comma;
+		size_t n = 0;
+
+		ck_assert_ptr_nonnull(strchr(line, '\n'));
+		line[strcspn(line, "\n")] = '\0';
+		for (;;) {
+			comma = strchr(p, ',');
+			if (comma)
+				*comma = '\0';
+			if (rows < max_rows && n < 100) {
+				size_t len = strlen(p) < 47 ? strlen(p) : 47;
+
+				memcpy(fields[rows][n], p, len);
+				fields[rows][n][len] = '\0';
+			}
+			n++;
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+		if (rows == 0)
+			*columns = n;
+		ck_assert_msg(n == *columns, "%s row %zu: %zu fields, the header has %zu", name,
+			      rows, n, *columns);
+		rows++;
+	}
+	fclose(f);
+	return rows;
+}
+
+static size_t column(char fields[][100][48], size_t columns, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < columns && k < 100; k++)
+		if (strcmp(fields[0][k], name) == 0)
+			return k;
+	ck_abort_msg("no column %s", name);
+	return 0;
+}
+
+/* A capture path ending in '/' is a directory of tidy tables: frames.csv,
+ * draws.csv, events.csv, one row per frame, draw, event, with the JSON
+ * document's values. */
+START_TEST(test_capture_directory_holds_tidy_tables)
+{
+	static char frames_t[8][100][48], draws_t[16][100][48], events_t[64][100][48];
+	char sub[NNGX_CAPTURE_PATH_MAX];
+	struct seen s;
+	json_t *doc, *frames, *fr, *ev;
+	size_t nf, nd, ne, cf, cd, ce, i, k, e_row = 1, d_row = 1;
+
+	make_dir();
+	path_in_dir(sub, "tables");
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	fx_reset();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	fx_reset();
+	ck_assert(capture_open("tables/", NULL, NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	doc = load_json("c.json");
+	frames = json_object_get(doc, "frames");
+	nf = load_table("tables/frames.csv", frames_t, 8, &cf);
+	nd = load_table("tables/draws.csv", draws_t, 16, &cd);
+	ne = load_table("tables/events.csv", events_t, 64, &ce);
+	ck_assert_uint_eq(nf, 1 + FRAMES);
+	ck_assert_uint_eq(nd, 1 + 2 * FRAMES);  /* two draws a frame */
+	ck_assert_uint_le(ne, 64);
+	/* frame, 29 fixed and per-module columns, the catalogue */
+	ck_assert_uint_eq(cf, 10 + 8 + 1 + 8 + 6 + 8 + 8 + NNGX_SHIM_COUNTER_COUNT);
+	json_array_foreach(frames, i, fr) {
+		char want[64];
+
+		ck_assert_int_eq(atoi(frames_t[i + 1][column(frames_t, cf, "frame")]), (int)i);
+		snprintf(want, sizeof want, "%lld",
+			 (long long)json_integer_value(json_object_get(fr, "end_clock")));
+		ck_assert_str_eq(frames_t[i + 1][column(frames_t, cf, "end_clock")], want);
+		ck_assert_str_eq(frames_t[i + 1][column(frames_t, cf, "polygon.in")], "2");
+		ck_assert_int_eq(atoi(frames_t[i + 1][column(frames_t, cf, "event_count")]),
+				 (int)json_array_size(json_object_get(fr, "events")));
+		json_array_foreach(json_object_get(fr, "events"), k, ev) {
+			const char *kind = json_string_value(json_object_get(ev, "kind"));
+
+			ck_assert_uint_lt(e_row, ne);
+			ck_assert_int_eq(atoi(events_t[e_row][column(events_t, ce, "frame")]), (int)i);
+			ck_assert_int_eq(atoi(events_t[e_row][column(events_t, ce, "index")]), (int)k);
+			ck_assert_str_eq(events_t[e_row][column(events_t, ce, "kind")], kind);
+			snprintf(want, sizeof want, "%lld",
+				 (long long)json_integer_value(json_object_get(ev, "start_clock")));
+			ck_assert_str_eq(events_t[e_row][column(events_t, ce, "start_clock")], want);
+			e_row++;
+			if (strcmp(kind, "draw") != 0)
+				continue;
+			ck_assert_int_eq(atoi(draws_t[d_row][column(draws_t, cd, "index")]), (int)k);
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "primitives")], "1");
+			/* glDrawArrays reads no index. */
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "indices")], "0");
+			snprintf(want, sizeof want, "%lld",
+				 (long long)json_integer_value(json_object_get(ev, "fragments")));
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "fragments")], want);
+			d_row++;
+		}
+	}
+	ck_assert_uint_eq(e_row, ne);
+	ck_assert_uint_eq(d_row, nd);
+	/* A directory that is not there: a diagnostic, no capture. */
+	{
+		unsigned before = diag_count(CAPTURE_OPEN_FAILED);
+
+		ck_assert(!capture_open("no-such-dir/", NULL, NULL));
+		ck_assert_uint_eq(diag_count(CAPTURE_OPEN_FAILED), before + 1);
+		ck_assert_ptr_null(nngx_state_get()->capture);
+	}
+	json_decref(doc);
 	remove_dir();
 }
 END_TEST
@@ -501,7 +918,11 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
-	tcase_add_test(tc, test_trace_is_chrome_trace_event_json);
+	tcase_add_test(tc, test_trace_is_trace_event_array_form);
+	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
+	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
+	tcase_add_test(tc, test_a_killed_program_leaves_a_readable_jsonl_capture);
+	tcase_add_test(tc, test_capture_directory_holds_tidy_tables);
 	tcase_add_test(tc, test_capture_csv_has_one_column_set_for_every_row);
 	tcase_add_test(tc, test_frame_dumps_write_each_shown_buffer);
 	tcase_add_test(tc, test_frame_dumps_write_both_eyes_in_stereo);
