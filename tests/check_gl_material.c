@@ -449,6 +449,152 @@ START_TEST(test_distance_attenuation)
 }
 END_TEST
 
+/* More of B.3 through GL, each against the hand-computed value:
+ * - geometric factor 0: light (0, 3, 4, 0), H = (0, 0.6, 1.8), |H|^2 =
+ *   3.6, G = 0.8 / 3.6 = 0.2222; specular0 (128, 64, 255) x G = 28.44,
+ *   14.22, 56.67 -> (28, 14, 57);
+ * - specular1 without lutEnabledRefl is light x material: light 1 x
+ *   (0.2, 0.4, 0.6) = (51, 102, 153), D1 and the reflection tables off
+ *   read 1 (configuration 2);
+ * - a signed input (absLutInputD0 false, the default): D0 on L.N with
+ *   entries 0-127 (inputs [0, 1)) 0.75 and 128-255 ([-1, 0)) 0.25; clamp
+ *   highlights off. Light in front, L.N = 1 -> entry 127: 0.75 x (128, 64,
+ *   255) = (96, 48, 191.25 -> 191); behind, L.N = -1 -> entry 128: 0.25 x
+ *   = (32, 16, 63.75 -> 64);
+ * - two-sided diffuse: the light behind lights the back: |L.N| = 1:
+ *   (214, 112, 61); one-sided: ambient only. */
+START_TEST(test_geometric_factor_specular1_signed_two_sided)
+{
+	static GLfloat t[512];
+	unsigned i;
+
+	lighting_on();
+	combiner(GL_FRAGMENT_SECONDARY_COLOR_DMP, GL_FRAGMENT_SECONDARY_COLOR_DMP);
+	glUniform4f(loc("dmp_FragmentMaterial.specular0"), 0.5f, 0.25f, 1.0f, 1.0f);
+	light_position(0, 0.0f, 3.0f, 4.0f, 0.0f);
+	glUniform1i(loc("dmp_FragmentLightSource[0].geomFactor0"), GL_TRUE);
+	ck_gl_error(GL_NO_ERROR);
+	draw(NULL);
+	assert_all(28, 14, 57, 255, "geometric factor 0");
+	glUniform1i(loc("dmp_FragmentLightSource[0].geomFactor0"), GL_FALSE);
+
+	glUniform4f(loc("dmp_FragmentMaterial.specular0"), 0.0f, 0.0f, 0.0f, 1.0f);
+	glUniform4f(loc("dmp_FragmentLightSource[0].specular1"), 1.0f, 1.0f, 1.0f, 1.0f);
+	glUniform4f(loc("dmp_FragmentMaterial.specular1"), 0.2f, 0.4f, 0.6f, 1.0f);
+	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG2_DMP);
+	ck_gl_error(GL_NO_ERROR);
+	draw(NULL);
+	assert_all(51, 102, 153, 255, "specular1 light x material");
+	glUniform4f(loc("dmp_FragmentLightSource[0].specular1"), 0.0f, 0.0f, 0.0f, 1.0f);
+	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG0_DMP);
+
+	glUniform4f(loc("dmp_FragmentMaterial.specular0"), 0.5f, 0.25f, 1.0f, 1.0f);
+	for (i = 0; i < 512; i++)
+		t[i] = i < 128 ? 0.75f : i < 256 ? 0.25f : 0.0f;
+	lut(2, t, 512);
+	glUniform1i(loc("dmp_FragmentMaterial.samplerD0"), 2);
+	glUniform1i(loc("dmp_LightEnv.lutEnabledD0"), GL_TRUE);
+	glUniform1i(loc("dmp_LightEnv.lutInputD0"), GL_LIGHT_ENV_LN_DMP);
+	glUniform1i(loc("dmp_LightEnv.clampHighlights"), GL_FALSE);
+	light_position(0, 0.0f, 0.0f, 1.0f, 0.0f);
+	ck_gl_error(GL_NO_ERROR);
+	draw(NULL);
+	assert_all(96, 48, 191, 255, "signed input, in front");
+	light_position(0, 0.0f, 0.0f, -1.0f, 0.0f);
+	draw(NULL);
+	assert_all(32, 16, 64, 255, "signed input, behind");
+
+	glUniform1i(loc("dmp_LightEnv.lutEnabledD0"), GL_FALSE);
+	combiner(GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_FRAGMENT_PRIMARY_COLOR_DMP);
+	draw(NULL);
+	assert_all(AMBIENT, AMBIENT, AMBIENT, 255, "one-sided, light behind");
+	glUniform1i(loc("dmp_FragmentLightSource[0].twoSideDiffuse"), GL_TRUE);
+	draw(NULL);
+	assert_all(214, 112, 61, 255, "two-sided, light behind");
+}
+END_TEST
+
+/* An RGBA8 texture of one texel value everywhere on unit 0. */
+static void unit0_texture(uint8_t r, uint8_t g, uint8_t b, uint8_t a)
+{
+	static uint8_t texels[8 * 8 * 4];
+	GLuint t;
+	unsigned k;
+
+	for (k = 0; k < 64; k++) {
+		texels[4 * k] = r;
+		texels[4 * k + 1] = g;
+		texels[4 * k + 2] = b;
+		texels[4 * k + 3] = a;
+	}
+	glGenTextures(1, &t);
+	glActiveTexture(GL_TEXTURE0);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	ck_gl_error(GL_NO_ERROR);
+}
+
+/* Bump mapping: a normal map on unit 0 (bumpSelector GL_TEXTURE0,
+ * bumpMode GL_LIGHT_ENV_BUMP_AS_BUMP_DMP), texel (192, 128, 255): p =
+ * texel / 127.5 - 1 = (0.50588, 0.00392, 1). With renormalisation (the
+ * default) z = sqrt(1 - x^2 - y^2) = 0.86259: light (0, 0, 1): 204 x
+ * 0.86259 + 10 = 185.97 -> 186, 102 x + 10 = 97.98 -> 98, 51 x + 10 =
+ * 53.99 -> 54; light (1, 0, 0): L.N = 0.50588: 113.2 -> 113, 61.6 -> 62,
+ * 35.8 -> 36. Without (bumpRenorm false) z stays 1: light (0, 0, 1):
+ * (214, 112, 61). */
+START_TEST(test_bump_map)
+{
+	unit0_texture(192, 128, 255, 255);
+	lighting_on();
+	glUniform1i(loc("dmp_LightEnv.bumpSelector"), GL_TEXTURE0);
+	glUniform1i(loc("dmp_LightEnv.bumpMode"), GL_LIGHT_ENV_BUMP_AS_BUMP_DMP);
+	glUniform1i(loc("dmp_LightEnv.bumpRenorm"), GL_TRUE);
+	ck_gl_error(GL_NO_ERROR);
+	draw(NULL);
+	assert_all(186, 98, 54, 255, "bump, renormalised");
+	light_position(0, 1.0f, 0.0f, 0.0f, 0.0f);
+	draw(NULL);
+	assert_all(113, 62, 36, 255, "bump, light along x");
+	light_position(0, 0.0f, 0.0f, 1.0f, 0.0f);
+	glUniform1i(loc("dmp_LightEnv.bumpRenorm"), GL_FALSE);
+	draw(NULL);
+	assert_all(214, 112, 61, 255, "bump, z kept");
+}
+END_TEST
+
+/* Shadow into the secondary colour and the alpha: S = 64 / 255 from unit
+ * 0; specular0 (128, 64, 255) (D0 off, light along the normal) x S =
+ * 32.13, 16.06, 64 -> (32, 16, 64); the Fresnel alpha (0.8, the turned
+ * normal, configuration 1) x S.a = 51.2 -> 51 with shadowAlpha. */
+START_TEST(test_shadow_secondary_and_alpha)
+{
+	unit0_texture(64, 64, 64, 64);
+	lighting_on();
+	glUniform1i(loc("dmp_FragmentLightSource[0].shadowed"), GL_TRUE);
+	glUniform1i(loc("dmp_LightEnv.shadowSelector"), GL_TEXTURE0);
+	glUniform1i(loc("dmp_LightEnv.shadowSecondary"), GL_TRUE);
+	glUniform4f(loc("dmp_FragmentMaterial.specular0"), 0.5f, 0.25f, 1.0f, 1.0f);
+	combiner(GL_FRAGMENT_SECONDARY_COLOR_DMP, GL_FRAGMENT_SECONDARY_COLOR_DMP);
+	ck_gl_error(GL_NO_ERROR);
+	draw(NULL);
+	assert_all(32, 16, 64, 255, "shadowed specular");
+	glUniform1i(loc("dmp_LightEnv.shadowSecondary"), GL_FALSE);
+	glUniform1i(loc("dmp_LightEnv.shadowAlpha"), GL_TRUE);
+	combiner(GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_FRAGMENT_PRIMARY_COLOR_DMP);
+	quat(sqrtf(0.1f), 0.0f, 0.0f, sqrtf(0.9f));
+	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG1_DMP);
+	lut_identity(5);
+	glUniform1i(loc("dmp_FragmentMaterial.samplerFR"), 5);
+	glUniform1i(loc("dmp_LightEnv.lutInputFR"), GL_LIGHT_ENV_NV_DMP);
+	glUniform1i(loc("dmp_LightEnv.absLutInputFR"), GL_TRUE);
+	glUniform1i(loc("dmp_LightEnv.fresnelSelector"), GL_LIGHT_ENV_PRI_ALPHA_FRESNEL_DMP);
+	ck_gl_error(GL_NO_ERROR);
+	draw(NULL);
+	assert_all(173, 92, 51, 51, "shadowed fresnel alpha");
+}
+END_TEST
+
 /* ---- layer configurations ------------------------------------------------------- */
 
 /* Which tables each configuration offers (fragment-pipeline.md B.3's
@@ -870,6 +1016,9 @@ static Suite *material_suite(void)
 	tcase_add_test(tc, test_fresnel_alpha);
 	tcase_add_test(tc, test_spotlight);
 	tcase_add_test(tc, test_distance_attenuation);
+	tcase_add_test(tc, test_geometric_factor_specular1_signed_two_sided);
+	tcase_add_test(tc, test_bump_map);
+	tcase_add_test(tc, test_shadow_secondary_and_alpha);
 	tcase_add_loop_test(tc, test_layer_configuration, 0, 8);
 	tcase_add_test(tc, test_fog_table);
 	tcase_add_test(tc, test_lit_and_fogged);
