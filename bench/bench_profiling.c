@@ -2,7 +2,9 @@
  * and as a ratio to an empty out-of-line call; the model's throughput on
  * two reference scenes (geometry-heavy and fill-heavy, scenes.c) as
  * simulated GPU time over host CPU time, vertices and fragments per host
- * second; the peak resident set of the legacy demo. Prints figures;
+ * second, and beside the fill scene its lit variant (CPU ns per lit
+ * fragment against the unlit one's); the peak resident set of the legacy
+ * demo. Prints figures;
  * asserts nothing (speed goals live here, not in tests).
  *
  * Usage: bench_profiling [all|api|geometry|fill|rss] [legacy demo]
@@ -254,7 +256,7 @@ static void fill_frame_once(struct fill_frame *f)
 		f->busy[m] = busy[m / 2] >> (16 * (m % 2)) & 0xFFFFu;
 }
 
-static void bench_fill_throughput(void)
+static void bench_fill_throughput(int lit)
 {
 	struct fill_frame f;
 	double host_ns = 0, best_ns = 0, secs, clocks_per_s, frame_ns[FILL_MAX_FRAMES], median;
@@ -269,7 +271,7 @@ static void bench_fill_throughput(void)
 	nngxGenCmdlists(1, &list);
 	nngxBindCmdlist(list);
 	nngxCmdlistStorage(64 * 1024, 4);
-	if (!scene_fill_setup()) {
+	if (!(lit ? scene_fill_lit_setup() : scene_fill_setup())) {
 		printf("\nfill throughput: the scene could not be set up (GL error)\n");
 		nngxFinalize();
 		return;
@@ -299,10 +301,12 @@ static void bench_fill_throughput(void)
 	clocks_per_s = (double)clocks / secs;
 	median = median_ns(frame_ns, frames);
 
-	printf("\nfill scene (%d full-screen quads on 240 x 400, one %d x %d RGBA8 texture,\n"
+	printf("\n%sfill scene (%d full-screen quads on 240 x 400, one %d x %d RGBA8 texture,\n"
 	       "depth test, busy counter running; %d frames, each %d glDrawArrays + glFinish,\n"
-	       "timed in process CPU time):\n",
-	       FILL_QUADS, FILL_TEX, FILL_TEX, frames, FILL_QUADS);
+	       "timed in process CPU time)%s\n", lit ? "lit " : "",
+	       FILL_QUADS, FILL_TEX, FILL_TEX, frames, FILL_QUADS,
+	       lit ? ",\nlit: 2 lights, D0 on N.H, layer configuration 0, texture x primary +\n"
+		     "secondary:" : ":");
 	printf("  per frame: %.2f ms CPU (median %.2f, best %.2f ms); simulated: %llu clocks\n"
 	       "             (%.1f us of GPU time), %llu vertices, %llu fragments,\n"
 	       "             %llu texture misses\n",
@@ -315,6 +319,8 @@ static void bench_fill_throughput(void)
 	       (double)clocks / frames / GPU_HZ / (median / 1e9));
 	printf("  vertices shaded per CPU second:            %12.0f\n", (double)vertices / secs);
 	printf("  fragments per CPU second:                  %12.0f\n", (double)fragments / secs);
+	printf("  CPU ns per fragment:                       %12.1f\n",
+	       host_ns / (double)fragments);
 	printf("  busy counter (windows of %d clocks):", FILL_WINDOW);
 	for (m = 0; m < NNGX_SHIM_MODULE_COUNT; m++) {
 		printf(" %lu", busy[m]);
@@ -476,8 +482,10 @@ int main(int argc, char **argv)
 	}
 	if (all || strcmp(what, "geometry") == 0)
 		bench_model_throughput();
-	if (all || strcmp(what, "fill") == 0)
-		bench_fill_throughput();
+	if (all || strcmp(what, "fill") == 0) {
+		bench_fill_throughput(0);
+		bench_fill_throughput(1);      /* the same quads, lit */
+	}
 	if (all || strcmp(what, "rss") == 0)
 		bench_legacy_rss(demo);
 	if (all || strcmp(what, "names") == 0)

@@ -163,8 +163,9 @@ void scene_geometry_frame(void)
 
 /* ---- fill -------------------------------------------------------------------- */
 
-/* o0 = v0, o1 = c4 (colour), o2.xy = v1 (texture coordinates). */
-static int fill_shader_binary(uint8_t **bin, size_t *size)
+/* o0 = v0, o1 = c4 (colour), o2.xy = v1 (texture coordinates); lit, also
+ * o3 = c5 (the normal quaternion) and o4 = c6 (the view vector). */
+static int fill_shader_binary(int lit, uint8_t **bin, size_t *size)
 {
 	static struct shader_asm a;
 	static struct hw_shader_state assembled;
@@ -176,6 +177,10 @@ static int fill_shader_binary(uint8_t **bin, size_t *size)
 	asm_mov(&a, asm_o(0), asm_v(0));
 	asm_mov(&a, asm_o(1), asm_c(4));
 	asm_mov(&a, asm_o(2), asm_v(1));
+	if (lit) {
+		asm_mov(&a, asm_o(3), asm_c(5));
+		asm_mov(&a, asm_o(4), asm_c(6));
+	}
 	asm_end(&a);
 	if (!asm_finish(&a, &assembled)) {
 		fprintf(stderr, "scene: fill shader: %s\n", a.error);
@@ -185,13 +190,61 @@ static int fill_shader_binary(uint8_t **bin, size_t *size)
 	shbin_writer_add_uniform(&w, vs, "aPosition", 0x00, 0x00);
 	shbin_writer_add_uniform(&w, vs, "aTexCoord", 0x01, 0x01);
 	shbin_writer_add_float(&w, vs, 4, 1, 1, 1, 1);
+	if (lit) {
+		shbin_writer_add_output(&w, vs, 1 /* normal quaternion */, 3, 0xF);
+		shbin_writer_add_output(&w, vs, 8 /* view vector */, 4, 0x7);
+		shbin_writer_add_float(&w, vs, 5, 0.2f, 0.0f, 0.0f, 0.98f);
+		shbin_writer_add_float(&w, vs, 6, 0.0f, 0.0f, 1.0f, 0.0f);
+	}
 	ok = shbin_writer_finish(&w, bin, size);
 	shbin_writer_free(&w);
 	return ok;
 }
 
+/* The lit material of the lit fill scene (scenes.h): two directional
+ * lights, D0 = x^16 on N.H at LUT number 0, configuration 0; the combiner
+ * modulates the texture by the primary colour and adds the secondary. */
+static void fill_lit_material(GLuint program)
+{
+	static GLfloat t[512];
+	static const GLfloat dir[2][4] = { { 0.0f, 0.0f, 1.0f, 0.0f }, { 0.6f, 0.0f, 0.8f, 0.0f } };
+	char name[64];
+	GLuint lut;
+	unsigned i, k;
+
+	for (i = 0; i < 256; i++) {
+		double x = i / 256.0, x1 = (i + 1) / 256.0, p = 1.0, p1 = 1.0;
+
+		for (k = 0; k < 16; k++) {
+			p *= x;
+			p1 *= x1;
+		}
+		t[i] = (GLfloat)p;
+		t[256 + i] = (GLfloat)(p1 - p);
+	}
+	glGenTextures(1, &lut);
+	glBindTexture(GL_LUT_TEXTURE0_DMP, lut);
+	glTexImage1D(GL_LUT_TEXTURE0_DMP, 0, GL_LUMINANCEF_DMP, 512, 0, GL_LUMINANCEF_DMP, GL_FLOAT,
+		     t);
+	glUniform1i(glGetUniformLocation(program, "dmp_FragmentLighting.enabled"), GL_TRUE);
+	for (i = 0; i < 2; i++) {
+		snprintf(name, sizeof name, "dmp_FragmentLightSource[%u].enabled", i);
+		glUniform1i(glGetUniformLocation(program, name), GL_TRUE);
+		snprintf(name, sizeof name, "dmp_FragmentLightSource[%u].position", i);
+		glUniform4fv(glGetUniformLocation(program, name), 1, dir[i]);
+	}
+	glUniform4f(glGetUniformLocation(program, "dmp_FragmentMaterial.specular0"), 0.5f, 0.5f,
+		    0.5f, 1.0f);
+	glUniform1i(glGetUniformLocation(program, "dmp_FragmentMaterial.samplerD0"), 0);
+	glUniform1i(glGetUniformLocation(program, "dmp_LightEnv.lutEnabledD0"), GL_TRUE);
+	glUniform1i(glGetUniformLocation(program, "dmp_LightEnv.absLutInputD0"), GL_TRUE);
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcRgb"), GL_TEXTURE0,
+		    GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_FRAGMENT_SECONDARY_COLOR_DMP);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineRgb"), GL_MULT_ADD_DMP);
+}
+
 /* Program, texture, state and the quads' vertices; false if anything failed. */
-int scene_fill_setup(void)
+static int fill_setup(int lit)
 {
 	/* x, y, z and s, t of two triangles covering the viewport */
 	static const GLfloat quad[6][5] = {
@@ -204,7 +257,7 @@ int scene_fill_setup(void)
 	uint8_t *bin = NULL;
 	size_t size = 0, k;
 
-	if (!fill_shader_binary(&bin, &size))
+	if (!fill_shader_binary(lit, &bin, &size))
 		return 0;
 	shader = glCreateShader(GL_VERTEX_SHADER);
 	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
@@ -230,6 +283,8 @@ int scene_fill_setup(void)
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
 	/* the combiner's default stage 0 replaces with texture 0 */
 	glUniform1i(glGetUniformLocation(program, "dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	if (lit)
+		fill_lit_material(program);
 	glEnable(GL_DEPTH_TEST);
 	glDepthFunc(GL_GEQUAL);
 
@@ -242,6 +297,16 @@ int scene_fill_setup(void)
 	glEnableVertexAttribArray(0);
 	glEnableVertexAttribArray(1);
 	return glGetError() == GL_NO_ERROR;
+}
+
+int scene_fill_setup(void)
+{
+	return fill_setup(0);
+}
+
+int scene_fill_lit_setup(void)
+{
+	return fill_setup(1);
 }
 
 void scene_fill_frame(void)
@@ -270,7 +335,7 @@ int scene_minified_setup(void)
 	uint8_t *bin = NULL;
 	size_t size = 0, k;
 
-	if (!fill_shader_binary(&bin, &size))
+	if (!fill_shader_binary(0, &bin, &size))
 		return 0;
 	shader = glCreateShader(GL_VERTEX_SHADER);
 	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);

@@ -42,6 +42,14 @@ void scene_geometry_frame(void);
  * failed (GL error). */
 int scene_fill_setup(void);
 
+/* The fill scene lit as the middleware lights a material (bench only,
+ * not in the golden record): the vertex shader also outputs a constant
+ * normal quaternion and view vector; fragment lighting on, two
+ * directional lights, D0 (x^16 on N.H) from a glTexImage1D table, layer
+ * configuration 0; the combiner's stage 0 is texture x primary +
+ * secondary. Its frames are scene_fill_frame's. */
+int scene_fill_lit_setup(void);
+
 /* One frame: FILL_QUADS glDrawArrays of the full-screen quad, then
  * glFinish. */
 void scene_fill_frame(void);
