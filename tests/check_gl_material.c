@@ -839,6 +839,142 @@ START_TEST(test_shadowed_receiver)
 }
 END_TEST
 
+/* The middleware's shadow: a shadow pass into a GL_SHADOW_DMP texture,
+ * then a receiver that samples it with dmp_Texture[0].samplerType =
+ * GL_TEXTURE_SHADOW_2D_DMP and takes the result as the shadow term of its
+ * light (B.2's comparison, B.3's shadow factor).
+ *
+ * Shadow pass (16 x 16, cleared white): a hard occluder (green 0) on the
+ * left half at depth 0.25 writes depth floor(0.25 x 0xFFFFFF) = 0x3FFFFF
+ * there; a soft one (green 0.4 = 102) on the right half at depth 0.75
+ * writes intensity 102 there (depth kept 0xFFFFFF).
+ *
+ * Receiver: texture coordinates (s, t) = the screen position over [0, 1]
+ * (so texel x is pixel x), w = 0.5 (perspectiveShadow false: no divide):
+ * z_ref = floor(0.5 x 0xFFFFFF) = 0x7FFFFF. Left: D = 0x3FFFFF < z_ref:
+ * 0, the light's diffuse is shadowed away: ambient (10, 10, 10). Right:
+ * D = 0xFFFFFF >= z_ref: I = 102, S = 0.4: 204 x 0.4 + 10 = 91.6 -> 92,
+ * 40.8 + 10 -> 51, 20.4 + 10 -> 30. With the receiver at w = 0.2 (in
+ * front of the occluder, z_ref 0x333332): left D >= z_ref: I = 255: lit
+ * (214, 112, 61). With shadowZBias 0.1 at w = 0.3 (z_ref 0x4CCCCC minus
+ * the bias 0x199998 = 0x333334, below 0x3FFFFF): lit on the left too.
+ * perspectiveShadow on, coordinates (s x 0.5, t x 0.5, 0.5): divided by
+ * w = 0.5 they are the first case's: its pixels again. */
+START_TEST(test_shadow_map_receiver)
+{
+	static const float st[] = {
+		0, 0, 0.5f,   1, 0, 0.5f,   1, 1, 0.5f,
+		0, 0, 0.5f,   1, 1, 0.5f,   0, 1, 0.5f,
+	};
+	const float right_half[] = {
+		0, -1, -0.75f,   1, -1, -0.75f,   1, 1, -0.75f,
+		0, -1, -0.75f,   1,  1, -0.75f,   0, 1, -0.75f,
+	};
+	GLint screen_fb = 0;
+	GLuint fb, tex, stbuf;
+	unsigned x, y, k;
+	float w;
+
+	glGetIntegerv(GL_FRAMEBUFFER_BINDING, &screen_fb);
+	glGenTextures(1, &tex);
+	glActiveTexture(GL_TEXTURE0);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	/* in VRAM, as render targets are */
+	glTexImage2D(GL_TEXTURE_2D | NN_GX_MEM_VRAMA, 0, GL_SHADOW_DMP, FB, FB, 0, GL_SHADOW_DMP, GL_UNSIGNED_INT,
+		     NULL);
+	ck_gl_error(GL_NO_ERROR);
+	/* bad input changes nothing: a shadow map of bytes, and a shadow
+	 * sampler on unit 1 (unit 0 only) */
+	glTexImage2D(GL_TEXTURE_2D | NN_GX_MEM_VRAMA, 0, GL_SHADOW_DMP, 8, 8, 0, GL_SHADOW_DMP,
+		     GL_UNSIGNED_BYTE, NULL);
+	ck_gl_error(GL_INVALID_ENUM);
+	glUniform1i(loc("dmp_Texture[1].samplerType"), GL_TEXTURE_SHADOW_2D_DMP);
+	ck_gl_error(GL_INVALID_ENUM);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert_uint_eq(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+
+	/* the shadow pass */
+	combiner(GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform1i(loc("dmp_FragOperation.mode"), GL_FRAGOP_MODE_SHADOW_DMP);
+	glClearColor(1, 1, 1, 1);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glUniform4f(loc("uColor"), 0.0f, 0.0f, 0.0f, 1.0f);
+	left_half_at(-0.25f);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	glFinish();
+	glUniform4f(loc("uColor"), 0.0f, 0.4f, 0.0f, 1.0f);
+	glDeleteBuffers(1, &quad_buffer);
+	quad_buffer = fx_positions(right_half, 6);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	glFinish();
+	glReadPixels(0, 0, FB, FB, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_gl_error(GL_NO_ERROR);
+	for (k = 0; k < PIXELS; k++) {
+		uint32_t d = (uint32_t)px[4 * k + 3] << 16 | (uint32_t)px[4 * k + 2] << 8
+			     | px[4 * k + 1];
+
+		if (k % FB < FB / 2)
+			ck_assert_msg(px[4 * k] == 255 && d + 2 >= 0x3FFFFFu && d <= 0x3FFFFFu + 2,
+				      "shadow map %u: R %u depth 0x%06X", k, px[4 * k], d);
+		else
+			ck_assert_msg(px[4 * k] == 102 && d == 0xFFFFFFu,
+				      "shadow map %u: R %u depth 0x%06X", k, px[4 * k], d);
+	}
+
+	/* the receiver */
+	glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)screen_fb);
+	glUniform1i(loc("dmp_FragOperation.mode"), GL_FRAGOP_MODE_GL_DMP);
+	quad_at(-0.5f);
+	stbuf = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, st, sizeof st);
+	glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	glEnableVertexAttribArray(1);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_SHADOW_2D_DMP);
+	glUniform1i(loc("dmp_Texture[0].perspectiveShadow"), GL_FALSE);
+	lighting_on();
+	glUniform1i(loc("dmp_FragmentLightSource[0].shadowed"), GL_TRUE);
+	glUniform1i(loc("dmp_LightEnv.shadowSelector"), GL_TEXTURE0);
+	glUniform1i(loc("dmp_LightEnv.shadowPrimary"), GL_TRUE);
+	combiner(GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_FRAGMENT_PRIMARY_COLOR_DMP);
+	ck_gl_error(GL_NO_ERROR);
+	for (w = 0.5f; w > 0.0f; w = w == 0.5f ? 0.2f : w == 0.2f ? 0.3f : w == 0.3f ? 0.4f : 0.0f) {
+		static float moved[sizeof st / sizeof st[0]];
+		bool lit_left = w != 0.5f && w != 0.4f;
+
+		/* w 0.4 stands for the perspective lookup: the coordinates
+		 * are (s w', t w', w') with w' = 0.5, divided back by w' */
+		memcpy(moved, st, sizeof st);
+		for (k = 0; k < sizeof st / sizeof st[0]; k++)
+			moved[k] = k % 3 == 2 ? (w == 0.4f ? 0.5f : w)
+						: (w == 0.4f ? st[k] * 0.5f : st[k]);
+		glUniform1i(loc("dmp_Texture[0].perspectiveShadow"), w == 0.4f);
+		glBindBuffer(GL_ARRAY_BUFFER, stbuf);
+		glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof moved, moved);
+		glUniform1f(loc("dmp_Texture[0].shadowZBias"), w == 0.3f ? 0.1f : 0.0f);
+		ck_gl_error(GL_NO_ERROR);
+		draw(NULL);
+		for (y = 0; y < FB; y++) {
+			for (x = 0; x < FB; x++) {
+				const uint8_t *p = px + 4 * (y * FB + x);
+				unsigned want[3] = { 92, 51, 30 };
+
+				if (x < FB / 2) {
+					want[0] = lit_left ? 214 : AMBIENT;
+					want[1] = lit_left ? 112 : AMBIENT;
+					want[2] = lit_left ? 61 : AMBIENT;
+				}
+				ck_assert_msg(p[0] == want[0] && p[1] == want[1] && p[2] == want[2],
+					      "w %.1f (%u, %u): (%u, %u, %u), want (%u, %u, %u)",
+					      (double)w, x, y, p[0], p[1], p[2], want[0], want[1],
+					      want[2]);
+			}
+		}
+	}
+}
+END_TEST
+
 /* ---- costs ---------------------------------------------------------------------------- */
 
 struct frame_cost {
@@ -1024,6 +1160,7 @@ static Suite *material_suite(void)
 	tcase_add_test(tc, test_lit_and_fogged);
 	tcase_add_test(tc, test_shadow_pass);
 	tcase_add_test(tc, test_shadowed_receiver);
+	tcase_add_test(tc, test_shadow_map_receiver);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("costs");
 	tcase_add_checked_fixture(tc, setup, teardown);
