@@ -56,9 +56,11 @@ else
 fi
 
 run_browser --dump-dom "file://$tmp/report.html" >"$tmp/dom.html" 2>"$tmp/dom.err"
-if grep -q "libnngx capture report" "$tmp/dom.html" && [ "$(grep -c '<svg' "$tmp/dom.html")" -gt 10 ] \
+if grep -q "libnngx capture report" "$tmp/dom.html" \
+	&& grep -q "What limits the frames" "$tmp/dom.html" \
+	&& grep -q 'class="limiters"' "$tmp/dom.html" && [ "$(grep -c '<svg' "$tmp/dom.html")" -gt 10 ] \
 	&& [ "$(grep -o '<img' "$tmp/dom.html" | wc -l)" -eq 8 ]; then
-	ok "the DOM holds the title, the charts and 8 pictures"
+	ok "the DOM holds the title, the limiters, the charts and 8 pictures"
 else
 	bad "the DOM lacks the report"
 fi

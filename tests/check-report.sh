@@ -113,6 +113,88 @@ else
 	bad "summary:"
 	sed 's/^/    /' "$tmp/summary.txt"
 fi
+# The ranking: the demo's frames are limited by the texture unit (3) and
+# triangle setup (1), each frame's bottleneck in the capture.
+if grep -qx "Limiters ranked: texture unit 3 frames (75.0 %), triangle setup 1 frame (25.0 %)" \
+	"$tmp/summary.txt" \
+	&& [ "$(sed -n '/^Limiters ranked:/{n;n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Advice, texture unit" ] \
+	&& grep -q "^Advice, texture unit: .*(manual 9.3.6 memory access counter; see samples/bottleneck)$" \
+		"$tmp/summary.txt" \
+	&& grep -q "^Advice, triangle setup: .*(manual 9.3.1.1 .*; see samples/bottleneck)$" \
+		"$tmp/summary.txt" \
+	&& [ "$(grep -c '^Advice, ' "$tmp/summary.txt")" -eq 2 ] \
+	&& grep -q "^Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame): command" \
+		"$tmp/summary.txt" \
+	&& [ "$(sed -n '/^Draw 3:/{n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Limiters ranked" ]; then
+	ok "the summary ranks the limiters after its first lines, with advice for each"
+else
+	bad "the summary's ranking:"
+	sed 's/^/    /' "$tmp/summary.txt"
+fi
+if grep -q '<h2>What limits the frames</h2>' "$tmp/report.html" \
+	&& grep -q '<p class="verdict">texture unit limits 3 of 4 frames (75.0 %)' "$tmp/report.html" \
+	&& [ "$(grep -c '<title>frame [0-9]*: ' "$tmp/report.html")" -ge 4 ] \
+	&& grep -q '<title>frame 3: triangle setup</title>' "$tmp/report.html" \
+	&& [ "$(sed -n '/<table class="limiters">/,/<\/table>/p' "$tmp/report.html" | grep -c '<tr><td>')" -eq 2 ] \
+	&& [ "$(sed -n '/<h2>What limits/,/<h2>Busy shares/p' "$tmp/report.html" | grep -c 'samples/')" -eq 2 ]; then
+	ok "the report opens with each frame's limiter, the ranking and its advice"
+else
+	bad "the report's first screen lacks the limiters"
+fi
+
+# --json: the same summary for scripts, checked against the capture with
+# the documented formulas (utilisation = busy_clocks / gpu_clocks over the
+# run; a limiter's frames = frames whose derived.bottleneck names it).
+if "$report" --json "$tmp/cap.json" >"$tmp/summary.json" 2>"$tmp/err"; then
+	ok "--json writes the summary"
+else
+	bad "--json failed:"
+	sed 's/^/    /' "$tmp/err"
+fi
+if command -v python3 >/dev/null 2>&1; then
+	if python3 - "$tmp/cap.json" "$tmp/summary.json" >"$tmp/py.txt" 2>&1 <<'PY'
+import json, sys
+cap = json.load(open(sys.argv[1]))
+s = json.load(open(sys.argv[2]))
+keys = [m["key"] for m in cap["modules"]]
+frames = cap["frames"]
+assert s["frames"] == len(frames) == 4, s["frames"]
+count = {}
+for f in frames:
+    b = f["derived"]["bottleneck"]
+    count[b] = count.get(b, 0) + 1
+ranked = sorted((k for k in count if k), key=lambda k: (-count[k], keys.index(k)))
+got = [(r["module"], r["frames"], r["share"]) for r in s["limiters"]]
+want = [(k, count[k], count[k] / len(frames)) for k in ranked]
+assert [(m, n) for m, n, _ in got] == [(m, n) for m, n, _ in want]     == [("texture", 3), ("triangle_setup", 1)], got
+assert all(abs(a[2] - b[2]) < 1e-6 for a, b in zip(got, want)), got
+assert all(r["section"] and r["sample"].startswith("samples/") for r in s["limiters"])
+gpu = sum(f["gpu_clocks"] for f in frames)
+for i, k in enumerate(keys):
+    run = sum(f["busy_clocks"][i] for f in frames) / gpu
+    top = max(f["busy_clocks"][i] / f["gpu_clocks"] for f in frames)
+    u = s["utilisation"][k]
+    assert abs(u["run"] - run) < 1e-6 and abs(u["max_frame"] - top) < 1e-6, (k, u, run, top)
+assert any(s["utilisation"][k]["run"] > 0.1 for k in keys)
+print("utilisation of the texture unit %.4f" % s["utilisation"]["texture"]["run"])
+PY
+	then
+		ok "--json's ranking and utilisation match the capture ($(cat "$tmp/py.txt"))"
+	else
+		bad "--json differs from the capture:"
+		sed 's/^/    /' "$tmp/py.txt"
+	fi
+else
+	echo "note: no python3; --json was not compared with the capture"
+fi
+if "$report" --json "$tmp/cap.json" -o "$tmp/s2.json" >"$tmp/out" && [ ! -s "$tmp/out" ] \
+	&& cmp -s "$tmp/summary.json" "$tmp/s2.json"; then
+	ok "--json -o writes the same summary to a file"
+else
+	bad "--json -o differs from --json"
+fi
+expect_error "--json to a full disk" "write failed" "$report" --json "$tmp/cap.json" -o /dev/full
+
 if [ "$(grep -o '<svg' "$tmp/report.html" | wc -l)" -gt 50 ] \
 	&& [ "$(grep -o 'data:image/png;base64,' "$tmp/report.html" | wc -l)" -eq 8 ] \
 	&& ! grep -q '<script\|src="http\|href="http' "$tmp/report.html"; then
@@ -159,7 +241,8 @@ expect_error "a full disk" "write failed" "$report" "$tmp/cap.json" -o /dev/full
 printf '[]\n' >"$tmp/array.json"
 expect_error "a JSON array" "not an nngx capture" "$report" "$tmp/array.json"
 if command -v valgrind >/dev/null 2>&1; then
-	for args in "$tmp/array.json" "$tmp/cap.json -o /dev/full"; do
+	for args in "$tmp/array.json" "$tmp/cap.json -o /dev/full" \
+		"--json $tmp/cap.json -o /dev/full"; do
 		# shellcheck disable=SC2086
 		valgrind -q --leak-check=full --show-leak-kinds=all \
 			--errors-for-leak-kinds=all --error-exitcode=3 \

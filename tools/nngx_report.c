@@ -3,6 +3,7 @@
  *
  *   nngx-report CAPTURE [-o report.html]
  *   nngx-report --csv CAPTURE [-o out.csv]
+ *   nngx-report --json CAPTURE [-o summary.json]
  *
  * The capture's layout is doc/capture-schema.md. Part of libnngx (MIT). */
 #define _POSIX_C_SOURCE 200809L
@@ -29,6 +30,36 @@ static const char *const module_keys[MODULES] = {
 };
 static const char *const module_colour[MODULES] = {
 	"#8c8c8c", "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#59a14f"
+};
+
+/* What to try when a module limits a frame: one row per module, in module
+ * order, each tied to the manual's section (doc/manual-coverage.md) and to
+ * the sample that shows the fix. */
+static const struct advice {
+	const char *key, *advice, *section, *sample;
+} advice_table[MODULES] = {
+	{ "command", "command/vertex load bound: smaller vertex formats, fewer and "
+	  "longer command lists, vertex data in VRAM", "9.3.6 memory access counter",
+	  "samples/real_program" },
+	{ "shader0", "vertex-shader bound: fewer instructions, space dependent "
+	  "instructions to cut stalls, cache-friendly index order", "9.3.2 shader "
+	  "execution clock counter", "samples/shader_stalls" },
+	{ "triangle_setup", "triangle-setup bound: fewer, larger triangles; reuse "
+	  "vertices (vertex-cache order); confirm with nops and a full scissor",
+	  "9.3.1.1 triangle setup and rasterizer bottlenecks", "samples/bottleneck" },
+	{ "rasterizer", "rasterizer bound: fewer small or thin triangles over the same "
+	  "pixels; lower TS load lowers RAS load", "9.3.1.1 triangle setup and "
+	  "rasterizer bottlenecks", "samples/bottleneck" },
+	{ "texture", "texture bound: smaller or compressed textures, mipmaps, "
+	  "coherent coordinates to cut texture-cache misses", "9.3.6 memory access counter",
+	  "samples/bottleneck" },
+	{ "fragment_lighting", "lighting bound: fewer lights and lookup tables, "
+	  "light only what the eye sees", "9.3.1 busy counter", "samples/busy_counter" },
+	{ "combiner", "combiner bound: fewer combiner stages; fold constant stages",
+	  "9.3.1 busy counter", "samples/busy_counter" },
+	{ "per_fragment", "fragment-bound: reduce overdraw (front to back, depth test, "
+	  "scissor), avoid needless blending", "9.3.5 fragment counter",
+	  "samples/bottleneck" },
 };
 
 static const char *prog = "nngx-report";
@@ -84,10 +115,13 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: %s CAPTURE.json [-o REPORT.html]\n"
 		"       %s --csv CAPTURE.json [-o OUT.csv]\n"
+		"       %s --json CAPTURE.json [-o SUMMARY.json]\n"
 		"       %s --counters[=tsv]\n"
 		"Write an HTML report (default: CAPTURE with .html) and print a summary,\n"
 		"or convert the capture to CSV (default: standard output),\n"
-		"or list the counter catalogue (as text, or tab-separated).\n", prog, prog, prog);
+		"or write the summary as JSON (default: standard output),\n"
+		"or list the counter catalogue (as text, or tab-separated).\n", prog, prog, prog,
+		prog);
 }
 
 /* ---- reading and checking the capture ------------------------------------ */
@@ -598,7 +632,30 @@ static size_t thumbnails(FILE *o, const struct capture *c)
 struct totals {
 	double frame_sum, gpu_sum, gpu_max;
 	size_t over, verdict[MODULES + 1];
+	/* Utilisation: busy clocks over GPU clocks, over the run and at most
+	 * in one frame (peak 1: busy on every clock the GPU worked). */
+	double busy_sum[MODULES], gpu_clocks_sum, util_max[MODULES];
+	/* The limiters ranked: modules that limited a frame, most frames first. */
+	int rank[MODULES];
+	size_t nrank;
 };
+
+static double utilisation(const struct totals *t, int m)
+{
+	return t->gpu_clocks_sum > 0 ? t->busy_sum[m] / t->gpu_clocks_sum : 0.0;
+}
+
+/* The module that limited a frame (its bottleneck), or MODULES for none. */
+static int frame_limiter(json_t *fr)
+{
+	json_t *b = json_object_get(json_object_get(fr, "derived"), "bottleneck");
+	int m;
+
+	for (m = 0; m < MODULES; m++)
+		if (json_is_string(b) && strcmp(json_string_value(b), module_keys[m]) == 0)
+			break;
+	return m;
+}
 
 static void summarise(const struct capture *c, double *frame_us, double *gpu_us,
 		      struct totals *t)
@@ -609,7 +666,8 @@ static void summarise(const struct capture *c, double *frame_us, double *gpu_us,
 
 	memset(t, 0, sizeof *t);
 	json_array_foreach(c->frames, i, fr) {
-		json_t *b = json_object_get(json_object_get(fr, "derived"), "bottleneck");
+		json_t *busy = json_object_get(fr, "busy_clocks");
+		double gpu = (double)integer(fr, "gpu_clocks");
 
 		frame_us[i] = num(fr, "frame_time_us");
 		gpu_us[i] = num(fr, "gpu_time_us");
@@ -618,11 +676,32 @@ static void summarise(const struct capture *c, double *frame_us, double *gpu_us,
 		if (gpu_us[i] > t->gpu_max)
 			t->gpu_max = gpu_us[i];
 		t->over += gpu_us[i] > c->budget_us;
-		for (m = 0; m < MODULES; m++)
-			if (json_is_string(b) && strcmp(json_string_value(b), module_keys[m]) == 0)
-				break;
-		t->verdict[m]++;
+		t->verdict[frame_limiter(fr)]++;
+		t->gpu_clocks_sum += gpu;
+		for (m = 0; m < MODULES; m++) {
+			double b = (double)json_integer_value(json_array_get(busy, (size_t)m));
+
+			t->busy_sum[m] += b;
+			if (gpu > 0 && b / gpu > t->util_max[m])
+				t->util_max[m] = b / gpu;
+		}
 	}
+	/* Rank by frames limited; a tie keeps the module order. */
+	for (m = 0; m < MODULES; m++) {
+		size_t k;
+
+		if (!t->verdict[m])
+			continue;
+		for (k = t->nrank; k > 0 && t->verdict[t->rank[k - 1]] < t->verdict[m]; k--)
+			t->rank[k] = t->rank[k - 1];
+		t->rank[k] = m;
+		t->nrank++;
+	}
+}
+
+static double share(const struct capture *c, size_t frames)
+{
+	return c->nframes ? (double)frames / (double)c->nframes : 0.0;
 }
 
 static void print_summary(FILE *o, const struct capture *c, const struct totals *t,
@@ -648,6 +727,127 @@ static void print_summary(FILE *o, const struct capture *c, const struct totals 
 			i + 1, d[i].frame, d[i].us, (long long)integer(d[i].ev, "primitives"),
 			(long long)integer(d[i].ev, "fragments"),
 			module_name(c, busiest(json_object_get(d[i].ev, "work"))));
+	fputs("Limiters ranked:", o);
+	for (i = 0; i < t->nrank; i++)
+		fprintf(o, "%s %s %zu frame%s (%.1f %%)", i ? "," : "",
+			module_name(c, t->rank[i]), t->verdict[t->rank[i]],
+			t->verdict[t->rank[i]] == 1 ? "" : "s",
+			100 * share(c, t->verdict[t->rank[i]]));
+	if (t->verdict[MODULES])
+		fprintf(o, "%s no limiter %zu frame%s", t->nrank ? "," : "", t->verdict[MODULES],
+			t->verdict[MODULES] == 1 ? "" : "s");
+	fputc('\n', o);
+	fputs("Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame):", o);
+	for (m = 0; m < MODULES; m++)
+		fprintf(o, "%s %s %.1f %% (%.1f %%)", m ? "," : "", module_name(c, m),
+			100 * utilisation(t, m), 100 * t->util_max[m]);
+	fputc('\n', o);
+	for (i = 0; i < t->nrank; i++) {
+		const struct advice *a = &advice_table[t->rank[i]];
+
+		fprintf(o, "Advice, %s: %s (manual %s; see %s)\n", module_name(c, t->rank[i]),
+			a->advice, a->section, a->sample);
+	}
+}
+
+/* A bar of `v` against a peak of 1, with the peak drawn as a line. */
+static void peak_bar(FILE *o, double v, const char *colour)
+{
+	double w = v < 0 ? 0 : v > 1 ? 1 : v;
+
+	fprintf(o, "<svg class=\"bar\" viewBox=\"0 0 200 14\"><rect x=\"0\" y=\"0\" "
+		"width=\"200\" height=\"14\" fill=\"#eee\"/><rect x=\"0\" y=\"0\" "
+		"width=\"%.1f\" height=\"14\" fill=\"%s\"/><line x1=\"199\" x2=\"199\" "
+		"y1=\"0\" y2=\"14\" class=\"budget\"/></svg>", 200 * w, colour);
+}
+
+/* The first screen: each frame's limiter, the limiters ranked with what to
+ * try, utilisation per module against its peak, GPU time against budget. */
+static void first_screen(FILE *o, const struct capture *c, const struct totals *t)
+{
+	const double w = 900, h = 18;
+	double bw = w / (double)(c->nframes ? c->nframes : 1);
+	json_t *fr;
+	size_t i;
+	int m;
+
+	fputs("<h2>What limits the frames</h2>\n", o);
+	if (t->nrank) {
+		fputs("<p class=\"verdict\">", o);
+		html_text(o, module_name(c, t->rank[0]));
+		fprintf(o, " limits %zu of %zu frames (%.1f %%): %s.</p>\n",
+			t->verdict[t->rank[0]], c->nframes, 100 * share(c, t->verdict[t->rank[0]]),
+			advice_table[t->rank[0]].advice);
+	} else {
+		fputs("<p class=\"verdict\">No module limited any frame.</p>\n", o);
+	}
+	fprintf(o, "<svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"limiter by "
+		"frame\">\n", w, h);
+	json_array_foreach(c->frames, i, fr) {
+		int l = frame_limiter(fr);
+
+		fprintf(o, "<rect x=\"%.2f\" y=\"0\" width=\"%.2f\" height=\"%.0f\" "
+			"fill=\"%s\"><title>frame %zu: %s</title></rect>\n", (double)i * bw,
+			bw > 2 ? bw - 1 : bw, h, l < MODULES ? module_colour[l] : "#fff", i,
+			l < MODULES ? module_name(c, l) : "no limiter");
+	}
+	fputs("</svg>\n", o);
+	if (c->nframes <= 16) {
+		fputs("<p class=\"legend\">", o);
+		json_array_foreach(c->frames, i, fr) {
+			int l = frame_limiter(fr);
+
+			fprintf(o, "<span>frame %zu: ", i);
+			html_text(o, l < MODULES ? module_name(c, l) : "no limiter");
+			fputs("</span> ", o);
+		}
+		fputs("</p>\n", o);
+	}
+	fputs("<table class=\"limiters\"><tr><th>limiter</th><th>frames limited</th>"
+	      "<th>share</th><th>what to try</th><th>manual</th><th>sample</th></tr>\n", o);
+	for (i = 0; i < t->nrank; i++) {
+		const struct advice *a = &advice_table[t->rank[i]];
+
+		fprintf(o, "<tr><td><i class=\"key\" style=\"background:%s\"></i>",
+			module_colour[t->rank[i]]);
+		html_text(o, module_name(c, t->rank[i]));
+		fprintf(o, "</td><td>%zu</td><td>%.1f %%</td><td class=\"text\">",
+			t->verdict[t->rank[i]], 100 * share(c, t->verdict[t->rank[i]]));
+		html_text(o, a->advice);
+		fputs("</td><td class=\"text\">", o);
+		html_text(o, a->section);
+		fputs("</td><td class=\"text\">", o);
+		html_text(o, a->sample);
+		fputs("</td></tr>\n", o);
+	}
+	if (t->verdict[MODULES])
+		fprintf(o, "<tr><td>no limiter</td><td>%zu</td><td>%.1f %%</td><td></td><td></td>"
+			"<td></td></tr>\n", t->verdict[MODULES], 100 * share(c, t->verdict[MODULES]));
+	fputs("</table>\n<h2>Utilisation per module</h2>\n<p>Busy clocks over the clocks "
+	      "in which the GPU worked; the peak, 100 %, is a module busy on every such "
+	      "clock.</p>\n<table class=\"util\"><tr><th>module</th><th>run</th>"
+	      "<th>against its peak</th><th>max frame</th></tr>\n", o);
+	for (m = 0; m < MODULES; m++) {
+		fprintf(o, "<tr><td><i class=\"key\" style=\"background:%s\"></i>",
+			module_colour[m]);
+		html_text(o, module_name(c, m));
+		fprintf(o, "</td><td>%.1f %%</td><td>", 100 * utilisation(t, m));
+		peak_bar(o, utilisation(t, m), module_colour[m]);
+		fprintf(o, "</td><td>%.1f %%</td></tr>\n", 100 * t->util_max[m]);
+	}
+	fprintf(o, "</table>\n<h2>GPU time against the budget</h2>\n<p>One LCD frame, "
+		"%.2f ms, is the budget (the dashed line at the end of each bar).</p>\n"
+		"<table class=\"util\"><tr><th>GPU time</th><th>&micro;s</th>"
+		"<th>against the budget</th><th>share</th></tr>\n", c->budget_us / 1000);
+	for (i = 0; i < 2; i++) {
+		double v = i ? t->gpu_max : c->nframes ? t->gpu_sum / (double)c->nframes : 0.0;
+
+		fprintf(o, "<tr><td>%s</td><td>%.1f</td><td>", i ? "max frame" : "mean", v);
+		peak_bar(o, v / c->budget_us, v > c->budget_us ? "#e15759" : "#4e79a7");
+		fprintf(o, "</td><td>%.1f %%</td></tr>\n", 100 * v / c->budget_us);
+	}
+	fprintf(o, "</table>\n<p>%zu frame%s over budget.</p>\n", t->over,
+		t->over == 1 ? "" : "s");
 }
 
 static void write_html(FILE *o, const struct capture *c, double *frame_us, double *gpu_us,
@@ -670,6 +870,9 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 	      "td:first-child,th:first-child{text-align:left}\n"
 	      ".thumbs{display:flex;flex-wrap:wrap;gap:8px}figure{margin:0}\n"
 	      "figure img{width:200px;border:1px solid #ccc}figcaption{font-size:11px}\n"
+	      "svg.bar{width:200px;height:14px}td.text{text-align:left}\n"
+	      ".verdict{font-size:16px;font-weight:bold}\n"
+	      "i.key{display:inline-block;width:10px;height:10px;margin-right:4px}\n"
 	      "</style></head><body>\n<h1>libnngx capture report</h1>\n<p>", o);
 	html_text(o, c->path);
 	fprintf(o, ": %zu frames, %.3f ms of virtual time; GPU time mean %.1f &micro;s, "
@@ -677,6 +880,7 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 		"clocks.</p>\n", c->nframes, t->frame_sum / 1000,
 		c->nframes ? t->gpu_sum / (double)c->nframes : 0.0, t->gpu_max, t->over,
 		c->budget_us / 1000, (long long)c->sampling);
+	first_screen(o, c, t);
 	fputs("<h2>Busy shares per frame</h2>\n", o);
 	legend(o, c);
 	chart_busy(o, c);
@@ -695,10 +899,47 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 	fputs("</body></html>\n", o);
 }
 
+/* The summary for scripts: frames, the limiters ranked, utilisation per
+ * module (doc/man/nngx-report.1 describes the members). */
+static json_t *summary_json(const struct capture *c, const struct totals *t)
+{
+	json_t *root = json_object(), *rank = json_array(), *util = json_object();
+	size_t i;
+	int m;
+
+	if (!root || !rank || !util)
+		fail("out of memory");
+	for (i = 0; i < t->nrank; i++) {
+		const struct advice *a = &advice_table[t->rank[i]];
+
+		json_array_append_new(rank, json_pack("{s:s, s:s, s:I, s:f, s:s, s:s, s:s}",
+			"module", module_keys[t->rank[i]], "name", module_name(c, t->rank[i]),
+			"frames", (json_int_t)t->verdict[t->rank[i]],
+			"share", share(c, t->verdict[t->rank[i]]), "advice", a->advice,
+			"section", a->section, "sample", a->sample));
+	}
+	for (m = 0; m < MODULES; m++)
+		json_object_set_new(util, module_keys[m], json_pack("{s:f, s:f}", "run",
+			utilisation(t, m), "max_frame", t->util_max[m]));
+	json_object_set_new(root, "schema", json_string("nngx-report-summary"));
+	json_object_set_new(root, "version", json_integer(1));
+	json_object_set_new(root, "capture", json_string(c->path));
+	json_object_set_new(root, "frames", json_integer((json_int_t)c->nframes));
+	json_object_set_new(root, "frame_budget_us", json_real(c->budget_us));
+	json_object_set_new(root, "gpu_time_us", json_pack("{s:f, s:f}", "mean",
+		c->nframes ? t->gpu_sum / (double)c->nframes : 0.0, "max", t->gpu_max));
+	json_object_set_new(root, "frames_over_budget", json_integer((json_int_t)t->over));
+	json_object_set_new(root, "limiters", rank);
+	json_object_set_new(root, "frames_without_limiter",
+			    json_integer((json_int_t)t->verdict[MODULES]));
+	json_object_set_new(root, "utilisation", util);
+	return root;
+}
+
 int main(int argc, char **argv)
 {
 	const char *in = NULL, *out = NULL;
-	bool csv = false;
+	bool csv = false, as_json = false;
 	struct capture c;
 	struct totals t;
 	struct draw_ref *draws;
@@ -713,6 +954,8 @@ int main(int argc, char **argv)
 			out = argv[++i];
 		} else if (strcmp(argv[i], "--csv") == 0) {
 			csv = true;
+		} else if (strcmp(argv[i], "--json") == 0) {
+			as_json = true;
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			return 0;
@@ -733,7 +976,7 @@ int main(int argc, char **argv)
 			in = argv[i];
 		}
 	}
-	if (!in) {
+	if (!in || (csv && as_json)) {
 		usage(stderr);
 		return 2;
 	}
@@ -744,6 +987,27 @@ int main(int argc, char **argv)
 			fail("%s: cannot write: %s", out, strerror(errno));
 		write_csv(&c, o);
 		if (output_close(o, out != NULL) != 0)
+			fail("%s: write failed: %s", out ? out : "standard output", strerror(errno));
+		release_held();
+		return 0;
+	}
+	if (as_json) {
+		json_t *sum;
+		int status;
+
+		frame_us = held[0] = calloc(c.nframes + 1, sizeof *frame_us);
+		gpu_us = held[1] = calloc(c.nframes + 1, sizeof *gpu_us);
+		if (!frame_us || !gpu_us)
+			fail("out of memory");
+		summarise(&c, frame_us, gpu_us, &t);
+		o = out ? fopen(out, "w") : stdout;
+		if (!o)
+			fail("%s: cannot write: %s", out, strerror(errno));
+		sum = summary_json(&c, &t);
+		status = json_dumpf(sum, o, JSON_INDENT(2) | JSON_PRESERVE_ORDER
+				    | JSON_REAL_PRECISION(10)) != 0 || fputc('\n', o) == EOF;
+		json_decref(sum);
+		if (output_close(o, out != NULL) != 0 || status)
 			fail("%s: write failed: %s", out ? out : "standard output", strerror(errno));
 		release_held();
 		return 0;
