@@ -9,7 +9,7 @@
  * per-fragment operations: the alpha test sees the same alpha, and a
  * fragment it rejects writes nothing either way.
  *
- * Model choices (DOCS-NOTES.md, libnngx(7)): values are the 11-bit field
+ * Model choices (doc/model.md, libnngx(7)): values are the 11-bit field
  * over 2048 and differences the 13-bit field over 2048 (the SDK's and
  * citro3d's encoding; Citra divides by 2047); the blend truncates to 8
  * bits; the depth is the window depth the depth test uses, clamped to

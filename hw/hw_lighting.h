@@ -9,8 +9,8 @@
  * The algorithm is fragment-pipeline.md B.3, step by step (sources
  * there: GBATEK, 3dbrew, the SDK's register packing, and the Citra
  * emulator's behaviour as described in the sheet). Model choices where
- * the sheet leaves a question open (E.3-E.7), each in the README's
- * successor (DOCS-NOTES.md) and libnngx(7):
+ * the sheet leaves a question open (E.3-E.7), each in doc/model.md
+ * ("Model choices") and libnngx(7):
  * - a LUT switched off in CONFIG1, or absent from the layer
  *   configuration, reads 1.0 (Citra, GBATEK; nn::gr's comment says 0 for
  *   a switched-off one);
