@@ -278,6 +278,10 @@ static void cmd_geometry(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 		   (uint32_t)HW_REG_INPUTBUFFER_GS << 24 | (inputs ? inputs - 1 : 0));
 	gl_cmd_seq(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_PERMUTATION_LOW), perm, 2);
 	gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_OUTMAP_MASK), gs->outmask);
+	/* The SDK driver clears b15 before each draw: every invocation sets
+	 * it, so a program tells its first invocation in a draw. */
+	gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_BOOLUNIFORM),
+		   CMD_UPPER_7FFF | (gs->b & 0x7FFFu));
 }
 
 /* Viewport (float24 half sizes, float31 inverses) and culling. */

@@ -826,6 +826,8 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 	st = hw_shader_program_run(d->gs, (const float (*)[4])d->gs_in, gs_out, &sink,
 				   &d->stats[0], d->fault, d->fault_len);
 	d->instructions += d->stats[0].instructions - before;
+	if (st == HW_OK)
+		d->u->gs->b |= HW_GSH_B15;
 	return st;
 }
 
@@ -1488,10 +1490,13 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	hw_ref_assembler_begin(&d.ref, cfg->topology);
 	if (cfg->fragment.enabled)
 		draw_compile_fragment(&d, &d.fp);
-	/* The programs are prepared once per draw: shader memory and
-	 * uniforms cannot change during a draw. */
+	/* The programs are prepared once per draw: shader memory and the
+	 * vertex unit's uniforms cannot change during a draw; the geometry
+	 * unit's can (b15, fixed and variable modes), so it runs live. */
 	d.vs = hw_shader_program_create(units->vs, units->timing);
 	d.gs = cfg->geometry_shader ? hw_shader_program_create(units->gs, units->timing) : NULL;
+	if (d.gs)
+		hw_shader_program_live(d.gs);
 	if (cfg->indexed) {
 		d.memo_size = cfg->geometry_shader ? 0 : memo_size(cfg->count);
 		d.cache = hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache

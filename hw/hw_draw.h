@@ -138,7 +138,11 @@ struct hw_draw_result {
 struct hw_draw_units {
 	struct hw_memory *mem;
 	const struct hw_shader_state *vs;
-	const struct hw_shader_state *gs;
+	/* The geometry unit's state: a draw writes b15 after every
+	 * invocation (3dbrew, Citra: a program that clears it can tell its
+	 * first invocation), and fixed and variable modes write the vertices
+	 * into its float uniforms; both stay after the draw. */
+	struct hw_shader_state *gs;
 	const struct hw_shader_timing *timing;
 	const struct hw_draw_costs *costs;
 	struct hw_vcache *vcache;

@@ -2459,6 +2459,11 @@ void hw_shader_program_destroy(struct hw_shader_program *p)
 	free(p);
 }
 
+void hw_shader_program_live(struct hw_shader_program *p)
+{
+	p->trace_state = TRACE_NONE;
+}
+
 enum hw_status hw_shader_program_run(struct hw_shader_program *p,
 				     const float in[HW_SHADER_INPUTS][4],
 				     float out[HW_SHADER_OUTPUTS][4],

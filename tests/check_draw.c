@@ -464,6 +464,89 @@ START_TEST(test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input
 }
 END_TEST
 
+/* b15 (fact sheet B.11, Citra): the geometry unit sets its boolean
+ * uniform b15 after every invocation. A geometry shader "ifu b15: three
+ * nops; end" over four points, with b15 cleared before the draw: the first
+ * invocation skips the block (ifu, end: 2), the other three run it (ifu,
+ * 3 nops, end: 5): 2 + 3 x 5 = 17. A second draw without clearing: every
+ * invocation runs it, 4 x 5 = 20 more; b15 stays set after the draws. */
+START_TEST(test_draw_geometry_shader_sets_b15_after_each_invocation)
+{
+	static const float points[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,   0.2f, 0.2f, -0.5f,
+	};
+	uint32_t base = put_positions(points, 4);
+	struct shader_asm g;
+	struct hw_shader_state prog;
+	struct asm_block b;
+
+	program_straight(0);
+	asm_init(&g);
+	b = asm_ifu(&g, 15);
+	asm_nop(&g);
+	asm_nop(&g);
+	asm_nop(&g);
+	asm_endif(&g, &b);
+	asm_end(&g);
+	memset(&prog, 0, sizeof prog);
+	ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+	pica_cmd_reg(&cmd, 0x244, 1);               /* the GS has its own config */
+	pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+	pica_cmd_reg(&cmd, 0x280, 0x7FFF0000u);     /* GS bool uniforms: b15 clear */
+	common_state(base, 3, 0);
+	pica_cmd_reg(&cmd, 0x229, 2);
+	pica_cmd_reg(&cmd, 0x289, 0x08000000u);     /* 1 input register */
+	pica_cmd_reg(&cmd, 0x28D, 1);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 4);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 17);
+	ck_assert_uint_eq(gpu.gs.b, 1u << 15);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 17 + 20);
+	ck_assert_uint_eq(gpu.gs.b, 1u << 15);
+}
+END_TEST
+
+/* Uniform mirroring (fact sheet B.11): while 0x244 bit 0 is 0, writes to
+ * the vertex unit's float, integer and boolean uniforms, code and operand
+ * descriptors also reach the geometry unit; its entry point does not.
+ * With bit 0 set they stay the vertex unit's. */
+START_TEST(test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0)
+{
+	static const float c5[4] = { 1, 2, 3, 4 }, c6[4] = { 5, 6, 7, 8 };
+
+	pica_cmd_reg(&cmd, 0x244, 0);
+	pica_cmd_vs_float(&cmd, 5, c5);
+	pica_cmd_reg(&cmd, 0x2B0, 0x7FFF0000u | 0x0123u);     /* VS b */
+	pica_cmd_reg(&cmd, 0x2B1, 0x04030201u);               /* VS i0 */
+	program_straight(1);                                  /* mov, mov, end */
+	pica_cmd_reg(&cmd, 0x2BA, 0x7FFF0000u | 7u);          /* VS entry */
+	run_and_finish();
+	ck_assert(memcmp(gpu.gs.f[5], c5, sizeof c5) == 0);
+	ck_assert_uint_eq(gpu.gs.b, 0x0123u);
+	ck_assert_uint_eq(gpu.gs.i[0][0], 1);
+	ck_assert_uint_eq(gpu.gs.i[0][3], 4);
+	ck_assert(memcmp(gpu.gs.code, gpu.vs.code, 3 * sizeof gpu.vs.code[0]) == 0);
+	ck_assert_uint_ne(gpu.vs.code[0], 0);
+	ck_assert(memcmp(gpu.gs.opdesc, gpu.vs.opdesc, sizeof gpu.vs.opdesc[0]) == 0);
+	ck_assert_uint_eq(gpu.vs.entry, 7);
+	ck_assert_uint_eq(gpu.gs.entry, 0);
+
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x244, 1);
+	pica_cmd_vs_float(&cmd, 5, c6);
+	pica_cmd_reg(&cmd, 0x2B0, 0x7FFF0000u | 0x0456u);
+	run_and_finish();
+	ck_assert(memcmp(gpu.vs.f[5], c6, sizeof c6) == 0);
+	ck_assert(memcmp(gpu.gs.f[5], c5, sizeof c5) == 0);
+	ck_assert_uint_eq(gpu.vs.b, 0x0456u);
+	ck_assert_uint_eq(gpu.gs.b, 0x0123u);
+}
+END_TEST
+
 /* The work bound counts the geometry shader's instructions: three
  * triangles a point instead of one cost 4 x 2 x 9 more (setemit, mov and
  * emit for each vertex), on top of the longer program's command words.
@@ -2516,6 +2599,8 @@ int main(void)
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
 	tcase_add_test(tc, test_draw_work_bound_counts_geometry_shader_instructions);
+	tcase_add_test(tc, test_draw_geometry_shader_sets_b15_after_each_invocation);
+	tcase_add_test(tc, test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);
