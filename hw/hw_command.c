@@ -286,8 +286,16 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 	if (d->geometry_shader) {
 		unsigned inputs = hw_reg_count4(r[HW_REG_SH(HW_REG_GSH_BASE,
 							   HW_REG_SH_INPUTBUFFER_CONFIG)]);
+		uint32_t misc0 = r[HW_REG_GSH_MISC0];
+
 		d->gs_vertices = d->vs_output_count ? (inputs + d->vs_output_count - 1)
 						      / d->vs_output_count : 1;
+		if (hw_reg_gsh_mode(misc0) == HW_REG_GSH_MODE_FIXED) {
+			d->gs_fixed = true;
+			d->gs_vertices = hw_reg_gsh_fixed_vertices(misc0);
+			d->gs_stride = hw_reg_gsh_fixed_stride(misc0);
+			d->gs_start = hw_reg_gsh_fixed_start(misc0);
+		}
 	}
 	d->outmap_slots = hw_reg_outmap_total(r[HW_REG_SH_OUTMAP_TOTAL]);
 	if (d->outmap_slots > HW_OUTMAP_SLOTS)

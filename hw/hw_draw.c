@@ -813,9 +813,20 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 			draw_triangle(d, tri[0], tri[1], tri[2]);
 		return HW_OK;
 	}
-	for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
-		memcpy(d->gs_in[d->gs_vertices * per + i],
-		       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS], sizeof d->gs_in[0]);
+	if (cfg->gs_fixed) {
+		/* Model choice: registers of the stride past the vertex
+		 * shader's outputs, and those past c95, are not written. */
+		for (i = 0; i < cfg->gs_stride && i < per; i++) {
+			unsigned c = cfg->gs_start + d->gs_vertices * cfg->gs_stride + i;
+			if (c < HW_SHADER_FLOAT_UNIFORMS)
+				memcpy(d->u->gs->f[c], cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
+				       sizeof d->u->gs->f[0]);
+		}
+	} else {
+		for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
+			memcpy(d->gs_in[d->gs_vertices * per + i],
+			       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS], sizeof d->gs_in[0]);
+	}
 	if (++d->gs_vertices < (cfg->gs_vertices ? cfg->gs_vertices : 1))
 		return HW_OK;
 	d->gs_vertices = 0;

@@ -111,6 +111,12 @@ struct hw_draw_config {
 	unsigned vs_output_count;
 	uint8_t vs_outreg[HW_SHADER_OUTPUTS];
 	unsigned gs_vertices;
+	/* Fixed (particle) mode (GSH_MISC0 mode 2): vertex j of a primitive
+	 * writes its outputs vs_outreg[0..gs_stride) to the geometry unit's
+	 * float uniforms c[gs_start + j * gs_stride ...] instead of its
+	 * inputs; gs_vertices vertices make one invocation. */
+	bool gs_fixed;
+	unsigned gs_stride, gs_start;
 
 	struct hw_draw_fragment fragment;
 };

@@ -1319,6 +1319,74 @@ static const float middle[] = {
 	-0.5f, -0.5f, -0.5f,   0.5f,  0.5f, -0.5f,  -0.5f, 0.5f, -0.5f,
 };
 
+/* Fixed (particle) mode, GSH_MISC0 0x252 = 2 | (3 - 1) << 8 | (1 - 1) << 12
+ * | 8 << 16: every three vertices' o0 go to the geometry unit's c8, c9,
+ * c10 and the shader runs; it emits them as one triangle (setemit, mov,
+ * emit each: 9 instructions and end, 10 an invocation). The two triangles
+ * of two_triangles: 2 invocations, 20 instructions on processor 0, the
+ * same 2 polygons and fragments as drawn from vertex data, and c8..c10
+ * hold the last triangle's positions (w = 1 from the float3 attribute). */
+static void fixed_mode_draw(bool gs, uint32_t *polys, uint32_t *frags)
+{
+	uint32_t base = put_positions(two_triangles, 6);
+
+	program_straight(0);
+	set_target(false);
+	if (gs) {
+		struct shader_asm g;
+		struct hw_shader_state prog;
+		unsigned v;
+
+		asm_init(&g);
+		for (v = 0; v < 3; v++) {
+			asm_setemit(&g, v, v == 2, false);
+			asm_mov(&g, asm_o(0), asm_c(8 + v));
+			asm_emit(&g);
+		}
+		asm_end(&g);
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+		pica_cmd_reg(&cmd, 0x244, 1);
+		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		common_state(base, 3, 0);
+		pica_cmd_reg(&cmd, 0x229, 2);
+		pica_cmd_reg(&cmd, 0x252, 2u | 2u << 8 | 0u << 12 | 8u << 16);
+		pica_cmd_reg(&cmd, 0x289, 0x08000100u);    /* inputs go to uniforms */
+		pica_cmd_reg(&cmd, 0x28D, 1);
+	} else {
+		common_state(base, 0, 0);
+	}
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	*polys = gpu.counters.polygon[HW_POLYGON_IN];
+	*frags = gpu.counters.fragment;
+}
+
+START_TEST(test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms)
+{
+	uint32_t polys_data, frags_data, polys_gs, frags_gs;
+	static const float last[3][4] = {
+		{ -0.5f, 0.5f, -0.5f, 1 }, { 0.5f, 0.5f, -0.5f, 1 }, { 0.0f, 0.9f, -0.5f, 1 },
+	};
+	unsigned v, k;
+
+	fixed_mode_draw(false, &polys_data, &frags_data);
+	teardown();
+	setup();
+	fixed_mode_draw(true, &polys_gs, &frags_gs);
+	ck_assert_uint_eq(polys_data, 2);
+	ck_assert_uint_eq(polys_gs, 2);
+	ck_assert_uint_gt(frags_data, 0);
+	ck_assert_uint_eq(frags_gs, frags_data);
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 2 * 10);
+	for (v = 0; v < 3; v++)
+		for (k = 0; k < 4; k++)
+			ck_assert_float_eq(gpu.gs.f[8 + v][k], last[v][k]);
+	ck_assert_uint_eq(gpu.gs.b, 1u << 15);
+}
+END_TEST
+
 /* The middle quad's two triangles from vertex data, or made by a
  * geometry shader that takes three vertices a primitive and emits them
  * unchanged: the same polygons, coordinates and pixels, so the same setup
@@ -2600,6 +2668,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
 	tcase_add_test(tc, test_draw_work_bound_counts_geometry_shader_instructions);
 	tcase_add_test(tc, test_draw_geometry_shader_sets_b15_after_each_invocation);
+	tcase_add_test(tc, test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms);
 	tcase_add_test(tc, test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
