@@ -468,6 +468,12 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 				     "shader");
 		return false;
 	}
+	/* The SDK driver draws fixed-mode geometry only from indices. */
+	if (gs->binary && p->exe->gs_mode == GL_SHBIN_GS_FIXED && !p->indexed) {
+		gl_operation_error(st, fn, "a fixed-mode geometry shader draws with "
+				   "glDrawElements only");
+		return false;
+	}
 	if (cl && draw_reads_client(gl, p)) {
 		if (!draw_client_plan(st, p, indices, cl, fn))
 			return false;
