@@ -290,7 +290,10 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 
 		d->gs_vertices = d->vs_output_count ? (inputs + d->vs_output_count - 1)
 						      / d->vs_output_count : 1;
-		if (hw_reg_gsh_mode(misc0) == HW_REG_GSH_MODE_FIXED) {
+		if (hw_reg_gsh_mode(misc0) == HW_REG_GSH_MODE_VARIABLE && indexed) {
+			d->gs_variable = true;
+			d->gs_main = hw_reg_count4(r[HW_REG_GSH_MISC1]);
+		} else if (hw_reg_gsh_mode(misc0) == HW_REG_GSH_MODE_FIXED) {
 			d->gs_fixed = true;
 			d->gs_vertices = hw_reg_gsh_fixed_vertices(misc0);
 			d->gs_stride = hw_reg_gsh_fixed_stride(misc0);

@@ -138,6 +138,11 @@ struct draw_ctx {
 	/* geometry shader input being collected */
 	float gs_in[HW_SHADER_INPUTS][4];
 	unsigned gs_vertices;
+	/* variable mode: indices pass 1 reads before the next count, and the
+	 * primitive being collected (its count, vertices so far, next c) */
+	uint32_t var_ahead_left;
+	uint32_t var_n, var_got;
+	unsigned var_reg;
 	char *fault;
 	unsigned fault_len;
 	enum hw_status status;
@@ -796,6 +801,17 @@ static void draw_release(struct draw_ctx *d, const struct draw_vertex *v)
 	}
 }
 
+/* Variable mode: the count that starts a primitive's run of indices. */
+static void gs_variable_count(struct draw_ctx *d, uint32_t n)
+{
+	float *c0 = d->u->gs->f[0];
+
+	c0[0] = c0[1] = c0[2] = c0[3] = (float)n;
+	d->var_n = n;
+	d->var_got = 0;
+	d->var_reg = 1;
+}
+
 /* A shaded vertex goes to assembly, or into the geometry shader's input. */
 static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex *cv)
 {
@@ -813,23 +829,43 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 			draw_triangle(d, tri[0], tri[1], tri[2]);
 		return HW_OK;
 	}
-	if (cfg->gs_fixed) {
-		/* Model choice: registers of the stride past the vertex
-		 * shader's outputs, and those past c95, are not written. */
-		for (i = 0; i < cfg->gs_stride && i < per; i++) {
-			unsigned c = cfg->gs_start + d->gs_vertices * cfg->gs_stride + i;
+	if (cfg->gs_variable) {
+		/* Model choice: registers past c95 are not written. */
+		unsigned regs = d->var_got < cfg->gs_main ? per : (per ? 1u : 0u);
+
+		if (d->var_got >= d->var_n)
+			return HW_OK;           /* defensive: pass 1 reads counts */
+		for (i = 0; i < regs; i++) {
+			unsigned c = d->var_reg + i;
 			if (c < HW_SHADER_FLOAT_UNIFORMS)
 				memcpy(d->u->gs->f[c], cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
 				       sizeof d->u->gs->f[0]);
 		}
+		d->var_reg += regs;
+		if (++d->var_got < d->var_n)
+			return HW_OK;
 	} else {
-		for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
-			memcpy(d->gs_in[d->gs_vertices * per + i],
-			       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS], sizeof d->gs_in[0]);
+		if (cfg->gs_fixed) {
+			/* Model choice: registers of the stride past the vertex
+			 * shader's outputs, and those past c95, are not
+			 * written. */
+			for (i = 0; i < cfg->gs_stride && i < per; i++) {
+				unsigned c = cfg->gs_start + d->gs_vertices * cfg->gs_stride + i;
+				if (c < HW_SHADER_FLOAT_UNIFORMS)
+					memcpy(d->u->gs->f[c],
+					       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
+					       sizeof d->u->gs->f[0]);
+			}
+		} else {
+			for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
+				memcpy(d->gs_in[d->gs_vertices * per + i],
+				       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
+				       sizeof d->gs_in[0]);
+		}
+		if (++d->gs_vertices < (cfg->gs_vertices ? cfg->gs_vertices : 1))
+			return HW_OK;
+		d->gs_vertices = 0;
 	}
-	if (++d->gs_vertices < (cfg->gs_vertices ? cfg->gs_vertices : 1))
-		return HW_OK;
-	d->gs_vertices = 0;
 	sink.emit = gs_emit;
 	sink.user = d;
 	memset(gs_out, 0, sizeof gs_out);
@@ -944,6 +980,7 @@ struct draw_ahead {
 	uint8_t indices[DRAW_AHEAD_VERTICES];    /* 1: the index was read */
 	int16_t miss[DRAW_AHEAD_VERTICES];       /* shaded: its invocation, else -1 */
 	uint16_t slot[DRAW_AHEAD_VERTICES];      /* vertex-cache entry (indexed) */
+	int32_t count_word[DRAW_AHEAD_VERTICES]; /* variable mode: a count, else -1 */
 	uint8_t processor[DRAW_AHEAD_MISSES];
 	/* the loader's inputs, each prepared as the draw's `in` (the loader
 	 * writes the same components every fetch) */
@@ -1040,18 +1077,29 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 		unsigned slot = 0;
 		bool hit = false;
 
+		bool count_word = false;
+
 		a->indices[n] = 0;
 		a->miss[n] = -1;
+		a->count_word[n] = -1;
 		if (cfg->indexed) {
 			st = read_index(d, from + n, line, line_valid, &index, &scratch, fault,
 					fault_len);
-			if (st == HW_OK) {
+			if (st == HW_OK && cfg->gs_variable && d->var_ahead_left == 0) {
+				/* a count, not a vertex */
+				a->indices[n] = 1;
+				a->count_word[n] = (int32_t)index;
+				d->var_ahead_left = index;
+				count_word = true;
+			} else if (st == HW_OK) {
 				a->indices[n] = 1;
 				hit = hw_vcache_lookup(d->u->vcache, index, &slot);
 				a->slot[n] = (uint16_t)slot;
+				if (cfg->gs_variable)
+					d->var_ahead_left--;
 			}
 		}
-		if (st == HW_OK && !hit) {
+		if (st == HW_OK && !hit && !count_word) {
 			a->miss[n] = (int16_t)m;
 			a->processor[m] = (uint8_t)next_vertex_processor(d);
 			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
@@ -1237,7 +1285,10 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 					snprintf(d->fault, d->fault_len, "%s", a->fault);
 				return ahead;
 			}
-			if (m >= 0) {
+			if (a->count_word[k] >= 0) {
+				gs_variable_count(d, (uint32_t)a->count_word[k]);
+				cv = NULL;
+			} else if (m >= 0) {
 				cv = d->cfg->indexed ? &d->cache[a->slot[k]] : &a->cv[m];
 				/* the outputs themselves only feed a geometry shader */
 				if (cv != &a->cv[m] && d->cfg->geometry_shader)
@@ -1259,7 +1310,7 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 			} else {
 				cv = &d->cache[a->slot[k]];
 			}
-			st = vertex_out(d, cv);
+			st = cv ? vertex_out(d, cv) : HW_OK;
 			/* a fragment of the triangles it closed may have faulted
 			 * (on_fragment): the draw stops at this vertex */
 			if (st == HW_OK)

@@ -117,6 +117,13 @@ struct hw_draw_config {
 	 * inputs; gs_vertices vertices make one invocation. */
 	bool gs_fixed;
 	unsigned gs_stride, gs_start;
+	/* Variable (subdivision) mode (GSH_MISC0 mode 1, indexed draws): each
+	 * primitive's run of indices starts with its vertex count n, which
+	 * goes to c0 as (n, n, n, n); its first gs_main vertices write all
+	 * their outputs, the rest output register 0 only, from c1 on; the
+	 * shader runs once n vertices have arrived. */
+	bool gs_variable;
+	unsigned gs_main;
 
 	struct hw_draw_fragment fragment;
 };

@@ -1387,6 +1387,82 @@ START_TEST(test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms)
 }
 END_TEST
 
+/* Variable (subdivision) mode, 0x252 = 1, 0x229 bit 31, 0x254 = 2 (3
+ * main vertices): the 8-bit index stream 3, 0, 1, 2, 4, 3, 4, 5, 5 is two
+ * primitives: a count 3 and vertices 0-2, a count 4 and vertices 3, 4, 5,
+ * 5. Each count goes to c0 as (n, n, n, n), the vertices to c1.. (one
+ * output register each here). The shader emits c1, c2, c3 as a triangle
+ * (10 instructions): 2 invocations, the two triangles of two_triangles
+ * (the same polygons and fragments as from vertex data); after the draw
+ * c0 = (4, 4, 4, 4) and c4 holds vertex 5. */
+static void variable_mode_draw(bool gs, uint32_t *polys, uint32_t *frags)
+{
+	static const uint8_t stream[9] = { 3, 0, 1, 2, 4, 3, 4, 5, 5 };
+	static const uint8_t plain[6] = { 0, 1, 2, 3, 4, 5 };
+	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 6 * 12 + 16 + 16);
+	uint8_t *host = hw_memory_host(&gpu.memory, base, 6 * 12 + 16 + 16);
+
+	ck_assert_ptr_nonnull(host);
+	memcpy(host, two_triangles, sizeof two_triangles);
+	memcpy(host + 80, gs ? stream : plain, gs ? sizeof stream : sizeof plain);
+	program_straight(0);
+	set_target(false);
+	if (gs) {
+		struct shader_asm g;
+		struct hw_shader_state prog;
+		unsigned v;
+
+		asm_init(&g);
+		for (v = 0; v < 3; v++) {
+			asm_setemit(&g, v, v == 2, false);
+			asm_mov(&g, asm_o(0), asm_c(1 + v));
+			asm_emit(&g);
+		}
+		asm_end(&g);
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+		pica_cmd_reg(&cmd, 0x244, 1);
+		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		common_state(base, 3, 0);
+		pica_cmd_reg(&cmd, 0x229, 2u | 1u << 31);
+		pica_cmd_reg(&cmd, 0x252, 1);
+		pica_cmd_reg(&cmd, 0x254, 2);
+		pica_cmd_reg(&cmd, 0x289, 0x08000100u);
+		pica_cmd_reg(&cmd, 0x28D, 1);
+	} else {
+		common_state(base, 0, 0);
+	}
+	pica_cmd_reg(&cmd, R_INDEX_CONFIG, 80);                /* 8-bit indices */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, gs ? 9 : 6);
+	pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+	run_and_finish();
+	*polys = gpu.counters.polygon[HW_POLYGON_IN];
+	*frags = gpu.counters.fragment;
+}
+
+START_TEST(test_draw_geometry_shader_variable_mode_reads_counted_primitives)
+{
+	uint32_t polys_data, frags_data, polys_gs, frags_gs;
+	unsigned k;
+
+	variable_mode_draw(false, &polys_data, &frags_data);
+	teardown();
+	setup();
+	variable_mode_draw(true, &polys_gs, &frags_gs);
+	ck_assert_uint_eq(polys_data, 2);
+	ck_assert_uint_eq(polys_gs, 2);
+	ck_assert_uint_gt(frags_data, 0);
+	ck_assert_uint_eq(frags_gs, frags_data);
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 2 * 10);
+	for (k = 0; k < 4; k++)
+		ck_assert_float_eq(gpu.gs.f[0][k], 4.0f);
+	ck_assert_float_eq(gpu.gs.f[1][1], 0.5f);        /* vertex 3: (-0.5, 0.5) */
+	ck_assert_float_eq(gpu.gs.f[3][1], 0.9f);        /* vertex 5 */
+	ck_assert_float_eq(gpu.gs.f[4][1], 0.9f);        /* vertex 5 again */
+	ck_assert_float_eq(gpu.gs.f[4][3], 1.0f);
+}
+END_TEST
+
 /* The middle quad's two triangles from vertex data, or made by a
  * geometry shader that takes three vertices a primitive and emits them
  * unchanged: the same polygons, coordinates and pixels, so the same setup
@@ -2669,6 +2745,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_work_bound_counts_geometry_shader_instructions);
 	tcase_add_test(tc, test_draw_geometry_shader_sets_b15_after_each_invocation);
 	tcase_add_test(tc, test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms);
+	tcase_add_test(tc, test_draw_geometry_shader_variable_mode_reads_counted_primitives);
 	tcase_add_test(tc, test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
