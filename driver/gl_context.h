@@ -363,6 +363,7 @@ struct gl_executable {
 	unsigned gs_vertices;                /* vertices per geometry primitive */
 	unsigned gs_mode;                    /* enum gl_shbin_gs_mode */
 	unsigned gs_fixed_start;             /* fixed mode: first c register */
+	unsigned gs_main;                    /* variable mode: main vertices */
 	struct gl_dmp_state dmp;             /* the reserved uniforms */
 };
 

@@ -14,8 +14,9 @@
  * - a geometry shader uses point mode (each vertex the vertex shader
  *   outputs is one geometry primitive) or fixed mode (each DVLE fixed
  *   count vertices go to the geometry unit's c registers from the DVLE's
- *   start, 1..16 vertices of at most 16 output registers that end by c95);
- *   variable (subdivision) mode fails the link: not modelled yet. */
+ *   start, 1..16 vertices of at most 16 output registers that end by c95)
+ *   or variable (subdivision) mode (1..16 main vertices, DVLE variable
+ *   count). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -389,9 +390,10 @@ static bool link_stage(struct gl_stage *s, enum gl_stage_id id, const struct gl_
 		return link_fail(log, "%s shader %u has %lu operand descriptors (at most %d)",
 				 names[id], so->name, (unsigned long)bin->opdesc_count,
 				 HW_SHADER_OPDESC_COUNT);
-	if (id == GL_STAGE_GEOMETRY && s->dvle->gs_mode == GL_SHBIN_GS_VARIABLE)
-		return link_fail(log, "geometry shader %u uses variable (subdivision) mode, "
-				 "which is not modelled yet", so->name);
+	if (id == GL_STAGE_GEOMETRY && s->dvle->gs_mode == GL_SHBIN_GS_VARIABLE
+	    && (s->dvle->gs_variable_count < 1 || s->dvle->gs_variable_count > 16))
+		return link_fail(log, "geometry shader %u has %u main vertices a variable-size "
+				 "primitive (1 to 16)", so->name, s->dvle->gs_variable_count);
 	if (id == GL_STAGE_GEOMETRY && s->dvle->gs_mode == GL_SHBIN_GS_FIXED
 	    && (s->dvle->gs_fixed_count < 1 || s->dvle->gs_fixed_count > 16))
 		return link_fail(log, "geometry shader %u takes %u vertices a fixed-size "
@@ -577,6 +579,7 @@ static struct gl_executable *link_objects(struct gl_context *gl,
 		unsigned per = exe->stage[GL_STAGE_VERTEX].outputs;
 
 		exe->gs_mode = g->gs_mode;
+		exe->gs_main = g->gs_variable_count;
 		if (g->gs_mode == GL_SHBIN_GS_FIXED) {
 			exe->gs_vertices = g->gs_fixed_count;
 			exe->gs_fixed_start = g->gs_fixed_start;

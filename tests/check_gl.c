@@ -759,7 +759,8 @@ static GLuint geometry_program(struct fx_shader *s, unsigned mode, unsigned star
 	fx_shader_code(s);
 	vs = shbin_writer_add_entry(&s->w, 0, 0, gs_at);
 	gs = shbin_writer_add_entry(&s->w, 1, gs_at, gs_end);
-	shbin_writer_set_geometry(&s->w, gs, mode, start, 0, count, false);
+	shbin_writer_set_geometry(&s->w, gs, mode, mode == 2 ? start : 0,
+				  mode == 1 ? count : 0, mode == 2 ? count : 0, false);
 	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
 	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
 	shbin_writer_add_output(&s->w, gs, 0, 0, 0xF);
@@ -776,15 +777,15 @@ static GLuint geometry_program(struct fx_shader *s, unsigned mode, unsigned star
 	return linked == GL_TRUE ? p : 0;
 }
 
-/* Variable (subdivision) mode is not modelled yet: the link fails (no GL
- * error), as does a fixed mode of 0 vertices or one past c95. */
+/* The link fails (no GL error) for a variable mode of 0 main vertices, a
+ * fixed mode of 0 vertices, or one past c95. */
 START_TEST(test_gl_link_rejects_unmodelled_geometry_modes)
 {
 	struct fx_shader *s;
 
 	fx_reset();
 	s = fx_shader_new();
-	ck_assert_uint_eq(geometry_program(s, 1, 0, 0), 0);
+	ck_assert_uint_eq(geometry_program(s, 1, 1, 0), 0);
 	fx_shader_free(s);
 	s = fx_shader_new();
 	ck_assert_uint_eq(geometry_program(s, 2, 8, 0), 0);
@@ -837,6 +838,57 @@ START_TEST(test_gl_geometry_shader_fixed_mode_draws_from_uniforms)
 	ck_assert(gpu->gs.f[10][0] == 0.0f && gpu->gs.f[10][1] == 0.9f);
 	ck_assert(gpu->gs.f[10][3] == 1.0f);
 	ck_assert_uint_eq(gpu->regs[0x252], 2u | 2u << 8 | 0u << 12 | 8u << 16 | 1u << 24);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* Variable (subdivision) mode through GL: 2 main vertices (0x254 = 1);
+ * glDrawArrays is GL_INVALID_OPERATION; glDrawElements from an element
+ * buffer of the counted stream 3,0,1,2, 4,3,4,5,5 runs the shader (emit
+ * c1, c2, c3: 10 instructions) twice and draws two triangles; c0 is the
+ * last count (4, 4, 4, 4). Client-side indices: GL_INVALID_OPERATION
+ * (model limitation), nothing sent. */
+START_TEST(test_gl_geometry_shader_variable_mode_draws_counted_primitives)
+{
+	static const float tri[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+		-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+	};
+	static const GLubyte stream[9] = { 3, 0, 1, 2, 4, 3, 4, 5, 5 };
+	const struct hw_gpu *gpu = &nngx_state_get()->gpu;
+	struct fx_shader *s;
+	struct fx_counters c0, c1, d;
+	GLuint p, ebo;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_new();
+	p = geometry_program(s, 1, 1, 2);
+	ck_assert_uint_ne(p, 0);
+	glUseProgram(p);
+	fx_positions(tri, 6);
+	fx_counters_read(&c0);
+	glDrawArrays(GL_GEOMETRY_PRIMITIVE_DMP, 0, 9);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glDrawElements(GL_GEOMETRY_PRIMITIVE_DMP, 9, GL_UNSIGNED_BYTE, stream);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGenBuffers(1, &ebo);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof stream, stream, GL_STATIC_DRAW);
+	glDrawElements(GL_GEOMETRY_PRIMITIVE_DMP, 9, GL_UNSIGNED_BYTE, 0);
+	ck_gl_error(GL_NO_ERROR);
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, &d);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0);
+	ck_assert_uint_eq(d.shader[0][0], 2 * 10);
+	ck_assert_uint_eq(d.polygon[0], 2 * 3);
+	ck_assert_uint_eq(d.polygon[1], 2);
+	ck_assert(gpu->gs.f[0][0] == 4.0f && gpu->gs.f[0][3] == 4.0f);
+	ck_assert(gpu->gs.f[3][1] == 0.9f && gpu->gs.f[4][1] == 0.9f);
+	ck_assert_uint_eq(gpu->regs[0x252], 1);
+	ck_assert_uint_eq(gpu->regs[0x254], 1);
+	ck_assert(gpu->regs[0x229] >> 31);
 	fx_shader_free(s);
 }
 END_TEST
@@ -1705,6 +1757,7 @@ int main(void)
 	tcase_add_test(tc, test_gl_link_needs_a_vertex_shader_with_a_binary);
 	tcase_add_test(tc, test_gl_link_rejects_unmodelled_geometry_modes);
 	tcase_add_test(tc, test_gl_geometry_shader_fixed_mode_draws_from_uniforms);
+	tcase_add_test(tc, test_gl_geometry_shader_variable_mode_draws_counted_primitives);
 	tcase_add_test(tc, test_gl_attrib_locations_default_bound_and_high_registers);
 	tcase_add_test(tc, test_gl_uniform_locations_encode_stage_uniform_and_element);
 	tcase_add_test(tc, test_gl_uniform_type_mismatch_is_invalid_operation);
