@@ -1463,6 +1463,81 @@ START_TEST(test_draw_geometry_shader_variable_mode_reads_counted_primitives)
 }
 END_TEST
 
+/* Variable mode, main and other vertices: a vertex shader with two
+ * outputs (o0 = position, o1 = c0 = 0), 0x254 = 0 (one main vertex), the
+ * stream 3, 0, 1, 2: vertex 0 writes c1 (o0) and c2 (o1); vertices 1 and
+ * 2 only their o0, to c3 and c4. The geometry shader emits c1, c3, c4:
+ * the first triangle of two_triangles, as drawn from vertex data. */
+START_TEST(test_draw_geometry_shader_variable_mode_other_vertices_write_o0_only)
+{
+	static const uint8_t stream[4] = { 3, 0, 1, 2 };
+	static const uint8_t plain[3] = { 0, 1, 2 };
+	static const unsigned emit_from[3] = { 1, 3, 4 };
+	uint32_t frags_data = 0, polys, base;
+	uint8_t *host;
+	unsigned pass, v;
+
+	for (pass = 0; pass < 2; pass++) {
+		struct shader_asm g, vsa;
+		struct hw_shader_state prog, vprog;
+
+		if (pass) {
+			teardown();
+			setup();
+		}
+		base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 6 * 12 + 32);
+		host = hw_memory_host(&gpu.memory, base, 6 * 12 + 32);
+		memcpy(host, two_triangles, sizeof two_triangles);
+		memcpy(host + 80, pass ? stream : plain, pass ? sizeof stream : sizeof plain);
+		set_target(false);
+		pica_cmd_reg(&cmd, 0x244, 1);
+		asm_init(&vsa);
+		asm_mov(&vsa, asm_o(0), asm_v(0));
+		asm_mov(&vsa, asm_o(1), asm_c(0));
+		asm_end(&vsa);
+		memset(&vprog, 0, sizeof vprog);
+		ck_assert_msg(asm_finish(&vsa, &vprog), "%s", vsa.error);
+		pica_cmd_vs_program(&cmd, &vprog, vsa.ncode, vsa.nopdesc, 0);
+		if (pass) {
+			asm_init(&g);
+			for (v = 0; v < 3; v++) {
+				asm_setemit(&g, v, v == 2, false);
+				asm_mov(&g, asm_o(0), asm_c(emit_from[v]));
+				asm_emit(&g);
+			}
+			asm_end(&g);
+			memset(&prog, 0, sizeof prog);
+			ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+			pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+			common_state(base, 3, 0);
+			pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);           /* o0, o1 */
+			pica_cmd_reg(&cmd, 0x229, 2u | 1u << 31);
+			pica_cmd_reg(&cmd, 0x252, 1);
+			pica_cmd_reg(&cmd, 0x254, 0);
+			pica_cmd_reg(&cmd, 0x289, 0x08000101u);
+			pica_cmd_reg(&cmd, 0x28D, 1);
+		} else {
+			common_state(base, 0, 0);
+		}
+		pica_cmd_reg(&cmd, R_INDEX_CONFIG, 80);
+		pica_cmd_reg(&cmd, R_NUMVERTICES, pass ? 4 : 3);
+		pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+		run_and_finish();
+		polys = gpu.counters.polygon[HW_POLYGON_IN];
+		ck_assert_uint_eq(polys, 1);
+		if (!pass) {
+			frags_data = gpu.counters.fragment;
+			ck_assert_uint_gt(frags_data, 0);
+		}
+	}
+	ck_assert_uint_eq(gpu.counters.fragment, frags_data);
+	ck_assert_float_eq(gpu.gs.f[2][0], 0.0f);        /* vertex 0's o1 */
+	ck_assert_float_eq(gpu.gs.f[3][0], 0.5f);        /* vertex 1's o0 */
+	ck_assert_float_eq(gpu.gs.f[4][1], 0.5f);        /* vertex 2's o0 */
+	ck_assert_float_eq(gpu.gs.f[4][3], 1.0f);
+}
+END_TEST
+
 /* The middle quad's two triangles from vertex data, or made by a
  * geometry shader that takes three vertices a primitive and emits them
  * unchanged: the same polygons, coordinates and pixels, so the same setup
@@ -2746,6 +2821,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_geometry_shader_sets_b15_after_each_invocation);
 	tcase_add_test(tc, test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms);
 	tcase_add_test(tc, test_draw_geometry_shader_variable_mode_reads_counted_primitives);
+	tcase_add_test(tc, test_draw_geometry_shader_variable_mode_other_vertices_write_o0_only);
 	tcase_add_test(tc, test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
