@@ -978,9 +978,10 @@ struct ahead_memory {
 struct draw_ahead {
 	struct ahead_memory memory[DRAW_AHEAD_VERTICES]; /* running, after each vertex */
 	uint8_t indices[DRAW_AHEAD_VERTICES];    /* 1: the index was read */
-	int16_t miss[DRAW_AHEAD_VERTICES];       /* shaded: its invocation, else -1 */
-	uint16_t slot[DRAW_AHEAD_VERTICES];      /* vertex-cache entry (indexed) */
-	int32_t count_word[DRAW_AHEAD_VERTICES]; /* variable mode: a count, else -1 */
+	int16_t miss[DRAW_AHEAD_VERTICES];       /* shaded: its invocation, else -1
+						    (AHEAD_COUNT: a count) */
+	uint16_t slot[DRAW_AHEAD_VERTICES];      /* vertex-cache entry (indexed), or
+						    the count (AHEAD_COUNT) */
 	uint8_t processor[DRAW_AHEAD_MISSES];
 	/* the loader's inputs, each prepared as the draw's `in` (the loader
 	 * writes the same components every fetch) */
@@ -1054,6 +1055,23 @@ static bool memo_look_up(struct draw_ctx *d, uint32_t index, const float in[][4]
 /* Pass 1 and 2 from vertex `from`: the window's vertex count (the vertex
  * that faulted, if one did, is the last), *fault_at the one that faulted
  * or the count when none did, and the fault's status. */
+/* Variable mode, pass 1: whether index `index` at window position n is a
+ * primitive's count (where the previous primitive's vertices are used
+ * up: marked AHEAD_COUNT, the count in a->slot[n]), else a vertex. */
+#define AHEAD_COUNT (-2)
+static bool ahead_variable_index(struct draw_ctx *d, struct draw_ahead *a, unsigned n,
+				 uint32_t index)
+{
+	if (d->var_ahead_left == 0) {
+		a->miss[n] = AHEAD_COUNT;
+		a->slot[n] = (uint16_t)index;      /* indices have 16 bits */
+		d->var_ahead_left = index;
+		return true;
+	}
+	d->var_ahead_left--;
+	return false;
+}
+
 static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint32_t from,
 				 uint32_t *line, bool *line_valid, unsigned *count,
 				 unsigned *fault_at)
@@ -1068,6 +1086,7 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 	unsigned fault_len = d->fault_len < sizeof a->fault ? d->fault_len : sizeof a->fault;
 	unsigned n = 0, m = 0, s = 0, k, done;
 	const bool memo = memo_on(d);
+	const bool variable = cfg->gs_variable;
 	enum hw_status st = HW_OK;
 
 	memset(scratch.memory, 0, sizeof scratch.memory);
@@ -1081,22 +1100,17 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 
 		a->indices[n] = 0;
 		a->miss[n] = -1;
-		a->count_word[n] = -1;
 		if (cfg->indexed) {
 			st = read_index(d, from + n, line, line_valid, &index, &scratch, fault,
 					fault_len);
-			if (st == HW_OK && cfg->gs_variable && d->var_ahead_left == 0) {
-				/* a count, not a vertex */
+			if (st == HW_OK) {
 				a->indices[n] = 1;
-				a->count_word[n] = (int32_t)index;
-				d->var_ahead_left = index;
-				count_word = true;
-			} else if (st == HW_OK) {
-				a->indices[n] = 1;
-				hit = hw_vcache_lookup(d->u->vcache, index, &slot);
-				a->slot[n] = (uint16_t)slot;
-				if (cfg->gs_variable)
-					d->var_ahead_left--;
+				if (variable)
+					count_word = ahead_variable_index(d, a, n, index);
+				if (!count_word) {
+					hit = hw_vcache_lookup(d->u->vcache, index, &slot);
+					a->slot[n] = (uint16_t)slot;
+				}
 			}
 		}
 		if (st == HW_OK && !hit && !count_word) {
@@ -1285,10 +1299,7 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 					snprintf(d->fault, d->fault_len, "%s", a->fault);
 				return ahead;
 			}
-			if (a->count_word[k] >= 0) {
-				gs_variable_count(d, (uint32_t)a->count_word[k]);
-				cv = NULL;
-			} else if (m >= 0) {
+			if (m >= 0) {
 				cv = d->cfg->indexed ? &d->cache[a->slot[k]] : &a->cv[m];
 				/* the outputs themselves only feed a geometry shader */
 				if (cv != &a->cv[m] && d->cfg->geometry_shader)
@@ -1307,8 +1318,11 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 							a->memo[m]->dv = cv->dv;
 					}
 				}
-			} else {
+			} else if (m != AHEAD_COUNT) {
 				cv = &d->cache[a->slot[k]];
+			} else {
+				gs_variable_count(d, a->slot[k]);
+				cv = NULL;
 			}
 			st = cv ? vertex_out(d, cv) : HW_OK;
 			/* a fragment of the triangles it closed may have faulted
