@@ -269,15 +269,42 @@ static void cmd_geometry(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 
 	gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG, (gs->binary ? HW_REG_GEOSTAGE_GS_ON
 					       : HW_REG_GEOSTAGE_GS_OFF)
-		   | (tri_elements ? HW_REG_GEOSTAGE_TRI_ELEMENTS : 0));
+		   | (tri_elements ? HW_REG_GEOSTAGE_TRI_ELEMENTS : 0)
+		   | (gs->binary && exe->gs_mode == GL_SHBIN_GS_VARIABLE
+		      ? HW_REG_GEOSTAGE_SUBDIVISION : 0));
 	gl_cmd_reg(c, HW_REG_VSH_COM_MODE, gs->binary ? 1 : 0);
 	if (!gs->binary)
 		return;
-	inputs = exe->stage[GL_STAGE_VERTEX].outputs * exe->gs_vertices;
-	gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_INPUTBUFFER_CONFIG),
-		   (uint32_t)HW_REG_INPUTBUFFER_GS << 24 | (inputs ? inputs - 1 : 0));
+	if (exe->gs_mode == GL_SHBIN_GS_FIXED) {
+		/* Fixed mode (fact sheet A.8, B.11): the vertices go to
+		 * float uniforms; bit 24 as the SDK writes it. */
+		unsigned per = exe->stage[GL_STAGE_VERTEX].outputs;
+
+		gl_cmd_reg(c, HW_REG_GSH_MISC0, HW_REG_GSH_MODE_FIXED
+			   | (uint32_t)(exe->gs_vertices - 1) << 8 | (uint32_t)(per - 1) << 12
+			   | (uint32_t)exe->gs_fixed_start << 16 | 1u << 24);
+		gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_INPUTBUFFER_CONFIG),
+			   (uint32_t)HW_REG_INPUTBUFFER_GS << 24 | 1u << 8 | (per - 1));
+	} else if (exe->gs_mode == GL_SHBIN_GS_VARIABLE) {
+		/* Variable mode: counted primitives into float uniforms. */
+		unsigned per = exe->stage[GL_STAGE_VERTEX].outputs;
+
+		gl_cmd_reg(c, HW_REG_GSH_MISC0, HW_REG_GSH_MODE_VARIABLE);
+		gl_cmd_reg(c, HW_REG_GSH_MISC1, exe->gs_main - 1);
+		gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_INPUTBUFFER_CONFIG),
+			   (uint32_t)HW_REG_INPUTBUFFER_GS << 24 | 1u << 8 | (per ? per - 1 : 0));
+	} else {
+		inputs = exe->stage[GL_STAGE_VERTEX].outputs * exe->gs_vertices;
+		gl_cmd_reg(c, HW_REG_GSH_MISC0, HW_REG_GSH_MODE_POINT);
+		gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_INPUTBUFFER_CONFIG),
+			   (uint32_t)HW_REG_INPUTBUFFER_GS << 24 | (inputs ? inputs - 1 : 0));
+	}
 	gl_cmd_seq(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_PERMUTATION_LOW), perm, 2);
 	gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_OUTMAP_MASK), gs->outmask);
+	/* The SDK driver clears b15 before each draw: every invocation sets
+	 * it, so a program tells its first invocation in a draw. */
+	gl_cmd_reg(c, HW_REG_SH(HW_REG_GSH_BASE, HW_REG_SH_BOOLUNIFORM),
+		   CMD_UPPER_7FFF | (gs->b & 0x7FFFu));
 }
 
 /* Viewport (float24 half sizes, float31 inverses) and culling. */

@@ -371,6 +371,9 @@ struct gl_executable {
 	size_t input_count;
 	uint8_t location_reg[GL_CONTEXT_MAX_ATTRIBS];   /* v register; 0xFF: none */
 	unsigned gs_vertices;                /* vertices per geometry primitive */
+	unsigned gs_mode;                    /* enum gl_shbin_gs_mode */
+	unsigned gs_fixed_start;             /* fixed mode: first c register */
+	unsigned gs_main;                    /* variable mode: main vertices */
 	struct gl_dmp_state dmp;             /* the reserved uniforms */
 };
 

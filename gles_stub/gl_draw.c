@@ -468,6 +468,22 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 				     "shader");
 		return false;
 	}
+	/* The SDK driver draws fixed- and variable-mode geometry only from
+	 * indices. */
+	if (gs->binary && p->exe->gs_mode != GL_SHBIN_GS_POINT && !p->indexed) {
+		gl_operation_error(st, fn, "a %s-mode geometry shader draws with "
+				   "glDrawElements only",
+				   p->exe->gs_mode == GL_SHBIN_GS_FIXED ? "fixed" : "variable");
+		return false;
+	}
+	/* Model limitation: the client-array copy sends one vertex an index,
+	 * which would turn variable mode's counts into vertices. */
+	if (gs->binary && p->exe->gs_mode == GL_SHBIN_GS_VARIABLE && cl
+	    && draw_reads_client(gl, p)) {
+		gl_operation_error(st, fn, "a variable-mode geometry draw from client-side "
+				   "arrays is not modelled: use buffer objects");
+		return false;
+	}
 	if (cl && draw_reads_client(gl, p)) {
 		if (!draw_client_plan(st, p, indices, cl, fn))
 			return false;

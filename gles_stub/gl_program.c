@@ -11,9 +11,12 @@
  *   location glBindAttribLocation gave its name, else its v register
  *   number when that is free and below 12, else the lowest free one; two
  *   bindings on one location, or no room left, fail the link;
- * - a geometry shader must use point mode: each vertex the vertex shader
- *   outputs is one geometry primitive (variable and fixed modes put
- *   vertices in c registers, which the hardware model does not do). */
+ * - a geometry shader uses point mode (each vertex the vertex shader
+ *   outputs is one geometry primitive) or fixed mode (each DVLE fixed
+ *   count vertices go to the geometry unit's c registers from the DVLE's
+ *   start, 1..16 vertices of at most 16 output registers that end by c95)
+ *   or variable (subdivision) mode (1..16 main vertices, DVLE variable
+ *   count). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,10 +390,14 @@ static bool link_stage(struct gl_stage *s, enum gl_stage_id id, const struct gl_
 		return link_fail(log, "%s shader %u has %lu operand descriptors (at most %d)",
 				 names[id], so->name, (unsigned long)bin->opdesc_count,
 				 HW_SHADER_OPDESC_COUNT);
-	if (id == GL_STAGE_GEOMETRY && s->dvle->gs_mode != GL_SHBIN_GS_POINT)
-		return link_fail(log, "geometry shader %u uses %s mode; only point mode is "
-				 "modelled", so->name, s->dvle->gs_mode == GL_SHBIN_GS_VARIABLE
-				 ? "variable" : "fixed");
+	if (id == GL_STAGE_GEOMETRY && s->dvle->gs_mode == GL_SHBIN_GS_VARIABLE
+	    && (s->dvle->gs_variable_count < 1 || s->dvle->gs_variable_count > 16))
+		return link_fail(log, "geometry shader %u has %u main vertices a variable-size "
+				 "primitive (1 to 16)", so->name, s->dvle->gs_variable_count);
+	if (id == GL_STAGE_GEOMETRY && s->dvle->gs_mode == GL_SHBIN_GS_FIXED
+	    && (s->dvle->gs_fixed_count < 1 || s->dvle->gs_fixed_count > 16))
+		return link_fail(log, "geometry shader %u takes %u vertices a fixed-size "
+				 "primitive (1 to 16)", so->name, s->dvle->gs_fixed_count);
 	s->code_words = bin->code_words < limit ? (unsigned)bin->code_words : limit;
 	if (!link_outputs(s, log))
 		return false;
@@ -567,6 +574,25 @@ static struct gl_executable *link_objects(struct gl_context *gl,
 		return NULL;
 	}
 	exe->gs_vertices = 1;
+	if (so[GL_STAGE_GEOMETRY]) {
+		const struct gl_shbin_entry *g = exe->stage[GL_STAGE_GEOMETRY].dvle;
+		unsigned per = exe->stage[GL_STAGE_VERTEX].outputs;
+
+		exe->gs_mode = g->gs_mode;
+		exe->gs_main = g->gs_variable_count;
+		if (g->gs_mode == GL_SHBIN_GS_FIXED) {
+			exe->gs_vertices = g->gs_fixed_count;
+			exe->gs_fixed_start = g->gs_fixed_start;
+			if (per < 1 || per > 16
+			    || g->gs_fixed_start + g->gs_fixed_count * per > HW_SHADER_FLOAT_UNIFORMS) {
+				link_fail(log, "fixed-mode geometry shader: %u vertices of %u "
+					  "registers from c%u do not fit in c0..c95",
+					  g->gs_fixed_count, per, g->gs_fixed_start);
+				gl_executable_free(exe);
+				return NULL;
+			}
+		}
+	}
 	exe->serial = gl->next_serial++;
 	gl_dmp_defaults(&exe->dmp);             /* a link resets every uniform */
 	return exe;

@@ -325,8 +325,19 @@ static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_c
 	if (d->geometry_shader) {
 		unsigned inputs = hw_reg_count4(r[HW_REG_SH(HW_REG_GSH_BASE,
 							   HW_REG_SH_INPUTBUFFER_CONFIG)]);
+		uint32_t misc0 = r[HW_REG_GSH_MISC0];
+
 		d->gs_vertices = d->vs_output_count ? (inputs + d->vs_output_count - 1)
 						      / d->vs_output_count : 1;
+		if (hw_reg_gsh_mode(misc0) == HW_REG_GSH_MODE_VARIABLE && indexed) {
+			d->gs_variable = true;
+			d->gs_main = hw_reg_count4(r[HW_REG_GSH_MISC1]);
+		} else if (hw_reg_gsh_mode(misc0) == HW_REG_GSH_MODE_FIXED) {
+			d->gs_fixed = true;
+			d->gs_vertices = hw_reg_gsh_fixed_vertices(misc0);
+			d->gs_stride = hw_reg_gsh_fixed_stride(misc0);
+			d->gs_start = hw_reg_gsh_fixed_start(misc0);
+		}
 	}
 	d->outmap_slots = hw_reg_outmap_total(r[HW_REG_SH_OUTMAP_TOTAL]);
 	if (d->outmap_slots > HW_OUTMAP_SLOTS)
@@ -425,13 +436,12 @@ static void command_draw(struct run_ctx *c, bool indexed)
 
 /* ---- register side effects ------------------------------------------ */
 
-static void shader_unit_write(struct run_ctx *c, unsigned id, uint32_t v)
+/* A write at offset `off` of a shader unit's register block, to that
+ * unit's state `sh` and its upload ports `up`. */
+static void shader_unit_apply(struct hw_shader_state *sh, struct hw_command_upload *up,
+			      unsigned off, uint32_t v)
 {
-	struct hw_gpu *gpu = c->gpu;
-	bool vertex = hw_reg_sh_base(id) == HW_REG_VSH_BASE;
-	struct hw_shader_state *sh = vertex ? &gpu->vs : &gpu->gs;
-	struct hw_command_upload *up = &gpu->command.unit[vertex];
-	unsigned off = hw_reg_sh_offset(hw_reg_fold_alias(id)), k;
+	unsigned k;
 
 	switch (off) {
 	case HW_REG_SH_BOOLUNIFORM:
@@ -481,6 +491,30 @@ static void shader_unit_write(struct run_ctx *c, unsigned id, uint32_t v)
 				sh->i[off - HW_REG_SH_INTUNIFORM_I0][k] = (uint8_t)hw_reg_byte(v, k);
 		return;
 	}
+}
+
+/* Whether a vertex-unit register at offset `off` also reaches shader unit
+ * 3 while 0x244 bit 0 is 0: the uniform, code and operand-descriptor
+ * ports (fact sheet B.11; model choice: the entry point, input and output
+ * configuration stay the geometry unit's own). */
+static bool shader_offset_mirrored(unsigned off)
+{
+	return off == HW_REG_SH_BOOLUNIFORM
+	       || (off >= HW_REG_SH_INTUNIFORM_I0 && off < HW_REG_SH_INTUNIFORM_I0 + 4)
+	       || off == HW_REG_SH_CODETRANSFER_INDEX || off == HW_REG_SH_CODETRANSFER_DATA0
+	       || off == HW_REG_SH_OPDESCS_INDEX || off == HW_REG_SH_OPDESCS_DATA0
+	       || off == HW_REG_SH_FLOATUNIFORM_INDEX || off == HW_REG_SH_FLOATUNIFORM_DATA0;
+}
+
+static void shader_unit_write(struct run_ctx *c, unsigned id, uint32_t v)
+{
+	struct hw_gpu *gpu = c->gpu;
+	bool vertex = hw_reg_sh_base(id) == HW_REG_VSH_BASE;
+	unsigned off = hw_reg_sh_offset(hw_reg_fold_alias(id));
+
+	shader_unit_apply(vertex ? &gpu->vs : &gpu->gs, &gpu->command.unit[vertex], off, v);
+	if (vertex && !(gpu->regs[HW_REG_VSH_COM_MODE] & 1) && shader_offset_mirrored(off))
+		shader_unit_apply(&gpu->gs, &gpu->command.unit[0], off, v);
 }
 
 static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)

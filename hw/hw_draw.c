@@ -146,6 +146,11 @@ struct draw_ctx {
 	/* geometry shader input being collected */
 	float gs_in[HW_SHADER_INPUTS][4];
 	unsigned gs_vertices;
+	/* variable mode: indices pass 1 reads before the next count, and the
+	 * primitive being collected (its count, vertices so far, next c) */
+	uint32_t var_ahead_left;
+	uint32_t var_n, var_got;
+	unsigned var_reg;
 	char *fault;
 	unsigned fault_len;
 	enum hw_status status;
@@ -886,6 +891,17 @@ static void draw_release(struct draw_ctx *d, const struct draw_vertex *v)
 	}
 }
 
+/* Variable mode: the count that starts a primitive's run of indices. */
+static void gs_variable_count(struct draw_ctx *d, uint32_t n)
+{
+	float *c0 = d->u->gs->f[0];
+
+	c0[0] = c0[1] = c0[2] = c0[3] = (float)n;
+	d->var_n = n;
+	d->var_got = 0;
+	d->var_reg = 1;
+}
+
 /* A shaded vertex goes to assembly, or into the geometry shader's input. */
 static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex *cv)
 {
@@ -903,12 +919,43 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 			draw_triangle(d, tri[0], tri[1], tri[2]);
 		return HW_OK;
 	}
-	for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
-		memcpy(d->gs_in[d->gs_vertices * per + i],
-		       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS], sizeof d->gs_in[0]);
-	if (++d->gs_vertices < (cfg->gs_vertices ? cfg->gs_vertices : 1))
-		return HW_OK;
-	d->gs_vertices = 0;
+	if (cfg->gs_variable) {
+		/* Model choice: registers past c95 are not written. */
+		unsigned regs = d->var_got < cfg->gs_main ? per : (per ? 1u : 0u);
+
+		if (d->var_got >= d->var_n)
+			return HW_OK;           /* defensive: pass 1 reads counts */
+		for (i = 0; i < regs; i++) {
+			unsigned c = d->var_reg + i;
+			if (c < HW_SHADER_FLOAT_UNIFORMS)
+				memcpy(d->u->gs->f[c], cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
+				       sizeof d->u->gs->f[0]);
+		}
+		d->var_reg += regs;
+		if (++d->var_got < d->var_n)
+			return HW_OK;
+	} else {
+		if (cfg->gs_fixed) {
+			/* Model choice: registers of the stride past the vertex
+			 * shader's outputs, and those past c95, are not
+			 * written. */
+			for (i = 0; i < cfg->gs_stride && i < per; i++) {
+				unsigned c = cfg->gs_start + d->gs_vertices * cfg->gs_stride + i;
+				if (c < HW_SHADER_FLOAT_UNIFORMS)
+					memcpy(d->u->gs->f[c],
+					       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
+					       sizeof d->u->gs->f[0]);
+			}
+		} else {
+			for (i = 0; i < per && d->gs_vertices * per + i < HW_SHADER_INPUTS; i++)
+				memcpy(d->gs_in[d->gs_vertices * per + i],
+				       cv->out[cfg->vs_outreg[i] % HW_SHADER_OUTPUTS],
+				       sizeof d->gs_in[0]);
+		}
+		if (++d->gs_vertices < (cfg->gs_vertices ? cfg->gs_vertices : 1))
+			return HW_OK;
+		d->gs_vertices = 0;
+	}
 	sink.emit = gs_emit;
 	sink.user = d;
 	memset(gs_out, 0, sizeof gs_out);
@@ -916,6 +963,8 @@ static enum hw_status vertex_out(struct draw_ctx *d, const struct cached_vertex 
 	st = hw_shader_program_run(d->gs, (const float (*)[4])d->gs_in, gs_out, &sink,
 				   &d->stats[0], d->fault, d->fault_len);
 	d->instructions += d->stats[0].instructions - before;
+	if (st == HW_OK)
+		d->u->gs->b |= HW_GSH_B15;
 	return st;
 }
 
@@ -1019,8 +1068,10 @@ struct ahead_memory {
 struct draw_ahead {
 	struct ahead_memory memory[DRAW_AHEAD_VERTICES]; /* running, after each vertex */
 	uint8_t indices[DRAW_AHEAD_VERTICES];    /* 1: the index was read */
-	int16_t miss[DRAW_AHEAD_VERTICES];       /* shaded: its invocation, else -1 */
-	uint16_t slot[DRAW_AHEAD_VERTICES];      /* vertex-cache entry (indexed) */
+	int16_t miss[DRAW_AHEAD_VERTICES];       /* shaded: its invocation, else -1
+						    (AHEAD_COUNT: a count) */
+	uint16_t slot[DRAW_AHEAD_VERTICES];      /* vertex-cache entry (indexed), or
+						    the count (AHEAD_COUNT) */
 	uint8_t processor[DRAW_AHEAD_MISSES];
 	/* the loader's inputs, each prepared as the draw's `in` (the loader
 	 * writes the same components every fetch) */
@@ -1094,6 +1145,23 @@ static bool memo_look_up(struct draw_ctx *d, uint32_t index, const float in[][4]
 /* Pass 1 and 2 from vertex `from`: the window's vertex count (the vertex
  * that faulted, if one did, is the last), *fault_at the one that faulted
  * or the count when none did, and the fault's status. */
+/* Variable mode, pass 1: whether index `index` at window position n is a
+ * primitive's count (where the previous primitive's vertices are used
+ * up: marked AHEAD_COUNT, the count in a->slot[n]), else a vertex. */
+#define AHEAD_COUNT (-2)
+static bool ahead_variable_index(struct draw_ctx *d, struct draw_ahead *a, unsigned n,
+				 uint32_t index)
+{
+	if (d->var_ahead_left == 0) {
+		a->miss[n] = AHEAD_COUNT;
+		a->slot[n] = (uint16_t)index;      /* indices have 16 bits */
+		d->var_ahead_left = index;
+		return true;
+	}
+	d->var_ahead_left--;
+	return false;
+}
+
 static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint32_t from,
 				 uint32_t *line, bool *line_valid, unsigned *count,
 				 unsigned *fault_at)
@@ -1108,6 +1176,7 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 	unsigned fault_len = d->fault_len < sizeof a->fault ? d->fault_len : sizeof a->fault;
 	unsigned n = 0, m = 0, s = 0, k, done;
 	const bool memo = memo_on(d);
+	const bool variable = cfg->gs_variable;
 	enum hw_status st = HW_OK;
 
 	memset(scratch.memory, 0, sizeof scratch.memory);
@@ -1117,6 +1186,8 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 		unsigned slot = 0;
 		bool hit = false;
 
+		bool count_word = false;
+
 		a->indices[n] = 0;
 		a->miss[n] = -1;
 		if (cfg->indexed) {
@@ -1124,11 +1195,15 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 					fault_len);
 			if (st == HW_OK) {
 				a->indices[n] = 1;
-				hit = hw_vcache_lookup(d->u->vcache, index, &slot);
-				a->slot[n] = (uint16_t)slot;
+				if (variable)
+					count_word = ahead_variable_index(d, a, n, index);
+				if (!count_word) {
+					hit = hw_vcache_lookup(d->u->vcache, index, &slot);
+					a->slot[n] = (uint16_t)slot;
+				}
 			}
 		}
-		if (st == HW_OK && !hit) {
+		if (st == HW_OK && !hit && !count_word) {
 			a->miss[n] = (int16_t)m;
 			a->processor[m] = (uint8_t)next_vertex_processor(d);
 			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
@@ -1333,10 +1408,13 @@ static enum hw_status draw_vertices(struct draw_ctx *d)
 							a->memo[m]->dv = cv->dv;
 					}
 				}
-			} else {
+			} else if (m != AHEAD_COUNT) {
 				cv = &d->cache[a->slot[k]];
+			} else {
+				gs_variable_count(d, a->slot[k]);
+				cv = NULL;
 			}
-			st = vertex_out(d, cv);
+			st = cv ? vertex_out(d, cv) : HW_OK;
 			/* a fragment of the triangles it closed may have faulted
 			 * (on_fragment): the draw stops at this vertex */
 			if (st == HW_OK)
@@ -1585,10 +1663,13 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	hw_ref_assembler_begin(&d.ref, cfg->topology);
 	if (cfg->fragment.enabled)
 		draw_compile_fragment(&d, &d.fp);
-	/* The programs are prepared once per draw: shader memory and
-	 * uniforms cannot change during a draw. */
+	/* The programs are prepared once per draw: shader memory and the
+	 * vertex unit's uniforms cannot change during a draw; the geometry
+	 * unit's can (b15, fixed and variable modes), so it runs live. */
 	d.vs = hw_shader_program_create(units->vs, units->timing);
 	d.gs = cfg->geometry_shader ? hw_shader_program_create(units->gs, units->timing) : NULL;
+	if (d.gs)
+		hw_shader_program_live(d.gs);
 	if (cfg->indexed) {
 		d.memo_size = cfg->geometry_shader ? 0 : memo_size(cfg->count);
 		d.cache = hw_malloc(HW_VCACHE_MAX_ENTRIES * sizeof *d.cache

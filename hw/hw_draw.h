@@ -116,6 +116,19 @@ struct hw_draw_config {
 	unsigned vs_output_count;
 	uint8_t vs_outreg[HW_SHADER_OUTPUTS];
 	unsigned gs_vertices;
+	/* Fixed (particle) mode (GSH_MISC0 mode 2): vertex j of a primitive
+	 * writes its outputs vs_outreg[0..gs_stride) to the geometry unit's
+	 * float uniforms c[gs_start + j * gs_stride ...] instead of its
+	 * inputs; gs_vertices vertices make one invocation. */
+	bool gs_fixed;
+	unsigned gs_stride, gs_start;
+	/* Variable (subdivision) mode (GSH_MISC0 mode 1, indexed draws): each
+	 * primitive's run of indices starts with its vertex count n, which
+	 * goes to c0 as (n, n, n, n); its first gs_main vertices write all
+	 * their outputs, the rest output register 0 only, from c1 on; the
+	 * shader runs once n vertices have arrived. */
+	bool gs_variable;
+	unsigned gs_main;
 
 	struct hw_draw_fragment fragment;
 };
@@ -143,7 +156,11 @@ struct hw_draw_result {
 struct hw_draw_units {
 	struct hw_memory *mem;
 	const struct hw_shader_state *vs;
-	const struct hw_shader_state *gs;
+	/* The geometry unit's state: a draw writes b15 after every
+	 * invocation (3dbrew, Citra: a program that clears it can tell its
+	 * first invocation), and fixed and variable modes write the vertices
+	 * into its float uniforms; both stay after the draw. */
+	struct hw_shader_state *gs;
 	const struct hw_shader_timing *timing;
 	const struct hw_draw_costs *costs;
 	struct hw_vcache *vcache;

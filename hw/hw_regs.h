@@ -1448,6 +1448,18 @@ static inline uint32_t hw_reg_cmdbuf_addr(uint32_t reg) { return (reg & 0x1FFFFF
  * PRIMITIVE_CONFIG, SH_INPUTBUFFER_CONFIG. Returns the count. */
 static inline unsigned hw_reg_count4(uint32_t reg) { return (reg & 0xFu) + 1u; }
 
+/* GSH_MISC0 (fact sheet A.8): bits 0-7 mode (0 point, 1 variable
+ * primitive, 2 fixed primitive); fixed mode: bits 8-11 vertices a
+ * primitive - 1, 12-15 registers a vertex - 1, 16-23 the first float
+ * uniform that receives them. */
+#define HW_REG_GSH_MODE_POINT       0
+#define HW_REG_GSH_MODE_VARIABLE    1
+#define HW_REG_GSH_MODE_FIXED       2
+static inline unsigned hw_reg_gsh_mode(uint32_t reg) { return reg & 0xFFu; }
+static inline unsigned hw_reg_gsh_fixed_vertices(uint32_t reg) { return (reg >> 8 & 0xFu) + 1u; }
+static inline unsigned hw_reg_gsh_fixed_stride(uint32_t reg) { return (reg >> 12 & 0xFu) + 1u; }
+static inline unsigned hw_reg_gsh_fixed_start(uint32_t reg) { return reg >> 16 & 0xFFu; }
+
 /* GSH_MISC0 values seen (whole word); GSH_MISC1 subdivision types. */
 #define HW_REG_GSH_MISC0_SUBDIVISION 0x00000001u
 #define HW_REG_GSH_MISC0_PARTICLE    0x01004302u

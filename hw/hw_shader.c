@@ -69,8 +69,10 @@
  *
  * Out of range:
  *  - Relative addressing applies to c registers only (v and r ignore the
- *    index). Model choice: c[n + index] outside c0..c95 reads (0, 0, 0, 0),
- *    the rule Direct3D gives for out-of-range constant reads.
+ *    index). c[n + index] with n + index outside -128..127 reads
+ *    (0, 0, 0, 0); otherwise its low 7 bits pick the register, and 96..127
+ *    read (1, 1, 1, 1) (3dbrew "Relative addressing", measured on
+ *    hardware; model choice: the rule applies to the sum, aL included).
  *  - Model choice: MOVA truncates toward zero into an 8-bit signed register
  *    (saturating at -128 and 127, NaN gives 0); aL is 8 bits and wraps.
  *  - Model choice: CMP operations 6 and 7 (undocumented) are always true.
@@ -329,7 +331,7 @@ static void go_to(struct run *run, uint32_t pc, uint32_t target)
 /* ---- operands ------------------------------------------------------------ */
 
 /* Register files a source can read. */
-enum src_file { SRC_IN, SRC_TEMP, SRC_CONST, SRC_ZERO };
+enum src_file { SRC_IN, SRC_TEMP, SRC_CONST, SRC_ZERO, SRC_ONE };
 
 /* One source operand, decoded once per program: register file and number,
  * the component each lane reads, negation, the temp components whose
@@ -558,11 +560,29 @@ static int index_value(const struct run *run, unsigned idx)
 }
 
 static const float zero4[4] = { 0, 0, 0, 0 };
+static const float one4[4] = { 1, 1, 1, 1 };
 
-/* c[n] as a relative read sees it: outside c0..c95 reads (0, 0, 0, 0). */
+/* The register a relative read of c[n] reaches, n = register + index
+ * (3dbrew "GPU/Shader Instruction Set", "Relative addressing", measured on
+ * hardware): outside the signed byte range it reads (0, 0, 0, 0); else the
+ * low 7 bits select the register, and 96..127 read (1, 1, 1, 1). Returns
+ * the register, or RELATIVE_ZERO or RELATIVE_ONE. */
+#define RELATIVE_ZERO (-1)
+#define RELATIVE_ONE  (-2)
+static int relative_register(int n)
+{
+	if (n < -128 || n > 127)
+		return RELATIVE_ZERO;
+	n &= 0x7F;
+	return n < HW_SHADER_FLOAT_UNIFORMS ? n : RELATIVE_ONE;
+}
+
+/* c[n] as a relative read sees it (relative_register). */
 static const float *uniform_at(const struct hw_shader_state *st, int n)
 {
-	return n >= 0 && n < HW_SHADER_FLOAT_UNIFORMS ? st->f[n] : zero4;
+	int r = relative_register(n);
+
+	return r >= 0 ? st->f[r] : r == RELATIVE_ONE ? one4 : zero4;
 }
 
 static void swizzle(const struct src *s, const float *src, float v[4])
@@ -1084,12 +1104,12 @@ static void trace_record(struct run *run, const struct inst *a)
 		if (s->file == SRC_IN)
 			p->in_mask |= 1u << s->reg;
 		if (s->file == SRC_CONST && s->idx == 3) {
-			int n = s->reg + run->al;
+			int n = relative_register(s->reg + run->al);
 			s->idx = 0;
-			if (n < HW_SHADER_FLOAT_UNIFORMS)
+			if (n >= 0)
 				s->reg = (uint8_t)n;
 			else
-				s->file = SRC_ZERO;
+				s->file = n == RELATIVE_ONE ? SRC_ONE : SRC_ZERO;
 		}
 	}
 }
@@ -1119,6 +1139,7 @@ static void trace_replay(const struct hw_shader_program *p, const float (*in)[4]
 				src = sr->idx ? uniform_at(st, sr->reg + a0[sr->idx - 1])
 					      : st->f[sr->reg];
 				break;
+			case SRC_ONE: src = one4; break;
 			default: src = zero4; break;
 			}
 			swizzle(sr, src, s[k]);
@@ -1144,8 +1165,9 @@ static void trace_replay(const struct hw_shader_program *p, const float (*in)[4]
  * to apply. The registers of an invocation live in the program's frame
  * (the program serves one draw, one invocation at a time), so these
  * pointers are fixed. Sources on c registers without an a0 index, and the
- * zeros of reads past c95, cannot change while the program lives: they are
- * swizzled and negated once, into the instruction's constant pool.
+ * fixed values of aL reads outside c0..c95, cannot change while the
+ * program lives: they are swizzled and negated once, into the
+ * instruction's constant pool.
  *
  * Every value is computed with the operations of compute(), lane by lane
  * in the same order, so the results are bit-identical. With SSE2 the four
@@ -1244,7 +1266,7 @@ static void compile_src(struct hw_shader_program *p, const struct src *s, float 
 		swizzle(s, p->st->f[s->reg], pool);
 		break;
 	default:
-		swizzle(s, zero4, pool);
+		swizzle(s, s->file == SRC_ONE ? one4 : zero4, pool);
 		break;
 	}
 	c->mode = CS_DIRECT;
@@ -2333,9 +2355,10 @@ static void soa_source(const struct hw_shader_state *st, const struct src *sr,
 		}
 		return;
 	}
-	if (sr->file == SRC_ZERO || !sr->idx) {
+	if (sr->file != SRC_CONST || !sr->idx) {
 		/* The same for every invocation: swizzle once, then broadcast. */
-		const float *c = sr->file == SRC_ZERO ? zero4 : st->f[sr->reg];
+		const float *c = sr->file == SRC_ZERO ? zero4
+			       : sr->file == SRC_ONE ? one4 : st->f[sr->reg];
 		for (i = 0; i < 4; i++) {
 			float x = sr->neg ? -c[sr->sel[i]] : c[sr->sel[i]];
 			for (v = 0; v < B; v++)
@@ -2437,6 +2460,11 @@ void hw_shader_program_destroy(struct hw_shader_program *p)
 	free(p->steps);
 	free(p->arena);
 	free(p);
+}
+
+void hw_shader_program_live(struct hw_shader_program *p)
+{
+	p->trace_state = TRACE_NONE;
 }
 
 enum hw_status hw_shader_program_run(struct hw_shader_program *p,

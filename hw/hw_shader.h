@@ -38,6 +38,9 @@
 #define HW_SHADER_IF_DEPTH       8
 
 /* What one shader unit holds: code, descriptors, uniforms. */
+/* The geometry unit's boolean uniform that each invocation sets. */
+#define HW_GSH_B15 (1u << 15)
+
 struct hw_shader_state {
 	uint32_t code[HW_SHADER_CODE_WORDS];
 	uint32_t opdesc[HW_SHADER_OPDESC_COUNT];
@@ -121,13 +124,20 @@ enum hw_status hw_shader_run(const struct hw_shader_state *state,
  * invocation's path and counts are recorded and later invocations replay
  * them (hw_shader.c, "replay"). Results, counts and faults are those of
  * hw_shader_run, bit for bit. `state` and `timing` are read, not copied:
- * they must not change while the program lives (one draw). Returns NULL
+ * they must not change while the program lives (one draw), unless it is
+ * marked live (hw_shader_program_live). Returns NULL
  * when the host is out of memory. */
 struct hw_shader_program;
 
 struct hw_shader_program *hw_shader_program_create(const struct hw_shader_state *state,
 						   const struct hw_shader_timing *timing);
 void hw_shader_program_destroy(struct hw_shader_program *program);
+
+/* Mark a program whose state changes between its invocations (the
+ * geometry unit: b15 and the vertices that fixed and variable modes write
+ * into its float uniforms; hw_draw.c): it reads the state live and never
+ * records or replays a path. */
+void hw_shader_program_live(struct hw_shader_program *program);
 
 /* hw_shader_run on a prepared program (same arguments and results; an
  * invocation that completes the recorded path compiles it, and returns

@@ -554,6 +554,89 @@ START_TEST(test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input
 }
 END_TEST
 
+/* b15 (fact sheet B.11, Citra): the geometry unit sets its boolean
+ * uniform b15 after every invocation. A geometry shader "ifu b15: three
+ * nops; end" over four points, with b15 cleared before the draw: the first
+ * invocation skips the block (ifu, end: 2), the other three run it (ifu,
+ * 3 nops, end: 5): 2 + 3 x 5 = 17. A second draw without clearing: every
+ * invocation runs it, 4 x 5 = 20 more; b15 stays set after the draws. */
+START_TEST(test_draw_geometry_shader_sets_b15_after_each_invocation)
+{
+	static const float points[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,   0.2f, 0.2f, -0.5f,
+	};
+	uint32_t base = put_positions(points, 4);
+	struct shader_asm g;
+	struct hw_shader_state prog;
+	struct asm_block b;
+
+	program_straight(0);
+	asm_init(&g);
+	b = asm_ifu(&g, 15);
+	asm_nop(&g);
+	asm_nop(&g);
+	asm_nop(&g);
+	asm_endif(&g, &b);
+	asm_end(&g);
+	memset(&prog, 0, sizeof prog);
+	ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+	pica_cmd_reg(&cmd, 0x244, 1);               /* the GS has its own config */
+	pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+	pica_cmd_reg(&cmd, 0x280, 0x7FFF0000u);     /* GS bool uniforms: b15 clear */
+	common_state(base, 3, 0);
+	pica_cmd_reg(&cmd, 0x229, 2);
+	pica_cmd_reg(&cmd, 0x289, 0x08000000u);     /* 1 input register */
+	pica_cmd_reg(&cmd, 0x28D, 1);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 4);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 17);
+	ck_assert_uint_eq(gpu.gs.b, 1u << 15);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 17 + 20);
+	ck_assert_uint_eq(gpu.gs.b, 1u << 15);
+}
+END_TEST
+
+/* Uniform mirroring (fact sheet B.11): while 0x244 bit 0 is 0, writes to
+ * the vertex unit's float, integer and boolean uniforms, code and operand
+ * descriptors also reach the geometry unit; its entry point does not.
+ * With bit 0 set they stay the vertex unit's. */
+START_TEST(test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0)
+{
+	static const float c5[4] = { 1, 2, 3, 4 }, c6[4] = { 5, 6, 7, 8 };
+
+	pica_cmd_reg(&cmd, 0x244, 0);
+	pica_cmd_vs_float(&cmd, 5, c5);
+	pica_cmd_reg(&cmd, 0x2B0, 0x7FFF0000u | 0x0123u);     /* VS b */
+	pica_cmd_reg(&cmd, 0x2B1, 0x04030201u);               /* VS i0 */
+	program_straight(1);                                  /* mov, mov, end */
+	pica_cmd_reg(&cmd, 0x2BA, 0x7FFF0000u | 7u);          /* VS entry */
+	run_and_finish();
+	ck_assert(memcmp(gpu.gs.f[5], c5, sizeof c5) == 0);
+	ck_assert_uint_eq(gpu.gs.b, 0x0123u);
+	ck_assert_uint_eq(gpu.gs.i[0][0], 1);
+	ck_assert_uint_eq(gpu.gs.i[0][3], 4);
+	ck_assert(memcmp(gpu.gs.code, gpu.vs.code, 3 * sizeof gpu.vs.code[0]) == 0);
+	ck_assert_uint_ne(gpu.vs.code[0], 0);
+	ck_assert(memcmp(gpu.gs.opdesc, gpu.vs.opdesc, sizeof gpu.vs.opdesc[0]) == 0);
+	ck_assert_uint_eq(gpu.vs.entry, 7);
+	ck_assert_uint_eq(gpu.gs.entry, 0);
+
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x244, 1);
+	pica_cmd_vs_float(&cmd, 5, c6);
+	pica_cmd_reg(&cmd, 0x2B0, 0x7FFF0000u | 0x0456u);
+	run_and_finish();
+	ck_assert(memcmp(gpu.vs.f[5], c6, sizeof c6) == 0);
+	ck_assert(memcmp(gpu.gs.f[5], c5, sizeof c5) == 0);
+	ck_assert_uint_eq(gpu.vs.b, 0x0456u);
+	ck_assert_uint_eq(gpu.gs.b, 0x0123u);
+}
+END_TEST
+
 /* The work bound counts the geometry shader's instructions: three
  * triangles a point instead of one cost 4 x 2 x 9 more (setemit, mov and
  * emit for each vertex), on top of the longer program's command words.
@@ -1477,6 +1560,225 @@ static const float middle[] = {
 	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.5f, 0.5f, -0.5f,
 	-0.5f, -0.5f, -0.5f,   0.5f,  0.5f, -0.5f,  -0.5f, 0.5f, -0.5f,
 };
+
+/* Fixed (particle) mode, GSH_MISC0 0x252 = 2 | (3 - 1) << 8 | (1 - 1) << 12
+ * | 8 << 16: every three vertices' o0 go to the geometry unit's c8, c9,
+ * c10 and the shader runs; it emits them as one triangle (setemit, mov,
+ * emit each: 9 instructions and end, 10 an invocation). The two triangles
+ * of two_triangles: 2 invocations, 20 instructions on processor 0, the
+ * same 2 polygons and fragments as drawn from vertex data, and c8..c10
+ * hold the last triangle's positions (w = 1 from the float3 attribute). */
+static void fixed_mode_draw(bool gs, uint32_t *polys, uint32_t *frags)
+{
+	uint32_t base = put_positions(two_triangles, 6);
+
+	program_straight(0);
+	set_target(false);
+	if (gs) {
+		struct shader_asm g;
+		struct hw_shader_state prog;
+		unsigned v;
+
+		asm_init(&g);
+		for (v = 0; v < 3; v++) {
+			asm_setemit(&g, v, v == 2, false);
+			asm_mov(&g, asm_o(0), asm_c(8 + v));
+			asm_emit(&g);
+		}
+		asm_end(&g);
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+		pica_cmd_reg(&cmd, 0x244, 1);
+		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		common_state(base, 3, 0);
+		pica_cmd_reg(&cmd, 0x229, 2);
+		pica_cmd_reg(&cmd, 0x252, 2u | 2u << 8 | 0u << 12 | 8u << 16);
+		pica_cmd_reg(&cmd, 0x289, 0x08000100u);    /* inputs go to uniforms */
+		pica_cmd_reg(&cmd, 0x28D, 1);
+	} else {
+		common_state(base, 0, 0);
+	}
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	*polys = gpu.counters.polygon[HW_POLYGON_IN];
+	*frags = gpu.counters.fragment;
+}
+
+START_TEST(test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms)
+{
+	uint32_t polys_data, frags_data, polys_gs, frags_gs;
+	static const float last[3][4] = {
+		{ -0.5f, 0.5f, -0.5f, 1 }, { 0.5f, 0.5f, -0.5f, 1 }, { 0.0f, 0.9f, -0.5f, 1 },
+	};
+	unsigned v, k;
+
+	fixed_mode_draw(false, &polys_data, &frags_data);
+	teardown();
+	setup();
+	fixed_mode_draw(true, &polys_gs, &frags_gs);
+	ck_assert_uint_eq(polys_data, 2);
+	ck_assert_uint_eq(polys_gs, 2);
+	ck_assert_uint_gt(frags_data, 0);
+	ck_assert_uint_eq(frags_gs, frags_data);
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 2 * 10);
+	for (v = 0; v < 3; v++)
+		for (k = 0; k < 4; k++)
+			ck_assert_float_eq(gpu.gs.f[8 + v][k], last[v][k]);
+	ck_assert_uint_eq(gpu.gs.b, 1u << 15);
+}
+END_TEST
+
+/* Variable (subdivision) mode, 0x252 = 1, 0x229 bit 31, 0x254 = 2 (3
+ * main vertices): the 8-bit index stream 3, 0, 1, 2, 4, 3, 4, 5, 5 is two
+ * primitives: a count 3 and vertices 0-2, a count 4 and vertices 3, 4, 5,
+ * 5. Each count goes to c0 as (n, n, n, n), the vertices to c1.. (one
+ * output register each here). The shader emits c1, c2, c3 as a triangle
+ * (10 instructions): 2 invocations, the two triangles of two_triangles
+ * (the same polygons and fragments as from vertex data); after the draw
+ * c0 = (4, 4, 4, 4) and c4 holds vertex 5. */
+static void variable_mode_draw(bool gs, uint32_t *polys, uint32_t *frags)
+{
+	static const uint8_t stream[9] = { 3, 0, 1, 2, 4, 3, 4, 5, 5 };
+	static const uint8_t plain[6] = { 0, 1, 2, 3, 4, 5 };
+	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 6 * 12 + 16 + 16);
+	uint8_t *host = hw_memory_host(&gpu.memory, base, 6 * 12 + 16 + 16);
+
+	ck_assert_ptr_nonnull(host);
+	memcpy(host, two_triangles, sizeof two_triangles);
+	memcpy(host + 80, gs ? stream : plain, gs ? sizeof stream : sizeof plain);
+	program_straight(0);
+	set_target(false);
+	if (gs) {
+		struct shader_asm g;
+		struct hw_shader_state prog;
+		unsigned v;
+
+		asm_init(&g);
+		for (v = 0; v < 3; v++) {
+			asm_setemit(&g, v, v == 2, false);
+			asm_mov(&g, asm_o(0), asm_c(1 + v));
+			asm_emit(&g);
+		}
+		asm_end(&g);
+		memset(&prog, 0, sizeof prog);
+		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+		pica_cmd_reg(&cmd, 0x244, 1);
+		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		common_state(base, 3, 0);
+		pica_cmd_reg(&cmd, 0x229, 2u | 1u << 31);
+		pica_cmd_reg(&cmd, 0x252, 1);
+		pica_cmd_reg(&cmd, 0x254, 2);
+		pica_cmd_reg(&cmd, 0x289, 0x08000100u);
+		pica_cmd_reg(&cmd, 0x28D, 1);
+	} else {
+		common_state(base, 0, 0);
+	}
+	pica_cmd_reg(&cmd, R_INDEX_CONFIG, 80);                /* 8-bit indices */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, gs ? 9 : 6);
+	pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+	run_and_finish();
+	*polys = gpu.counters.polygon[HW_POLYGON_IN];
+	*frags = gpu.counters.fragment;
+}
+
+START_TEST(test_draw_geometry_shader_variable_mode_reads_counted_primitives)
+{
+	uint32_t polys_data, frags_data, polys_gs, frags_gs;
+	unsigned k;
+
+	variable_mode_draw(false, &polys_data, &frags_data);
+	teardown();
+	setup();
+	variable_mode_draw(true, &polys_gs, &frags_gs);
+	ck_assert_uint_eq(polys_data, 2);
+	ck_assert_uint_eq(polys_gs, 2);
+	ck_assert_uint_gt(frags_data, 0);
+	ck_assert_uint_eq(frags_gs, frags_data);
+	ck_assert_uint_eq(gpu.counters.shader[0][HW_SHADER_INSTRUCTIONS], 2 * 10);
+	for (k = 0; k < 4; k++)
+		ck_assert_float_eq(gpu.gs.f[0][k], 4.0f);
+	ck_assert_float_eq(gpu.gs.f[1][1], 0.5f);        /* vertex 3: (-0.5, 0.5) */
+	ck_assert_float_eq(gpu.gs.f[3][1], 0.9f);        /* vertex 5 */
+	ck_assert_float_eq(gpu.gs.f[4][1], 0.9f);        /* vertex 5 again */
+	ck_assert_float_eq(gpu.gs.f[4][3], 1.0f);
+}
+END_TEST
+
+/* Variable mode, main and other vertices: a vertex shader with two
+ * outputs (o0 = position, o1 = c0 = 0), 0x254 = 0 (one main vertex), the
+ * stream 3, 0, 1, 2: vertex 0 writes c1 (o0) and c2 (o1); vertices 1 and
+ * 2 only their o0, to c3 and c4. The geometry shader emits c1, c3, c4:
+ * the first triangle of two_triangles, as drawn from vertex data. */
+START_TEST(test_draw_geometry_shader_variable_mode_other_vertices_write_o0_only)
+{
+	static const uint8_t stream[4] = { 3, 0, 1, 2 };
+	static const uint8_t plain[3] = { 0, 1, 2 };
+	static const unsigned emit_from[3] = { 1, 3, 4 };
+	uint32_t frags_data = 0, polys, base;
+	uint8_t *host;
+	unsigned pass, v;
+
+	for (pass = 0; pass < 2; pass++) {
+		struct shader_asm g, vsa;
+		struct hw_shader_state prog, vprog;
+
+		if (pass) {
+			teardown();
+			setup();
+		}
+		base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, 6 * 12 + 32);
+		host = hw_memory_host(&gpu.memory, base, 6 * 12 + 32);
+		memcpy(host, two_triangles, sizeof two_triangles);
+		memcpy(host + 80, pass ? stream : plain, pass ? sizeof stream : sizeof plain);
+		set_target(false);
+		pica_cmd_reg(&cmd, 0x244, 1);
+		asm_init(&vsa);
+		asm_mov(&vsa, asm_o(0), asm_v(0));
+		asm_mov(&vsa, asm_o(1), asm_c(0));
+		asm_end(&vsa);
+		memset(&vprog, 0, sizeof vprog);
+		ck_assert_msg(asm_finish(&vsa, &vprog), "%s", vsa.error);
+		pica_cmd_vs_program(&cmd, &vprog, vsa.ncode, vsa.nopdesc, 0);
+		if (pass) {
+			asm_init(&g);
+			for (v = 0; v < 3; v++) {
+				asm_setemit(&g, v, v == 2, false);
+				asm_mov(&g, asm_o(0), asm_c(emit_from[v]));
+				asm_emit(&g);
+			}
+			asm_end(&g);
+			memset(&prog, 0, sizeof prog);
+			ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
+			pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+			common_state(base, 3, 0);
+			pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);           /* o0, o1 */
+			pica_cmd_reg(&cmd, 0x229, 2u | 1u << 31);
+			pica_cmd_reg(&cmd, 0x252, 1);
+			pica_cmd_reg(&cmd, 0x254, 0);
+			pica_cmd_reg(&cmd, 0x289, 0x08000101u);
+			pica_cmd_reg(&cmd, 0x28D, 1);
+		} else {
+			common_state(base, 0, 0);
+		}
+		pica_cmd_reg(&cmd, R_INDEX_CONFIG, 80);
+		pica_cmd_reg(&cmd, R_NUMVERTICES, pass ? 4 : 3);
+		pica_cmd_reg(&cmd, R_DRAWELEMENTS, 1);
+		run_and_finish();
+		polys = gpu.counters.polygon[HW_POLYGON_IN];
+		ck_assert_uint_eq(polys, 1);
+		if (!pass) {
+			frags_data = gpu.counters.fragment;
+			ck_assert_uint_gt(frags_data, 0);
+		}
+	}
+	ck_assert_uint_eq(gpu.counters.fragment, frags_data);
+	ck_assert_float_eq(gpu.gs.f[2][0], 0.0f);        /* vertex 0's o1 */
+	ck_assert_float_eq(gpu.gs.f[3][0], 0.5f);        /* vertex 1's o0 */
+	ck_assert_float_eq(gpu.gs.f[4][1], 0.5f);        /* vertex 2's o0 */
+	ck_assert_float_eq(gpu.gs.f[4][3], 1.0f);
+}
+END_TEST
 
 /* The middle quad's two triangles from vertex data, or made by a
  * geometry shader that takes three vertices a primitive and emits them
@@ -2759,6 +3061,11 @@ int main(void)
 	tcase_add_test(tc, test_draw_busy_many_small_triangles_are_setup_bound);
 	tcase_add_test(tc, test_draw_geometry_shader_two_triangles_per_point_doubles_setup_input);
 	tcase_add_test(tc, test_draw_work_bound_counts_geometry_shader_instructions);
+	tcase_add_test(tc, test_draw_geometry_shader_sets_b15_after_each_invocation);
+	tcase_add_test(tc, test_draw_geometry_shader_fixed_mode_reads_vertices_from_uniforms);
+	tcase_add_test(tc, test_draw_geometry_shader_variable_mode_reads_counted_primitives);
+	tcase_add_test(tc, test_draw_geometry_shader_variable_mode_other_vertices_write_o0_only);
+	tcase_add_test(tc, test_draw_vertex_uniforms_mirror_to_geometry_unit_while_0x244_is_0);
 	tcase_add_test(tc, test_draw_fullscreen_quad_counts_96000_fragments);
 	tcase_add_test(tc, test_draw_clipped_fragments_do_not_count);
 	tcase_add_test(tc, test_draw_scissor_quarter_gives_a_quarter);

@@ -763,24 +763,34 @@ START_TEST(test_gl_link_needs_a_vertex_shader_with_a_binary)
 }
 END_TEST
 
-/* Only point-mode geometry shaders are modelled: the others fail to link. */
-START_TEST(test_gl_link_rejects_unmodelled_geometry_modes)
+/* A geometry program of a vertex shader "mov o0, v0" and a geometry
+ * shader in `mode` (fixed: 3 vertices from c`start`) that emits c`start`,
+ * +1, +2 as one triangle. */
+static GLuint geometry_program(struct fx_shader *s, unsigned mode, unsigned start,
+			       unsigned count)
 {
-	struct fx_shader *s = fx_shader_new();
 	GLuint p, sh[2];
 	GLint linked = -1;
+	unsigned gs_at, gs_end, v;
 	size_t vs, gs;
 
-	fx_reset();
 	asm_mov(&s->a, asm_o(0), asm_v(0));
 	asm_end(&s->a);
-	asm_emit(&s->a);
+	gs_at = asm_here(&s->a);
+	for (v = 0; v < 3; v++) {
+		asm_setemit(&s->a, v, v == 2, false);
+		asm_mov(&s->a, asm_o(0), asm_c(start + v));
+		asm_emit(&s->a);
+	}
 	asm_end(&s->a);
+	gs_end = asm_here(&s->a);
 	fx_shader_code(s);
-	vs = shbin_writer_add_entry(&s->w, 0, 0, 2);
-	gs = shbin_writer_add_entry(&s->w, 1, 2, 4);
-	shbin_writer_set_geometry(&s->w, gs, 2, 0, 0, 3, false);     /* fixed mode */
+	vs = shbin_writer_add_entry(&s->w, 0, 0, gs_at);
+	gs = shbin_writer_add_entry(&s->w, 1, gs_at, gs_end);
+	shbin_writer_set_geometry(&s->w, gs, mode, mode == 2 ? start : 0,
+				  mode == 1 ? count : 0, mode == 2 ? count : 0, false);
 	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);
+	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
 	shbin_writer_add_output(&s->w, gs, 0, 0, 0xF);
 	fx_shader_binary(s);
 	sh[0] = glCreateShader(GL_VERTEX_SHADER);
@@ -791,8 +801,122 @@ START_TEST(test_gl_link_rejects_unmodelled_geometry_modes)
 	glAttachShader(p, sh[1]);
 	glLinkProgram(p);
 	glGetProgramiv(p, GL_LINK_STATUS, &linked);
-	ck_assert_int_eq(linked, GL_FALSE);
 	ck_gl_error(GL_NO_ERROR);
+	return linked == GL_TRUE ? p : 0;
+}
+
+/* The link fails (no GL error) for a variable mode of 0 main vertices, a
+ * fixed mode of 0 vertices, or one past c95. */
+START_TEST(test_gl_link_rejects_unmodelled_geometry_modes)
+{
+	struct fx_shader *s;
+
+	fx_reset();
+	s = fx_shader_new();
+	ck_assert_uint_eq(geometry_program(s, 1, 1, 0), 0);
+	fx_shader_free(s);
+	s = fx_shader_new();
+	ck_assert_uint_eq(geometry_program(s, 2, 8, 0), 0);
+	fx_shader_free(s);
+	s = fx_shader_new();
+	ck_assert_uint_eq(geometry_program(s, 2, 94, 3), 0);   /* c94..c96 */
+	fx_shader_free(s);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_LINK_FAILED), 3);
+}
+END_TEST
+
+/* Fixed (particle) mode through GL: the program links; glDrawArrays is
+ * GL_INVALID_OPERATION (the SDK driver's rule) and sends nothing;
+ * glDrawElements of 6 indices over two triangles' vertices runs the
+ * geometry shader twice (each 3 x (setemit, mov, emit) + end = 10
+ * instructions) and draws the two triangles its uniforms c8..c10 held:
+ * 2 polygons of 3 vertices into setup; c8..c10 keep the last triangle. */
+START_TEST(test_gl_geometry_shader_fixed_mode_draws_from_uniforms)
+{
+	static const float tri[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+		-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+	};
+	static const GLubyte idx[6] = { 0, 1, 2, 3, 4, 5 };
+	const struct hw_gpu *gpu = &nngx_state_get()->gpu;
+	struct fx_shader *s;
+	struct fx_counters c0, c1, d;
+	GLuint p;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_new();
+	p = geometry_program(s, 2, 8, 3);
+	ck_assert_uint_ne(p, 0);
+	glUseProgram(p);
+	fx_positions(tri, 6);
+	fx_counters_read(&c0);
+	glDrawArrays(GL_GEOMETRY_PRIMITIVE_DMP, 0, 6);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glDrawElements(GL_GEOMETRY_PRIMITIVE_DMP, 6, GL_UNSIGNED_BYTE, idx);
+	ck_gl_error(GL_NO_ERROR);
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, &d);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0);
+	ck_assert_uint_eq(d.shader[0][0], 2 * 10);
+	ck_assert_uint_eq(d.polygon[0], 2 * 3);
+	ck_assert_uint_eq(d.polygon[1], 2);
+	ck_assert(gpu->gs.f[8][0] == -0.5f && gpu->gs.f[8][1] == 0.5f);
+	ck_assert(gpu->gs.f[10][0] == 0.0f && gpu->gs.f[10][1] == 0.9f);
+	ck_assert(gpu->gs.f[10][3] == 1.0f);
+	ck_assert_uint_eq(gpu->regs[0x252], 2u | 2u << 8 | 0u << 12 | 8u << 16 | 1u << 24);
+	fx_shader_free(s);
+}
+END_TEST
+
+/* Variable (subdivision) mode through GL: 2 main vertices (0x254 = 1);
+ * glDrawArrays is GL_INVALID_OPERATION; glDrawElements from an element
+ * buffer of the counted stream 3,0,1,2, 4,3,4,5,5 runs the shader (emit
+ * c1, c2, c3: 10 instructions) twice and draws two triangles; c0 is the
+ * last count (4, 4, 4, 4). Client-side indices: GL_INVALID_OPERATION
+ * (model limitation), nothing sent. */
+START_TEST(test_gl_geometry_shader_variable_mode_draws_counted_primitives)
+{
+	static const float tri[] = {
+		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+		-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+	};
+	static const GLubyte stream[9] = { 3, 0, 1, 2, 4, 3, 4, 5, 5 };
+	const struct hw_gpu *gpu = &nngx_state_get()->gpu;
+	struct fx_shader *s;
+	struct fx_counters c0, c1, d;
+	GLuint p, ebo;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_new();
+	p = geometry_program(s, 1, 1, 2);
+	ck_assert_uint_ne(p, 0);
+	glUseProgram(p);
+	fx_positions(tri, 6);
+	fx_counters_read(&c0);
+	glDrawArrays(GL_GEOMETRY_PRIMITIVE_DMP, 0, 9);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glDrawElements(GL_GEOMETRY_PRIMITIVE_DMP, 9, GL_UNSIGNED_BYTE, stream);
+	ck_gl_error(GL_INVALID_OPERATION);
+	glGenBuffers(1, &ebo);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof stream, stream, GL_STATIC_DRAW);
+	glDrawElements(GL_GEOMETRY_PRIMITIVE_DMP, 9, GL_UNSIGNED_BYTE, 0);
+	ck_gl_error(GL_NO_ERROR);
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, &d);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0);
+	ck_assert_uint_eq(d.shader[0][0], 2 * 10);
+	ck_assert_uint_eq(d.polygon[0], 2 * 3);
+	ck_assert_uint_eq(d.polygon[1], 2);
+	ck_assert(gpu->gs.f[0][0] == 4.0f && gpu->gs.f[0][3] == 4.0f);
+	ck_assert(gpu->gs.f[3][1] == 0.9f && gpu->gs.f[4][1] == 0.9f);
+	ck_assert_uint_eq(gpu->regs[0x252], 1);
+	ck_assert_uint_eq(gpu->regs[0x254], 1);
+	ck_assert(gpu->regs[0x229] >> 31);
 	fx_shader_free(s);
 }
 END_TEST
@@ -1661,6 +1785,8 @@ int main(void)
 	tcase_add_test(tc, test_gl_attach_one_shader_per_stage_and_the_dmp_fragment_shader);
 	tcase_add_test(tc, test_gl_link_needs_a_vertex_shader_with_a_binary);
 	tcase_add_test(tc, test_gl_link_rejects_unmodelled_geometry_modes);
+	tcase_add_test(tc, test_gl_geometry_shader_fixed_mode_draws_from_uniforms);
+	tcase_add_test(tc, test_gl_geometry_shader_variable_mode_draws_counted_primitives);
 	tcase_add_test(tc, test_gl_attrib_locations_default_bound_and_high_registers);
 	tcase_add_test(tc, test_gl_uniform_locations_encode_stage_uniform_and_element);
 	tcase_add_test(tc, test_gl_uniform_type_mismatch_is_invalid_operation);

@@ -630,34 +630,72 @@ START_TEST(test_relative_addressing_adds_a0_and_al)
 }
 END_TEST
 
-/* Model choice: c[n + index] outside c0..c95 reads zero; MOVA saturates to
- * -128..127 and takes NaN as 0. */
-START_TEST(test_relative_index_out_of_range_reads_zero)
+/* c[n + index] (3dbrew "Relative addressing", measured on hardware): a sum
+ * outside -128..127 reads (0, 0, 0, 0); otherwise its low 7 bits pick the
+ * register, and 96..127 read (1, 1, 1, 1). MOVA saturates to -128..127 and
+ * takes NaN as 0. */
+START_TEST(test_relative_index_wraps_past_c95)
 {
 	fill_uniforms_with_index();
 	asm_mova(&a, "xy", V(0));
-	asm_mov(&a, O(0), asm_rel(C(93), ASM_A0X));    /* 93 + 5 = 98 */
-	asm_mov(&a, O(1), asm_rel(C(1), ASM_A0Y));     /* 1 - 2 = -1 */
+	asm_mov(&a, O(0), asm_rel(C(93), ASM_A0X));    /* 98: past c95 */
+	asm_mov(&a, O(1), asm_rel(C(1), ASM_A0Y));     /* -1 & 127 = 127 */
 	asm_mov(&a, O(2), asm_rel(C(95), ASM_A0Y));    /* 93: in range */
 	asm_nop(&a);
 	asm_mova(&a, "xy", V(1));
-	asm_mov(&a, O(3), asm_rel(C(0), ASM_A0X));     /* 127: out */
-	asm_mov(&a, O(4), asm_rel(C(95), ASM_A0Y));    /* -128 + 95: out */
+	asm_mov(&a, O(3), asm_rel(C(0), ASM_A0X));     /* 127: past c95 */
+	asm_mov(&a, O(4), asm_rel(C(95), ASM_A0Y));    /* -33 & 127 = 95 */
+	asm_mov(&a, O(5), asm_rel(C(1), ASM_A0X));     /* 128: not a byte */
+	asm_mov(&a, O(6), asm_rel(C(0), ASM_A0Y));     /* -128 & 127 = 0 */
 	asm_nop(&a);
-	asm_mova(&a, "x", V(2));
-	asm_mov(&a, O(5), asm_rel(C(7), ASM_A0X));     /* NaN -> 0: c7 */
+	asm_mova(&a, "xy", V(2));
+	asm_mov(&a, O(7), asm_rel(C(7), ASM_A0X));     /* NaN -> 0: c7 */
+	asm_mov(&a, O(8), asm_rel(C(10), ASM_A0Y));    /* -100 & 127 = 28 */
 	asm_end(&a);
 	build();
 	set4(in[0], 5, -2, 0, 0);
 	set4(in[1], 1000, -1000, 0, 0);
-	set4(in[2], NAN, 0, 0, 0);
+	set4(in[2], NAN, -110, 0, 0);
 	run_ok();
-	assert_vec(out[0], 0, 0, 0, 0);
-	assert_vec(out[1], 0, 0, 0, 0);
+	assert_vec(out[0], 1, 1, 1, 1);
+	assert_vec(out[1], 1, 1, 1, 1);
 	assert_vec(out[2], 93, 93.25f, 93.5f, 93.75f);
-	assert_vec(out[3], 0, 0, 0, 0);
-	assert_vec(out[4], 0, 0, 0, 0);
-	assert_vec(out[5], 7, 7.25f, 7.5f, 7.75f);
+	assert_vec(out[3], 1, 1, 1, 1);
+	assert_vec(out[4], 95, 95.25f, 95.5f, 95.75f);
+	assert_vec(out[5], 0, 0, 0, 0);
+	assert_vec(out[6], 0, 0.25f, 0.5f, 0.75f);
+	assert_vec(out[7], 7, 7.25f, 7.5f, 7.75f);
+	assert_vec(out[8], 28, 28.25f, 28.5f, 28.75f);
+}
+END_TEST
+
+/* The same rule through aL (a byte, 0..255 in the model): one pass of each
+ * of four loops, aL = 30, 100, 56, 200: c40 + 30 = c70; 40 + 100 = 140 is
+ * not a byte: zero; 40 + 56 = 96: ones; 0 + 200: zero. */
+START_TEST(test_relative_al_index_wraps_past_c95)
+{
+	static const int start[4] = { 30, 100, 56, 200 };
+	static const unsigned base[4] = { 40, 40, 40, 0 };
+	struct asm_block lp;
+	int k;
+
+	fill_uniforms_with_index();
+	for (k = 0; k < 4; k++) {
+		asm_mov(&a, asm_rd((unsigned)k), C(k == 3 ? 5 : 0));
+		lp = asm_loop(&a, (unsigned)k);
+		asm_add(&a, asm_rd((unsigned)k), asm_rel(C(base[k]), ASM_AL), R((unsigned)k));
+		asm_endloop(&a, &lp);
+		asm_mov(&a, O((unsigned)k), R((unsigned)k));
+		st.i[k][0] = 0;                 /* one pass */
+		st.i[k][1] = (uint8_t)start[k];
+	}
+	asm_end(&a);
+	build();
+	run_ok();
+	assert_vec(out[0], 70, 70.5f, 71, 71.5f);   /* c0 + c70 */
+	assert_vec(out[1], 0, 0.25f, 0.5f, 0.75f);  /* c0 + 0 */
+	assert_vec(out[2], 1, 1.25f, 1.5f, 1.75f);  /* c0 + 1 */
+	assert_vec(out[3], 5, 5.25f, 5.5f, 5.75f);  /* c5 + 0 */
 }
 END_TEST
 
@@ -1911,7 +1949,8 @@ static Suite *shader_suite(void)
 	tcase_add_test(alu, test_dot_products_sum_from_positive_zero);
 	tcase_add_test(alu, test_litp_clamps_and_sets_flags);
 	tcase_add_test(alu, test_relative_addressing_adds_a0_and_al);
-	tcase_add_test(alu, test_relative_index_out_of_range_reads_zero);
+	tcase_add_test(alu, test_relative_index_wraps_past_c95);
+	tcase_add_test(alu, test_relative_al_index_wraps_past_c95);
 	tcase_add_test(alu, test_cmp_six_ops_set_both_flags);
 	tcase_add_test(alu, test_condition_combines_flags_with_references);
 
