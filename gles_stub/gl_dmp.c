@@ -607,15 +607,6 @@ static GLenum dmp_check_values(const struct dmp_row *r, const GLint *iv, const G
 	return ok ? GL_NO_ERROR : GL_INVALID_ENUM;
 }
 
-/* Whether the GPU model acts on the value: texture unit 0's cube, shadow
- * and projection samplers are kept and sent, but gl_texture.c does not
- * build those units (NOT_MODELLED once said here). */
-static bool dmp_modelled(const struct dmp_row *r, const GLint *iv)
-{
-	return r->check != CK_SAMPLER_TYPE || r->element == 3 || iv[0] == GL_FALSE
-	       || iv[0] == GL_TEXTURE_2D;
-}
-
 /* ---- defaults -------------------------------------------------------------- */
 
 static void dmp_set4(GLfloat *v, GLfloat a, GLfloat b, GLfloat c, GLfloat d)
@@ -787,10 +778,6 @@ bool gl_dmp_uniform_set(struct nngx_state *st, struct gl_executable *exe, GLint 
 		memcpy(slot, floats, comps * sizeof floats[0]);
 	else
 		memcpy(slot, ints, comps * sizeof ints[0]);
-	if (!dmp_modelled(r, ints))
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_NOT_MODELLED, fn,
-				 "reserved uniform %s = 0x%X is kept and sent, but the GPU model "
-				 "does not act on it", r->name, (unsigned)ints[0]);
 	return true;
 }
 
