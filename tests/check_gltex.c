@@ -742,6 +742,8 @@ START_TEST(test_gltex_procedural_texture_ramp_and_noise)
 		{ 63, { 252, 3, 64, 255 } },
 	};
 	static const uint8_t lin0_r = 2, lin40[4] = { 161, 94, 64, 255 };
+	static const uint8_t noise16[4] = { 68, 187, 64, 255 }, noise40[4] = { 162, 93, 64, 255 };
+	static const uint8_t noise63[4] = { 254, 1, 64, 255 };
 	uint8_t got[4];
 	unsigned j, k;
 
@@ -803,8 +805,23 @@ START_TEST(test_gltex_procedural_texture_ramp_and_noise)
 	ck_assert_uint_eq(got[0], lin0_r);
 	assert_pixel(40, 5, lin40);
 
-	/* Noise on (frequency 1, phase 0.25, amplitude 0.5 on both axes):
-	 * the pixels move, and the same draw twice gives the same pixels. */
+	/* Noise on (frequency 1, phase 0.25, amplitude 0.5 on both axes;
+	 * the noise table the same identity ramp, so the weights are the
+	 * fractions themselves): the pixels move, the same draw twice gives
+	 * the same pixels. Worked by hand from B.7 step 3 (x = 9 f |u + p|,
+	 * the hash h(n) = (((n mod 9) + 2) x 3 AND 15) XOR T1[(n div 9) AND
+	 * 15], g = -1 + 2b / 15, bilinear blend of the corner terms):
+	 * - pixel (16, 5): u = 0.2578125, v = 0.0859375; x = 4.5703125, y =
+	 *   3.0234375; g(4,3) = -7/15 (b 4), g(5,3) = -9/15 (b 3), g(4,4) =
+	 *   -13/15 (b 1), g(5,4) = 1/15 (b 8); terms -0.27708, 0.24375,
+	 *   0.35208, -0.09375; n = 0.021779; u' = u + n / 2 = 0.268702;
+	 *   index 34.125 -> entry 34: (68, 187, 64, 255).
+	 * - pixel (40, 5): x = 7.9453125, y = 3.0234375; g(7,3) = 1/15,
+	 *   g(8,3) = -7/15, g(7,4) = 1, g(8,4) = 3/15; n = 0.012302; u' =
+	 *   0.638964; index 81.148 -> 81: (162, 93, 64, 255).
+	 * - pixel (63, 63): x = y = 11.1796875; g(11,11) = 1, g(12,11) =
+	 *   -5/15, g(11,12) = 1/15, g(12,12) = -7/15; n = 0.291729; u' =
+	 *   1.13805, clamped to the edge 1: index 127: (254, 1, 64, 255). */
 	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_NEAREST);
 	glUniform1i(loc("dmp_Texture[3].ptNoiseEnable"), GL_TRUE);
 	glUniform3f(loc("dmp_Texture[3].ptNoiseU"), 1.0f, 0.25f, 0.5f);
@@ -812,6 +829,9 @@ START_TEST(test_gltex_procedural_texture_ramp_and_noise)
 	ck_gl_ok();
 	draw_square(64.0f, 0.0f, 1.0f);
 	read_all(noisy);
+	assert_pixel(16, 5, noise16);
+	assert_pixel(40, 5, noise40);
+	assert_pixel(63, 63, noise63);
 	draw_square(64.0f, 0.0f, 1.0f);
 	read_all(again);
 	ck_assert_msg(memcmp(noisy, again, sizeof noisy) == 0, "noise is not deterministic");
