@@ -680,6 +680,171 @@ START_TEST(test_gltex_generate_mipmap_parameter)
 }
 END_TEST
 
+/* ---- procedural texture (unit 3) ------------------------------------------ */
+
+/* Table `data` (width floats) at GL_LUT_TEXTUREn_DMP. */
+static void pt_lut(unsigned n, const GLfloat *data, GLsizei width)
+{
+	GLuint t;
+
+	glGenTextures(1, &t);
+	glBindTexture(GL_LUT_TEXTURE0_DMP + n, t);
+	glTexImage1D(GL_LUT_TEXTURE0_DMP + n, 0, GL_LUMINANCEF_DMP, width, 0, GL_LUMINANCEF_DMP,
+		     GL_FLOAT, data);
+	ck_gl_ok();
+}
+
+/* The whole colour buffer, for comparing two draws. */
+static void read_all(uint8_t *px)
+{
+	glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_gl_ok();
+}
+
+/* Procedural texture through the GL API, checked against B.7 by hand.
+ * The 64 x 64 square at the origin, coordinates 0..1: pixel x samples
+ * u = (x + 0.5) / 64 (v the same along y; mapping U ignores it).
+ * Tables (GL layout, values then differences):
+ * - RGB map (LUT 4): entry i = i / 128 (x 4096 = 32 i, exact),
+ *   difference 1 / 128 (x 2048 = 16, exact): F(g) = g.
+ * - colour R, G, B, A (LUTs 0-3), entries j < 128: R = 2j / 255, G =
+ *   (255 - 2j) / 255, B = 64 / 255, A = 1 (bytes 2j, 255 - 2j, 64, 255);
+ *   differences R 2 / 255 (x 128 = 1.004, byte 1), G -2 / 255 (byte -1,
+ *   or -2 if rounded down; the pixels below give the same either way),
+ *   B and A 0.
+ * Width 128, offset 0, clamp to edge, no shift, noise off: colour index
+ * = F x 127 = 127 u.
+ * Nearest (ptMinFilter GL_NEAREST): entry floor(index + 0.5):
+ *   x = 0:  u = 0.0078125, index 0.99219 -> 1:   (2, 253, 64, 255)
+ *   x = 16: u = 0.2578125, index 32.742  -> 33:  (66, 189, 64, 255)
+ *   x = 40: u = 0.6328125, index 80.367  -> 80:  (160, 95, 64, 255)
+ *   x = 63: u = 0.9921875, index 126.008 -> 126: (252, 3, 64, 255)
+ * Linear (the default GL_LINEAR): entry floor(index) + fraction x its
+ * difference (d / 128 normalised, 255 d / 128 in bytes), the combiner's
+ * byte round(c x 255):
+ *   x = 0:  entry 0, f 0.99219: R 0 + 1.977 = 1.98 -> 2,
+ *           G 255 - 1.977 (or 3.953) = 253.02 (251.05) -> 253 (251)
+ *   x = 40: entry 80, f 0.36719: R 160 + 0.7315 -> 161,
+ *           G 95 - 0.7315 (or 1.463) = 94.27 (93.54) -> 94.
+ * (x = 0's G is left out for linear: it depends on the difference's
+ * rounding, which fragment-pipeline.md does not settle.) */
+START_TEST(test_gltex_procedural_texture_ramp_and_noise)
+{
+	static GLfloat ch[4][512], map[256];
+	static uint8_t off[W * H * 4], noisy[W * H * 4], again[W * H * 4];
+	static const struct {
+		unsigned x;
+		uint8_t want[4];
+	} nearest[] = {
+		{ 0, { 2, 253, 64, 255 } },
+		{ 16, { 66, 189, 64, 255 } },
+		{ 40, { 160, 95, 64, 255 } },
+		{ 63, { 252, 3, 64, 255 } },
+	};
+	static const uint8_t lin0_r = 2, lin40[4] = { 161, 94, 64, 255 };
+	static const uint8_t noise16[4] = { 68, 187, 64, 255 }, noise40[4] = { 162, 93, 64, 255 };
+	static const uint8_t noise63[4] = { 254, 1, 64, 255 };
+	uint8_t got[4];
+	unsigned j, k;
+
+	for (j = 0; j < 256; j++) {
+		int in = j < 128;
+
+		ch[0][j] = in ? (float)(2 * j) / 255.0f : 0.0f;
+		ch[1][j] = in ? (float)(255 - 2 * j) / 255.0f : 0.0f;
+		ch[2][j] = in ? 64.0f / 255.0f : 0.0f;
+		ch[3][j] = in ? 1.0f : 0.0f;
+		ch[0][256 + j] = in ? 2.0f / 255.0f : 0.0f;
+		ch[1][256 + j] = in ? -2.0f / 255.0f : 0.0f;
+		ch[2][256 + j] = 0.0f;
+		ch[3][256 + j] = 0.0f;
+	}
+	for (j = 0; j < 128; j++) {
+		map[j] = (float)j / 128.0f;
+		map[128 + j] = 1.0f / 128.0f;
+	}
+	for (k = 0; k < 4; k++)
+		pt_lut(k, ch[k], 512);
+	pt_lut(4, map, 256);
+	pt_lut(5, map, 256);                    /* the noise table: the same ramp */
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_FALSE);
+	glUniform1i(loc("dmp_Texture[3].samplerType"), GL_TEXTURE_PROCEDURAL_DMP);
+	glUniform1i(loc("dmp_Texture[3].texcoord"), GL_TEXTURE0);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerR"), 0);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerG"), 1);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerB"), 2);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerA"), 3);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerRgbMap"), 4);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerNoiseMap"), 5);
+	glUniform1i(loc("dmp_Texture[3].ptRgbMap"), GL_PROCTEX_U_DMP);
+	glUniform1i(loc("dmp_Texture[3].ptClampU"), GL_CLAMP_TO_EDGE);
+	glUniform1i(loc("dmp_Texture[3].ptClampV"), GL_CLAMP_TO_EDGE);
+	glUniform1i(loc("dmp_Texture[3].ptShiftU"), GL_NONE_DMP);
+	glUniform1i(loc("dmp_Texture[3].ptShiftV"), GL_NONE_DMP);
+	glUniform1i(loc("dmp_Texture[3].ptTexWidth"), 128);
+	glUniform1i(loc("dmp_Texture[3].ptTexOffset"), 0);
+	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_NEAREST);
+	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE3, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE3, GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR);
+	glUniform1i(loc("dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(loc("dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+	ck_gl_ok();
+
+	draw_square(64.0f, 0.0f, 1.0f);
+	for (k = 0; k < sizeof nearest / sizeof nearest[0]; k++) {
+		assert_pixel(nearest[k].x, 5, nearest[k].want);
+		assert_pixel(nearest[k].x, 50, nearest[k].want);    /* v does not matter */
+	}
+	read_all(off);
+
+	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_LINEAR);
+	ck_gl_ok();
+	draw_square(64.0f, 0.0f, 1.0f);
+	pixel(0, 5, got);
+	ck_assert_uint_eq(got[0], lin0_r);
+	assert_pixel(40, 5, lin40);
+
+	/* Noise on (frequency 1, phase 0.25, amplitude 0.5 on both axes;
+	 * the noise table the same identity ramp, so the weights are the
+	 * fractions themselves): the pixels move, the same draw twice gives
+	 * the same pixels. Worked by hand from B.7 step 3 (x = 9 f |u + p|,
+	 * the hash h(n) = (((n mod 9) + 2) x 3 AND 15) XOR T1[(n div 9) AND
+	 * 15], g = -1 + 2b / 15, bilinear blend of the corner terms):
+	 * - pixel (16, 5): u = 0.2578125, v = 0.0859375; x = 4.5703125, y =
+	 *   3.0234375; g(4,3) = -7/15 (b 4), g(5,3) = -9/15 (b 3), g(4,4) =
+	 *   -13/15 (b 1), g(5,4) = 1/15 (b 8); terms -0.27708, 0.24375,
+	 *   0.35208, -0.09375; n = 0.021779; u' = u + n / 2 = 0.268702;
+	 *   index 34.125 -> entry 34: (68, 187, 64, 255).
+	 * - pixel (40, 5): x = 7.9453125, y = 3.0234375; g(7,3) = 1/15,
+	 *   g(8,3) = -7/15, g(7,4) = 1, g(8,4) = 3/15; n = 0.012302; u' =
+	 *   0.638964; index 81.148 -> 81: (162, 93, 64, 255).
+	 * - pixel (63, 63): x = y = 11.1796875; g(11,11) = 1, g(12,11) =
+	 *   -5/15, g(11,12) = 1/15, g(12,12) = -7/15; n = 0.291729; u' =
+	 *   1.13805, clamped to the edge 1: index 127: (254, 1, 64, 255). */
+	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_NEAREST);
+	glUniform1i(loc("dmp_Texture[3].ptNoiseEnable"), GL_TRUE);
+	glUniform3f(loc("dmp_Texture[3].ptNoiseU"), 1.0f, 0.25f, 0.5f);
+	glUniform3f(loc("dmp_Texture[3].ptNoiseV"), 1.0f, 0.25f, 0.5f);
+	ck_gl_ok();
+	draw_square(64.0f, 0.0f, 1.0f);
+	read_all(noisy);
+	assert_pixel(16, 5, noise16);
+	assert_pixel(40, 5, noise40);
+	assert_pixel(63, 63, noise63);
+	draw_square(64.0f, 0.0f, 1.0f);
+	read_all(again);
+	ck_assert_msg(memcmp(noisy, again, sizeof noisy) == 0, "noise is not deterministic");
+	ck_assert_msg(memcmp(noisy, off, sizeof noisy) != 0, "noise changed no pixel");
+	/* Noise off again: back to the first draw's pixels. */
+	glUniform1i(loc("dmp_Texture[3].ptNoiseEnable"), GL_FALSE);
+	ck_gl_ok();
+	draw_square(64.0f, 0.0f, 1.0f);
+	read_all(again);
+	ck_assert_msg(memcmp(again, off, sizeof off) == 0, "noise off does not restore");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gltex");
@@ -702,6 +867,7 @@ int main(void)
 	tcase_add_test(tc, test_gltex_projection_divides_by_w);
 	tcase_add_test(tc, test_gltex_cube_face_copied_from_the_colour_buffer);
 	tcase_add_test(tc, test_gltex_generate_mipmap_parameter);
+	tcase_add_test(tc, test_gltex_procedural_texture_ramp_and_noise);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
