@@ -36,17 +36,25 @@ static float attrib_component(enum hw_attrib_type type, const unsigned char *p)
 	}
 }
 
-/* Count the 16-byte lines of [phys, phys + bytes) not in the fetch buffer. */
+typedef char loader_line_mask_needs_a_power_of_two
+	[(HW_MEMORY_ACCESS_BYTES & (HW_MEMORY_ACCESS_BYTES - 1)) == 0 ? 1 : -1];
+
+/* Count the 16-byte lines of [phys, phys + bytes) not in the fetch buffer;
+ * an empty range touches none. Addresses are 32 bits and wrap: a range
+ * that runs past 0xFFFFFFFF goes on at line 0 (the loader's base + offset
+ * + index x stride wraps too). */
 static void loader_touch(struct hw_loader_lines *lines, unsigned array, uint32_t phys,
 			 unsigned bytes, struct hw_counters *c)
 {
-	uint32_t first = phys / HW_MEMORY_ACCESS_BYTES;
-	uint32_t last = (phys + bytes - 1) / HW_MEMORY_ACCESS_BYTES;
-	uint32_t line;
+	const uint32_t line_mask = UINT32_MAX / HW_MEMORY_ACCESS_BYTES;
+	uint32_t line = phys / HW_MEMORY_ACCESS_BYTES;
+	uint64_t n = ((uint64_t)(phys % HW_MEMORY_ACCESS_BYTES) + bytes + HW_MEMORY_ACCESS_BYTES - 1)
+		     / HW_MEMORY_ACCESS_BYTES;
 
-	NNGX_ASSERT(bytes >= 1 && array < HW_LOADER_ARRAYS && last >= first);
-
-	for (line = first; line <= last; line++) {
+	NNGX_ASSERT(array < HW_LOADER_ARRAYS);
+	if (bytes == 0)         /* an element of no bytes (a fixed attribute) */
+		return;
+	for (; n > 0; n--, line = (line + 1) & line_mask) {
 		if (lines->valid[array] && lines->line[array] == line)
 			continue;
 		lines->valid[array] = true;
