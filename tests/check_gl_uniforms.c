@@ -564,10 +564,10 @@ START_TEST(test_uniforms_get_null_arguments)
 }
 END_TEST
 
-/* A reserved value the model keeps but does not act on raises
- * NOT_MODELLED once, as its glUniform1i does: when it is set, not when it
- * is checked. */
-START_TEST(test_uniforms_not_modelled_value_said_once)
+/* Every value a reserved uniform takes is modelled now (texture unit 0's
+ * cube, shadow and projection samplers included): setting one through
+ * glUniformsDMP or glUniform1i keeps it and says nothing. */
+START_TEST(test_uniforms_modelled_sampler_value_says_nothing)
 {
 	struct fx_shader *s = fx_shader_with_uniforms();
 	GLuint p = fx_program(s), w = GL_TEXTURE_CUBE_MAP;
@@ -578,11 +578,14 @@ START_TEST(test_uniforms_not_modelled_value_said_once)
 
 	glUniformsDMP(1, &loc, &one, &w);
 	ck_gl_error(GL_NO_ERROR);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), base + 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), base);
 	glGetUniformiv(p, loc, &v);
 	ck_assert_int_eq(v, GL_TEXTURE_CUBE_MAP);
-	glUniform1i(loc, GL_TEXTURE_CUBE_MAP);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), base + 2);
+	glUniform1i(loc, GL_TEXTURE_SHADOW_2D_DMP);
+	ck_gl_error(GL_NO_ERROR);
+	glGetUniformiv(p, loc, &v);
+	ck_assert_int_eq(v, GL_TEXTURE_SHADOW_2D_DMP);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_NOT_MODELLED), base);
 	fx_shader_free(s);
 }
 END_TEST
@@ -734,7 +737,7 @@ static Suite *uniforms_suite(void)
 	tcase_add_loop_test(tc, test_uniforms_get_errors_write_nothing, 0,
 			    (int)(sizeof bad_gets / sizeof bad_gets[0]));
 	tcase_add_test(tc, test_uniforms_get_null_arguments);
-	tcase_add_test(tc, test_uniforms_not_modelled_value_said_once);
+	tcase_add_test(tc, test_uniforms_modelled_sampler_value_says_nothing);
 	tcase_add_test(tc, test_uniforms_draw_like_the_glUniform_calls);
 	suite_add_tcase(s, tc);
 	return s;
