@@ -201,6 +201,34 @@ static int fill_shader_binary(int lit, uint8_t **bin, size_t *size)
 	return ok;
 }
 
+/* Load the fill scene's vertex shader (lit or not), link it with the
+ * fixed fragment stage and use it: the program's name, or 0 when the
+ * binary cannot be built or the link fails. */
+static GLuint fill_program_use(int lit)
+{
+	GLuint shader, program;
+	GLint linked = GL_FALSE;
+	uint8_t *bin = NULL;
+	size_t size = 0;
+
+	if (!fill_shader_binary(lit, &bin, &size))
+		return 0;
+	shader = glCreateShader(GL_VERTEX_SHADER);
+	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
+	free(bin);
+	program = glCreateProgram();
+	glAttachShader(program, shader);
+	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
+	glBindAttribLocation(program, 0, "aPosition");
+	glBindAttribLocation(program, 1, "aTexCoord");
+	glLinkProgram(program);
+	glGetProgramiv(program, GL_LINK_STATUS, &linked);
+	if (!linked)
+		return 0;
+	glUseProgram(program);
+	return program;
+}
+
 /* The lit material of the lit fill scene (scenes.h): two directional
  * lights, D0 = x^16 on N.H at LUT number 0, configuration 0; the combiner
  * modulates the texture by the primary colour and adds the secondary. */
@@ -252,26 +280,12 @@ static int fill_setup(int lit)
 		{ -1, -1, -0.5f, 0, 0 }, { 1, 1, -0.5f, 1, 1 }, { -1, 1, -0.5f, 0, 1 },
 	};
 	static uint8_t texels[FILL_TEX * FILL_TEX * 4];
-	GLuint shader, program, buffer, texture;
-	GLint linked = GL_FALSE;
-	uint8_t *bin = NULL;
-	size_t size = 0, k;
+	GLuint program, buffer, texture;
+	size_t k;
 
-	if (!fill_shader_binary(lit, &bin, &size))
+	program = fill_program_use(lit);
+	if (!program)
 		return 0;
-	shader = glCreateShader(GL_VERTEX_SHADER);
-	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
-	free(bin);
-	program = glCreateProgram();
-	glAttachShader(program, shader);
-	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
-	glBindAttribLocation(program, 0, "aPosition");
-	glBindAttribLocation(program, 1, "aTexCoord");
-	glLinkProgram(program);
-	glGetProgramiv(program, GL_LINK_STATUS, &linked);
-	if (!linked)
-		return 0;
-	glUseProgram(program);
 
 	for (k = 0; k < sizeof texels; k++)
 		texels[k] = (uint8_t)(k * 2654435761u >> 24);
@@ -330,26 +344,12 @@ int scene_minified_setup(void)
 		{ -1, -1, -0.5f, 1, 0, 0 }, { 2, 8, -4, 8, 4, 16 }, { -2, 8, -4, 8, 0, 16 },
 	};
 	static uint8_t texels[MINIFIED_TEX * MINIFIED_TEX * 4];
-	GLuint shader, program, buffer, texture;
-	GLint linked = GL_FALSE;
-	uint8_t *bin = NULL;
-	size_t size = 0, k;
+	GLuint program, buffer, texture;
+	size_t k;
 
-	if (!fill_shader_binary(0, &bin, &size))
+	program = fill_program_use(0);
+	if (!program)
 		return 0;
-	shader = glCreateShader(GL_VERTEX_SHADER);
-	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
-	free(bin);
-	program = glCreateProgram();
-	glAttachShader(program, shader);
-	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
-	glBindAttribLocation(program, 0, "aPosition");
-	glBindAttribLocation(program, 1, "aTexCoord");
-	glLinkProgram(program);
-	glGetProgramiv(program, GL_LINK_STATUS, &linked);
-	if (!linked)
-		return 0;
-	glUseProgram(program);
 
 	for (k = 0; k < sizeof texels; k++)
 		texels[k] = (uint8_t)(k * 2654435761u >> 24);
