@@ -122,7 +122,7 @@ enum hw_status hw_shader_run(const struct hw_shader_state *state,
  * on first use, and when the path through the program cannot depend on
  * the inputs (no IFC, CALLC, JMPC, BREAKC or EMIT on it) the first
  * invocation's path and counts are recorded and later invocations replay
- * them (hw_shader.c, "replay"). Results, counts and faults are those of
+ * them (hw_shader_replay.c, "replay"). Results, counts and faults are those of
  * hw_shader_run, bit for bit. `state` and `timing` are read, not copied:
  * they must not change while the program lives (one draw), unless it is
  * marked live (hw_shader_program_live). Returns NULL
