@@ -1,7 +1,7 @@
 /* hw_pipeline.h: the timing of one draw as a pipeline of stages joined by
  * bounded queues, evaluated per batch of primitives in closed form.
  *
- * A draw's work is cut into batches in stream order (hw_draw.c closes a
+ * A draw's work is cut into batches in stream order (hw_draw_vertex.c closes a
  * batch every few primitives into triangle setup). Each stage s takes
  * `time` clocks for batch b, of which its busy-counter module is busy on
  * `busy` (busy <= time: the vertex stage's time is its slowest processor,

@@ -135,7 +135,7 @@ void hw_shader_program_destroy(struct hw_shader_program *program);
 
 /* Mark a program whose state changes between its invocations (the
  * geometry unit: b15 and the vertices that fixed and variable modes write
- * into its float uniforms; hw_draw.c): it reads the state live and never
+ * into its float uniforms; hw_draw_vertex.c): it reads the state live and never
  * records or replays a path. */
 void hw_shader_program_live(struct hw_shader_program *program);
 

@@ -1,5 +1,5 @@
 /* check_draw.c: whole draws through the hardware model, driven by command
- * buffers built by hand (hw/hw_command.c, hw/hw_draw.c, hw/hw_gpu.c). */
+ * buffers built by hand (hw/hw_command.c, hw/hw_draw*.c, hw/hw_gpu.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1062,7 +1062,7 @@ static void one_color_quad(uint32_t mask, bool early, uint32_t stored, uint32_t 
 }
 
 /* A draw whose combiner reads no varying interpolates depth wherever a
- * per-fragment operation reads it (hw_draw.c, depth_unused): a depth
+ * per-fragment operation reads it (hw_draw_fragment.c, depth_unused): a depth
  * write without the test writes the quad's depth; the test without the
  * write compares it (the quad is behind 0.25 and in front of 0.75); the
  * early depth test without either compares it too. */
@@ -1502,7 +1502,7 @@ static void twice_drawn(bool vertex_alpha, struct load *l, uint8_t *pixels, uint
 }
 
 /* Fragments held across triangles and handed on at each batch close and
- * before the draw's flush (hw_draw.c, draw_fragment_program.one_color)
+ * before the draw's flush (hw_draw_int.h, draw_fragment_program.one_color)
  * give what batches of one triangle give: each draw's counter words,
  * start and end, the pixels, depth values, module busy clocks and length,
  * with two fragments at one pixel in one held batch. */
@@ -2699,7 +2699,7 @@ static uint32_t instructions_of(const struct hw_counters *c)
 }
 
 /* A vertex the cache has lost is shaded again when it comes back, and
- * the draw may take what it made of the same registers before (hw_draw.c,
+ * the draw may take what it made of the same registers before (hw_draw_int.h,
  * "vertices shaded again"). Runs of five vertices, each drawn twice, then
  * the run 512 indices on (its vertices share the first run's entries of
  * that memo, and take them), then the first run twice more, through a
