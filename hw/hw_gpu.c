@@ -98,6 +98,8 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	gpu->pending_count = 0;
 }
 
+/* Land one pending entry: add its counter delta, then its vertex-cache
+ * restart and misses. Callers land entries in order of their clock. */
 static void gpu_apply(struct hw_gpu *gpu, const struct hw_pending *p)
 {
 	hw_counters_add(&gpu->counters, &p->delta);

@@ -146,6 +146,7 @@ static float light_normalize(const float v[3], float out[3])
 	return len;
 }
 
+/* out = a x b, the right-handed cross product; out must not alias a or b. */
 static void light_cross(const float a[3], const float b[3], float out[3])
 {
 	out[0] = a[1] * b[2] - a[2] * b[1];
@@ -216,6 +217,7 @@ static float light_lookup(const struct hw_lighting_config *c, unsigned lut, unsi
 	return light_lut(c->luts, table, x, c->absolute[lut], two_sided) * c->scale[lut];
 }
 
+/* Whether lookup table `lut` (a bit index of luts_on) is enabled. */
 static bool light_has(const struct hw_lighting_config *c, unsigned lut)
 {
 	return (c->luts_on >> lut) & 1u;

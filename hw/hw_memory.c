@@ -108,11 +108,11 @@ static size_t memory_first_base(const struct hw_memory *mem, uint32_t phys, bool
 	return lo;
 }
 
+#define ZERO_BY_PAGES_MIN (64u * 1024u)
+
 /* Zero flat memory. Large spans give their whole pages back to the
  * kernel instead (private anonymous pages read as zeros again), so a
  * 384 KiB render target costs a system call, not a memset through it. */
-#define ZERO_BY_PAGES_MIN (64u * 1024u)
-
 static void memory_zero(unsigned char *p, size_t n)
 {
 #if defined(__linux__) && defined(MADV_DONTNEED)
