@@ -521,12 +521,14 @@ GLenum glCheckFramebufferStatus(GLenum target)
 
 /* ---- glReadPixels --------------------------------------------------------------- */
 
+/* Whether glReadPixels knows `format` (valid or not for the framebuffer). */
 static bool read_format_known(GLenum format)
 {
 	return format == GL_ALPHA || format == GL_RGB || format == GL_RGBA || format == GL_LUMINANCE
 	       || format == GL_LUMINANCE_ALPHA;
 }
 
+/* Whether glReadPixels knows `type` (valid or not for the framebuffer). */
 static bool read_type_known(GLenum type)
 {
 	return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5
