@@ -35,6 +35,7 @@ static GLuint *buffer_binding(struct gl_context *gl, GLenum target)
 	return target == GL_ARRAY_BUFFER ? &gl->array_buffer : &gl->element_buffer;
 }
 
+/* The name of a buffer target for diagnostics; needs buffer_target_ok. */
 static const char *target_name(GLenum target)
 {
 	return target == GL_ARRAY_BUFFER ? "GL_ARRAY_BUFFER" : "GL_ELEMENT_ARRAY_BUFFER";

@@ -268,6 +268,7 @@ static const struct coll_kind vs_kind = { "vertex state collection", VS_MAGIC,
 					  VS_RECORD_WORDS };
 static const struct coll_kind tc_kind = { "texture collection", TC_MAGIC, TC_RECORD_WORDS };
 
+/* The IEEE-754 bit pattern of f, as block records store floats. */
 static uint32_t float_bits(GLfloat f)
 {
 	uint32_t u;

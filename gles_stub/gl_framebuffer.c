@@ -43,11 +43,15 @@
 #define FB_TILE        8                /* hw_fragment.h: 8x8 tiles */
 #define FB_MAX_SIZE    1024             /* FRAMEBUFFER_DIM's fields (hw_fragment.h) */
 
+/* gl_name_next's test: whether `name` already names a renderbuffer, so that
+ * glGenRenderbuffers skips it. */
 static bool rb_in_use(struct gl_context *gl, GLuint name)
 {
 	return gl_renderbuffer_find(gl, name) != NULL;
 }
 
+/* gl_name_next's test: whether `name` already names a framebuffer, so that
+ * glGenFramebuffers skips it. */
 static bool fb_in_use(struct gl_context *gl, GLuint name)
 {
 	return gl_framebuffer_find(gl, name) != NULL;

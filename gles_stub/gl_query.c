@@ -78,6 +78,8 @@ static void query_bool(struct query_value *v, bool b)
 	v->b[0] = b ? GL_TRUE : GL_FALSE;
 }
 
+/* Set v to one mask u. Read as a boolean it is GL_TRUE when not 0, as an
+ * integer it keeps its 32 bits, as a float it is its unsigned value. */
 static void query_mask(struct query_value *v, GLuint u)
 {
 	v->kind = QUERY_MASK;

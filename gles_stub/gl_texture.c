@@ -173,6 +173,8 @@ static uint32_t tex_chain_size(const struct gl_texture *t)
 	return t->target == GL_TEXTURE_CUBE_MAP ? t->size / 6 : t->size;
 }
 
+/* gl_name_next's test: whether `name` already names a texture, so that
+ * glGenTextures skips it. */
 static bool tex_in_use(struct gl_context *gl, GLuint name)
 {
 	return gl_texture_find(gl, name) != NULL;
