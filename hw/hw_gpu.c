@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_gpu.h"
 
 enum hw_status hw_gpu_init(struct hw_gpu *gpu)
@@ -160,8 +161,11 @@ enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_co
 	/* Work is queued in time order, so this is almost always an append. */
 	for (i = gpu->pending_count; i > 0 && gpu->pending[i - 1].at > at; i--)
 		;
+	NNGX_ASSERT(gpu->pending_count < gpu->pending_cap);
 	memmove(&gpu->pending[i + 1], &gpu->pending[i],
 		(gpu->pending_count - i) * sizeof *gpu->pending);
+	/* gpu_land_pending lands entries in array order: keep it time order */
+	NNGX_ASSERT(i == gpu->pending_count || gpu->pending[i + 1].at > at);
 	p = &gpu->pending[i];
 	p->at = at;
 	p->delta = *delta;

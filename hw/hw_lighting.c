@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_lighting.h"
 
 #define LIGHT_LUT_HALF 128.0f           /* signed inputs: 128 entries a side */
@@ -187,6 +188,7 @@ static float light_lut(const struct hw_lighting_luts *luts, unsigned table, floa
 		if (i > 255)
 			i = 255;
 		frac = x * LIGHT_LUT_FULL - (float)i;
+		NNGX_ASSERT(i >= 0 && i <= 255);
 		return hw_reg_lightlut_value(t[i]) + hw_reg_lightlut_diff(t[i]) * frac;
 	}
 	if (x > 1.0f)

@@ -11,6 +11,7 @@
 #endif
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_memory.h"
 
 #define REGION_ALIGN 128u
@@ -148,6 +149,7 @@ static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32
 	}
 	if (hw_memory_is_flat(mem)) {
 		host = hw_memory_flat_host(mem, base, size);
+		NNGX_ASSERT(host != NULL);      /* callers place inside one area */
 		if (zero)
 			memory_zero(host, size);
 	} else {
@@ -155,6 +157,9 @@ static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32
 		if (!host)
 			return false;
 	}
+	/* the binary searches need the regions in base order */
+	NNGX_ASSERT(i <= mem->count && (i == 0 || mem->region[i - 1].base <= base)
+		    && (i == mem->count || mem->region[i].base >= base));
 	memmove(&mem->region[i + 1], &mem->region[i], (mem->count - i) * sizeof *mem->region);
 	mem->region[i].base = base;
 	mem->region[i].size = size;
