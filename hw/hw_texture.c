@@ -1173,10 +1173,11 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
  * TEX_BATCH_STEP samples first, then their texels (tex_rgba8_linear). */
 #define TEX_BATCH_STEP 16u
 
-/* hw_texture_sample_n for an RGBA8 texture of one level with linear filters:
- * n samples in steps of TEX_BATCH_STEP, taps first, filters after. Writes
- * each sample's distinct tap addresses to addr, their number to count[k], and
- * returns the total. `repeat`: both axes REPEAT. */
+/* hw_texture_sample_n for a sampler with rgba8_linear set (one RGBA8 level
+ * held on the host, linear filter, no border wrap): n samples in steps of
+ * TEX_BATCH_STEP, taps first, filters after. Writes each sample's distinct
+ * tap addresses to addr and their number to count[k], and returns the total.
+ * `repeat`: both axes REPEAT. */
 static TEX_ALWAYS_INLINE unsigned tex_sample_rgba8_n(const struct hw_texture_sampler *sp,
 						     const float (*st)[2], unsigned n,
 						     uint32_t *addr, uint8_t *count,
