@@ -78,9 +78,9 @@ static uint32_t frag_tex_param(const struct hw_texture *t)
 	       | (uint32_t)t->mip_filter << 24 | gl_cmd_tex_type_bits(t);
 }
 
-/* Emit the texture-unit enable word and, for each enabled unit, its
- * address, size, format, parameter, level and border registers. Reads the
- * plan only. */
+/* Emit the texture-unit enable word and, for each enabled unit, its border,
+ * size, parameter, level, address and format registers (unit 0 also its cube
+ * faces). Reads the plan only. */
 static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_state *d = p->dmp;
@@ -935,8 +935,8 @@ static float frag_depth_offset(const struct gl_frag_plan *p)
 	return f->depth_near + f->polygon_offset_units * step;
 }
 
-/* Emit the depth map (w-buffer when wScale != 0), early depth, scissor,
- * viewport and clip-plane registers from the GL and DMP state. */
+/* Emit the depth map (a w-buffer when wScale != 0), the early-depth function
+ * and enable, and the scissor, from the GL and DMP state. */
 static void frag_raster(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_fragment_state *f = &p->gl->frag;
