@@ -195,7 +195,8 @@ static uint32_t frag_scale(GLfloat s)
 }
 
 /* Emit the six combiner stages (sources, operands, functions, constant,
- * scales) and the buffer-update word from the DMP state d. */
+ * scales) from the DMP state d, then the buffer-update word (with its fog and
+ * gas bits), the fog colour and the buffer colour. */
 static void frag_combiner(struct gl_cmdbuf *c, const struct gl_dmp_state *d)
 {
 	uint32_t update;
@@ -617,8 +618,8 @@ static void frag_pt_colors(struct gl_cmdbuf *c, const GLfloat *const ch[4])
 	gl_cmd_port(c, HW_REG_PROCTEX_LUT_DATA0, w, 256);
 }
 
-/* Emit the procedural texture's six registers and its tables when unit 3 is
- * procedural; nothing otherwise. */
+/* Emit the procedural texture's registers, and the tables the plan marks for
+ * upload, when unit 3 is procedural; nothing otherwise. */
 static void frag_proctex(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_proctex *t = &p->dmp->pt;
