@@ -30,6 +30,7 @@
 #define FRAG_COLOR_OP_BLEND (1u << 8)
 #define FRAG_LIGHTING_FIXED_ONE HW_REG_LIGHTCFG1_FIXED_ONE
 
+/* Whether capability cap is enabled in the GL context. */
 static bool frag_cap(const struct gl_context *gl, enum gl_cap cap)
 {
 	return ((gl->caps >> cap) & 1u) != 0;
@@ -65,6 +66,8 @@ uint32_t gl_cmd_dim(unsigned width, unsigned height)
 
 /* ---- texture units --------------------------------------------------- */
 
+/* The TEXUNIT_PARAM word of texture t: filters, wrap modes, the ETC flag and
+ * the type bits, at their register positions. */
 static uint32_t frag_tex_param(const struct hw_texture *t)
 {
 	bool etc = t->format == HW_TEX_ETC1 || t->format == HW_TEX_ETC1A4;
@@ -75,6 +78,9 @@ static uint32_t frag_tex_param(const struct hw_texture *t)
 	       | (uint32_t)t->mip_filter << 24 | gl_cmd_tex_type_bits(t);
 }
 
+/* Emit the texture-unit enable word and, for each enabled unit, its border,
+ * size, parameter, level, address and format registers (unit 0 also its cube
+ * faces). Reads the plan only. */
 static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_state *d = p->dmp;
@@ -112,6 +118,8 @@ static void frag_textures(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 
 /* ---- combiner ------------------------------------------------------------- */
 
+/* A combiner source enum as its 4-bit register code. The GL entry points
+ * accepted the value; anything else gives PRIMARY_COLOR. */
 static uint32_t frag_source(GLint s)
 {
 	switch (s) {
@@ -128,6 +136,8 @@ static uint32_t frag_source(GLint s)
 	}
 }
 
+/* An RGB operand enum as its 4-bit register code; anything else gives
+ * SRC_COLOR. */
 static uint32_t frag_operand_rgb(GLint o)
 {
 	switch (o) {
@@ -144,6 +154,8 @@ static uint32_t frag_operand_rgb(GLint o)
 	}
 }
 
+/* An alpha operand enum as its 3-bit register code; anything else gives
+ * SRC_ALPHA. */
 static uint32_t frag_operand_alpha(GLint o)
 {
 	switch (o) {
@@ -158,6 +170,8 @@ static uint32_t frag_operand_alpha(GLint o)
 	}
 }
 
+/* A combine function enum as its register code; anything else gives
+ * REPLACE. */
 static uint32_t frag_combine(GLint op)
 {
 	switch (op) {
@@ -180,6 +194,9 @@ static uint32_t frag_scale(GLfloat s)
 	return s == 4.0f ? 2u : s == 2.0f ? 1u : 0u;
 }
 
+/* Emit the six combiner stages (sources, operands, functions, constant,
+ * scales) from the DMP state d, then the buffer-update word (with its fog and
+ * gas bits), the fog colour and the buffer colour. */
 static void frag_combiner(struct gl_cmdbuf *c, const struct gl_dmp_state *d)
 {
 	uint32_t update;
@@ -345,6 +362,9 @@ static void frag_light_lut(struct gl_cmdbuf *c, unsigned table, const GLfloat *d
 	gl_cmd_port(c, HW_REG_LIGHTING_LUT_DATA0, w, 256);
 }
 
+/* Emit the fragment-lighting registers from the plan: the enabled lights'
+ * permutation and settings, the lookup-table inputs, scales and selections,
+ * the shadow and clamp flags, and any tables the plan marks for upload. */
 static void frag_lighting(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_state *d = p->dmp;
@@ -477,6 +497,8 @@ static void frag_gas_lut(struct gl_cmdbuf *c, const GLfloat *const rgb[3])
 	gl_cmd_port(c, HW_REG_GAS_LUT_DATA, w, 16);
 }
 
+/* Emit the fog table when fog is on and its table is bound, and the gas
+ * registers when gas fog or gas accumulation is selected. */
 static void frag_fog_gas(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_state *d = p->dmp;
@@ -512,6 +534,8 @@ static void frag_fog_gas(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 
 /* ---- procedural texture (A.3) ------------------------------------------------- */
 
+/* A procedural-texture clamp enum as its 3-bit code (the hw_proctex
+ * numbering); anything else gives 1, clamp to edge. */
 static uint32_t frag_pt_clamp(GLint v)
 {
 	switch (v) {
@@ -540,6 +564,8 @@ static uint32_t frag_pt_map(GLint v)
 	}
 }
 
+/* A procedural-texture minification filter enum as its 3-bit code; anything
+ * else gives 1, linear. */
 static uint32_t frag_pt_filter(GLint v)
 {
 	switch (v) {
@@ -592,6 +618,8 @@ static void frag_pt_colors(struct gl_cmdbuf *c, const GLfloat *const ch[4])
 	gl_cmd_port(c, HW_REG_PROCTEX_LUT_DATA0, w, 256);
 }
 
+/* Emit the procedural texture's registers, and the tables the plan marks for
+ * upload, when unit 3 is procedural; nothing otherwise. */
 static void frag_proctex(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_proctex *t = &p->dmp->pt;
@@ -627,6 +655,9 @@ static void frag_proctex(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 
 /* ---- shadows, clip plane (A.2, A.5, A.7) --------------------------------------- */
 
+/* Emit the shadow texture's perspective flag and z bias (24-bit, its low bit
+ * dropped) when unit 0 samples a shadow, and the penumbra word when the
+ * fragment mode is shadow. */
 static void frag_shadow(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_state *d = p->dmp;
@@ -667,6 +698,7 @@ static void frag_clip(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 
 /* ---- per-fragment operations -------------------------------------------------- */
 
+/* A GL compare function as its register code; anything else gives ALWAYS. */
 static uint32_t frag_compare(GLenum f)
 {
 	switch (f) {
@@ -681,6 +713,7 @@ static uint32_t frag_compare(GLenum f)
 	}
 }
 
+/* A GL blend factor as its register code; anything else gives ONE. */
 static uint32_t frag_factor(GLenum f)
 {
 	switch (f) {
@@ -702,6 +735,7 @@ static uint32_t frag_factor(GLenum f)
 	}
 }
 
+/* A GL blend equation as its register code; anything else gives ADD. */
 static uint32_t frag_equation(GLenum e)
 {
 	switch (e) {
@@ -727,6 +761,7 @@ static uint32_t frag_logic_op(GLenum op)
 	return op >= GL_CLEAR && op <= GL_SET ? code[op - GL_CLEAR] : HW_REG_LOGICOP_COPY;
 }
 
+/* A GL stencil operation as its register code; anything else gives KEEP. */
 static uint32_t frag_stencil_op(GLenum op)
 {
 	switch (op) {
@@ -741,6 +776,8 @@ static uint32_t frag_stencil_op(GLenum op)
 	}
 }
 
+/* The fragment-operation mode as its register code; anything else gives the
+ * default mode. */
 static uint32_t frag_fragop_mode(GLint mode)
 {
 	switch (mode) {
@@ -750,6 +787,8 @@ static uint32_t frag_fragop_mode(GLint mode)
 	}
 }
 
+/* An early-depth function as its 2-bit code; the four the SDK accepts map one
+ * to one, anything else gives LESS. */
 static uint32_t frag_early_func(GLenum f)
 {
 	switch (f) {
@@ -897,6 +936,8 @@ static float frag_depth_offset(const struct gl_frag_plan *p)
 	return f->depth_near + f->polygon_offset_units * step;
 }
 
+/* Emit the depth map (a w-buffer when wScale != 0), the early-depth function
+ * and enable, and the scissor, from the GL and DMP state. */
 static void frag_raster(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_fragment_state *f = &p->gl->frag;

@@ -32,6 +32,8 @@ void gl_cmdbuf_free(struct gl_cmdbuf *c)
 	gl_cmdbuf_init(c);
 }
 
+/* Append one word to c, doubling its storage as needed. On out of memory
+ * c->failed is set and this and every later word are dropped. */
 static void cmd_word(struct gl_cmdbuf *c, uint32_t word)
 {
 	if (c->failed)
@@ -49,6 +51,9 @@ static void cmd_word(struct gl_cmdbuf *c, uint32_t word)
 	c->w[c->n++] = word;
 }
 
+/* Append a write of n values to register id (or to id, id + 1, ... when
+ * consecutive) as commands of at most CMD_MAX_PARAMS parameters, each padded
+ * to 8 bytes. n may be 0 (nothing is written). */
 static void cmd_write(struct gl_cmdbuf *c, unsigned id, const uint32_t *values, size_t n,
 		      bool consecutive)
 {
@@ -84,6 +89,7 @@ void gl_cmd_port(struct gl_cmdbuf *c, unsigned id, const uint32_t *values, size_
 	cmd_write(c, id, values, n, false);
 }
 
+/* The register base of shader stage s (vertex or geometry unit). */
 static unsigned stage_unit(unsigned s)
 {
 	return s == GL_STAGE_VERTEX ? HW_REG_VSH_BASE : HW_REG_GSH_BASE;
@@ -113,6 +119,7 @@ void gl_cmd_program(struct gl_cmdbuf *c, const struct gl_executable *exe)
 	}
 }
 
+/* Bit n of the bit set `bits` (32 bits a word). */
 static bool bit_set(const uint32_t *bits, unsigned n)
 {
 	return (bits[n / 32] >> (n % 32)) & 1u;

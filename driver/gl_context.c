@@ -56,6 +56,8 @@ static void fragment_defaults(struct gl_fragment_state *f)
 	f->early_depth_clear = 0xFFFFFFu;
 }
 
+/* Reset gl to a fresh context: every field zeroed, then the GL ES 2.0 and DMP
+ * initial values. Owns no memory afterwards (call after freeing). */
 static void context_defaults(struct gl_context *gl)
 {
 	unsigned a;
@@ -223,6 +225,8 @@ static void *table_grow(void *table, size_t count, size_t *cap, size_t size, boo
 	return grown;
 }
 
+/* Room for one more buffer in the table and its name map; false when memory
+ * ran out (what was there is kept). */
 static bool buffers_grow(struct gl_context *gl)
 {
 	bool ok;
@@ -232,6 +236,8 @@ static bool buffers_grow(struct gl_context *gl)
 	return ok && nngx_names_reserve(&gl->buffer_where, 1);
 }
 
+/* Room for one more object in the table and its name map; false when memory
+ * ran out (what was there is kept). */
 static bool objects_grow(struct gl_context *gl)
 {
 	bool ok;
@@ -332,6 +338,8 @@ struct gl_object *gl_object_add(struct gl_context *gl, enum gl_object_kind kind)
 
 /* ---- textures, renderbuffers, framebuffers -------------------------- */
 
+/* Add object p under `name` (not yet in t). False when memory ran out; t is
+ * then unchanged. */
 static bool table_push(struct gl_table *t, void *p, GLuint name)
 {
 	bool ok;
@@ -344,6 +352,7 @@ static bool table_push(struct gl_table *t, void *p, GLuint name)
 	return true;
 }
 
+/* The object stored under `name`, or NULL. */
 static void *table_find(const struct gl_table *t, GLuint name)
 {
 	size_t k;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hw/hw_alloc.h"
+#include "hw/hw_assert.h"
 #include "gl_shbin.h"
 #include "hw/hw_shader.h"     /* register file sizes */
 
@@ -101,6 +102,8 @@ static bool fail(const struct reader *r, const char *fmt, ...)
 #endif
 	;
 
+/* Write the formatted message to r->err (when the caller gave a buffer) and
+ * return false, so that a parser can `return fail(...)`. */
 static bool fail(const struct reader *r, const char *fmt, ...)
 {
 	va_list ap;
@@ -113,16 +116,22 @@ static bool fail(const struct reader *r, const char *fmt, ...)
 	return false;
 }
 
+/* The byte at offset `at`; the caller has checked that it lies in the binary
+ * (span_fits). */
 static uint32_t rd8(const struct reader *r, size_t at)
 {
+	NNGX_ASSERT(at < r->size);
 	return r->data[at];
 }
 
+/* The little-endian 16-bit word at offset `at`, inside the binary. */
 static uint32_t rd16(const struct reader *r, size_t at)
 {
+	NNGX_ASSERT(at < r->size && r->size - at >= 2);
 	return (uint32_t)r->data[at] | (uint32_t)r->data[at + 1] << 8;
 }
 
+/* The little-endian 32-bit word at offset `at`, inside the binary. */
 static uint32_t rd32(const struct reader *r, size_t at)
 {
 	return rd16(r, at) | rd16(r, at + 2) << 16;
@@ -204,6 +213,9 @@ struct table {
 	size_t count;
 };
 
+/* Read the count and offset of a DVLE table at dvle + field into t, and check
+ * that count entries of elem bytes fit in the binary; t->at is then the
+ * table's absolute offset. False with a message naming `what`. */
 static bool locate_table(const struct reader *r, size_t dvle, size_t field, size_t elem,
 			 const char *what, const char *prefix, struct table *t)
 {
@@ -218,6 +230,9 @@ static bool locate_table(const struct reader *r, size_t dvle, size_t field, size
 	return true;
 }
 
+/* Parse the constant entry at `at` into c: a bool, an int (4 bytes) or a
+ * float vector (4 x f24), its register checked against the register file.
+ * False with a message naming `what` for an unknown type or register. */
 static bool parse_constant(const struct reader *r, size_t at, struct gl_shbin_constant *c,
 			   const char *what)
 {
@@ -255,6 +270,8 @@ static bool parse_constant(const struct reader *r, size_t at, struct gl_shbin_co
 	}
 }
 
+/* Parse the DVLE's constant table into e->constants (allocated; NULL when
+ * empty). False with a message; e keeps what it got for free_entry. */
 static bool parse_constants(const struct reader *r, size_t dvle, const char *prefix,
 			    struct gl_shbin_entry *e)
 {
@@ -277,6 +294,8 @@ static bool parse_constants(const struct reader *r, size_t dvle, const char *pre
 	return true;
 }
 
+/* Parse the DVLE's output table into e->outputs (allocated; NULL when empty),
+ * each output's type and register checked. False with a message. */
 static bool parse_outputs(const struct reader *r, size_t dvle, const char *prefix,
 			  struct gl_shbin_entry *e)
 {
@@ -318,6 +337,8 @@ static const struct reg_file *unified_file(unsigned reg)
 	return NULL;
 }
 
+/* Whether uniform u's register range is legal: inside the unified space,
+ * first <= last, and within one register file. False with a message. */
 static bool check_uniform_range(const struct reader *r, const struct gl_shbin_uniform *u,
 				const char *what)
 {
@@ -339,6 +360,8 @@ struct symbols {
 	size_t at, len;
 };
 
+/* Parse the DVLE's uniform table into e->uniforms, each name read from the
+ * symbol table sym and each range checked. False with a message. */
 static bool parse_uniforms(const struct reader *r, size_t dvle, const struct symbols *sym,
 			   const char *prefix, struct gl_shbin_entry *e)
 {
@@ -367,6 +390,9 @@ static bool parse_uniforms(const struct reader *r, size_t dvle, const struct sym
 	return true;
 }
 
+/* Parse the DVLE's label table into e->labels, each name read from sym and
+ * each address checked against the code's code_words. False with a
+ * message. */
 static bool parse_labels(const struct reader *r, size_t dvle, const struct symbols *sym,
 			 size_t code_words, const char *prefix, struct gl_shbin_entry *e)
 {
@@ -436,6 +462,9 @@ static bool parse_entry_header(const struct reader *r, size_t dvle, size_t code_
 	return true;
 }
 
+/* Parse DVLE number `index` at `offset` into e: header, symbol table, then
+ * its constants, outputs, uniforms and labels. False with a message prefixed
+ * "DVLE n"; e keeps what it got for free_entry. */
 static bool parse_entry(const struct reader *r, size_t index, uint32_t offset,
 			size_t code_words, struct gl_shbin_entry *e)
 {
@@ -518,6 +547,9 @@ static bool parse_dvlp(const struct reader *r, size_t dvlp, struct gl_shbin *out
 	return true;
 }
 
+/* Parse a whole DVLB from r into out: the header, the DVLP (code and operand
+ * descriptors), then every DVLE. False with a message in r->err; out keeps
+ * what it got for gl_shbin_free. */
 static bool parse_all(const struct reader *r, struct gl_shbin *out)
 {
 	size_t count, k;
@@ -562,6 +594,7 @@ bool gl_shbin_parse(const void *data, size_t size, struct gl_shbin *out,
 	return false;
 }
 
+/* Free the four tables of one entry; the entry itself is not freed. */
 static void free_entry(struct gl_shbin_entry *e)
 {
 	free(e->constants);

@@ -177,6 +177,10 @@ static bool fb_default_storage(struct nngx_state *st, bool record, const char *f
 	return true;
 }
 
+/* Describe the bound framebuffer as a drawing target in t: the default one
+ * (its storage made on first use) or a complete object. An incomplete one
+ * gives false with INVALID_FRAMEBUFFER_OPERATION when `record`, or a
+ * diagnostic only (the nngx path); t is then unspecified. */
 static bool fb_target(struct nngx_state *st, struct gl_frag_target *t, bool record,
 		      const char *fn)
 {

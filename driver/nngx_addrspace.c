@@ -41,6 +41,8 @@ static unsigned char *addrspace_map_at(uintptr_t va, size_t bytes)
 	return p;
 }
 
+/* Map FCRAM and VRAM at their console addresses; false, with the reason in
+ * addrspace_why and nothing left mapped, when either range is taken. */
 static bool addrspace_try(void)
 {
 	addrspace_fcram = addrspace_map_at(NNGX_DEVICE_VA_BASE, FCRAM_BYTES);
@@ -58,6 +60,7 @@ static bool addrspace_try(void)
 	return true;
 }
 #else
+/* No fixed mapping on this host: false, with the reason in addrspace_why. */
 static bool addrspace_try(void)
 {
 	addrspace_why = "this host has no mmap with MAP_FIXED_NOREPLACE";
@@ -142,6 +145,10 @@ static bool addrspace_pipe_readable(const void *p, size_t size)
 	return ok;
 }
 
+/* Copy size bytes from src to dst through the kernel, so that an address the
+ * program got wrong gives false instead of a crash. `write`: dst is the
+ * program's address, else src is. Where process_vm_* is refused a read falls
+ * back to a pipe probe. */
 static bool addrspace_vm(void *dst, const void *src, size_t size, bool write)
 {
 	size_t done = 0;
@@ -173,6 +180,7 @@ static bool addrspace_vm(void *dst, const void *src, size_t size, bool write)
 	return true;
 }
 #else
+/* No checked copy on this host: always false. */
 static bool addrspace_vm(void *dst, const void *src, size_t size, bool write)
 {
 	(void)dst;
@@ -218,6 +226,8 @@ bool nngx_addrspace_readable(const void *p, size_t size)
 
 #define PLACE_ALIGN 8                   /* PICA address registers hold PA >> 3 */
 
+/* The model's memory area for an nngx area; anything not VRAM-A or -B is
+ * FCRAM (the SDK's FCRAM and "no area" both). */
 static enum hw_area place_hw_area(unsigned area)
 {
 	switch (area) {
@@ -227,6 +237,7 @@ static enum hw_area place_hw_area(unsigned area)
 	}
 }
 
+/* A short name of an nngx usage for diagnostics; "object" for the rest. */
 static const char *place_usage_name(unsigned usage)
 {
 	switch (usage) {

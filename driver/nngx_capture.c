@@ -74,21 +74,27 @@ struct nngx_capture {
 
 /* ---- small helpers --------------------------------------------------------- */
 
+/* The capture's clock now: clocks since the capture began, across
+ * nngxInitialize calls (the GPU's own clock restarts at each). */
 static uint64_t cap_now(const struct nngx_capture *c, const struct nngx_state *st)
 {
 	return c->clock_base + st->gpu.clock;
 }
 
+/* GPU clocks as microseconds at CLOCK_HZ. */
 static double to_us(uint64_t clocks)
 {
 	return (double)clocks / (CLOCK_HZ / 1e6);
 }
 
+/* Seconds of wall time from a to b (negative if b is earlier). */
 static double wall_seconds(const struct timespec *a, const struct timespec *b)
 {
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
+/* Report through the diagnostics that writing `what` at path failed, with
+ * errno's text (EIO when errno is 0). The caller stops that output. */
 static void cap_write_failed(struct nngx_state *st, const char *what, const char *path)
 {
 	nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_WRITE_FAILED, "libnngx capture",
@@ -96,6 +102,8 @@ static void cap_write_failed(struct nngx_state *st, const char *what, const char
 			 strerror(errno ? errno : EIO));
 }
 
+/* Close the tidy format's draw and event tables, if open; safe to call
+ * twice. */
 static void close_tables(struct nngx_capture *c)
 {
 	if (c->draws_csv)
@@ -132,6 +140,7 @@ static void frame_begin(struct nngx_capture *c, const struct nngx_state *st, uin
 	f->draws = 0;
 }
 
+/* Whether the current frame has neither events nor elapsed clocks. */
 static bool frame_empty(const struct nngx_capture *c, const struct nngx_state *st)
 {
 	return c->frame.ev_count == 0 && cap_now(c, st) == c->frame.start;
@@ -192,6 +201,10 @@ struct derived {
  * of the upper screen (240 x 400), the screen 3D scenes are drawn for. */
 #define UPPER_SCREEN_PIXELS (240.0 * 400.0)
 
+/* The derived figures of frame f into out: busy shares and utilisation per
+ * module (idle windows taken from the command module), the bottleneck (-1
+ * when nothing was busy), and the per-frame ratios, each -1 when its divisor
+ * is 0. d holds the frame's counter deltas. Needs window_clocks > 0. */
 static void derive(const struct cap_frame *f, const uint32_t *d, const uint64_t *windows,
 		   uint64_t frame_clocks, uint32_t window_clocks, struct derived *out)
 {
@@ -234,11 +247,13 @@ static void derive(const struct cap_frame *f, const uint32_t *d, const uint64_t 
 
 /* ---- JSON ------------------------------------------------------------------ */
 
+/* A ratio as JSON: null for the -1 that marks "no divisor". */
 static json_t *json_ratio(double v)
 {
 	return v < 0 ? json_null() : json_real(v);
 }
 
+/* A new JSON array of the HW_BUSY_MODULE_COUNT reals in v. */
 static json_t *json_modules_real(const double *v)
 {
 	json_t *a = json_array();
@@ -249,6 +264,7 @@ static json_t *json_modules_real(const double *v)
 	return a;
 }
 
+/* A new JSON array of the HW_BUSY_MODULE_COUNT integers in v. */
 static json_t *json_modules_int(const uint64_t *v)
 {
 	json_t *a = json_array();
@@ -377,6 +393,9 @@ static json_t *frame_json(const struct nngx_capture *c, const char *record, cons
 	return o;
 }
 
+/* A new JSON object describing the capture (schema, version, clock, modules,
+ * counters); `record`, when not NULL, sets its record field. The caller owns
+ * the reference. */
 static json_t *header_json(const struct nngx_capture *c, const char *record)
 {
 	json_t *o = json_object(), *cat = json_array(), *mods = json_array();
@@ -423,6 +442,8 @@ static bool write_line(FILE *out, json_t *o)
 	return rc == 0 && fputc('\n', out) != EOF && fflush(out) == 0;
 }
 
+/* Write the JSON header to c->out, leaving the object open with its frames
+ * array begun; false when the text cannot be made or written. */
 static bool write_json_header(struct nngx_capture *c)
 {
 	json_t *o = header_json(c, NULL);
@@ -444,6 +465,8 @@ static bool write_json_header(struct nngx_capture *c)
 
 /* ---- CSV ------------------------------------------------------------------- */
 
+/* Write the summary CSV's column names and its newline; false on a write
+ * error. */
 static bool write_csv_header(struct nngx_capture *c)
 {
 	int id, m;
@@ -460,6 +483,7 @@ static bool write_csv_header(struct nngx_capture *c)
 	return fputc('\n', c->out) != EOF;
 }
 
+/* Append a CSV ratio cell: empty for -1 ("no divisor"), else 6 decimals. */
 static void csv_ratio(FILE *f, double v)
 {
 	if (v < 0)
@@ -468,6 +492,8 @@ static void csv_ratio(FILE *f, double v)
 		fprintf(f, ",%.6f", v);
 }
 
+/* Append frame f's summary CSV row, ending at end_clock, to c->out: times,
+ * bottleneck, derived figures x, busy clocks and counter deltas d. */
 static void write_csv_frame(struct nngx_capture *c, uint64_t end_clock, const uint32_t *d,
 			    const uint64_t *windows, const struct derived *x)
 {
@@ -514,6 +540,7 @@ static void write_csv_frame(struct nngx_capture *c, uint64_t end_clock, const ui
 
 /* ---- tidy CSV tables (a directory: frames.csv, draws.csv, events.csv) ---------- */
 
+/* Append one CSV column name per module, "prefix.key". */
 static void csv_modules_header(FILE *o, const char *prefix)
 {
 	int m;
@@ -522,6 +549,8 @@ static void csv_modules_header(FILE *o, const char *prefix)
 		fprintf(o, ",%s.%s", prefix, module_keys[m]);
 }
 
+/* Write the column names of the tidy format's three tables (frames to c->out,
+ * draws and events to their files); false when a write failed. */
 static bool write_tidy_headers(struct nngx_capture *c)
 {
 	int id;
@@ -550,6 +579,7 @@ static bool write_tidy_headers(struct nngx_capture *c)
 	return !ferror(c->out) && !ferror(c->draws_csv) && !ferror(c->events_csv);
 }
 
+/* Append one CSV cell per module from v. */
 static void csv_modules_u64(FILE *o, const uint64_t *v)
 {
 	int m;
@@ -585,6 +615,8 @@ static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
 	fputc('\n', c->draws_csv);
 }
 
+/* Append frame f's row of the tidy frames table; `end` says what ended the
+ * frame (its swap, or the capture's close). */
 static void write_tidy_frame(struct nngx_capture *c, const char *end, uint64_t end_clock,
 			     const uint32_t *d, const uint64_t *windows, const struct derived *x)
 {
@@ -621,6 +653,8 @@ static void write_tidy_frame(struct nngx_capture *c, const char *end, uint64_t e
 
 /* ---- frames ------------------------------------------------------------------ */
 
+/* Redraw the progress line on standard error at most twice a second (always
+ * when `last`, which also ends the line). No-op unless progress was asked. */
 static void progress_update(struct nngx_capture *c, uint64_t now, bool last)
 {
 	struct timespec t;
@@ -716,6 +750,10 @@ static void cap_busy_status(struct nngx_state *st, struct nngx_capture *c,
 
 /* ---- the observer ------------------------------------------------------------ */
 
+/* The GPU's observer (user is the library state): append event e to the
+ * current frame, with its bytes, draw figures and busy time, and write it to
+ * the outputs that take events. Out of memory drops the event with a
+ * diagnostic; the program's results never change. */
 static void cap_observe(void *user, const struct hw_event *e)
 {
 	struct nngx_state *st = user;
@@ -806,6 +844,7 @@ static char *cap_strdup(const char *s)
 	return d ? memcpy(d, s, n) : NULL;
 }
 
+/* Whether string s ends with suffix. */
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), k = strlen(suffix);
@@ -955,6 +994,8 @@ void nngx_capture_close(struct nngx_state *st)
 	st->capture = NULL;
 }
 
+/* Copy src (NULL: "") into a path buffer of NNGX_CAPTURE_PATH_MAX bytes,
+ * truncated and terminated. */
 static void copy_path(char *dst, const char *src)
 {
 	snprintf(dst, NNGX_CAPTURE_PATH_MAX, "%s", src ? src : "");
@@ -983,6 +1024,9 @@ void nngx_capture_startup(struct nngx_state *st)
 
 /* ---- hooks ------------------------------------------------------------------------ */
 
+/* Write a PNG of each screen and eye swapped in this frame to the frames
+ * directory. A failed write is reported and ends all dumping; a buffer
+ * outside memory is skipped. */
 static void dump_screens(struct nngx_state *st, struct nngx_capture *c,
 			 const struct nngx_capture_screen *screens, uint64_t index)
 {

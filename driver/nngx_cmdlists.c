@@ -265,6 +265,8 @@ void nngx_cmdlist_queue_request(struct nngx_cmdlist *l, const struct nngx_reques
 	l->used_req++;
 }
 
+/* A request type's name for diagnostics; anything not listed is COPYTEX, the
+ * last type. */
 static const char *request_name(GLenum type)
 {
 	switch (type) {
@@ -429,6 +431,8 @@ void nngx_cmdlist_run_bound(struct nngx_state *st, const char *fn)
  * ARM11 clock (3dbrew, "Hardware"); the GPU model counts HW_CLOCK_HZ. */
 #define NNGX_SYSTEM_TICK_HZ 268111856u
 
+/* System ticks (NNGX_SYSTEM_TICK_HZ) as GPU clocks, rounded down, without
+ * overflowing 64 bits. */
 static uint64_t ticks_to_clocks(uint64_t ticks)
 {
 	return ticks / NNGX_SYSTEM_TICK_HZ * HW_CLOCK_HZ

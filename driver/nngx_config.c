@@ -166,6 +166,8 @@ const char *nngx_config_default_path(void)
 	return NNGX_DEFAULT_CONFIG;
 }
 
+/* Store v in the field key k names in cfg, at the field's own type (bool,
+ * uint16_t or int); v is already checked against k's range. */
 static void store(struct nngx_config *cfg, const struct key *k, long long v)
 {
 	char *field = (char *)cfg + k->offset;
@@ -182,6 +184,7 @@ static void store(struct nngx_config *cfg, const struct key *k, long long v)
 	}
 }
 
+/* The key whose dotted path is `path`, or NULL when there is none. */
 static const struct key *find_key(const char *path)
 {
 	size_t i;
@@ -266,6 +269,8 @@ struct literal_scan {
 
 static char truncated_mark;
 
+/* Append literal l to fl, growing it as needed. False, with *no_memory set
+ * and fl unchanged, when memory ran out. */
 static bool literal_push(struct file_literals *fl, struct literal l, bool *no_memory)
 {
 	if (fl->count == fl->cap) {
@@ -284,11 +289,13 @@ static bool literal_push(struct file_literals *fl, struct literal l, bool *no_me
 	return true;
 }
 
+/* Whether c may appear in a libconfig setting name. */
 static bool is_name_char(int c)
 {
 	return isalnum(c) || c == '-' || c == '_' || c == '*';
 }
 
+/* The value of hexadecimal digit c, or -1 when c is not one. */
 static int hex_digit(int c)
 {
 	if (c >= '0' && c <= '9')
@@ -413,6 +420,8 @@ static bool scan_file(struct file_literals *fl, bool *no_memory)
 	return !*no_memory;
 }
 
+/* The literals of `file`, scanned on first request and kept in scan. NULL,
+ * with scan->no_memory set, when memory ran out. */
 static struct file_literals *scan_find(struct literal_scan *scan, const char *file)
 {
 	struct file_literals *fl;
@@ -484,6 +493,7 @@ static const char *scan_unpaired_file(const struct literal_scan *scan)
 	return NULL;
 }
 
+/* Free every file's literals and the file table; scan is then unusable. */
 static void scan_free(struct literal_scan *scan)
 {
 	size_t i;
@@ -516,6 +526,9 @@ static bool check_literals(config_t *lc, const char *path, char *err, bool *no_m
 	return ok;
 }
 
+/* Check setting s against the key at `path` (type, range, power of two,
+ * length, choices) and store it in cfg. False with a message naming file and
+ * line in err; cfg is then unchanged. */
 static bool apply_scalar(const config_setting_t *s, const char *path, const char *file,
 			 struct nngx_config *cfg, char *err)
 {
@@ -566,6 +579,9 @@ static bool apply_scalar(const config_setting_t *s, const char *path, const char
 		    config_setting_get_string(s));
 }
 
+/* Apply every setting of group g, whose path is `prefix` ("" at the top),
+ * recursing into known subgroups. False at the first bad setting, with a
+ * message in err; settings before it are already stored in cfg. */
 static bool apply_group(const config_setting_t *g, const char *prefix, const char *file,
 			struct nngx_config *cfg, char *err)
 {

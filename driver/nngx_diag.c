@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw/hw_assert.h"
 #include "nngx_diag.h"
 
 struct diag_row {
@@ -19,6 +20,7 @@ static const struct diag_row diag_rows[NNGX_SHIM_DIAG_MAX_] = {
 
 static const char *const level_names[] = { "debug", "info", "warning", "error", "off" };
 
+/* The table row of diagnostic id, or NULL for an id that has none. */
 static const struct diag_row *diag_row(GLint id)
 {
 	if (id <= 0 || id >= NNGX_SHIM_DIAG_MAX_ || !diag_rows[id].name)
@@ -48,6 +50,9 @@ static void diag_emit(struct nngx_diag *d, nngxShimDiagId id, const struct diag_
 #endif
 	;
 
+/* Deliver one diagnostic: its text from fmt and ap, then the GL error and
+ * `note` when given, truncated to 512 bytes; to the program's callback when
+ * set, else as one line on standard error. Needs row != NULL. */
 static void diag_emit(struct nngx_diag *d, nngxShimDiagId id, const struct diag_row *row,
 		      const char *function, GLenum gl_error, const char *note,
 		      const char *fmt, va_list ap)
@@ -56,6 +61,7 @@ static void diag_emit(struct nngx_diag *d, nngxShimDiagId id, const struct diag_
 	char detail[512];
 	int n;
 
+	NNGX_ASSERT(row != NULL);
 	n = vsnprintf(detail, sizeof detail, fmt, ap);
 	if (gl_error && n >= 0 && (size_t)n < sizeof detail)
 		n += snprintf(detail + n, sizeof detail - (size_t)n, "; GL error 0x%04X", gl_error);
@@ -108,6 +114,7 @@ static void diag_emit_args(struct nngx_diag *d, nngxShimDiagId id, const char *f
 #endif
 	;
 
+/* diag_emit with no GL error and no note, for a variable argument list. */
 static void diag_emit_args(struct nngx_diag *d, nngxShimDiagId id, const char *function,
 			   const char *fmt, ...)
 {

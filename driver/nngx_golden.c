@@ -14,6 +14,7 @@
 #define FNV64_OFFSET 0xcbf29ce484222325ull
 #define FNV64_PRIME  0x100000001b3ull
 
+/* The 64-bit FNV-1a hash of the n bytes at p. */
 static uint64_t golden_hash(const unsigned char *p, size_t n)
 {
 	uint64_t h = FNV64_OFFSET;
@@ -57,6 +58,7 @@ static bool golden_peek_busy(const struct hw_busy_unit *u, hw_clock_t now,
 	return ok;
 }
 
+/* The golden record's name of the memory area holding phys. */
 static const char *golden_area_name(uint32_t phys)
 {
 	switch (hw_memory_area_of(phys)) {
@@ -69,6 +71,7 @@ static const char *golden_area_name(uint32_t phys)
 	}
 }
 
+/* Write n record lines "seq event item.i value", one per word of w. */
 static void golden_words(FILE *f, unsigned seq, const char *event, const char *item,
 			 const uint32_t *w, unsigned n)
 {
@@ -82,6 +85,9 @@ static void golden_words(FILE *f, unsigned seq, const char *event, const char *i
  * empty, or cannot be opened (one warning line on standard error, once). */
 bool nngx_golden_off;
 
+/* The golden record's file, opened for appending, or NULL when $NNGX_GOLDEN
+ * is unset or empty or cannot be opened (warned once); the record is then off
+ * for the rest of the process. */
 static FILE *golden_open(void)
 {
 	const char *path;

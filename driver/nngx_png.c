@@ -41,6 +41,8 @@ struct png_meta_text {
 	char value[PNG_META_KEYS][PNG_META_VALUE];
 };
 
+/* Fill t with the PNG text chunks (software, frame, screen, eye, clock, time)
+ * of m; returns how many (PNG_META_KEYS). */
 static int png_meta_fill(struct png_meta_text *t, const struct nngx_png_meta *m)
 {
 	static const char *const keys[PNG_META_KEYS] = {

@@ -58,6 +58,9 @@ static void state_read_kernels_env(void)
 			"baseline; ignored.\n", env);
 }
 
+/* Load the configuration file at start-up: $NNGX_CONFIG when set and not
+ * empty, else the installed default when it exists (an uninstalled library
+ * keeps the built-in values). Errors are reported, never fatal. */
 static void state_load_startup_config(struct nngx_state *st)
 {
 	const char *env = getenv("NNGX_CONFIG");
@@ -219,17 +222,21 @@ static bool api_membarrier(void)
 	return syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0) == 0;
 }
 
+/* Register for expedited membarrier and try one; false when the kernel cannot
+ * give them (the caller then keeps the plain lock). */
 static bool api_membarrier_ready(void)
 {
 	return syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0) == 0
 	       && api_membarrier();
 }
 #else
+/* No membarrier on this system: always false. */
 static bool api_membarrier(void)
 {
 	return false;
 }
 
+/* No membarrier on this system: always false. */
 static bool api_membarrier_ready(void)
 {
 	return false;
@@ -279,6 +286,8 @@ static unsigned long api_unbias(void)
 	return waited;
 }
 
+/* Try once to make thread `self` the library's owner. True when taken; false
+ * with the current owner in *owner. Acquire on success. */
 static bool api_take(unsigned long self, unsigned long *owner)
 {
 	*owner = 0;
@@ -328,6 +337,11 @@ struct nngx_state *nngx_api_enter(struct nngx_api_call *call, const char *functi
 	return api_enter_slow(call, function);
 }
 
+/* The way in when the fast path failed. A nested call (a callback, or through
+ * this thread's bias) returns the state with call->outer false. Otherwise it
+ * takes the owner lock, ending another thread's bias first; when another
+ * thread was inside it waits for it and reports THREADS_OVERLAP. Always
+ * returns the state, held by this thread. */
 static struct nngx_state *api_enter_slow(struct nngx_api_call *call, const char *function)
 {
 	unsigned long self = api_self ? api_self : api_thread(), owner, waited = 0, biased;
@@ -447,6 +461,9 @@ static const char *const callback_names[] = {
 	[NNGX_CALLBACK_AT_WAIT] = "VSync, command-list or timeout",
 };
 
+/* Whether a callback of `kind` runs in the middle of a library call that
+ * is not done (allocator, deallocator, diagnostic): calls from it are
+ * refused. The wait callbacks (VSync, command list, timeout) may call. */
 static bool callback_runs_inside(enum nngx_callback kind)
 {
 	return kind == NNGX_CALLBACK_ALLOCATOR || kind == NNGX_CALLBACK_DEALLOCATOR
@@ -490,6 +507,8 @@ bool nngx_callback_refuses(struct nngx_state *st, GLenum code, const char *funct
 	return true;
 }
 
+/* The allocator the GL layer calls: the program's allocator, run as a
+ * callback (calls back into the library are ruled by the callback rule). */
 static GLvoid *state_allocator(GLenum area, GLenum usage, GLuint name, GLsizei size)
 {
 	struct nngx_state *st = &state;
@@ -500,6 +519,8 @@ static GLvoid *state_allocator(GLenum area, GLenum usage, GLuint name, GLsizei s
 	return block;
 }
 
+/* The deallocator the GL layer calls: the program's deallocator, run as a
+ * callback. */
 static void state_deallocator(GLenum area, GLenum usage, GLuint name, GLvoid *addr)
 {
 	struct nngx_state *st = &state;
@@ -549,6 +570,8 @@ void nngx_state_set_diag_callback(struct nngx_state *st, nngxShimDiagCallback ca
 	st->diag.user = callback ? st : NULL;
 }
 
+/* Report, with `when` as the place, that the vertex-cache item is still
+ * started. */
 static void state_warn_vcache_left_running(struct nngx_state *st, const char *when)
 {
 	if (st->gpu.counters.vcache_started)
@@ -653,6 +676,7 @@ static bool cache_config_equal(const struct hw_cache_config *a, const struct hw_
 	       && a->policy == b->policy && a->write_no_fill == b->write_no_fill;
 }
 
+/* Whether both caches in cfg have their default geometry and policy. */
 static bool cache_config_is_default(const struct nngx_config *cfg)
 {
 	struct nngx_config defaults;

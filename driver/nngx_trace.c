@@ -60,6 +60,8 @@ static uint64_t clock_ns(uint64_t clock)
 	return clock / CLOCKS_PER_US * 1000u + clock % CLOCKS_PER_US * 1000u / CLOCKS_PER_US;
 }
 
+/* Append the member "key" with ns shown as microseconds to 3 decimals,
+ * exactly (integer arithmetic, no rounding). */
 static void put_us(FILE *f, const char *key, uint64_t ns)
 {
 	fprintf(f, ",\"%s\":%llu.%03u", key, (unsigned long long)(ns / 1000u),
@@ -72,12 +74,14 @@ static void ev_open(struct nngx_trace *t, const char *name, const char *ph, int 
 	fprintf(t->f, "{\"name\":\"%s\",\"ph\":\"%s\",\"pid\":1,\"tid\":%d", name, ph, tid);
 }
 
+/* Close the event ev_open began; a failed write marks the trace failed. */
 static void ev_close(struct nngx_trace *t)
 {
 	if (fputs("},\n", t->f) < 0)
 		t->ok = false;
 }
 
+/* Name track tid and fix its place in the viewer's order (by tid). */
 static void trace_name_thread(struct nngx_trace *t, int tid, const char *name)
 {
 	ev_open(t, "thread_name", "M", tid);
@@ -89,6 +93,8 @@ static void trace_name_thread(struct nngx_trace *t, int tid, const char *name)
 	ev_close(t);
 }
 
+/* Flush the trace file; false, and the trace marked failed, on any write
+ * error so far. */
 static bool trace_flush(struct nngx_trace *t)
 {
 	if (fflush(t->f) != 0 || ferror(t->f))
@@ -160,6 +166,8 @@ static void trace_span(struct nngx_trace *t, const char *name, int tid, uint64_t
 	ev_close(t);
 }
 
+/* Write an instant event `name` on track tid at GPU clock `clock`, with the
+ * JSON members `args` when not NULL. */
 static void trace_instant_at(struct nngx_trace *t, const char *name, int tid, uint64_t clock,
 			     const char *args)
 {

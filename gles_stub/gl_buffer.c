@@ -29,11 +29,13 @@ static bool buffer_target_ok(GLenum target)
 	return target == GL_ARRAY_BUFFER || target == GL_ELEMENT_ARRAY_BUFFER;
 }
 
+/* The binding point of a buffer target; needs buffer_target_ok(target). */
 static GLuint *buffer_binding(struct gl_context *gl, GLenum target)
 {
 	return target == GL_ARRAY_BUFFER ? &gl->array_buffer : &gl->element_buffer;
 }
 
+/* The name of a buffer target for diagnostics; needs buffer_target_ok. */
 static const char *target_name(GLenum target)
 {
 	return target == GL_ARRAY_BUFFER ? "GL_ARRAY_BUFFER" : "GL_ELEMENT_ARRAY_BUFFER";

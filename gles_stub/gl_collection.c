@@ -44,6 +44,8 @@
 
 /* ---- vertex state ------------------------------------------------------ */
 
+/* A vertex state at its GL ES initial values: no buffers bound, every
+ * attribute off, 4 floats, current value (0, 0, 0, 1). */
 static void vs_defaults(struct gl_vertex_state *s)
 {
 	unsigned a;
@@ -56,6 +58,7 @@ static void vs_defaults(struct gl_vertex_state *s)
 	}
 }
 
+/* Copy the context's live vertex state (the bound collection's) into s. */
 static void vs_store(const struct gl_context *gl, struct gl_vertex_state *s)
 {
 	s->array_buffer = gl->array_buffer;
@@ -63,6 +66,7 @@ static void vs_store(const struct gl_context *gl, struct gl_vertex_state *s)
 	memcpy(s->attrib, gl->attrib, sizeof s->attrib);
 }
 
+/* Make s the context's live vertex state (on binding its collection). */
 static void vs_load(struct gl_context *gl, const struct gl_vertex_state *s)
 {
 	gl->array_buffer = s->array_buffer;
@@ -70,6 +74,7 @@ static void vs_load(struct gl_context *gl, const struct gl_vertex_state *s)
 	memcpy(gl->attrib, s->attrib, sizeof gl->attrib);
 }
 
+/* Drop every binding of data buffer `buffer` from s (it is being deleted). */
 static void vs_forget(struct gl_vertex_state *s, GLuint buffer)
 {
 	unsigned a;
@@ -140,6 +145,8 @@ void gl_collection_buffer_gone(struct gl_context *gl, const struct gl_buffer *b)
 
 /* ---- texture state ----------------------------------------------------- */
 
+/* Copy the context's live texture bindings (2D, cube, lookup tables) into
+ * s. */
 static void tc_store(const struct gl_context *gl, struct gl_texture_state *s)
 {
 	memcpy(s->texture_2d, gl->texture_binding, sizeof s->texture_2d);
@@ -147,6 +154,7 @@ static void tc_store(const struct gl_context *gl, struct gl_texture_state *s)
 	memcpy(s->lut, gl->lut_binding, sizeof s->lut);
 }
 
+/* Make s the context's live texture bindings (on binding its collection). */
 static void tc_load(struct gl_context *gl, const struct gl_texture_state *s)
 {
 	memcpy(gl->texture_binding, s->texture_2d, sizeof gl->texture_binding);
@@ -154,6 +162,7 @@ static void tc_load(struct gl_context *gl, const struct gl_texture_state *s)
 	memcpy(gl->lut_binding, s->lut, sizeof gl->lut_binding);
 }
 
+/* Drop every binding of `texture` from s (it is being deleted). */
 static void tc_forget(struct gl_texture_state *s, GLuint texture)
 {
 	unsigned k;
@@ -169,6 +178,9 @@ static void tc_forget(struct gl_texture_state *s, GLuint texture)
 			s->lut[k] = 0;
 }
 
+/* Where the bound texture collection keeps its state while unbound: the
+ * collection object's, or the default collection's. The bound name is always
+ * a collection object, so the lookup cannot fail. */
 static struct gl_texture_state *tc_home(struct gl_context *gl)
 {
 	return gl->tex_collection ? gl_texture_find(gl, gl->tex_collection)->collection
@@ -256,6 +268,7 @@ static const struct coll_kind vs_kind = { "vertex state collection", VS_MAGIC,
 					  VS_RECORD_WORDS };
 static const struct coll_kind tc_kind = { "texture collection", TC_MAGIC, TC_RECORD_WORDS };
 
+/* The IEEE-754 bit pattern of f, as block records store floats. */
 static uint32_t float_bits(GLfloat f)
 {
 	uint32_t u;
@@ -272,6 +285,8 @@ static GLfloat bits_float(uint32_t u)
 	return f;
 }
 
+/* Write s as one block record at w: the bindings, then every attribute's
+ * settings and current value as float bits (VS_RECORD_WORDS words). */
 static void vs_write(const struct gl_vertex_state *s, uint32_t *w)
 {
 	unsigned a, c;
@@ -342,6 +357,8 @@ static bool vs_read(struct gl_context *gl, const uint32_t *w, struct gl_vertex_s
 	return true;
 }
 
+/* Write the members of s that `members` selects as one block record at w;
+ * members not selected are written as 0, which a restore requires of them. */
 static void tc_write(const struct gl_texture_state *s, uint32_t members, uint32_t *w)
 {
 	unsigned k;
@@ -402,6 +419,7 @@ static bool tc_read(struct gl_context *gl, const uint32_t *w, struct gl_texture_
  * table), or a name only generated, which may still become either. */
 enum coll_name { NAME_NONE, NAME_COLLECTION, NAME_OTHER, NAME_GENERATED };
 
+/* What `name` is for collections of `kind` (see enum coll_name). */
 static enum coll_name coll_name_of(struct gl_context *gl, const struct coll_kind *kind,
 				   GLuint name)
 {
@@ -438,6 +456,10 @@ static bool coll_expect(struct nngx_state *st, const struct coll_kind *kind, GLu
 	return true;
 }
 
+/* The save call of either kind: check every argument, then write the block of
+ * the n collections to data and return its size in bytes. With data NULL only
+ * the size is returned. A bad argument records its GL error and writes
+ * nothing. */
 static GLsizei coll_save(struct nngx_state *st, const struct coll_kind *kind, GLuint n,
 			 const GLuint *names, GLuint members, GLsizei bufsize, GLvoid *data,
 			 const char *fn)
@@ -547,6 +569,11 @@ static void coll_undo(struct nngx_state *st, const struct coll_kind *kind, const
 	free(tg);
 }
 
+/* The restore call of either kind: check the block (magic, version, size,
+ * check word), the range and every target name, read every record, and only
+ * then give the n targets their saved state. Any failure records its GL error
+ * (INVALID_VALUE with COLLECTION_BLOCK_REJECTED for a bad block) and changes
+ * nothing. */
 static void coll_restore(struct nngx_state *st, const struct coll_kind *kind, GLuint n,
 			 GLuint offset, const GLuint *names, GLuint members, const GLvoid *data,
 			 const char *fn)

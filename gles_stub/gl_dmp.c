@@ -381,6 +381,8 @@ static const struct dmp_row dmp_rows[] = {
 
 /* ---- types --------------------------------------------------------------- */
 
+/* Components of a reserved uniform of GL type `type` (1 for scalars and
+ * samplers). */
 static unsigned dmp_components(GLenum type)
 {
 	switch (type) {
@@ -396,6 +398,8 @@ static bool dmp_is_float(GLenum type)
 	return type == GL_FLOAT || type == GL_FLOAT_VEC3 || type == GL_FLOAT_VEC4;
 }
 
+/* The GLSL name of a reserved uniform's type, for diagnostics; anything else
+ * is a lookup-table sampler. */
 static const char *dmp_type_name(GLenum type)
 {
 	switch (type) {
@@ -450,6 +454,7 @@ static const struct dmp_row *dmp_row_of(GLint location)
 
 /* ---- value checks ------------------------------------------------------ */
 
+/* Whether v is one of list[0 .. n). */
 static bool dmp_in(GLint v, const GLint *list, size_t n)
 {
 	size_t k;
@@ -516,6 +521,7 @@ static const GLint dmp_fog_modes[] = { GL_FALSE, GL_FOG, GL_GAS_DMP };
 static const GLint dmp_gas_lut_inputs[] = { GL_GAS_DENSITY_DMP, GL_GAS_LIGHT_FACTOR_DMP };
 static const GLint dmp_gas_densities[] = { GL_GAS_PLAIN_DENSITY_DMP, GL_GAS_DEPTH_DENSITY_DMP };
 
+/* Whether every one of v[0 .. n) is in list[0 .. len). */
 static bool dmp_all_in(const GLint *v, unsigned n, const GLint *list, size_t len)
 {
 	unsigned k;
@@ -547,6 +553,8 @@ static bool dmp_sources_ok(unsigned stage, const GLint *s)
 	return stage == 0 || carried;
 }
 
+/* Whether s is one of the six lookup-table scales the SDK accepts (0.25 to 8,
+ * powers of two). */
 static bool dmp_lut_scale_ok(GLfloat s)
 {
 	return s == 0.25f || s == 0.5f || s == 1.0f || s == 2.0f || s == 4.0f || s == 8.0f;

@@ -37,6 +37,9 @@
 #define DRAW_ALIGN_MASK 0xFu            /* ATTRIBBUFFERS_LOC base: 16 bytes */
 #define DRAW_MAX_OFFSET 0x0FFFFFFFu     /* offsets from the base: 28 bits */
 
+/* The PICA primitive code of draw mode `mode` into *primitive. Points and
+ * lines get INVALID_ENUM with PRIMITIVE_NOT_SUPPORTED (the PICA draws
+ * neither), an unknown mode INVALID_ENUM; false then. */
 static bool draw_mode(struct nngx_state *st, GLenum mode, unsigned *primitive, const char *fn)
 {
 	switch (mode) {
@@ -89,6 +92,8 @@ static const struct gl_buffer *draw_buffer(struct nngx_state *st, GLuint name, c
 	return b;
 }
 
+/* The loader's format code of attribute a: its type (FLOAT for anything else)
+ * plus 4 per component after the first. Needs size 1 to 4. */
 static unsigned draw_attrib_format(const struct gl_attrib *a)
 {
 	unsigned type;

@@ -26,11 +26,13 @@
 			 | GL_EARLY_DEPTH_BUFFER_BIT_DMP)
 #define FRAG_DEPTH24_MAX 0xFFFFFFu      /* the early depth buffer holds 24 bits */
 
+/* v clamped to [0, 1]; NaN gives 0. */
 static GLfloat frag_clamp01(GLfloat v)
 {
 	return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;   /* NaN gives 0 */
 }
 
+/* Whether func is one of the eight GL compare functions. */
 static bool frag_func_ok(GLenum func)
 {
 	return func >= GL_NEVER && func <= GL_ALWAYS;
@@ -77,6 +79,7 @@ void glStencilFunc(GLenum func, GLint ref, GLuint mask)
 	f->stencil_value_mask = mask;
 }
 
+/* Whether op is one of the eight GL stencil operations. */
 static bool frag_stencil_op_ok(GLenum op)
 {
 	switch (op) {
@@ -190,6 +193,8 @@ void glBlendEquation(GLenum mode)
 	st->gl.frag.blend_eq_rgb = st->gl.frag.blend_eq_alpha = mode;
 }
 
+/* out = (r, g, b, a), each clamped to [0, 1] as glClearColor and glBlendColor
+ * do. */
 static void frag_color4(GLfloat out[4], GLclampf r, GLclampf g, GLclampf b, GLclampf a)
 {
 	out[0] = frag_clamp01(r);

@@ -43,11 +43,15 @@
 #define FB_TILE        8                /* hw_fragment.h: 8x8 tiles */
 #define FB_MAX_SIZE    1024             /* FRAMEBUFFER_DIM's fields (hw_fragment.h) */
 
+/* gl_name_next's test: whether `name` already names a renderbuffer, so that
+ * glGenRenderbuffers skips it. */
 static bool rb_in_use(struct gl_context *gl, GLuint name)
 {
 	return gl_renderbuffer_find(gl, name) != NULL;
 }
 
+/* gl_name_next's test: whether `name` already names a framebuffer, so that
+ * glGenFramebuffers skips it. */
 static bool fb_in_use(struct gl_context *gl, GLuint name)
 {
 	return gl_framebuffer_find(gl, name) != NULL;
@@ -521,12 +525,14 @@ GLenum glCheckFramebufferStatus(GLenum target)
 
 /* ---- glReadPixels --------------------------------------------------------------- */
 
+/* Whether glReadPixels knows `format` (valid or not for the framebuffer). */
 static bool read_format_known(GLenum format)
 {
 	return format == GL_ALPHA || format == GL_RGB || format == GL_RGBA || format == GL_LUMINANCE
 	       || format == GL_LUMINANCE_ALPHA;
 }
 
+/* Whether glReadPixels knows `type` (valid or not for the framebuffer). */
 static bool read_type_known(GLenum type)
 {
 	return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_5_6_5

@@ -24,6 +24,7 @@
 
 #include "hw/hw_alloc.h"
 #include "gl_entry.h"
+#include "hw/hw_assert.h"
 
 #define PROGRAM_MAX_UNIFORMS 256     /* a location holds the index in 8 bits */
 #define PROGRAM_NO_REG       0xFFu
@@ -230,6 +231,8 @@ static bool link_fail(struct link_log *log, const char *fmt, ...)
 #endif
 	;
 
+/* Write the formatted message to the link log and return false, so that a
+ * link step can `return link_fail(...)`. */
 static bool link_fail(struct link_log *log, const char *fmt, ...)
 {
 	va_list ap;
@@ -248,6 +251,8 @@ static bool link_no_memory(struct link_log *log)
 	return link_fail(log, "out of memory");
 }
 
+/* The register file a unified register number lies in (input, float, integer
+ * or bool). */
 static enum gl_reg_file unified_file(unsigned reg)
 {
 	if (reg < GL_UNIFIED_C)
@@ -257,6 +262,7 @@ static enum gl_reg_file unified_file(unsigned reg)
 	return reg < GL_UNIFIED_B ? GL_REGS_INT : GL_REGS_BOOL;
 }
 
+/* The unified number of register file `file`'s first register. */
 static unsigned unified_base(enum gl_reg_file file)
 {
 	static const unsigned base[] = { GL_UNIFIED_V, GL_UNIFIED_C, GL_UNIFIED_I, GL_UNIFIED_B };
@@ -323,8 +329,10 @@ static bool link_outputs(struct gl_stage *s, struct link_log *log)
 	return true;
 }
 
+/* Mark float register reg (c0-c95) used by stage s. */
 static void stage_mark_float(struct gl_stage *s, unsigned reg)
 {
+	NNGX_ASSERT(reg / 32 < sizeof s->f_used / sizeof s->f_used[0]);
 	s->f_used[reg / 32] |= 1u << (reg % 32);
 }
 
@@ -406,6 +414,7 @@ static bool link_stage(struct gl_stage *s, enum gl_stage_id id, const struct gl_
 	return true;
 }
 
+/* The uniform named `name` in exe, or NULL. */
 static struct gl_uniform *uniform_named(struct gl_executable *exe, const char *name)
 {
 	size_t k;
@@ -459,6 +468,8 @@ static bool link_uniforms(struct gl_executable *exe, struct link_log *log)
 	return true;
 }
 
+/* Whether attribute locations location .. location + count - 1 all exist and
+ * are not yet given to an input. */
 static bool locations_free(const struct gl_executable *exe, unsigned location, unsigned count)
 {
 	unsigned k;
@@ -471,6 +482,8 @@ static bool locations_free(const struct gl_executable *exe, unsigned location, u
 	return true;
 }
 
+/* Give input `in` its locations, one input register per location. Needs
+ * locations_free for the same range. */
 static void locations_take(struct gl_executable *exe, const struct gl_input *in)
 {
 	unsigned k;
@@ -479,6 +492,7 @@ static void locations_take(struct gl_executable *exe, const struct gl_input *in)
 		exe->location_reg[in->location + k] = (uint8_t)(in->reg + k);
 }
 
+/* The program's glBindAttribLocation binding for `name`, or NULL. */
 static const struct gl_attrib_binding *binding_named(const struct gl_program *p,
 						     const char *name)
 {
@@ -702,6 +716,8 @@ static GLint longest_input(const struct gl_executable *exe)
 	return (GLint)most;
 }
 
+/* GL_ACTIVE_UNIFORM_MAX_LENGTH: the longest uniform name plus its NUL, 0 with
+ * no executable or no uniforms. */
 static GLint longest_uniform(const struct gl_executable *exe)
 {
 	size_t k, most = 0;
@@ -797,6 +813,8 @@ static GLenum active_input_type(unsigned count)
 	}
 }
 
+/* The GL type glGetActiveUniform reports for a register file: ivec4 for
+ * integer registers, bool for bool ones, vec4 for the rest. */
 static GLenum active_uniform_type(enum gl_reg_file file)
 {
 	switch (file) {

@@ -26,6 +26,7 @@
 
 #include "config.h"
 #include "gl_entry.h"
+#include "hw/hw_assert.h"
 #include "hw/hw_raster.h"
 #include "hw/hw_regs.h"
 #include "hw/hw_shader.h"
@@ -56,8 +57,10 @@ static const GLint query_compressed_formats[] = {
 	GL_ETC1_RGB8_OES, GL_ETC1_RGB8_NATIVE_DMP, GL_ETC1_ALPHA_RGB8_A4_NATIVE_DMP,
 };
 
+/* Set v to n integers copied from i (n <= QUERY_MAX). */
 static void query_ints(struct query_value *v, unsigned n, const GLint *i)
 {
+	NNGX_ASSERT(n <= QUERY_MAX);
 	v->kind = QUERY_INT;
 	v->n = n;
 	memcpy(v->i, i, n * sizeof *i);
@@ -75,6 +78,8 @@ static void query_bool(struct query_value *v, bool b)
 	v->b[0] = b ? GL_TRUE : GL_FALSE;
 }
 
+/* Set v to one mask u. Read as a boolean it is GL_TRUE when not 0, as an
+ * integer it keeps its 32 bits, as a float it is its unsigned value. */
 static void query_mask(struct query_value *v, GLuint u)
 {
 	v->kind = QUERY_MASK;
@@ -82,9 +87,11 @@ static void query_mask(struct query_value *v, GLuint u)
 	v->u[0] = u;
 }
 
+/* Set v to n floats copied from f, reported as `kind` (n <= QUERY_MAX). */
 static void query_floats(struct query_value *v, enum query_kind kind, unsigned n,
 			 const GLfloat *f)
 {
+	NNGX_ASSERT(n <= QUERY_MAX);
 	v->kind = kind;
 	v->n = n;
 	memcpy(v->f, f, n * sizeof *f);

@@ -51,6 +51,7 @@
 /* The uniform words of one stage: c0-c95, i0-i3, b. */
 #define STAGE_UNIFORM_WORDS (HW_SHADER_FLOAT_UNIFORMS * 4 + HW_SHADER_INT_UNIFORMS + 1)
 
+/* Bit s set for each stage s the executable has a binary for. */
 static unsigned stage_mask(const struct gl_executable *exe)
 {
 	unsigned s, m = 0;
@@ -80,6 +81,10 @@ static uint32_t stage_entry(const struct gl_stage *st)
 	return (uint32_t)(st->dvle - st->binary->shbin.entries);
 }
 
+/* Write program p's record at w: its size, stage mask, each stage's entry and
+ * binary, the attribute bindings, each stage's uniform registers and the DMP
+ * uniforms. Returns the word after the record; w needs room for the size
+ * record_words gives. */
 static uint32_t *write_record(const struct gl_program *p, uint32_t *w)
 {
 	const struct gl_executable *exe = p->exe;
@@ -330,6 +335,7 @@ out:
 	return ok;
 }
 
+/* Free the first n restored executables with their bindings, then r. */
 static void restored_free(struct restored *r, size_t n)
 {
 	size_t k;

@@ -232,6 +232,7 @@ void gl_string_out(const char *src, GLsizei bufsize, GLsizei *length, GLchar *ou
  * glReleaseShaderCompiler record GL_INVALID_OPERATION; shaders come from
  * glShaderBinary). Nothing is read or written. -------------------------------- */
 
+/* Record INVALID_OPERATION for a source-code call: there is no compiler. */
 static void shader_no_compiler(const char *fn)
 {
 	NNGX_API(st);

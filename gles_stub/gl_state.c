@@ -116,6 +116,8 @@ void glRenderBlockModeDMP(GLenum mode)
 					"blocks; the mode is kept for glGetIntegerv)");
 }
 
+/* Whether face is FRONT, BACK or FRONT_AND_BACK; otherwise INVALID_ENUM is
+ * recorded and false returned. */
 static bool state_face_ok(struct nngx_state *st, GLenum face, const char *fn)
 {
 	if (face == GL_FRONT || face == GL_BACK || face == GL_FRONT_AND_BACK)
@@ -140,6 +142,7 @@ void glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
 	st->gl.frag.stencil_value_mask = mask;
 }
 
+/* Whether op is one of the eight GL stencil operations. */
 static bool state_stencil_op_ok(GLenum op)
 {
 	switch (op) {

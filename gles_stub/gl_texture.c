@@ -107,6 +107,7 @@ static const struct tex_format tex_compressed[] = {
 
 #define TEX_COUNT(a) (sizeof (a) / sizeof (a)[0])
 
+/* Whether `format` is a format of some row of the upload table. */
 static bool tex_known_format(GLenum format)
 {
 	size_t k;
@@ -117,6 +118,7 @@ static bool tex_known_format(GLenum format)
 	return false;
 }
 
+/* Whether `type` is a type of some row of the upload table. */
 static bool tex_known_type(GLenum type)
 {
 	size_t k;
@@ -127,6 +129,8 @@ static bool tex_known_type(GLenum type)
 	return false;
 }
 
+/* The row of list[0 .. n) for the pair (format, type), or NULL when the pair
+ * is not accepted. */
 static const struct tex_format *tex_find(const struct tex_format *list, size_t n, GLenum format,
 					 GLenum type)
 {
@@ -138,6 +142,8 @@ static const struct tex_format *tex_find(const struct tex_format *list, size_t n
 	return NULL;
 }
 
+/* Whether v is a legal texture side: a power of two from HW_TEX_MIN_SIZE to
+ * HW_TEX_MAX_SIZE. */
 static bool tex_size_ok(GLsizei v)
 {
 	return v >= HW_TEX_MIN_SIZE && v <= HW_TEX_MAX_SIZE && (v & (v - 1)) == 0;
@@ -167,6 +173,8 @@ static uint32_t tex_chain_size(const struct gl_texture *t)
 	return t->target == GL_TEXTURE_CUBE_MAP ? t->size / 6 : t->size;
 }
 
+/* gl_name_next's test: whether `name` already names a texture, so that
+ * glGenTextures skips it. */
 static bool tex_in_use(struct gl_context *gl, GLuint name)
 {
 	return gl_texture_find(gl, name) != NULL;
@@ -937,6 +945,8 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffse
 
 /* ---- parameters ----------------------------------------------------------- */
 
+/* Whether v is a legal value of filter parameter pname: NEAREST or LINEAR,
+ * and for MIN_FILTER also the four mipmap filters. */
 static bool tex_filter_ok(GLenum pname, GLint v)
 {
 	if (v == GL_NEAREST || v == GL_LINEAR)
@@ -1117,6 +1127,9 @@ static uint32_t tex_word_get(uint8_t *host, const struct hw_texture *hw, unsigne
 	return v;
 }
 
+/* Store texel value v at (x, y) of `level` in the host copy, in the format's
+ * bits per texel: 4-bit texels share a byte (odd x high), wider ones are
+ * little-endian. x and y are inside the level. */
 static void tex_word_put(uint8_t *host, const struct hw_texture *hw, unsigned level, unsigned x,
 			 unsigned y, uint32_t v)
 {
@@ -1381,6 +1394,7 @@ void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat 
 
 /* ---- what a draw reads ----------------------------------------------------- */
 
+/* A GL wrap mode as the model's; anything else (REPEAT) gives repeat. */
 static enum hw_tex_wrap tex_hw_wrap(GLenum wrap)
 {
 	switch (wrap) {

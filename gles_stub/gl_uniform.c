@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "gl_entry.h"
+#include "hw/hw_assert.h"
 
 #define UNIFORM_STAGE_SHIFT 16
 #define UNIFORM_INDEX_SHIFT 8
@@ -83,23 +84,31 @@ int glGetUniformLocation(GLuint program, const GLchar *name)
 	return -1;
 }
 
+/* Set n (1-4) components of float register reg of stage s and mark it dirty
+ * for the next draw's command list. */
 static void stage_set_float(struct gl_stage *s, unsigned reg, unsigned n, const GLfloat *v)
 {
+	NNGX_ASSERT(reg < HW_SHADER_FLOAT_UNIFORMS && n <= 4);
 	memcpy(s->f[reg], v, n * sizeof *v);
 	s->f_dirty[reg / 32] |= 1u << (reg % 32);
 }
 
+/* Set n (1-4) components of integer register reg (i0-i3) of stage s, each
+ * kept as its low byte, and mark it dirty. */
 static void stage_set_int(struct gl_stage *s, unsigned reg, unsigned n, const GLint *v)
 {
 	unsigned k;
 
+	NNGX_ASSERT(reg < HW_SHADER_INT_UNIFORMS && n <= 4);
 	for (k = 0; k < n; k++)
 		s->i[reg][k] = (uint8_t)(unsigned)v[k];
 	s->i_dirty |= (uint8_t)(1u << reg);
 }
 
+/* Set bool register reg (b0-b15) of stage s and mark the bools dirty. */
 static void stage_set_bool(struct gl_stage *s, unsigned reg, bool value)
 {
+	NNGX_ASSERT(reg < HW_SHADER_BOOL_UNIFORMS);
 	s->b = (uint16_t)((s->b & ~(1u << reg)) | (unsigned)value << reg);
 	s->b_dirty = true;
 }

@@ -24,6 +24,8 @@ unsigned gl_attrib_type_bytes(GLenum type)
 	}
 }
 
+/* Whether index names a vertex attribute; otherwise INVALID_VALUE is recorded
+ * and false returned. */
 static bool attrib_index_ok(struct nngx_state *st, GLuint index, const char *fn)
 {
 	if (index < GL_CONTEXT_MAX_ATTRIBS)

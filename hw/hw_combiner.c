@@ -64,6 +64,8 @@ static inline uint8_t comb_in_byte(float v)
 	return (uint8_t)(v * 255.0f + 0.5f);
 }
 
+/* The four channels of v as the combiner's input bytes (comb_in_byte
+ * each). */
 static void comb_in_bytes(const float v[4], uint8_t out[4])
 {
 	unsigned k;
@@ -111,6 +113,7 @@ static inline unsigned comb_dot3_8(const uint8_t a[3], const uint8_t b[3])
 	return sum < 0 ? 0u : sum > 255 ? 255u : (unsigned)sum;
 }
 
+/* v times scale (1, 2 or 4), saturated at 255. */
 static inline uint8_t comb_scale8(unsigned v, unsigned scale)
 {
 	v *= scale;
@@ -229,6 +232,7 @@ static void comb_view_init(struct comb_view *v, const struct hw_combiner_inputs 
 		v->src[k] = k < 7 ? conv[k] : comb_zero8;       /* 7-12: not listed */
 }
 
+/* Bytes 0-255 back to floats in [0, 1]. */
 static void comb_out_floats(const uint8_t b[4], float out[4])
 {
 	unsigned k;
@@ -270,6 +274,8 @@ void hw_combiner_run(const struct hw_combiner_config *c, const struct hw_combine
 	comb_out_floats(previous, out);
 }
 
+/* Bit mask of texture units 0-3 that the first args of source[] read, args
+ * being how many operation `op` takes. */
 static unsigned comb_texture_bits(const uint8_t *source, unsigned op)
 {
 	unsigned n, args = hw_reg_texenv_combine_args(op), mask = 0;
@@ -291,6 +297,8 @@ unsigned hw_combiner_textures_read(const struct hw_combiner_config *c)
 	return mask;
 }
 
+/* Whether stage st returns "previous" unchanged: REPLACE of previous's colour
+ * and alpha, no inversion, scale 1. */
 static bool comb_passes_through(const struct hw_combiner_stage *st)
 {
 	return st->rgb_op == HW_REG_TEVCOMB_REPLACE && st->alpha_op == HW_REG_TEVCOMB_REPLACE
@@ -344,6 +352,8 @@ static struct hw_combiner_slot comb_rgb_slot(unsigned source, unsigned op)
 	return sl;
 }
 
+/* An alpha operand's slot: operand bits 1-2 pick alpha, red, green or blue;
+ * bit 0 inverts. */
 static struct hw_combiner_slot comb_alpha_slot(unsigned source, unsigned op)
 {
 	static const unsigned char channel[4] = { 3, 0, 1, 2 };
@@ -443,6 +453,8 @@ void hw_combiner_compile(const struct hw_combiner_config *c, struct hw_combiner_
 	comb_shape(p);
 }
 
+/* Byte k of slot sl in view r: the slot's fixed channel, or channel k when
+ * sl->channel is 4; inverted (255 - v) when the slot says so. */
 static inline uint8_t comb_slot_value(const struct comb_view *r,
 				      const struct hw_combiner_slot *sl, unsigned k)
 {
@@ -451,6 +463,9 @@ static inline uint8_t comb_slot_value(const struct comb_view *r,
 	return sl->invert ? (uint8_t)(255u - v) : v;
 }
 
+/* Run one compiled stage on the sources in r and write its four result bytes
+ * to out: the RGB and alpha operations, DOT3 when asked, each scaled and
+ * saturated. Reads st and r only. */
 static void comb_exec_step(const struct hw_combiner_step *st, const struct comb_view *r,
 			   uint8_t out[4])
 {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_gpu.h"
 
 /* Model choice: jumps between command buffers (CMDBUF_JUMPi) at most this
@@ -45,6 +46,9 @@ static uint64_t command_fetch(struct run_ctx *c)
 
 /* ---- draw decoding ------------------------------------------------------ */
 
+/* Fill l from the attribute-buffer registers, the fixed attribute values and
+ * the vertex shader's input permutation. Clamps counts to the loader's array
+ * sizes; reads gpu only. */
 static void decode_loader(const struct hw_gpu *gpu, struct hw_loader_config *l)
 {
 	const uint32_t *r = gpu->regs;
@@ -91,6 +95,8 @@ static unsigned mask_registers(uint32_t mask, uint8_t *out, unsigned max)
 	return n;
 }
 
+/* Fill clip from the viewport, depth map, culling and user clip-plane
+ * registers in r. Unknown cull codes cull nothing. */
 static void decode_clip(const uint32_t *r, struct hw_clip_config *clip)
 {
 	unsigned k;
@@ -123,6 +129,9 @@ static enum hw_compare early_depth_compare(unsigned code)
 	}
 }
 
+/* Fill t from texture unit u's registers in r: address, size, format, levels,
+ * wrap (codes 4-7 folded, see below) and filters; unit 0 also gets its type,
+ * cube faces and shadow settings. */
 static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 {
 	uint32_t dim = r[HW_REG_TEXUNIT_DIM(u)], param = r[HW_REG_TEXUNIT_PARAM(u)];
@@ -293,6 +302,9 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 							    : HW_VARYING_TEXCOORD2;
 }
 
+/* Decode the registers of the draw about to run into d, and its lighting and
+ * fog into sh (which d points into, so sh must outlive d's use). `indexed` is
+ * true for DRAWELEMENTS. Reads gpu only. */
 static void decode_draw(const struct hw_gpu *gpu, bool indexed, struct hw_draw_config *d,
 			struct decode_shading *sh)
 {
@@ -377,6 +389,10 @@ static void command_observe(struct run_ctx *c, enum hw_event_kind kind, hw_clock
 	c->gpu->observe(c->gpu->observe_user, &e);
 }
 
+/* Run the draw the registers describe at clock c->t: decode it, run it,
+ * schedule its busy time, pend its counters to land at its end, advance c->t
+ * past it and charge its work against c->work_left. Faults and limits set
+ * c->status with a note. */
 static void command_draw(struct run_ctx *c, bool indexed)
 {
 	struct hw_gpu *gpu = c->gpu;
@@ -506,6 +522,9 @@ static bool shader_offset_mirrored(unsigned off)
 	       || off == HW_REG_SH_FLOATUNIFORM_INDEX || off == HW_REG_SH_FLOATUNIFORM_DATA0;
 }
 
+/* A write to shader-unit register `id`, value v already merged: applies it to
+ * the vertex or geometry unit, and mirrors vertex-unit uniform and code ports
+ * to the geometry unit while 0x244 bit 0 is clear. */
 static void shader_unit_write(struct run_ctx *c, unsigned id, uint32_t v)
 {
 	struct hw_gpu *gpu = c->gpu;
@@ -517,6 +536,9 @@ static void shader_unit_write(struct run_ctx *c, unsigned id, uint32_t v)
 		shader_unit_apply(&gpu->gs, &gpu->command.unit[0], off, v);
 }
 
+/* A write to the fixed-attribute index or data registers: three data words
+ * make one f24x4 value for the indexed attribute. Indexes past
+ * HW_LOADER_ATTRIBS (immediate-mode vertices) are noted and dropped. */
 static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 {
 	struct hw_command_state *s = &c->gpu->command;
@@ -526,6 +548,7 @@ static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 		s->fixed_have = 0;
 		return;
 	}
+	NNGX_ASSERT(s->fixed_have < 3);
 	s->fixed_words[s->fixed_have++] = v;
 	if (s->fixed_have < 3)
 		return;
@@ -722,6 +745,9 @@ static void proctex_lut_write(struct hw_gpu *gpu, uint32_t v)
 	gpu->regs[HW_REG_PROCTEX_LUT] = (sel & ~0xFFu) | ((index + 1u) & 0xFFu);
 }
 
+/* One register write from the command stream: merges value into register id
+ * under the byte mask, then runs the write's side effect (draws, uploads,
+ * clears, jumps). A bad id gets a note and changes nothing. */
 static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsigned mask)
 {
 	struct hw_gpu *gpu = c->gpu;

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_fog.h"
 
 #define FOG_TABLE_SCALE 128.0f          /* depth 0..1 over 128 entries */
@@ -45,6 +46,7 @@ float hw_fog_factor(const struct hw_fog_config *c, float depth)
 	if (i > HW_REG_FOGLUT_ENTRIES - 1)
 		i = HW_REG_FOGLUT_ENTRIES - 1;
 	frac = x - (float)i;
+	NNGX_ASSERT(i >= 0 && i < HW_REG_FOGLUT_ENTRIES);
 	f = hw_reg_foglut_value(c->luts->fog[i]) + hw_reg_foglut_diff(c->luts->fog[i]) * frac;
 	return f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_fragment.h"
 #include "hw_regs.h"
 #include "hw_simd.h"
@@ -129,6 +130,7 @@ uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsign
 		+ frag_morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE]) * bytes;
 }
 
+/* Whether f is one of the eight compare functions the registers can hold. */
 static bool frag_compare_ok(enum hw_compare f)
 {
 	return (unsigned)f <= HW_CMP_GEQUAL;
@@ -280,6 +282,8 @@ struct frag_flush {
 	uint32_t units;
 };
 
+/* hw_cache_flush's callback: counts one dirty line at addr, written back, in
+ * the words and units of user (a struct frag_flush). */
 static void frag_flush_line(void *user, uint32_t addr)
 {
 	struct frag_flush *fl = user;
@@ -287,6 +291,8 @@ static void frag_flush_line(void *user, uint32_t addr)
 	hw_memory_count(fl->delta, fl->word, addr, true, fl->units);
 }
 
+/* Write back every dirty line of cache c, counting each as memory traffic of
+ * word kind wr in delta. The cache holds no dirty line afterwards. */
 static void frag_flush_cache(struct hw_cache *c, enum hw_memory_word wr,
 			     struct hw_counters *delta)
 {
@@ -312,28 +318,36 @@ void hw_fragment_invalidate(struct hw_fragment_state *st)
 
 /* ---- pixel formats ------------------------------------------------------ */
 
+/* The n bytes at p (n <= 4) as a little-endian number. */
 static uint32_t frag_load_le(const uint8_t *p, unsigned n)
 {
 	uint32_t v = 0;
 
+	NNGX_ASSERT(n <= 4);
 	while (n--)
 		v = v << 8 | p[n];
 	return v;
 }
 
+/* Store the low n bytes of v at p (n <= 4), little-endian. */
 static void frag_store_le(uint8_t *p, uint32_t v, unsigned n)
 {
 	unsigned i;
 
+	NNGX_ASSERT(n <= 4);
 	for (i = 0; i < n; i++, v >>= 8)
 		p[i] = (uint8_t)v;
 }
 
+/* The channels a colour format stores: FRAG_RGB for RGB8 and RGB565,
+ * FRAG_RGBA for the rest (their alpha is written). */
 static unsigned frag_color_channels(enum hw_color_format f)
 {
 	return f == HW_COLOR_RGB8 || f == HW_COLOR_RGB565 ? FRAG_RGB : FRAG_RGBA;
 }
 
+/* The new stencil value after `op` on the old value and the reference: INCR
+ * and DECR saturate at 255 and 0, the _WRAP ones wrap; unknown ops keep. */
 static uint8_t frag_stencil_op(enum hw_stencil_op op, uint8_t old, uint8_t ref)
 {
 	switch (op) {
@@ -444,6 +458,11 @@ static uint8_t *frag_buffer_pixel(const struct hw_fragment_config *cfg, struct h
 	return host + offset;
 }
 
+/* Find fragment f's pixel in the depth and colour buffers that cfg names:
+ * host pointers and physical addresses into px, and the early-depth entry
+ * when its size matches. Returns HW_ERROR_FAULT for a pixel outside the
+ * target or its memory, HW_ERROR_RANGE for an unknown format; px is zeroed
+ * first. */
 static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
 				  const struct hw_fragment_target *tg,
 				  struct hw_fragment_state *st, struct hw_memory *mem,
@@ -636,6 +655,8 @@ static uint8_t frag_blend_equation(unsigned eq, uint32_t p, uint32_t q)
 	return (uint8_t)(v > 255 ? 255 : v);
 }
 
+/* Logic operation `op` (its low 4 bits: all 16 codes) on one source byte
+ * and one destination byte. */
 static uint8_t frag_logic(unsigned op, unsigned s, unsigned d)
 {
 	unsigned v;
@@ -1015,6 +1036,7 @@ static inline uint32_t frag_get32(const uint8_t *p)
 #endif
 }
 
+/* Store v at p (which need not be aligned) as 4 little-endian bytes. */
 static inline void frag_put32(uint8_t *p, uint32_t v)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -1045,6 +1067,10 @@ enum { FRAG_BATCH_ANY, FRAG_BATCH_D24S8_RGBA8, FRAG_BATCH_RGBA8 };
  * moved are counted after them (the words are sums: the same values). */
 #define FRAG_RUN 64
 
+/* Write the RGBA8 colours rgba[k] of fragments f[which[k]], k < n, into
+ * the host colour buffer and the colour cache, and count them in, written
+ * and moved. Needs the FRAG_BATCH_RGBA8 case with no depth work and no
+ * early test. */
 static FRAG_ALWAYS_INLINE void frag_batch_color_writes(const struct hw_fragment_config *cfg,
 						       const struct hw_fragment_target *tg,
 						       struct hw_fragment_state *st,
@@ -1245,6 +1271,10 @@ static FRAG_ALWAYS_INLINE void frag_batch_plain(const struct hw_fragment_config 
 		frag_batch_loop(cfg, tg, st, f, which, rgba, n, delta, counts, FRAG_BATCH_ANY);
 }
 
+/* Process n fragments f[which[k]] with their colours rgba[k] through the
+ * compiled operations: the plain batch when the target allows it (no stencil,
+ * plain colour, no alpha test, depth and colour pixels within one cache
+ * line), otherwise one at a time. The two ways count alike. */
 static FRAG_ALWAYS_INLINE void frag_process_batch(const struct hw_fragment_config *cfg,
 						  const struct hw_fragment_target *tg,
 						  struct hw_fragment_state *st,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_gpu.h"
 
 enum hw_status hw_gpu_init(struct hw_gpu *gpu)
@@ -98,6 +99,8 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	gpu->pending_count = 0;
 }
 
+/* Land one pending entry: add its counter delta, then its vertex-cache
+ * restart and misses. Callers land entries in order of their clock. */
 static void gpu_apply(struct hw_gpu *gpu, const struct hw_pending *p)
 {
 	hw_counters_add(&gpu->counters, &p->delta);
@@ -158,8 +161,11 @@ enum hw_status hw_gpu_pend(struct hw_gpu *gpu, hw_clock_t at, const struct hw_co
 	/* Work is queued in time order, so this is almost always an append. */
 	for (i = gpu->pending_count; i > 0 && gpu->pending[i - 1].at > at; i--)
 		;
+	NNGX_ASSERT(gpu->pending_count < gpu->pending_cap);
 	memmove(&gpu->pending[i + 1], &gpu->pending[i],
 		(gpu->pending_count - i) * sizeof *gpu->pending);
+	/* gpu_land_pending lands entries in array order: keep it time order */
+	NNGX_ASSERT(i == gpu->pending_count || gpu->pending[i + 1].at > at);
 	p = &gpu->pending[i];
 	p->at = at;
 	p->delta = *delta;

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_lighting.h"
 
 #define LIGHT_LUT_HALF 128.0f           /* signed inputs: 128 entries a side */
@@ -146,6 +147,7 @@ static float light_normalize(const float v[3], float out[3])
 	return len;
 }
 
+/* out = a x b, the right-handed cross product; out must not alias a or b. */
 static void light_cross(const float a[3], const float b[3], float out[3])
 {
 	out[0] = a[1] * b[2] - a[2] * b[1];
@@ -186,6 +188,7 @@ static float light_lut(const struct hw_lighting_luts *luts, unsigned table, floa
 		if (i > 255)
 			i = 255;
 		frac = x * LIGHT_LUT_FULL - (float)i;
+		NNGX_ASSERT(i >= 0 && i <= 255);
 		return hw_reg_lightlut_value(t[i]) + hw_reg_lightlut_diff(t[i]) * frac;
 	}
 	if (x > 1.0f)
@@ -216,6 +219,7 @@ static float light_lookup(const struct hw_lighting_config *c, unsigned lut, unsi
 	return light_lut(c->luts, table, x, c->absolute[lut], two_sided) * c->scale[lut];
 }
 
+/* Whether lookup table `lut` (a bit index of luts_on) is enabled. */
 static bool light_has(const struct hw_lighting_config *c, unsigned lut)
 {
 	return (c->luts_on >> lut) & 1u;

@@ -11,6 +11,7 @@
 #endif
 
 #include "hw_alloc.h"
+#include "hw_assert.h"
 #include "hw_memory.h"
 
 #define REGION_ALIGN 128u
@@ -108,11 +109,11 @@ static size_t memory_first_base(const struct hw_memory *mem, uint32_t phys, bool
 	return lo;
 }
 
+#define ZERO_BY_PAGES_MIN (64u * 1024u)
+
 /* Zero flat memory. Large spans give their whole pages back to the
  * kernel instead (private anonymous pages read as zeros again), so a
  * 384 KiB render target costs a system call, not a memset through it. */
-#define ZERO_BY_PAGES_MIN (64u * 1024u)
-
 static void memory_zero(unsigned char *p, size_t n)
 {
 #if defined(__linux__) && defined(MADV_DONTNEED)
@@ -148,6 +149,7 @@ static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32
 	}
 	if (hw_memory_is_flat(mem)) {
 		host = hw_memory_flat_host(mem, base, size);
+		NNGX_ASSERT(host != NULL);      /* callers place inside one area */
 		if (zero)
 			memory_zero(host, size);
 	} else {
@@ -155,6 +157,9 @@ static bool memory_insert(struct hw_memory *mem, size_t i, uint32_t base, uint32
 		if (!host)
 			return false;
 	}
+	/* the binary searches need the regions in base order */
+	NNGX_ASSERT(i <= mem->count && (i == 0 || mem->region[i - 1].base <= base)
+		    && (i == mem->count || mem->region[i].base >= base));
 	memmove(&mem->region[i + 1], &mem->region[i], (mem->count - i) * sizeof *mem->region);
 	mem->region[i].base = base;
 	mem->region[i].size = size;

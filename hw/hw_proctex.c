@@ -51,6 +51,9 @@ static double proctex_map(const uint32_t table[HW_PROCTEX_MAP_ENTRIES], double x
 	return (double)(table[i] & 0xFFFu) / 4096.0 + frac * (double)diff / 2048.0;
 }
 
+/* Coordinate x after clamp mode `mode` (register bits 0-2 or 3-5): 0 clamps
+ * to zero past 1, 2 repeats, 3 mirrors, 4 is a pulse at 0.5; 1 and unknown
+ * modes clamp to the edge. Returns a value in [0, 1] for x >= 0. */
 static double proctex_clamp(double x, unsigned mode)
 {
 	double f;
@@ -70,6 +73,9 @@ static double proctex_clamp(double x, unsigned mode)
 	}
 }
 
+/* The G function of (u, v), both in [0, 1], by its code: 0 U, 1 U^2, 2 V, 3
+ * V^2, 4 (U+V)/2, 5 (U^2+V^2)/2, 6 sqrt(U^2+V^2) clamped to 1, 7 min, 8 max,
+ * 9 the mean of (U+V)/2 and that radius; unknown codes give U. */
 static double proctex_function(double u, double v, unsigned f)
 {
 	double r = sqrt(u * u + v * v);
@@ -118,6 +124,8 @@ static double proctex_gradient(long i, long j)
 	return -1.0 + 2.0 * (double)b / 15.0;
 }
 
+/* Noise at (x, y): gradients at the four lattice corners, blended by the
+ * noise table's curve of the fractional parts. Reads p, writes nothing. */
 static double proctex_noise(const struct hw_proctex *p, double x, double y)
 {
 	double xi = floor(x), yi = floor(y), xf = x - xi, yf = y - yi;
@@ -132,6 +140,8 @@ static double proctex_noise(const struct hw_proctex *p, double x, double y)
 	return a + (b - a) * wy;
 }
 
+/* A colour channel from a table byte (0-255) plus frac times a signed
+ * difference in 1/128 steps, clamped to [0, 1]. */
 static double proctex_channel(double base_byte, int8_t diff, double frac)
 {
 	double c = base_byte / 255.0 + frac * (double)diff / 128.0;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_raster.h"
 #include "hw_simd.h"
 
@@ -54,6 +55,7 @@ RASTER_INLINE bool raster_snap(float v, int64_t *out)
 /* floor(a / RASTER_ONE) for |a| < 2^40: a shift of a number made not
  * negative (a shift of a negative one is the compiler's choice in C). */
 #define RASTER_FLOOR_BIAS ((int64_t)1 << 40)
+/* floor(a / RASTER_ONE) for |a| < 2^40, without a division. */
 static int64_t raster_floor_div(int64_t a)
 {
 	return (int64_t)((uint64_t)(a + RASTER_FLOOR_BIAS) >> HW_RASTER_SUBPIXEL_BITS)
@@ -817,8 +819,12 @@ static void raster_floor_divmod(int64_t a, int64_t d, int64_t *q, int64_t *r)
 	*r = rr;
 }
 
+/* Set up bound b of edge n of t for stepping a row at a time: |step_x| as the
+ * divisor, and the edge's start and row step as quotient and remainder. Needs
+ * step_x[n] != 0. */
 static void raster_bound_setup(struct raster_bound *b, const struct raster_triangle *t, int n)
 {
+	NNGX_ASSERT(t->step_x[n] != 0);
 	b->d = t->step_x[n] > 0 ? t->step_x[n] : -t->step_x[n];
 	raster_floor_divmod(t->corner[n] - t->unbias[n], b->d, &b->f, &b->r);
 	raster_floor_divmod(t->step_y[n], b->d, &b->sf, &b->sr);
@@ -1173,6 +1179,8 @@ static void raster_exclude(const struct hw_raster_config *cfg, const struct hw_v
 
 /* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
 #if HW_AVX2
+/* The AVX2 walk of one triangle, splitting an exclude-mode scissor into bands
+ * first; counts and fragments equal raster_triangle_batch_base's. */
 static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_config *cfg,
 						      const struct hw_vertex *a,
 						      const struct hw_vertex *b,
@@ -1189,6 +1197,8 @@ static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_con
 }
 #endif
 
+/* The portable walk of one triangle, splitting an exclude-mode scissor into
+ * bands first. Adds to counts and sends fragments to out in batches. */
 static void raster_triangle_batch_base(const struct hw_raster_config *cfg,
 				       const struct hw_vertex *a, const struct hw_vertex *b,
 				       const struct hw_vertex *c, struct hw_raster_counts *counts,
@@ -1247,6 +1257,8 @@ struct raster_single {
 	void *user;
 };
 
+/* Batch callback that hands each of `count` fragments to the single-fragment
+ * callback in user (a struct raster_single), in order. */
 static void raster_unbatch(void *user, const struct hw_fragment *f, unsigned count)
 {
 	const struct raster_single *one = user;

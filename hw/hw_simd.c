@@ -4,6 +4,8 @@
 /* -1: not looked at yet; 0: the baseline copies; 1: the AVX2 copies */
 static int simd_avx2 = -1;
 
+/* 1 when the host CPU runs the AVX2 copies (AVX2, BMI1, BMI2 and POPCNT all
+ * present), 0 otherwise or when built without them. */
 static int simd_host_avx2(void)
 {
 #if HW_AVX2

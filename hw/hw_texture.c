@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "hw_assert.h"
 #include "hw_simd.h"
 #include "hw_texture.h"
 
@@ -63,6 +64,8 @@ unsigned hw_texture_texel_bytes(enum hw_tex_format f)
 	return (bits + 7) / 8;
 }
 
+/* Whether v is a legal texture side: a power of two from HW_TEX_MIN_SIZE to
+ * HW_TEX_MAX_SIZE. */
 static bool tex_size_ok(unsigned v)
 {
 	return v >= HW_TEX_MIN_SIZE && v <= HW_TEX_MAX_SIZE && (v & (v - 1)) == 0;
@@ -196,6 +199,8 @@ struct tex_footprint {
 	unsigned n;
 };
 
+/* Add address a to the footprint unless it is there; past
+ * HW_TEX_FOOTPRINT_MAX addresses the rest are dropped. */
 static void tex_add(struct tex_footprint *fp, uint32_t a)
 {
 	unsigned i;
@@ -245,11 +250,17 @@ struct tex_levels {
 	double weight1;                 /* of level[1] when n == 2 */
 };
 
+/* Choose the level or two levels and the filter for lod plus the unit's bias:
+ * at lod <= 0 (or NaN) the magnification filter on the first level; otherwise
+ * the minification filter, the lod clamped to the unit's levels, and two
+ * levels with weight1 on the second when the mipmap filter is linear. Needs
+ * t->levels >= 1. */
 static void tex_choose_levels(const struct hw_texture *t, float lod, struct tex_levels *l)
 {
 	unsigned last = t->levels - 1, lo = t->min_level < last ? t->min_level : last;
 	double v = (double)lod + (double)t->lod_bias;
 
+	NNGX_ASSERT(t->levels >= 1);
 	l->level[0] = l->level[1] = lo;
 	l->n = 1;
 	l->weight1 = 0.0;
@@ -355,6 +366,7 @@ static const float tex_unorm8[256] = {
 	TEX_U8X64(0), TEX_U8X64(64), TEX_U8X64(128), TEX_U8X64(192)
 };
 
+/* rgba from four bytes, each through the unorm table (byte / 255). */
 static void tex_set(float rgba[4], unsigned r, unsigned g, unsigned b, unsigned a)
 {
 	rgba[0] = tex_unorm8[r & 0xFFu];
@@ -700,10 +712,14 @@ static inline uint32_t tex_rgba8_column(unsigned x)
 	return (uint32_t)(x / HW_TEX_TILE) * TEX_RGBA8_TILE_BYTES + tex_rgba8_mx[x % HW_TEX_TILE];
 }
 
+/* Byte offset of row y's first tile row in an RGBA8 level: rows are
+ * counted from the bottom, memory holds 8-row tiles from the top. Needs y
+ * < height. */
 static inline uint32_t tex_rgba8_row(const struct hw_texture_sampler_level *lv, unsigned y)
 {
 	unsigned row = (unsigned)(lv->height - 1) - y;  /* memory holds the top row first */
 
+	NNGX_ASSERT(y < lv->height);
 	return (uint32_t)(row / HW_TEX_TILE) * lv->tile_row_bytes + tex_rgba8_my[row % HW_TEX_TILE];
 }
 
@@ -730,6 +746,8 @@ static void tex_rgba8_offsets(struct hw_texture_sampler *sp)
 typedef float tex_v4f __attribute__((vector_size(16)));
 typedef double tex_v4d __attribute__((vector_size(32)));
 
+/* The four floats of texel times weight wt's low double, computed in double
+ * and rounded once, as the portable path does. */
 static inline __m128 tex_rgba8_weigh(__m128 texel, __m128d wt)
 {
 	const double w = _mm_cvtsd_f64(wt);
@@ -739,6 +757,7 @@ static inline __m128 tex_rgba8_weigh(__m128 texel, __m128d wt)
 	return (__m128)__builtin_convertvector(d, tex_v4f);
 }
 
+/* The 4 bytes at p (any alignment) as a host-order int32_t. */
 static inline int32_t tex_load32(const uint8_t *p)
 {
 	int32_t v;
@@ -823,11 +842,15 @@ static inline tex_st tex_st_make(double s, double tc)
 	return v;
 }
 
+/* The coordinates (s, t) wrapped by the sampler's modes, ready for a
+ * level. */
 static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, float s, float tc)
 {
 	return tex_st_make(tex_reduce(s, sp->t.wrap_s), tex_reduce(tc, sp->t.wrap_t));
 }
 
+/* The coordinates (s, t) wrapped by REPEAT on both axes (the common case,
+ * with no switch on the mode). */
 static inline tex_st tex_sampler_reduce_repeat(float s, float tc)
 {
 	return tex_st_make(tex_reduce(s, HW_WRAP_REPEAT), tex_reduce(tc, HW_WRAP_REPEAT));
@@ -983,6 +1006,8 @@ static TEX_ALWAYS_INLINE void tex_rgba8_linear(const struct hw_texture_sampler *
 	memcpy(off, tp.off, sizeof tp.off);
 }
 
+/* Bilinear RGBA8 sample of one level at st into rgba, and its distinct tap
+ * addresses added to fp in the order tex_add would keep them. */
 static void tex_sampler_level_rgba8_linear(const struct hw_texture_sampler *sp,
 					   const struct hw_texture_sampler_level *lv, tex_st st,
 					   struct tex_footprint *fp, float rgba[4])
@@ -1148,6 +1173,11 @@ unsigned hw_texture_sampler_sample(const struct hw_texture_sampler *sp, float s,
  * TEX_BATCH_STEP samples first, then their texels (tex_rgba8_linear). */
 #define TEX_BATCH_STEP 16u
 
+/* hw_texture_sample_n for a sampler with rgba8_linear set (one RGBA8 level
+ * held on the host, linear filter, no border wrap): n samples in steps of
+ * TEX_BATCH_STEP, taps first, filters after. Writes each sample's distinct
+ * tap addresses to addr and their number to count[k], and returns the total.
+ * `repeat`: both axes REPEAT. */
 static TEX_ALWAYS_INLINE unsigned tex_sample_rgba8_n(const struct hw_texture_sampler *sp,
 						     const float (*st)[2], unsigned n,
 						     uint32_t *addr, uint8_t *count,
@@ -1189,6 +1219,10 @@ static TEX_ALWAYS_INLINE unsigned tex_sample_rgba8_n(const struct hw_texture_sam
 	return total;
 }
 
+/* n samples at st[k] into rgba[k], their tap addresses one sample after the
+ * other in addr and their numbers in count; returns the number of addresses.
+ * Takes the RGBA8 batch when the sampler allows it, the same values either
+ * way. */
 static TEX_ALWAYS_INLINE unsigned tex_sample_n(const struct hw_texture_sampler *sp,
 					       const float (*st)[2], unsigned n, uint32_t *addr,
 					       uint8_t *count, float (*rgba)[4])

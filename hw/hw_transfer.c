@@ -37,6 +37,8 @@ void hw_transfer_rates_defaults(struct hw_transfer_rates *rates)
 	rates->fill = HW_RATE_FILL_MIB;
 }
 
+/* Whether physical address phys lies in FCRAM (the rates differ from
+ * VRAM). */
 static bool in_fcram(uint32_t phys)
 {
 	return hw_memory_area_of(phys) == HW_AREA_FCRAM;
@@ -93,6 +95,9 @@ static uint64_t image_pixel_bytes(unsigned width, unsigned height, unsigned form
 	return (uint64_t)width * height * hw_pixel_bytes((enum hw_color_format)format);
 }
 
+/* Whether an image can be transferred: a known pixel format, sides of 1 to
+ * TRANSFER_MAX_SIDE, an aligned address, a width in whole tiles when tiled,
+ * and a size that fits 32 bits. Reads img only. */
 static bool image_shape_ok(const struct hw_transfer_image *img)
 {
 	if (!hw_pixel_bytes((enum hw_color_format)img->format) || img->width == 0 || img->height == 0
@@ -121,6 +126,8 @@ enum hw_status hw_transfer_display_check(const struct hw_memory *mem,
 	return HW_OK;
 }
 
+/* Whether [a, a + a_size) and [b, b + b_size) share a byte; sizes are 64-bit
+ * so that the ends do not wrap. */
 static bool ranges_overlap(uint32_t a, uint64_t a_size, uint32_t b, uint64_t b_size)
 {
 	return a < b + b_size && b < a + a_size;
@@ -235,6 +242,8 @@ uint64_t hw_block_copy_span(uint32_t unit, uint32_t gap, uint32_t size)
 	return (units - 1) * ((uint64_t)unit + gap) + (size - (units - 1) * unit);
 }
 
+/* Whether one side of a block copy is legal: an aligned address and a unit
+ * and gap in whole memory accesses (HW_MEMORY_ACCESS_BYTES), unit not 0. */
 static bool block_side_ok(uint32_t phys, uint32_t unit, uint32_t gap)
 {
 	return phys % TRANSFER_ADDRESS_ALIGN == 0 && unit >= HW_MEMORY_ACCESS_BYTES

@@ -104,6 +104,7 @@ static struct display_state display = DISPLAY_DEFAULTS;
 
 /* ---- helpers ---------------------------------------------------------------- */
 
+/* The row of the display-format table for `format`, or NULL. */
 static const struct display_format *display_format_find(GLenum format)
 {
 	size_t k;
@@ -114,6 +115,7 @@ static const struct display_format *display_format_find(GLenum format)
 	return NULL;
 }
 
+/* The display buffer named `name`, or NULL when there is none. */
 static struct display_buffer *display_find(GLuint name)
 {
 	size_t i;
@@ -126,6 +128,7 @@ static bool display_area_ok(GLenum area)
 	return area == NN_GX_MEM_FCRAM || area == NN_GX_MEM_VRAMA || area == NN_GX_MEM_VRAMB;
 }
 
+/* The model's memory area of a display area that display_area_ok accepted. */
 static enum hw_area display_hw_area(GLenum area)
 {
 	return area == NN_GX_MEM_VRAMA ? HW_AREA_VRAM_A
@@ -144,6 +147,8 @@ static unsigned display_screens(GLenum display_id)
 	}
 }
 
+/* The SDK's name of display target t, for diagnostics; needs t <
+ * TARGET_COUNT. */
 static const char *target_name(unsigned t)
 {
 	static const char *const names[TARGET_COUNT] = {
@@ -168,6 +173,9 @@ static void display_forget(struct nngx_state *st, GLuint name)
 	}
 }
 
+/* Give back b's storage: unshow it on every screen, free its memory or hand
+ * its block to the program's deallocator, and clear its size and format. b
+ * keeps its name. */
 static void display_release(struct nngx_state *st, struct display_buffer *b)
 {
 	display_forget(st, b->name);

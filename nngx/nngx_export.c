@@ -42,6 +42,8 @@ struct export_record {
 	uint32_t type, begin, end, zero;
 };
 
+/* Bytes of one exported request: the record header and the request's union,
+ * rounded up to 8 so records stay aligned. */
 static size_t record_bytes(void)
 {
 	size_t n = sizeof(struct export_record) + sizeof(((struct nngx_request *)0)->u);
@@ -207,6 +209,7 @@ static bool request_bools_ok(uint32_t type, const struct nngx_request *q)
 	}
 }
 
+/* Whether type is one of the five request types an exported list may hold. */
 static bool known_request_type(uint32_t type)
 {
 	return type == NN_GX_CMDLIST_REQTYPE_RUN3D || type == NN_GX_CMDLIST_REQTYPE_DMA

@@ -46,6 +46,9 @@ static const char *item_name(GLenum item)
 	return it ? it->name : NULL;
 }
 
+/* The profiling item `item` when it may be started or stopped (startable when
+ * must_start). Otherwise records `code` with a diagnostic that says why (the
+ * interrupt item, an item that cannot, an unknown value) and returns NULL. */
 static const struct nngx_item *accept_item(struct nngx_state *st, GLenum item,
 					   bool must_start, GLenum code,
 					   nngxShimDiagId id, const char *function)
@@ -246,6 +249,9 @@ static void pack_busy(const uint16_t counter[HW_BUSY_MODULE_COUNT], GLuint *resu
 #endif
 }
 
+/* The vertex-cache item's value for a read. Never started since power-on:
+ * reported, and the poison value returned when the configuration asks for it;
+ * otherwise the counter. */
 static GLuint vertex_cache_value(struct nngx_state *st, const char *fn)
 {
 	if (st->vcache_started_once)

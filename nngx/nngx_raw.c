@@ -35,6 +35,7 @@ static struct nngx_raw_list *raw_writable(struct nngx_state *st, nngxCommandList
 	return r && nngx_raw_buffer_alive(st, r, code, fn) ? r : NULL;
 }
 
+/* Record `code` with RAW_CMDLIST_REJECTED and the reason `what`. */
 static void raw_reject(struct nngx_state *st, GLenum code, const char *fn, const char *what)
 {
 	nngx_state_error(st, code, NNGX_SHIM_DIAG_RAW_CMDLIST_REJECTED, fn, "%s", what);
@@ -124,6 +125,9 @@ void nngxRunCmdlistRaw(nngxCommandList *cmdlist)
 	}
 }
 
+/* Empty a raw list (and, with `fill`, write `data` into every word of its
+ * storage). A list that is not raw, or is running, gets its error and is left
+ * as it is. */
 static void raw_clear(struct nngx_state *st, nngxCommandList *cmdlist, bool fill, GLuint data,
 		      const char *fn)
 {

@@ -69,6 +69,7 @@ static const struct xfer_format xfer_formats[] = {
 
 #define XFER_FORMAT_NAMES "GL_RGBA8_OES, GL_RGB8_OES, GL_RGB5_A1, GL_RGB565 or GL_RGBA4"
 
+/* The transfer-format row of GL format `format`, or NULL. */
 static const struct xfer_format *xfer_format_find(GLenum format)
 {
 	size_t k;
@@ -79,6 +80,7 @@ static const struct xfer_format *xfer_format_find(GLenum format)
 	return NULL;
 }
 
+/* The transfer-format row of hardware code `code`, or NULL. */
 static const struct xfer_format *xfer_format_of_code(unsigned code)
 {
 	size_t k;
@@ -141,6 +143,9 @@ static void xfer_reject(struct nngx_state *st, GLenum code, const char *fn, cons
 #endif
 	;
 
+/* Reject a transfer's arguments: record `code` with
+ * TRANSFER_ARGUMENT_REJECTED, or with code 0 (a call that has no error for
+ * it) report the diagnostic only. Nothing is queued. */
 static void xfer_reject(struct nngx_state *st, GLenum code, const char *fn, const char *fmt, ...)
 {
 	char text[256];
@@ -235,6 +240,7 @@ static void xfer_block32(struct nngx_state *st, GLsizei blocksize, const char *f
 				 "blocksize 32: the block image is laid out in 8x8 blocks");
 }
 
+/* Fill img from its address, size, hardware format code and layout. */
 static void xfer_image(struct hw_transfer_image *img, uint32_t phys, unsigned width,
 		       unsigned height, unsigned code, bool tiled)
 {
@@ -245,6 +251,7 @@ static void xfer_image(struct hw_transfer_image *img, uint32_t phys, unsigned wi
 	img->tiled = tiled;
 }
 
+/* Bytes of a width x height image in format f, in 64 bits (no overflow). */
 static uint64_t xfer_bytes(GLsizei width, GLsizei height, const struct xfer_format *f)
 {
 	return (uint64_t)width * (uint64_t)height * f->bytes;
@@ -252,6 +259,10 @@ static uint64_t xfer_bytes(GLsizei width, GLsizei height, const struct xfer_form
 
 /* ---- linear -> block ------------------------------------------------------ */
 
+/* Queue a linear-to-block conversion on list l after checking every argument
+ * (alignment, block size, format, sides, both ranges). A bad one is rejected
+ * with a diagnostic and nothing is queued; a side of 0 queues nothing. l
+ * NULL: the caller already reported. */
 static void xfer_l2b(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid *srcaddr,
 		     GLvoid *dstaddr, GLsizei width, GLsizei height, GLenum format,
 		     GLsizei blocksize, const char *fn)
@@ -326,6 +337,9 @@ void nngxAddL2BTransferCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcadd
 
 /* ---- block -> linear ------------------------------------------------------ */
 
+/* Queue a block-to-linear transfer (format conversion, downscaling for
+ * anti-aliasing, y flip) on list l after checking every argument; a bad one
+ * is rejected and nothing is queued. l NULL: the caller already reported. */
 static void xfer_b2l(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid *srcaddr,
 		     GLsizei srcwidth, GLsizei srcheight, GLenum srcformat, GLvoid *dstaddr,
 		     GLsizei dstwidth, GLsizei dstheight, GLenum dstformat, GLenum aamode,
@@ -434,6 +448,9 @@ void nngxAddB2LTransferCommandRaw(nngxCommandList *cmdlist, const GLvoid *srcadd
 
 /* ---- block copy ------------------------------------------------------------ */
 
+/* Queue a block copy (units and gaps on each side) on list l after checking
+ * every argument; a bad one is rejected and nothing is queued. l NULL: the
+ * caller already reported. */
 static void xfer_block_copy(struct nngx_state *st, struct nngx_cmdlist *l,
 			    const GLvoid *srcaddr, GLsizei srcunit, GLsizei srcinterval,
 			    GLvoid *dstaddr, GLsizei dstunit, GLsizei dstinterval,
@@ -587,6 +604,10 @@ void nngxTransferLinearImage(const GLvoid *srcaddr, GLuint dstid, GLenum target)
 
 /* ---- 2x2 box filter ----------------------------------------------------------- */
 
+/* Queue a 2x2 box filter of a block image into one of half its sides on list
+ * l, after checking every argument: GL_ERROR_8069_DMP for a misaligned
+ * address, GL_ERROR_806A_DMP for bad sides, a diagnostic only for a bad
+ * format. Nothing is queued then. l NULL: the caller reported. */
 static void xfer_filter(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid *srcaddr,
 			GLvoid *dstaddr, GLsizei width, GLsizei height, GLenum format,
 			const char *fn)
