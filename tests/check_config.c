@@ -53,6 +53,9 @@ static void assert_config_eq(const struct nngx_config *got, const struct nngx_co
 	ck_assert_int_eq(got->vcache_policy, want->vcache_policy);
 	ck_assert(memcmp(&got->shader_timing, &want->shader_timing, sizeof got->shader_timing) == 0);
 	ck_assert(memcmp(&got->draw_costs, &want->draw_costs, sizeof got->draw_costs) == 0);
+	ck_assert(memcmp(&got->transfer_rates, &want->transfer_rates,
+			 sizeof got->transfer_rates) == 0);
+	ck_assert_uint_eq(got->lcd_frame_clocks, want->lcd_frame_clocks);
 	ck_assert_uint_eq(got->texture_cache.line_bytes, want->texture_cache.line_bytes);
 	ck_assert_uint_eq(got->texture_cache.sets, want->texture_cache.sets);
 	ck_assert_uint_eq(got->texture_cache.ways, want->texture_cache.ways);
@@ -163,6 +166,22 @@ START_TEST(test_config_shipped_file_equals_builtin_defaults)
 }
 END_TEST
 
+/* The keys issue 30 added reach the model; their effect on the counters
+ * is checked where the counters are (check_lighting: fog_stages;
+ * check_display: frame_clocks). */
+START_TEST(test_config_new_timing_keys_reach_the_model)
+{
+	struct hw_gpu *gpu = &nngx_state_get()->gpu;
+
+	load_ok("model_nondefault.cfg");
+	ck_assert_uint_eq(gpu->costs.fog_stages, 2);
+	ck_assert_uint_eq(gpu->lcd.frame_clocks, 4468531);
+	ck_assert(nngxShimLoadConfig(shipped_path()) == GL_TRUE);
+	ck_assert_uint_eq(gpu->costs.fog_stages, 1);
+	ck_assert_uint_eq(gpu->lcd.frame_clocks, HW_LCD_FRAME_CLOCKS);
+}
+END_TEST
+
 /* ---- rejected files ------------------------------------------------------- */
 
 struct bad_file {
@@ -199,6 +218,10 @@ static const struct bad_file bad_files[] = {
 	{ "reject_array_for_scalar.cfg", 7, "profiling.busy.unset_sampling_count" },
 	{ "reject_list_for_scalar.cfg", 8, "profiling.busy.unset_sampling_time" },
 	{ "reject_group_for_scalar.cfg", 7, "profiling.busy.unset_sampling_time" },
+	/* The timing keys issue 30 added, each just out of its range. */
+	{ "reject_fog_stages.cfg", 5, "model.fragment.fog_stages" },
+	{ "reject_frame_clocks_short.cfg", 5, "model.lcd.frame_clocks" },
+	{ "reject_frame_clocks_long.cfg", 5, "model.lcd.frame_clocks" },
 };
 
 /* Each bad file sets valid keys before its bad line, so a partial apply
@@ -724,6 +747,7 @@ int main(void)
 	tcase_add_test(effects, test_config_counting_vertex_cache_counts_while_stopped);
 	tcase_add_test(effects, test_config_diag_level_from_file);
 	tcase_add_test(effects, test_config_model_keys_reach_the_model);
+	tcase_add_test(effects, test_config_new_timing_keys_reach_the_model);
 	tcase_add_test(effects, test_config_exact_literals_load);
 	tcase_add_test(effects, test_config_literals_of_file_included_twice);
 	tcase_add_test(effects, test_config_keys_left_out_take_builtin_defaults);
