@@ -166,6 +166,63 @@ START_TEST(test_config_shipped_file_equals_builtin_defaults)
 }
 END_TEST
 
+/* ---- the calibration profile ------------------------------------------------ */
+
+/* Every 32-bit field of `a` differs from the same field of `b` (the model's
+ * parameter structs are all 32-bit fields, so a field added later is
+ * checked too). */
+static void assert_every_word_differs(const void *a, const void *b, size_t size, const char *what)
+{
+	size_t i;
+
+	ck_assert_uint_eq(size % sizeof(uint32_t), 0);
+	for (i = 0; i < size / sizeof(uint32_t); i++) {
+		uint32_t x, y;
+
+		memcpy(&x, (const char *)a + i * sizeof x, sizeof x);
+		memcpy(&y, (const char *)b + i * sizeof y, sizeof y);
+		ck_assert_msg(x != y, "%s field %zu: model_nondefault.cfg leaves it at %u",
+			      what, i, (unsigned)x);
+	}
+}
+
+/* data/profiles/defaults.cfg sets every key of the model group to its
+ * default: loaded over a file that changes every one of them, it brings
+ * each back. So the profile cannot drift from the built-in defaults (and
+ * tests/check-calibration-profile.sh runs the golden scenes with it). */
+START_TEST(test_config_profile_sets_every_model_key_to_its_default)
+{
+	const struct nngx_config *now = &nngx_state_get()->config;
+	const char *top = getenv("top_srcdir");
+	struct nngx_config defaults;
+	char profile[PATH_LEN];
+
+	ck_assert_msg(top != NULL, "top_srcdir is not set (make check sets it)");
+	snprintf(profile, sizeof profile, "%s/data/profiles/defaults.cfg", top);
+	nngx_config_defaults(&defaults);
+	load_ok("model_nondefault.cfg");
+	assert_every_word_differs(&now->shader_timing, &defaults.shader_timing,
+				  sizeof defaults.shader_timing, "shader_timing");
+	assert_every_word_differs(&now->draw_costs, &defaults.draw_costs,
+				  sizeof defaults.draw_costs, "draw_costs");
+	assert_every_word_differs(&now->transfer_rates, &defaults.transfer_rates,
+				  sizeof defaults.transfer_rates, "transfer_rates");
+	ck_assert_uint_ne(now->lcd_frame_clocks, defaults.lcd_frame_clocks);
+	ck_assert_uint_ne(now->vcache_entries, defaults.vcache_entries);
+	ck_assert_int_ne(now->vcache_policy, defaults.vcache_policy);
+	ck_assert_uint_ne(now->texture_cache.sets, defaults.texture_cache.sets);
+	ck_assert_uint_ne(now->framebuffer_cache.sets, defaults.framebuffer_cache.sets);
+	ck_assert_msg(nngxShimLoadConfig(profile) == GL_TRUE, "%s rejected: %s", profile,
+		      nngxShimGetConfigError());
+	assert_config_eq(now, &defaults);
+	ck_assert_uint_eq(nngx_state_get()->gpu.lcd.frame_clocks, HW_LCD_FRAME_CLOCKS);
+	/* and so does the shipped file */
+	load_ok("model_nondefault.cfg");
+	ck_assert_int_eq(nngxShimLoadConfig(shipped_path()), GL_TRUE);
+	assert_config_eq(now, &defaults);
+}
+END_TEST
+
 /* The keys issue 30 added reach the model; their effect on the counters
  * is checked where the counters are (check_lighting: fog_stages;
  * check_display: frame_clocks). */
@@ -727,6 +784,7 @@ int main(void)
 	tcase_add_checked_fixture(shipped, setup, teardown);
 	tcase_add_test(shipped, test_config_shipped_file_loads_cleanly);
 	tcase_add_test(shipped, test_config_shipped_file_equals_builtin_defaults);
+	tcase_add_test(shipped, test_config_profile_sets_every_model_key_to_its_default);
 	suite_add_tcase(s, shipped);
 
 	tcase_add_checked_fixture(rejected, setup, teardown);
