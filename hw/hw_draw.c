@@ -226,6 +226,9 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 	costs->texture_per_miss_vram = 4;
 	costs->texture_per_miss_fcram = 8;
 	costs->lighting_per_light = 1;
+	/* NintendoWare CreativeStudio's documented load ratios (hw_lighting.h). */
+	costs->lighting_ratio_config4_6 = hw_lighting_layer_ratio(4);
+	costs->lighting_ratio_config7 = hw_lighting_layer_ratio(7);
 	costs->combiner_stages_per_clock = 2;
 	costs->fragment_pixels_per_clock = 4;
 	/* Model choice: the fog unit (and gas shading) sits in the combiner's

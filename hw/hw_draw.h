@@ -51,6 +51,8 @@ struct hw_draw_costs {
 	uint32_t texture_per_miss_vram;       /* texture unit, per cache miss from VRAM */
 	uint32_t texture_per_miss_fcram;      /* ... from FCRAM */
 	uint32_t lighting_per_light;          /* fragment lighting, per light per fragment */
+	uint32_t lighting_ratio_config4_6;    /* a light's cost in layer configurations 4-6 */
+	uint32_t lighting_ratio_config7;      /* ... in configuration 7 (0-3: 1) */
 	uint32_t combiner_stages_per_clock;   /* texture combiner, active stages */
 	uint32_t fragment_pixels_per_clock;   /* per-fragment operations, fragments in */
 	uint32_t fog_stages;                  /* combiner stages fog or gas adds a fragment */

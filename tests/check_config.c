@@ -233,9 +233,13 @@ START_TEST(test_config_new_timing_keys_reach_the_model)
 	load_ok("model_nondefault.cfg");
 	ck_assert_uint_eq(gpu->costs.fog_stages, 2);
 	ck_assert_uint_eq(gpu->lcd.frame_clocks, 4468531);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config4_6, 4);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config7, 5);
 	ck_assert(nngxShimLoadConfig(shipped_path()) == GL_TRUE);
 	ck_assert_uint_eq(gpu->costs.fog_stages, 1);
 	ck_assert_uint_eq(gpu->lcd.frame_clocks, HW_LCD_FRAME_CLOCKS);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config4_6, 3);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config7, 4);
 }
 END_TEST
 
@@ -277,6 +281,7 @@ static const struct bad_file bad_files[] = {
 	{ "reject_group_for_scalar.cfg", 7, "profiling.busy.unset_sampling_time" },
 	/* The timing keys issue 30 added, each just out of its range. */
 	{ "reject_fog_stages.cfg", 5, "model.fragment.fog_stages" },
+	{ "reject_lighting_ratio.cfg", 5, "model.fragment.lighting_ratio_config7" },
 	{ "reject_frame_clocks_short.cfg", 5, "model.lcd.frame_clocks" },
 	{ "reject_frame_clocks_long.cfg", 5, "model.lcd.frame_clocks" },
 };

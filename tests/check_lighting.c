@@ -687,6 +687,32 @@ START_TEST(test_lighting_cost_by_lights_and_configuration)
 }
 END_TEST
 
+/* model.fragment.lighting_ratio_config4_6 and _config7 price a light in
+ * those layer configurations: with 5 and 2, two lights over 64 fragments
+ * cost 2 x 64 clocks in configuration 0 (always 1), 2 x 5 x 64 in
+ * configuration 5 and 2 x 2 x 64 in configuration 7 (register value 8). */
+START_TEST(test_lighting_ratio_keys_price_the_configurations)
+{
+	static const struct { unsigned reg; uint64_t work; } cases[] = {
+		{ 0, 2 * 1 * PIXELS }, { 5, 2 * 5 * PIXELS }, { 8, 2 * 2 * PIXELS },
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		teardown();
+		setup();
+		ck_assert_uint_eq(gpu.costs.lighting_ratio_config4_6, 3);      /* defaults */
+		ck_assert_uint_eq(gpu.costs.lighting_ratio_config7, 4);
+		gpu.costs.lighting_ratio_config4_6 = 5;
+		gpu.costs.lighting_ratio_config7 = 2;
+		scene(HW_REG_TEVSRC_FRAG_PRIMARY);
+		lighting_on(2, cases[k].reg, 0, ALL_OFF);
+		draw();
+		ck_assert_uint_eq(lighting_work, cases[k].work);
+	}
+}
+END_TEST
+
 /* An alpha-tested Fresnel material: alpha from FR on L.N, test GREATER
  * 128. Lit at L.N = 0.8 (alpha 204) every fragment passes and writes
  * colour (16 lines) and depth (16 lines); at L.N = 0.5 / sqrt(1.25) =
@@ -1025,6 +1051,7 @@ static Suite *lighting_suite(void)
 	tcase_add_test(t, test_fog_at_several_table_values);
 	tcase_add_test(t, test_fog_step_table);
 	tcase_add_test(t, test_fog_stages_price_the_combiner);
+	tcase_add_test(t, test_lighting_ratio_keys_price_the_configurations);
 	tcase_add_test(t, test_shadow_pass_writes_depth_and_intensity);
 	tcase_add_test(t, test_shadow_write_rule);
 	tcase_add_test(t, test_shading_registers_are_consumed);
