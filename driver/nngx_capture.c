@@ -851,7 +851,7 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 	if (!c->opt.sampling_time)
 		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
 	if (!c->opt.frame_clocks)
-		c->opt.frame_clocks = HW_LCD_FRAME_CLOCKS;
+		c->opt.frame_clocks = st->gpu.lcd.frame_clocks;
 	if (opt->file[0]) {
 		c->csv = ends_with(opt->file, ".csv");
 		c->jsonl = ends_with(opt->file, ".jsonl");

@@ -43,7 +43,7 @@ struct nngx_capture_options {
 	char trace[NNGX_CAPTURE_PATH_MAX];      /* "": no trace */
 	char frames_dir[NNGX_CAPTURE_PATH_MAX]; /* "": no PNG dumps */
 	uint32_t sampling_time;                 /* clocks per busy window */
-	uint32_t frame_clocks;                  /* the frame budget; 0: HW_LCD_FRAME_CLOCKS */
+	uint32_t frame_clocks;                  /* the frame budget; 0: the LCD's frame now */
 	bool progress;                          /* report on stderr if a terminal */
 };
 

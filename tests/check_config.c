@@ -282,6 +282,7 @@ static const struct bad_file bad_files[] = {
 	/* The timing keys issue 30 added, each just out of its range. */
 	{ "reject_fog_stages.cfg", 5, "model.fragment.fog_stages" },
 	{ "reject_lighting_ratio.cfg", 5, "model.fragment.lighting_ratio_config7" },
+	{ "reject_lighting_ratio_4_6.cfg", 5, "model.fragment.lighting_ratio_config4_6" },
 	{ "reject_frame_clocks_short.cfg", 5, "model.lcd.frame_clocks" },
 	{ "reject_frame_clocks_long.cfg", 5, "model.lcd.frame_clocks" },
 };
