@@ -193,12 +193,13 @@ static void assert_every_word_differs(const void *a, const void *b, size_t size,
 START_TEST(test_config_profile_sets_every_model_key_to_its_default)
 {
 	const struct nngx_config *now = &nngx_state_get()->config;
-	const char *top = getenv("top_srcdir");
+	const char *data = getenv("NNGX_TEST_DATA");
 	struct nngx_config defaults;
 	char profile[PATH_LEN];
 
-	ck_assert_msg(top != NULL, "top_srcdir is not set (make check sets it)");
-	snprintf(profile, sizeof profile, "%s/data/profiles/defaults.cfg", top);
+	/* NNGX_TEST_DATA is the source tree's tests/data. */
+	ck_assert_msg(data != NULL, "NNGX_TEST_DATA is not set (make check sets it)");
+	snprintf(profile, sizeof profile, "%s/../../data/profiles/defaults.cfg", data);
 	nngx_config_defaults(&defaults);
 	load_ok("model_nondefault.cfg");
 	assert_every_word_differs(&now->shader_timing, &defaults.shader_timing,
