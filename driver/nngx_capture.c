@@ -206,7 +206,8 @@ struct derived {
  * when nothing was busy), and the per-frame ratios, each -1 when its divisor
  * is 0. d holds the frame's counter deltas. Needs window_clocks > 0. */
 static void derive(const struct cap_frame *f, const uint32_t *d, const uint64_t *windows,
-		   uint64_t frame_clocks, uint32_t window_clocks, struct derived *out)
+		   uint64_t frame_clocks, uint32_t window_clocks, uint32_t budget_clocks,
+		   struct derived *out)
 {
 	uint64_t adjusted[HW_BUSY_MODULE_COUNT], total = 0, most = 0, instr = 0, stalls = 0;
 	int m, p;
@@ -241,8 +242,8 @@ static void derive(const struct cap_frame *f, const uint32_t *d, const uint64_t 
 	out->overdraw = d[NNGX_SHIM_COUNTER_FRAGMENT_IN] / UPPER_SCREEN_PIXELS;
 	out->texture_miss_rate = f->texture_samples
 		? (double)f->texture_misses / (double)f->texture_samples : -1.0;
-	out->frame_budget_share = (double)frame_clocks / HW_LCD_FRAME_CLOCKS;
-	out->gpu_budget_share = (double)f->gpu_clocks / HW_LCD_FRAME_CLOCKS;
+	out->frame_budget_share = (double)frame_clocks / budget_clocks;
+	out->gpu_budget_share = (double)f->gpu_clocks / budget_clocks;
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
@@ -406,7 +407,7 @@ static json_t *header_json(const struct nngx_capture *c, const char *record)
 	json_object_set_new(o, "schema", json_string("nngx-capture"));
 	json_object_set_new(o, "version", json_integer(NNGX_CAPTURE_SCHEMA_VERSION));
 	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
-	json_object_set_new(o, "frame_budget_us", json_real(to_us(HW_LCD_FRAME_CLOCKS)));
+	json_object_set_new(o, "frame_budget_us", json_real(to_us(c->opt.frame_clocks)));
 	json_object_set_new(o, "busy_sampling_clocks", json_integer(c->opt.sampling_time));
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 		json_t *mod = json_object();
@@ -688,12 +689,13 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 	if ((frame_empty(c, st) && !screens) || (!screens && c->frame.ev_count == 0
 						   && strcmp(end, "exit") == 0)) {
 		if (c->trace)
-			nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base);
+			nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base, &st->gpu.lcd);
 		return;
 	}
 	frame_deltas(c, st, d);
 	read_busy(c, st);
-	derive(&c->frame, d, windows, now - c->frame.start, c->opt.sampling_time, &x);
+	derive(&c->frame, d, windows, now - c->frame.start, c->opt.sampling_time,
+	       c->opt.frame_clocks, &x);
 	if (c->out && c->tidy) {
 		write_tidy_frame(c, end, now, d, windows, &x);
 		if (fflush(c->out) != 0 || fflush(c->draws_csv) != 0 || fflush(c->events_csv) != 0
@@ -716,7 +718,7 @@ static void frame_end(struct nngx_state *st, struct nngx_capture *c, const char 
 			cap_out_failed(st, c);
 	}
 	if (c->trace) {
-		nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base);
+		nngx_trace_vblanks(c->trace, c->frame.start, now, c->clock_base, &st->gpu.lcd);
 		nngx_trace_frame(c->trace, c->frame.index, c->frame.start, now, d, windows);
 		if (!nngx_trace_ok(c->trace)) {
 			cap_write_failed(st, "writing the trace", c->opt.trace);
@@ -887,6 +889,8 @@ bool nngx_capture_open(struct nngx_state *st, const struct nngx_capture_options 
 	c->opt = *opt;
 	if (!c->opt.sampling_time)
 		c->opt.sampling_time = NNGX_CAPTURE_DEFAULT_SAMPLING;
+	if (!c->opt.frame_clocks)
+		c->opt.frame_clocks = st->gpu.lcd.frame_clocks;
 	if (opt->file[0]) {
 		c->csv = ends_with(opt->file, ".csv");
 		c->jsonl = ends_with(opt->file, ".jsonl");
@@ -1011,6 +1015,7 @@ void nngx_capture_startup(struct nngx_state *st)
 	copy_path(opt.trace, st->config.capture_trace);
 	copy_path(opt.frames_dir, st->config.capture_frames_dir);
 	opt.sampling_time = st->config.capture_sampling_time;
+	opt.frame_clocks = st->config.lcd_frame_clocks;
 	opt.progress = true;
 	if ((env = getenv("NNGX_CAPTURE")) != NULL)
 		copy_path(opt.file, env);

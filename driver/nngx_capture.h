@@ -43,6 +43,7 @@ struct nngx_capture_options {
 	char trace[NNGX_CAPTURE_PATH_MAX];      /* "": no trace */
 	char frames_dir[NNGX_CAPTURE_PATH_MAX]; /* "": no PNG dumps */
 	uint32_t sampling_time;                 /* clocks per busy window */
+	uint32_t frame_clocks;                  /* the frame budget; 0: the LCD's frame now */
 	bool progress;                          /* report on stderr if a terminal */
 };
 
@@ -103,7 +104,8 @@ void nngx_trace_run_end(struct nngx_trace *t);
 void nngx_trace_frame(struct nngx_trace *t, uint64_t index, uint64_t start, uint64_t end,
 		      const uint32_t *values, const uint64_t busy_windows[HW_BUSY_MODULE_COUNT]);
 /* Vertical blanks in (from, to]. */
-void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base);
+void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base,
+			const struct hw_lcd *lcd);
 /* Finish the file; false if any write failed. */
 bool nngx_trace_close(struct nngx_trace *t);
 

@@ -84,10 +84,15 @@ static const struct key keys[] = {
 	  FIELD(draw_costs.texture_per_miss_fcram) },
 	{ "model.fragment.lighting_per_light", KEY_INT, 0, 64, NULL,
 	  FIELD(draw_costs.lighting_per_light) },
+	{ "model.fragment.lighting_ratio_config4_6", KEY_INT, 0, 64, NULL,
+	  FIELD(draw_costs.lighting_ratio_config4_6) },
+	{ "model.fragment.lighting_ratio_config7", KEY_INT, 0, 64, NULL,
+	  FIELD(draw_costs.lighting_ratio_config7) },
 	{ "model.fragment.combiner_stages_per_clock", KEY_INT, 1, 6, NULL,
 	  FIELD(draw_costs.combiner_stages_per_clock) },
 	{ "model.fragment.fragment_pixels_per_clock", KEY_INT, 1, 64, NULL,
 	  FIELD(draw_costs.fragment_pixels_per_clock) },
+	{ "model.fragment.fog_stages", KEY_INT, 0, 64, NULL, FIELD(draw_costs.fog_stages) },
 	{ "model.pipeline.batch_primitives", KEY_INT, 1, 4096, NULL,
 	  FIELD(draw_costs.batch_primitives) },
 	{ "model.pipeline.batch_pixels", KEY_INT, 1, 1 << 20, NULL,
@@ -104,6 +109,8 @@ static const struct key keys[] = {
 	{ "model.framebuffer_cache.ways", KEY_INT, 1, 256, NULL, FIELD(framebuffer_cache.ways) },
 	{ "model.framebuffer_cache.policy", KEY_CHOICE, 0, 0, cache_policy_choices,
 	  FIELD(framebuffer_cache.policy) },
+	{ "model.lcd.frame_clocks", KEY_INT, HW_LCD_FRAME_CLOCKS_MIN, HW_LCD_FRAME_CLOCKS_MAX, NULL,
+	  FIELD(lcd_frame_clocks) },
 	/* Transfer and DMA rates by source and destination (issue 30). */
 	{ "model.transfer.post_from_vram", KEY_INT, 1, 1 << 20, NULL,
 	  FIELD(transfer_rates.post_from_vram) },
@@ -150,6 +157,7 @@ void nngx_config_defaults(struct nngx_config *cfg)
 	cfg->texture_cache.policy = HW_CACHE_TEXTURE_POLICY;
 	cfg->texture_cache.write_no_fill = false;
 	hw_fragment_cache_defaults(&cfg->framebuffer_cache);
+	cfg->lcd_frame_clocks = HW_LCD_FRAME_CLOCKS;
 	/* Model choices: far beyond a frame's worth of work (a busy frame
 	 * shades some 10^5 vertices at tens of instructions each and fills
 	 * some 10^6 pixels) and one second of GPU time; a request past either

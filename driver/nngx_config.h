@@ -11,6 +11,7 @@
 #include "hw/hw_cache.h"
 #include "hw/hw_draw.h"
 #include "hw/hw_fragment.h"
+#include "hw/hw_lcd.h"
 #include "hw/hw_shader.h"
 #include "hw/hw_transfer.h"
 #include "hw/hw_vcache.h"
@@ -49,6 +50,7 @@ struct nngx_config {
 	struct hw_transfer_rates transfer_rates;
 	struct hw_cache_config texture_cache;
 	struct hw_cache_config framebuffer_cache;
+	uint32_t lcd_frame_clocks;           /* clocks a frame, hw_lcd.h */
 
 	/* Bounds on one command buffer (hw_gpu.h), 0: none. */
 	uint32_t request_max_work;           /* units of work */

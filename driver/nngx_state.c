@@ -712,6 +712,7 @@ bool nngx_state_apply_config(struct nngx_state *st, const struct nngx_config *cf
 	st->gpu.shader_timing = cfg->shader_timing;
 	st->gpu.costs = cfg->draw_costs;
 	st->gpu.transfer_rates = cfg->transfer_rates;
+	hw_gpu_set_frame_clocks(&st->gpu, cfg->lcd_frame_clocks);
 	st->gpu.request_max_work = cfg->request_max_work;
 	st->gpu.request_max_clocks = cfg->request_max_clocks;
 	if (st->gpu.vcache.entries != cfg->vcache_entries

@@ -353,15 +353,21 @@ void nngx_trace_frame(struct nngx_trace *t, uint64_t index, uint64_t start, uint
 	(void)trace_flush(t);
 }
 
-void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base)
+void nngx_trace_vblanks(struct nngx_trace *t, uint64_t from, uint64_t to, uint64_t clock_base,
+			const struct hw_lcd *lcd)
 {
-	uint64_t k, n = 0;
+	uint64_t at, n = 0;
 
 	if (!t->ok || to <= clock_base)
 		return;
-	for (k = (from > clock_base ? (from - clock_base) / HW_LCD_FRAME_CLOCKS + 1 : 1);
-	     clock_base + k * HW_LCD_FRAME_CLOCKS <= to && n < TRACE_MAX_VBLANKS; k++, n++)
-		trace_instant_at(t, "vblank", TID_LCD, clock_base + k * HW_LCD_FRAME_CLOCKS, NULL);
+	/* The controllers' vblanks strictly after `from`, in GPU clocks
+	 * since the last reset (clock_base). */
+	at = from > clock_base ? from - clock_base : 0;
+	while (n < TRACE_MAX_VBLANKS && (at = hw_lcd_next_vblank(lcd, at)) != HW_CLOCK_MAX
+	       && clock_base + at <= to) {
+		trace_instant_at(t, "vblank", TID_LCD, clock_base + at, NULL);
+		n++;
+	}
 }
 
 bool nngx_trace_close(struct nngx_trace *t)

@@ -279,7 +279,9 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 	if (hw_reg_lighting_on(r[HW_REG_LIGHTING_ENABLE0], r[HW_REG_LIGHTING_ENABLE1])) {
 		hw_lighting_decode(r, &gpu->lighting_luts, &sh->lighting);
 		f->lighting = &sh->lighting;
-		f->lighting_passes = hw_lighting_passes(&sh->lighting);
+		f->lighting_passes = hw_lighting_passes(&sh->lighting,
+							gpu->costs.lighting_ratio_config4_6,
+							gpu->costs.lighting_ratio_config7);
 	}
 	switch (hw_reg_fog_mode(r[HW_REG_TEXENV_UPDATE_BUFFER])) {
 	case HW_REG_FOGMODE_FOG:

@@ -51,8 +51,11 @@ struct hw_draw_costs {
 	uint32_t texture_per_miss_vram;       /* texture unit, per cache miss from VRAM */
 	uint32_t texture_per_miss_fcram;      /* ... from FCRAM */
 	uint32_t lighting_per_light;          /* fragment lighting, per light per fragment */
+	uint32_t lighting_ratio_config4_6;    /* a light's cost in layer configurations 4-6 */
+	uint32_t lighting_ratio_config7;      /* ... in configuration 7 (0-3: 1) */
 	uint32_t combiner_stages_per_clock;   /* texture combiner, active stages */
 	uint32_t fragment_pixels_per_clock;   /* per-fragment operations, fragments in */
+	uint32_t fog_stages;                  /* combiner stages fog or gas adds a fragment */
 	/* The pipeline: primitives into setup per batch, batches per queue. */
 	uint32_t batch_primitives;
 	uint32_t batch_pixels;                /* pixels covered, at most, a batch */
@@ -85,8 +88,9 @@ struct hw_draw_fragment {
 	const struct hw_lighting_config *lighting;
 	unsigned lighting_passes;
 	/* Fog (hw_fog.h), NULL when off: applied to the combiner's colour,
-	 * and one more stage of combiner work a fragment (model choice: the
-	 * fog unit sits in the combiner's pipeline; no public figure). */
+	 * and fog_stages more stages of combiner work a fragment (model
+	 * choice: the fog unit sits in the combiner's pipeline; no public
+	 * figure). */
 	const struct hw_fog_config *fog;
 	/* Gas shading (fog mode 7): costed as fog, its colour not computed
 	 * (the formula is not public: the draw's caller reports it). */

@@ -38,8 +38,14 @@ void hw_draw_costs_defaults(struct hw_draw_costs *costs)
 	costs->texture_per_miss_vram = 4;
 	costs->texture_per_miss_fcram = 8;
 	costs->lighting_per_light = 1;
+	/* NintendoWare CreativeStudio's documented load ratios (hw_lighting.h). */
+	costs->lighting_ratio_config4_6 = hw_lighting_layer_ratio(4);
+	costs->lighting_ratio_config7 = hw_lighting_layer_ratio(7);
 	costs->combiner_stages_per_clock = 2;
 	costs->fragment_pixels_per_clock = 4;
+	/* Model choice: the fog unit (and gas shading) sits in the combiner's
+	 * pipeline and costs one more stage a fragment (no public figure). */
+	costs->fog_stages = 1;
 	/* Model choice: batches of 8 primitives or 512 pixels (eight 8 x 8
 	 * tiles), queues of 2 batches between stages (the real FIFO depths
 	 * are not public). */
@@ -119,7 +125,7 @@ static void draw_running_work(const struct draw_ctx *d, uint64_t w[HW_PIPE_STAGE
 		w[HW_PIPE_LIGHTING] = d->textured * fr->lighting_passes * k->lighting_per_light;
 		w[HW_PIPE_COMBINER] = div_up(d->textured
 					     * (hw_combiner_active_stages(&fr->combiner)
-						+ (fr->fog || fr->gas_shading ? 1u : 0u)),
+						+ (fr->fog || fr->gas_shading ? k->fog_stages : 0u)),
 					     k->combiner_stages_per_clock);
 		w[HW_PIPE_FRAGMENT] = div_up(r->fragments.in, k->fragment_pixels_per_clock)
 			+ depth * access_cost(k, fr->ops.depth_phys)

@@ -386,6 +386,12 @@ void hw_gpu_set_display(struct hw_gpu *gpu, enum hw_lcd_screen_id screen,
 	hw_lcd_set_source(&gpu->lcd, screen, src);
 }
 
+void hw_gpu_set_frame_clocks(struct hw_gpu *gpu, uint32_t frame_clocks)
+{
+	hw_lcd_advance(&gpu->lcd, gpu->clock, &gpu->counters);
+	hw_lcd_set_frame_clocks(&gpu->lcd, frame_clocks);
+}
+
 hw_clock_t hw_gpu_next_vblank(const struct hw_gpu *gpu)
 {
 	return hw_lcd_next_vblank(&gpu->lcd, gpu->clock);

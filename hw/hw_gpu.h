@@ -206,6 +206,9 @@ enum hw_status hw_gpu_cpu_read(struct hw_gpu *gpu, uint32_t phys, void *out, uin
  * valid memory (a buffer outside memory just counts). */
 void hw_gpu_set_display(struct hw_gpu *gpu, enum hw_lcd_screen_id screen,
 			const struct hw_lcd_source *src);
+/* Frames of `frame_clocks` clocks from the last vblank before now
+ * (hw_lcd_set_frame_clocks). */
+void hw_gpu_set_frame_clocks(struct hw_gpu *gpu, uint32_t frame_clocks);
 
 /* The first vblank strictly after the current clock: advancing to it from
  * anywhere completes exactly one more frame. */

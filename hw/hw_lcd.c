@@ -7,7 +7,23 @@
 
 void hw_lcd_reset(struct hw_lcd *lcd)
 {
+	uint32_t frame_clocks = lcd->frame_clocks ? lcd->frame_clocks : HW_LCD_FRAME_CLOCKS;
+
 	memset(lcd, 0, sizeof *lcd);
+	lcd->frame_clocks = frame_clocks;
+}
+
+void hw_lcd_set_frame_clocks(struct hw_lcd *lcd, uint32_t frame_clocks)
+{
+	if (frame_clocks < HW_LCD_FRAME_CLOCKS_MIN)
+		frame_clocks = HW_LCD_FRAME_CLOCKS_MIN;
+	if (frame_clocks > HW_LCD_FRAME_CLOCKS_MAX)
+		frame_clocks = HW_LCD_FRAME_CLOCKS_MAX;
+	if (frame_clocks == lcd->frame_clocks)
+		return;
+	lcd->origin = lcd->counted_until;
+	lcd->origin_frames = lcd->frames;
+	lcd->frame_clocks = frame_clocks;
 }
 
 uint32_t hw_lcd_eye_accesses(const struct hw_lcd_source *src)
@@ -57,10 +73,12 @@ static void lcd_count(const struct hw_lcd_source *src, enum hw_lcd_screen_id scr
 
 void hw_lcd_advance(struct hw_lcd *lcd, hw_clock_t now, struct hw_counters *c)
 {
-	uint64_t done = now / HW_LCD_FRAME_CLOCKS;      /* frames complete by `now` */
-	uint64_t fresh;
+	uint64_t done, fresh;           /* frames complete by `now`, new ones */
 	unsigned s;
 
+	if (now < lcd->origin)
+		return;
+	done = lcd->origin_frames + (now - lcd->origin) / lcd->frame_clocks;
 	if (done <= lcd->frames)
 		return;
 	fresh = done - lcd->frames;
@@ -79,15 +97,20 @@ void hw_lcd_advance(struct hw_lcd *lcd, hw_clock_t now, struct hw_counters *c)
 		lcd_count(&lcd->shown[s], (enum hw_lcd_screen_id)s, rest, c);
 	}
 	lcd->frames = done;
-	lcd->counted_until = done * HW_LCD_FRAME_CLOCKS;
+	lcd->counted_until = lcd->origin + (done - lcd->origin_frames) * lcd->frame_clocks;
 }
 
 hw_clock_t hw_lcd_next_vblank(const struct hw_lcd *lcd, hw_clock_t now)
 {
-	uint64_t frame = now / HW_LCD_FRAME_CLOCKS;
+	uint64_t frame;
 
-	(void)lcd;      /* frame boundaries are fixed from power-on */
-	if (frame >= HW_CLOCK_MAX / HW_LCD_FRAME_CLOCKS)
+	/* Boundaries are fixed from the origin on; the origin is a vblank the
+	 * controllers passed, so nothing asks about earlier clocks but a
+	 * trace drawing past frames, which gets the origin. */
+	if (now < lcd->origin)
+		return lcd->origin;
+	frame = (now - lcd->origin) / lcd->frame_clocks;
+	if (frame >= (HW_CLOCK_MAX - lcd->origin) / lcd->frame_clocks)
 		return HW_CLOCK_MAX;
-	return (frame + 1) * HW_LCD_FRAME_CLOCKS;
+	return lcd->origin + (frame + 1) * lcd->frame_clocks;
 }

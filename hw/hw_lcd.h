@@ -12,9 +12,14 @@
 #include "hw_clock.h"
 #include "hw_counters.h"
 
-/* One frame: 268,111,856 / 59.83 Hz rounded, the figure an emulator uses
- * (doc/model.md, model choices); at the model's 268 MHz this is 59.81 frames a second. */
+/* One frame by default: 268,111,856 / 59.83 Hz rounded, the figure an
+ * emulator uses, measured there on hardware (doc/calibration.md, T4); at
+ * the model's 268 MHz this is 59.81 frames a second. The configuration's
+ * model.lcd.frame_clocks changes it (hw_lcd_set_frame_clocks). */
 #define HW_LCD_FRAME_CLOCKS 4481136u
+/* The lengths model.lcd.frame_clocks accepts: 1 ms to 1 s. */
+#define HW_LCD_FRAME_CLOCKS_MIN 268000u
+#define HW_LCD_FRAME_CLOCKS_MAX 268000000u
 
 enum hw_lcd_screen_id { HW_LCD_UPPER = 0, HW_LCD_LOWER, HW_LCD_SCREENS };
 
@@ -32,10 +37,16 @@ struct hw_lcd {
 	bool swap_pending[HW_LCD_SCREENS];
 	hw_clock_t counted_until;       /* frames before this clock are counted */
 	uint64_t frames;                /* complete frames since power-on */
+	/* Frames of frame_clocks clocks run from clock `origin`, a vblank (or
+	 * power-on), before which origin_frames frames completed. */
+	uint32_t frame_clocks;
+	hw_clock_t origin;
+	uint64_t origin_frames;
 };
 
-/* Frame k covers clocks [k * HW_LCD_FRAME_CLOCKS, (k + 1) * HW_LCD_FRAME_CLOCKS);
- * its vblank is its end. Each complete frame reads every shown buffer once,
+/* Frame k covers clocks [k * F, (k + 1) * F), F = frame_clocks (from
+ * power-on, or from the vblank where F last changed); its vblank is its
+ * end. Each complete frame reads every shown buffer once,
  * whole: width * height * bytes_per_pixel bytes an eye, rounded up to
  * 16-byte accesses, on word 10 (upper) or 11 (lower) and the channel read
  * word of the eye's address (hw_memory_count). The upper screen in stereo
@@ -44,8 +55,15 @@ struct hw_lcd {
  * bytes (scanout has no functional effect), so a shown buffer that was
  * freed costs nothing but its counts. */
 
-/* Power-on: nothing shown, nothing pending, frame 0 begins at clock 0. */
+/* Power-on: nothing shown, nothing pending, frame 0 begins at clock 0.
+ * The frame length is kept (HW_LCD_FRAME_CLOCKS on a zeroed struct). */
 void hw_lcd_reset(struct hw_lcd *lcd);
+
+/* Frames of `frame_clocks` clocks (clamped to HW_LCD_FRAME_CLOCKS_MIN..
+ * MAX) from the last vblank the controllers counted: the frame in
+ * progress takes the new length from its start. Advance the controllers
+ * to the current clock first (hw_lcd_advance). */
+void hw_lcd_set_frame_clocks(struct hw_lcd *lcd, uint32_t frame_clocks);
 
 /* Accesses one frame of `src` makes on one eye (0 for no buffer). */
 uint32_t hw_lcd_eye_accesses(const struct hw_lcd_source *src);

@@ -124,9 +124,10 @@ unsigned hw_lighting_layer_ratio(unsigned layer)
 	return layer <= 3u ? 1u : layer <= 6u ? 3u : 4u;
 }
 
-unsigned hw_lighting_passes(const struct hw_lighting_config *c)
+unsigned hw_lighting_passes(const struct hw_lighting_config *c, unsigned ratio_4_6,
+			    unsigned ratio_7)
 {
-	return c->count * hw_lighting_layer_ratio(c->layer);
+	return c->count * (c->layer <= 3u ? 1u : c->layer <= 6u ? ratio_4_6 : ratio_7);
 }
 
 /* ---- per-fragment arithmetic: locals only ------------------------------ */

@@ -101,11 +101,15 @@ unsigned hw_lighting_texture_units(const struct hw_lighting_config *c);
 unsigned hw_lighting_layer_ratio(unsigned layer);
 
 /* Lighting clocks of one fragment in units of the per-light cost
- * (hw_draw_costs.lighting_per_light): each active light costs its layer
- * ratio. Model choice: a table switched off inside the configuration
- * saves nothing (the only published figure is per configuration; timing
- * a fill-bound lit draw with D0 on and off on hardware would settle it). */
-unsigned hw_lighting_passes(const struct hw_lighting_config *c);
+ * (hw_draw_costs.lighting_per_light): each active light costs 1 in layer
+ * configurations 0-3, ratio_4_6 in 4-6 and ratio_7 in 7 (the defaults
+ * are hw_lighting_layer_ratio's; the configuration's
+ * model.fragment.lighting_ratio_config* keys change them). Model choice:
+ * a table switched off inside the configuration saves nothing (the only
+ * published figure is per configuration; timing a fill-bound lit draw
+ * with D0 on and off on hardware would settle it). */
+unsigned hw_lighting_passes(const struct hw_lighting_config *c, unsigned ratio_4_6,
+			    unsigned ratio_7);
 
 /* Light one fragment. quat: the interpolated normal quaternion (x, y, z,
  * w); view: the interpolated view vector (surface to eye); texture: the

@@ -403,6 +403,56 @@ END_TEST
 
 /* A program killed after its frames leaves a trace that loads, with every
  * frame it finished. */
+/* model.lcd.frame_clocks: frames of 2680000 clocks (10 ms) make the
+ * capture's frame budget 10000 us and put the trace's vblanks 10 ms
+ * apart, one a frame of the scene (each frame waits for one, and draws
+ * far less than a frame). */
+START_TEST(test_capture_and_trace_follow_the_frame_length)
+{
+	char path[] = "/tmp/nngx-capture-cfg-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+	struct seen s;
+	json_t *j, *events, *e;
+	size_t i, vblanks = 0;
+	long long last = 0;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("model: { lcd: { frame_clocks = 2680000; }; };\n", f);
+	fclose(f);
+	ck_assert(nngxShimLoadConfig(path) == GL_TRUE);
+	unlink(path);
+	make_dir();
+	ck_assert(capture_open("c.json", "t.json", NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	ck_assert(json_real_value(json_object_get(j, "frame_budget_us")) == 10000.0);
+	json_decref(j);
+	events = load_json("t.json");
+	json_array_foreach(events, i, e) {
+		const char *name = json_string_value(json_object_get(e, "name"));
+
+		if (name && strcmp(name, "vblank") == 0) {
+			long long ts = trace_ns(json_object_get(e, "ts"));
+
+			if (vblanks)
+				ck_assert_int_eq(ts - last, 10000000);
+			last = ts;
+			vblanks++;
+		}
+	}
+	ck_assert_uint_eq(vblanks, FRAMES);
+	json_decref(events);
+	remove_dir();
+	/* The frame length of $NNGX_CONFIG again (CK_FORK=no runs go on). */
+	ck_assert(nngxShimLoadConfig(NULL) == GL_TRUE);
+	ck_assert_uint_eq(nngx_state_get()->gpu.lcd.frame_clocks, HW_LCD_FRAME_CLOCKS);
+}
+END_TEST
+
 START_TEST(test_a_killed_program_leaves_a_trace_that_loads)
 {
 	struct seen s;
@@ -919,6 +969,7 @@ int main(void)
 	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
 	tcase_add_test(tc, test_trace_is_trace_event_array_form);
+	tcase_add_test(tc, test_capture_and_trace_follow_the_frame_length);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
 	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_readable_jsonl_capture);

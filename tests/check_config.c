@@ -53,6 +53,9 @@ static void assert_config_eq(const struct nngx_config *got, const struct nngx_co
 	ck_assert_int_eq(got->vcache_policy, want->vcache_policy);
 	ck_assert(memcmp(&got->shader_timing, &want->shader_timing, sizeof got->shader_timing) == 0);
 	ck_assert(memcmp(&got->draw_costs, &want->draw_costs, sizeof got->draw_costs) == 0);
+	ck_assert(memcmp(&got->transfer_rates, &want->transfer_rates,
+			 sizeof got->transfer_rates) == 0);
+	ck_assert_uint_eq(got->lcd_frame_clocks, want->lcd_frame_clocks);
 	ck_assert_uint_eq(got->texture_cache.line_bytes, want->texture_cache.line_bytes);
 	ck_assert_uint_eq(got->texture_cache.sets, want->texture_cache.sets);
 	ck_assert_uint_eq(got->texture_cache.ways, want->texture_cache.ways);
@@ -163,6 +166,84 @@ START_TEST(test_config_shipped_file_equals_builtin_defaults)
 }
 END_TEST
 
+/* ---- the calibration profile ------------------------------------------------ */
+
+/* Every 32-bit field of `a` differs from the same field of `b` (the model's
+ * parameter structs are all 32-bit fields, so a field added later is
+ * checked too). */
+static void assert_every_word_differs(const void *a, const void *b, size_t size, const char *what)
+{
+	size_t i;
+
+	ck_assert_uint_eq(size % sizeof(uint32_t), 0);
+	for (i = 0; i < size / sizeof(uint32_t); i++) {
+		uint32_t x, y;
+
+		memcpy(&x, (const char *)a + i * sizeof x, sizeof x);
+		memcpy(&y, (const char *)b + i * sizeof y, sizeof y);
+		ck_assert_msg(x != y, "%s field %zu: model_nondefault.cfg leaves it at %u",
+			      what, i, (unsigned)x);
+	}
+}
+
+/* data/profiles/defaults.cfg sets every key of the model group to its
+ * default: loaded over a file that changes every one of them, it brings
+ * each back. So the profile cannot drift from the built-in defaults (and
+ * tests/check-calibration-profile.sh runs the golden scenes with it). */
+START_TEST(test_config_profile_sets_every_model_key_to_its_default)
+{
+	const struct nngx_config *now = &nngx_state_get()->config;
+	const char *data = getenv("NNGX_TEST_DATA");
+	struct nngx_config defaults;
+	char profile[PATH_LEN];
+
+	/* NNGX_TEST_DATA is the source tree's tests/data. */
+	ck_assert_msg(data != NULL, "NNGX_TEST_DATA is not set (make check sets it)");
+	snprintf(profile, sizeof profile, "%s/../../data/profiles/defaults.cfg", data);
+	nngx_config_defaults(&defaults);
+	load_ok("model_nondefault.cfg");
+	assert_every_word_differs(&now->shader_timing, &defaults.shader_timing,
+				  sizeof defaults.shader_timing, "shader_timing");
+	assert_every_word_differs(&now->draw_costs, &defaults.draw_costs,
+				  sizeof defaults.draw_costs, "draw_costs");
+	assert_every_word_differs(&now->transfer_rates, &defaults.transfer_rates,
+				  sizeof defaults.transfer_rates, "transfer_rates");
+	ck_assert_uint_ne(now->lcd_frame_clocks, defaults.lcd_frame_clocks);
+	ck_assert_uint_ne(now->vcache_entries, defaults.vcache_entries);
+	ck_assert_int_ne(now->vcache_policy, defaults.vcache_policy);
+	ck_assert_uint_ne(now->texture_cache.sets, defaults.texture_cache.sets);
+	ck_assert_uint_ne(now->framebuffer_cache.sets, defaults.framebuffer_cache.sets);
+	ck_assert_msg(nngxShimLoadConfig(profile) == GL_TRUE, "%s rejected: %s", profile,
+		      nngxShimGetConfigError());
+	assert_config_eq(now, &defaults);
+	ck_assert_uint_eq(nngx_state_get()->gpu.lcd.frame_clocks, HW_LCD_FRAME_CLOCKS);
+	/* and so does the shipped file */
+	load_ok("model_nondefault.cfg");
+	ck_assert_int_eq(nngxShimLoadConfig(shipped_path()), GL_TRUE);
+	assert_config_eq(now, &defaults);
+}
+END_TEST
+
+/* The keys issue 30 added reach the model; their effect on the counters
+ * is checked where the counters are (check_lighting: fog_stages;
+ * check_display: frame_clocks). */
+START_TEST(test_config_new_timing_keys_reach_the_model)
+{
+	struct hw_gpu *gpu = &nngx_state_get()->gpu;
+
+	load_ok("model_nondefault.cfg");
+	ck_assert_uint_eq(gpu->costs.fog_stages, 2);
+	ck_assert_uint_eq(gpu->lcd.frame_clocks, 4468531);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config4_6, 4);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config7, 5);
+	ck_assert(nngxShimLoadConfig(shipped_path()) == GL_TRUE);
+	ck_assert_uint_eq(gpu->costs.fog_stages, 1);
+	ck_assert_uint_eq(gpu->lcd.frame_clocks, HW_LCD_FRAME_CLOCKS);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config4_6, 3);
+	ck_assert_uint_eq(gpu->costs.lighting_ratio_config7, 4);
+}
+END_TEST
+
 /* ---- rejected files ------------------------------------------------------- */
 
 struct bad_file {
@@ -199,6 +280,12 @@ static const struct bad_file bad_files[] = {
 	{ "reject_array_for_scalar.cfg", 7, "profiling.busy.unset_sampling_count" },
 	{ "reject_list_for_scalar.cfg", 8, "profiling.busy.unset_sampling_time" },
 	{ "reject_group_for_scalar.cfg", 7, "profiling.busy.unset_sampling_time" },
+	/* The timing keys issue 30 added, each just out of its range. */
+	{ "reject_fog_stages.cfg", 5, "model.fragment.fog_stages" },
+	{ "reject_lighting_ratio.cfg", 5, "model.fragment.lighting_ratio_config7" },
+	{ "reject_lighting_ratio_4_6.cfg", 5, "model.fragment.lighting_ratio_config4_6" },
+	{ "reject_frame_clocks_short.cfg", 5, "model.lcd.frame_clocks" },
+	{ "reject_frame_clocks_long.cfg", 5, "model.lcd.frame_clocks" },
 };
 
 /* Each bad file sets valid keys before its bad line, so a partial apply
@@ -704,6 +791,7 @@ int main(void)
 	tcase_add_checked_fixture(shipped, setup, teardown);
 	tcase_add_test(shipped, test_config_shipped_file_loads_cleanly);
 	tcase_add_test(shipped, test_config_shipped_file_equals_builtin_defaults);
+	tcase_add_test(shipped, test_config_profile_sets_every_model_key_to_its_default);
 	suite_add_tcase(s, shipped);
 
 	tcase_add_checked_fixture(rejected, setup, teardown);
@@ -724,6 +812,7 @@ int main(void)
 	tcase_add_test(effects, test_config_counting_vertex_cache_counts_while_stopped);
 	tcase_add_test(effects, test_config_diag_level_from_file);
 	tcase_add_test(effects, test_config_model_keys_reach_the_model);
+	tcase_add_test(effects, test_config_new_timing_keys_reach_the_model);
 	tcase_add_test(effects, test_config_exact_literals_load);
 	tcase_add_test(effects, test_config_literals_of_file_included_twice);
 	tcase_add_test(effects, test_config_keys_left_out_take_builtin_defaults);

@@ -425,6 +425,70 @@ START_TEST(test_sixty_vsync_waits_scan_out_sixty_frames_of_both_screens)
 }
 END_TEST
 
+/* Write `text` to a fresh temporary file and load it; GL_TRUE if taken. */
+static GLboolean load_config_text(const char *text)
+{
+	char path[] = "/tmp/nngx-display-cfg-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+	GLboolean ok;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	ok = nngxShimLoadConfig(path);
+	unlink(path);
+	return ok;
+}
+
+/* model.lcd.frame_clocks paces the vertical blanks and the scanout: with
+ * frames of 2680000 clocks (10 ms), ten waits take 26800000 clocks and
+ * scan the upper buffer out ten times. A new length loaded mid-frame
+ * starts at the last vblank: half a frame after one, frames of 4000000
+ * put the next vblank 4000000 after it. A value out of range is refused
+ * (1 ms .. 1 s) and the pace stays. */
+START_TEST(test_lcd_frame_clocks_key_paces_vblanks_and_scanout)
+{
+	static const unsigned expect[][2] = {
+		{ HW_MEM_LCD_UPPER_READ, 10 * SCREEN_RGBA8 },
+		{ HW_MEM_VRAM_A_READ, 10 * SCREEN_RGBA8 },
+	};
+	struct mem_delta d;
+	GLuint64EXT clock, vblank;
+	unsigned k;
+
+	ck_assert(load_config_text("model: { lcd: { frame_clocks = 2680000; }; };\n") == GL_TRUE);
+	display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMA);
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	ck_gl_ok();
+	nngxWaitVSync(NN_GX_DISPLAY0);                  /* the swap takes effect here */
+	ck_assert_uint_eq(nngxShimGetClock() % 2680000u, 0);
+	delta_begin(&d);
+	clock = nngxShimGetClock();
+	for (k = 0; k < 10; k++)
+		nngxWaitVSync(NN_GX_DISPLAY0);
+	delta_end(&d);
+	delta_is(&d, expect, 2);
+	ck_assert_uint_eq(nngxShimGetClock() - clock, 10ull * 2680000u);
+
+	vblank = nngxShimGetClock();
+	nngxShimAdvance(1340000);
+	ck_assert(load_config_text("model: { lcd: { frame_clocks = 4000000; }; };\n") == GL_TRUE);
+	nngxWaitVSync(NN_GX_DISPLAY0);
+	ck_assert_uint_eq(nngxShimGetClock(), vblank + 4000000u);
+	ck_assert(load_config_text("model: { lcd: { frame_clocks = 267999; }; };\n") == GL_FALSE);
+	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "model.lcd.frame_clocks"));
+	nngxWaitVSync(NN_GX_DISPLAY0);
+	ck_assert_uint_eq(nngxShimGetClock(), vblank + 8000000u);
+	/* the default back: frames of 4481136 from this vblank */
+	ck_assert(load_config_text("model: { lcd: { frame_clocks = 4481136; }; };\n") == GL_TRUE);
+	nngxWaitVSync(NN_GX_DISPLAY0);
+	ck_assert_uint_eq(nngxShimGetClock(), vblank + 8000000u + HW_LCD_FRAME_CLOCKS);
+}
+END_TEST
+
 START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 {
 	struct mem_delta d;
@@ -1701,6 +1765,7 @@ int main(void)
 	tcase_add_test(tc, test_display_buffer_storage_errors_follow_the_sdk_reference);
 	tcase_add_test(tc, test_swap_errors_follow_the_sdk_reference);
 	tcase_add_test(tc, test_sixty_vsync_waits_scan_out_sixty_frames_of_both_screens);
+	tcase_add_test(tc, test_lcd_frame_clocks_key_paces_vblanks_and_scanout);
 	tcase_add_test(tc, test_stereo_mode_doubles_the_upper_scanout);
 	tcase_add_test(tc, test_swap_by_address_scans_out_the_given_memory);
 	tcase_add_test(tc, test_swap_by_address_errors_change_nothing);

@@ -687,6 +687,32 @@ START_TEST(test_lighting_cost_by_lights_and_configuration)
 }
 END_TEST
 
+/* model.fragment.lighting_ratio_config4_6 and _config7 price a light in
+ * those layer configurations: with 5 and 2, two lights over 64 fragments
+ * cost 2 x 64 clocks in configuration 0 (always 1), 2 x 5 x 64 in
+ * configuration 5 and 2 x 2 x 64 in configuration 7 (register value 8). */
+START_TEST(test_lighting_ratio_keys_price_the_configurations)
+{
+	static const struct { unsigned reg; uint64_t work; } cases[] = {
+		{ 0, 2 * 1 * PIXELS }, { 5, 2 * 5 * PIXELS }, { 8, 2 * 2 * PIXELS },
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		teardown();
+		setup();
+		ck_assert_uint_eq(gpu.costs.lighting_ratio_config4_6, 3);      /* defaults */
+		ck_assert_uint_eq(gpu.costs.lighting_ratio_config7, 4);
+		gpu.costs.lighting_ratio_config4_6 = 5;
+		gpu.costs.lighting_ratio_config7 = 2;
+		scene(HW_REG_TEVSRC_FRAG_PRIMARY);
+		lighting_on(2, cases[k].reg, 0, ALL_OFF);
+		draw();
+		ck_assert_uint_eq(lighting_work, cases[k].work);
+	}
+}
+END_TEST
+
 /* An alpha-tested Fresnel material: alpha from FR on L.N, test GREATER
  * 128. Lit at L.N = 0.8 (alpha 204) every fragment passes and writes
  * colour (16 lines) and depth (16 lines); at L.N = 0.5 / sqrt(1.25) =
@@ -740,13 +766,11 @@ END_TEST
 /* The identity fog table: value i/128 (field 16 i at bit 13), difference
  * 1/128 (16): F(depth) = depth. Combiner: constant (200, 100, 0, 77);
  * fog colour (0, 0, 255). RGB = F c + (1 - F) fog; alpha kept. */
-static void fog_draw(float depth, bool flip, uint8_t got[4])
+static void fog_draw_here(float depth, bool flip, uint8_t got[4])
 {
 	uint32_t w[128];
 	unsigned i;
 
-	teardown();
-	setup();
 	scene(HW_REG_TEVSRC_CONSTANT);
 	pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 200u | 100u << 8 | 0u << 16 | 77u << 24);
 	depth_at(depth);
@@ -759,6 +783,14 @@ static void fog_draw(float depth, bool flip, uint8_t got[4])
 	draw();
 	pixel(got);
 	assert_uniform();
+}
+
+/* The same on a freshly powered-on model. */
+static void fog_draw(float depth, bool flip, uint8_t got[4])
+{
+	teardown();
+	setup();
+	fog_draw_here(depth, flip, got);
 }
 
 START_TEST(test_fog_at_several_table_values)
@@ -780,6 +812,32 @@ START_TEST(test_fog_at_several_table_values)
 	/* fog is costed: one more combiner stage a fragment (64 fragments,
 	 * 2 stages a clock: 1 stage 32 clocks, 2 stages 64) */
 	ck_assert_uint_eq(combiner_work, PIXELS * 2 / 2);
+}
+END_TEST
+
+/* model.fragment.fog_stages: the combiner stages fog adds a fragment.
+ * One active stage plus k fog stages at 2 stages a clock is
+ * PIXELS x (1 + k) / 2 clocks: k = 0, 1, 3 give 32, 64, 128. The
+ * pixels do not depend on it. */
+START_TEST(test_fog_stages_price_the_combiner)
+{
+	static const struct { uint32_t stages; uint64_t work; } cases[] = {
+		{ 0, PIXELS * 1 / 2 }, { 1, PIXELS * 2 / 2 }, { 3, PIXELS * 4 / 2 },
+	};
+	unsigned k;
+	uint8_t got[4];
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		teardown();
+		setup();
+		ck_assert_uint_eq(gpu.costs.fog_stages, 1);     /* the default */
+		gpu.costs.fog_stages = cases[k].stages;
+		fog_draw_here(0.5f, false, got);
+		ck_assert_uint_eq(combiner_work, cases[k].work);
+		ASSERT_NEAR(got[0], 100);       /* F = 0.5: half of 200 */
+		ASSERT_NEAR(got[1], 50);
+		ASSERT_NEAR(got[2], 127);       /* half of 255, truncated */
+	}
 }
 END_TEST
 
@@ -992,6 +1050,8 @@ static Suite *lighting_suite(void)
 	tcase_add_checked_fixture(t, setup, teardown);
 	tcase_add_test(t, test_fog_at_several_table_values);
 	tcase_add_test(t, test_fog_step_table);
+	tcase_add_test(t, test_fog_stages_price_the_combiner);
+	tcase_add_test(t, test_lighting_ratio_keys_price_the_configurations);
 	tcase_add_test(t, test_shadow_pass_writes_depth_and_intensity);
 	tcase_add_test(t, test_shadow_write_rule);
 	tcase_add_test(t, test_shading_registers_are_consumed);
