@@ -12,6 +12,19 @@
  * holding each frame's value from the frame's start, written only when the
  * value changed.
  *
+ * Flows: a draw's slice on the track of draws and command fetches starts
+ * one flow (Trace Event Format flow events "s" and "f", category "draw")
+ * to each of its module spans, so that a click on the draw in a viewer
+ * follows it across the module tracks. A module's span is the draw's
+ * window on that module, from the first batch it takes to the last it
+ * passes on (the pipeline's own times, hw_pipeline.h), so the spans of one
+ * draw stagger as the batches go down the pipeline. Each flow event is
+ * written right after the slice it binds to and at that slice's exact
+ * start: viewers that bind to the enclosing slice (Perfetto,
+ * chrome://tracing, with "bp":"e" on the end) and those that bind by
+ * timestamp (Chrome DevTools) agree. A flow cut in half by a kill has no
+ * end and is dropped by viewers.
+ *
  * Time: virtual microseconds from the integer GPU clock (268 clocks a
  * microsecond), written with exactly three decimals: floor(clock * 1000 /
  * 268) nanoseconds. The conversion is monotone, so a span that ends at or
@@ -39,6 +52,7 @@ struct nngx_trace {
 	FILE *f;
 	bool ok;
 	uint64_t draws;
+	uint64_t flows;                 /* flow ids given so far */
 	uint64_t track_end[TID_COUNT];  /* end (clock) of the last span per track */
 	bool counters_seen;
 	uint64_t counter_last[NNGX_SHIM_COUNTER_COUNT];
@@ -144,10 +158,11 @@ bool nngx_trace_ok(const struct nngx_trace *t)
 
 /* A complete span ("X") from start to end; a span that would begin before
  * the last one on its track ended begins at that end (a track is a queue),
- * so slices of one track never overlap. `args` is the text of an args
- * object's members, or NULL. */
-static void trace_span(struct nngx_trace *t, const char *name, int tid, uint64_t start,
-		       uint64_t end, const char *args)
+ * so slices of one track never overlap. `cat` is its category or NULL;
+ * `args` the text of an args object's members, or NULL. Returns the start
+ * written, in nanoseconds. */
+static uint64_t trace_span_cat(struct nngx_trace *t, const char *name, const char *cat,
+			       int tid, uint64_t start, uint64_t end, const char *args)
 {
 	uint64_t s_ns, e_ns;
 
@@ -159,11 +174,74 @@ static void trace_span(struct nngx_trace *t, const char *name, int tid, uint64_t
 	s_ns = clock_ns(start);
 	e_ns = clock_ns(end);
 	ev_open(t, name, "X", tid);
+	if (cat)
+		fprintf(t->f, ",\"cat\":\"%s\"", cat);
 	put_us(t->f, "ts", s_ns);
 	put_us(t->f, "dur", e_ns - s_ns);
 	if (args)
 		fprintf(t->f, ",\"args\":{%s}", args);
 	ev_close(t);
+	return s_ns;
+}
+
+static void trace_span(struct nngx_trace *t, const char *name, int tid, uint64_t start,
+		       uint64_t end, const char *args)
+{
+	(void)trace_span_cat(t, name, NULL, tid, start, end, args);
+}
+
+/* One end of flow `id` ("s" start or "f" end), bound to the slice of
+ * track `tid` that starts at `ns`. */
+static void trace_flow(struct nngx_trace *t, const char *name, const char *ph, int tid,
+		       uint64_t id, uint64_t ns)
+{
+	ev_open(t, name, ph, tid);
+	fprintf(t->f, ",\"cat\":\"draw\",\"id\":%llu", (unsigned long long)id);
+	put_us(t->f, "ts", ns);
+	if (ph[0] == 'f')
+		fputs(",\"bp\":\"e\"", t->f);
+	ev_close(t);
+}
+
+/* The window of each module on a timed draw, in clocks from its start:
+ * from the first batch a stage of the module takes with work in it to the
+ * last it passes on (its busy time lies inside). A module with work but
+ * no batch (none in the model today) gets the whole draw. */
+static void draw_windows(const struct hw_draw_result *r, uint64_t from[HW_BUSY_MODULE_COUNT],
+			 uint64_t to[HW_BUSY_MODULE_COUNT])
+{
+	const struct hw_pipe *p = &r->pipe;
+	unsigned s, b;
+	int m;
+
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		from[m] = UINT64_MAX;
+		to[m] = 0;
+	}
+	for (s = 0; s < HW_PIPE_STAGE_COUNT; s++) {
+		m = (int)hw_pipe_module((enum hw_pipe_stage)s);
+		for (b = 0; b < p->batches && b < HW_PIPE_MAX_BATCHES; b++) {
+			const struct hw_pipe_batch *x = &p->batch[b];
+			uint64_t leave = x->start[s] + x->time[s] + x->blocked[s];
+
+			if (x->busy[s] == 0)
+				continue;
+			if (x->start[s] < from[m])
+				from[m] = x->start[s];
+			if (leave > to[m])
+				to[m] = leave;
+		}
+	}
+	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
+		if (from[m] == UINT64_MAX) {
+			from[m] = 0;
+			to[m] = r->duration;
+		}
+		if (to[m] > r->duration)
+			to[m] = r->duration;
+		if (from[m] > to[m])
+			from[m] = to[m];
+	}
 }
 
 /* Write an instant event `name` on track tid at GPU clock `clock`, with the
@@ -192,6 +270,7 @@ void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t cl
 	switch (e->kind) {
 	case HW_EVENT_DRAW: {
 		const struct hw_draw_result *r = e->draw;
+		uint64_t from[HW_BUSY_MODULE_COUNT], to[HW_BUSY_MODULE_COUNT], draw_ns, ns;
 
 		snprintf(name, sizeof name, "draw %llu", (unsigned long long)t->draws++);
 		snprintf(args, sizeof args, "\"polygons_in\":%u,\"polygons_out\":%u,"
@@ -199,7 +278,8 @@ void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t cl
 			 (unsigned)r->setup.polygons_in, (unsigned)r->setup.polygons_out,
 			 (unsigned)r->vertices_shaded, e->delta ? (unsigned)e->delta->fragment : 0u,
 			 (unsigned long long)(e->end - e->start));
-		trace_span(t, name, TID_WORK, start, end, args);
+		draw_ns = trace_span_cat(t, name, "draw", TID_WORK, start, end, args);
+		draw_windows(r, from, to);
 		for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 			if (!r->work[m])
 				continue;
@@ -207,7 +287,10 @@ void nngx_trace_work(struct nngx_trace *t, const struct hw_event *e, uint64_t cl
 			snprintf(args, sizeof args, "\"busy_clocks\":%llu,\"busy_share_ppm\":%llu",
 				 (unsigned long long)r->work[m], r->duration
 				 ? (unsigned long long)(r->work[m] * 1000000u / r->duration) : 0ull);
-			trace_span(t, name, m + 1, start, end, args);
+			ns = trace_span_cat(t, name, "draw", m + 1, start + from[m], start + to[m],
+					    args);
+			trace_flow(t, name, "s", TID_WORK, ++t->flows, draw_ns);
+			trace_flow(t, name, "f", m + 1, t->flows, ns);
 		}
 		break;
 	}

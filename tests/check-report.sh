@@ -216,6 +216,85 @@ else
 	bad "--csv differs from the library's CSV"
 fi
 
+# A JSON Lines capture (NNGX_CAPTURE=x.jsonl) makes the same report,
+# summary, --json and CSV as the JSON document of a run alike (neither
+# with pictures); its default report is CAPTURE.html.
+mkdir "$tmp/l" "$tmp/j"
+NNGX_CAPTURE="$tmp/l/cap.jsonl" "$prog" >/dev/null 2>&1
+NNGX_CAPTURE="$tmp/j/cap.json" "$prog" >/dev/null 2>&1
+for form in l/cap.jsonl j/cap.json; do
+	# The capture's own name aside.
+	"$report" --json "$tmp/$form" 2>>"$tmp/l/err" \
+		| sed -E 's#"[^"]*/cap\.jsonl?"#"CAPTURE"#' >"$tmp/$form.summary.json"
+	"$report" --csv "$tmp/$form" >"$tmp/$form.csv" 2>>"$tmp/l/err"
+	"$report" "$tmp/$form" 2>>"$tmp/l/err" \
+		| sed -E 's#[^ ]*/cap\.(jsonl?|html)#CAPTURE#' >"$tmp/$form.txt"
+done
+if [ ! -s "$tmp/l/err" ] && [ -s "$tmp/l/cap.html" ] \
+	&& grep -q '"frames": 4,' "$tmp/l/cap.jsonl.summary.json" \
+	&& cmp -s "$tmp/l/cap.jsonl.summary.json" "$tmp/j/cap.json.summary.json" \
+	&& cmp -s "$tmp/l/cap.jsonl.csv" "$tmp/j/cap.json.csv" && cmp -s "$tmp/l/cap.jsonl.csv" "$tmp/cap.csv" \
+	&& grep -q "4 frames" "$tmp/l/cap.jsonl.txt" && cmp -s "$tmp/l/cap.jsonl.txt" "$tmp/j/cap.json.txt" \
+	&& sed 's/cap\.jsonl/cap.json/g; s|/l/|/j/|g' "$tmp/l/cap.html" | cmp -s - "$tmp/j/cap.html"; then
+	ok "a .jsonl capture gives the JSON's summary, --json, --csv and report (CAPTURE.html)"
+else
+	bad "a .jsonl capture differs from the JSON one:"
+	sed 's/^/    /' "$tmp/l/err"
+fi
+# Cut short while a line was written (the program killed): the complete
+# records load, the unfinished frame's events are left out, a warning says
+# so, the exit status is 0. Frames expected: the frame records on complete
+# lines of the cut file.
+size=$(wc -c <"$tmp/l/cap.jsonl")
+cuts_ok=true
+for cut in $((size / 3)) $((size / 2)) $((size * 4 / 5)) $((size - 3)); do
+	head -c "$cut" "$tmp/l/cap.jsonl" >"$tmp/cut.jsonl"
+	want=$(sed '$d' "$tmp/cut.jsonl" | grep -c '^{"record":"frame"')
+	lines=$(($(wc -l <"$tmp/cut.jsonl") + 1))
+	if "$report" --json "$tmp/cut.jsonl" -o "$tmp/cut.json" 2>"$tmp/err" \
+		&& grep -q "^  \"frames\": $want,\$" "$tmp/cut.json" \
+		&& grep -q "cut.jsonl:$lines: the last line was cut short.*: $want complete frames\{0,1\} loaded" \
+			"$tmp/err" \
+		&& [ "$(wc -l <"$tmp/err")" -eq 1 ]; then
+		echo "   cut at byte $cut: $want frames; $(cat "$tmp/err")"
+	else
+		cuts_ok=false
+		echo "   cut at byte $cut: wrong (want $want frames, line $lines):"
+		sed 's/^/    /' "$tmp/err"
+		grep '"frames"' "$tmp/cut.json" | sed 's/^/    /'
+	fi
+done
+if $cuts_ok; then
+	ok "a .jsonl capture cut mid-line at 4 points loads its complete frames, with a warning"
+else
+	bad "a .jsonl capture cut mid-line"
+fi
+sed '$d' "$tmp/l/cap.jsonl" >"$tmp/noend.jsonl"        # every line whole, no end record
+if "$report" --json "$tmp/noend.jsonl" -o "$tmp/noend.json" 2>"$tmp/err" \
+	&& grep -q '^  "frames": 4,$' "$tmp/noend.json" \
+	&& grep -q "noend.jsonl: no end record (the program did not exit normally): 4 complete frames loaded$" \
+		"$tmp/err"; then
+	ok "a .jsonl capture without its end record: 4 frames and a warning"
+else
+	bad "a .jsonl capture without its end record:"
+	sed 's/^/    /' "$tmp/err"
+fi
+head -c 40 "$tmp/l/cap.jsonl" >"$tmp/header-cut.jsonl"
+expect_error "a .jsonl capture cut in its header line" "truncated before its header line" \
+	"$report" "$tmp/header-cut.jsonl" -o "$tmp/x.html"
+grep -v '^{"record":"event"' "$tmp/l/cap.jsonl" | head -n 2 >"$tmp/count.jsonl"
+expect_error "a .jsonl frame record without its events" "count.jsonl:2: frame record with event_count" \
+	"$report" "$tmp/count.jsonl" -o "$tmp/x.html"
+{ head -n 1 "$tmp/l/cap.jsonl"; echo '{"record":"event",}'; } >"$tmp/line.jsonl"
+expect_error "a .jsonl line that is not JSON" "line.jsonl:2:.*not a JSON line" \
+	"$report" "$tmp/line.jsonl" -o "$tmp/x.html"
+sed -n 2p "$tmp/l/cap.jsonl" >"$tmp/nohead.jsonl"
+expect_error "a .jsonl capture without its header" "first line is no header record" \
+	"$report" "$tmp/nohead.jsonl" -o "$tmp/x.html"
+sed '1s/"schema":"nngx-capture"/"schema":"other"/' "$tmp/l/cap.jsonl" >"$tmp/other.jsonl"
+expect_error "a .jsonl capture of another schema" "not an nngx capture" \
+	"$report" "$tmp/other.jsonl" -o "$tmp/x.html"
+
 # Bad input.
 head -c 5000 "$tmp/cap.json" >"$tmp/truncated.json"
 expect_error "a capture cut in its header" "truncated" "$report" "$tmp/truncated.json" \
@@ -242,7 +321,8 @@ printf '[]\n' >"$tmp/array.json"
 expect_error "a JSON array" "not an nngx capture" "$report" "$tmp/array.json"
 if command -v valgrind >/dev/null 2>&1; then
 	for args in "$tmp/array.json" "$tmp/cap.json -o /dev/full" \
-		"--json $tmp/cap.json -o /dev/full"; do
+		"--json $tmp/cap.json -o /dev/full" "$tmp/count.jsonl" "$tmp/line.jsonl" \
+		"--json $tmp/l/cap.jsonl -o /dev/full"; do
 		# shellcheck disable=SC2086
 		valgrind -q --leak-check=full --show-leak-kinds=all \
 			--errors-for-leak-kinds=all --error-exitcode=3 \

@@ -359,6 +359,8 @@ START_TEST(test_trace_is_trace_event_array_form)
 					starts ? "NN_GX_PROFILING_VERTEX_CACHE" : "NN_GX_PROFILING_BUSY");
 				starts++;
 			}
+		} else if (strcmp(ph, "s") == 0 || strcmp(ph, "f") == 0) {
+			continue;               /* flows: test_trace_flows_... */
 		} else {
 			ck_assert_str_eq(ph, "C");
 			ck_assert(json_is_object(json_object_get(e, "args")));
@@ -401,8 +403,135 @@ START_TEST(test_trace_is_trace_event_array_form)
 }
 END_TEST
 
-/* A program killed after its frames leaves a trace that loads, with every
- * frame it finished. */
+/* A span of the trace: its track, start and end in nanoseconds. */
+struct span {
+	const char *name;
+	json_int_t tid;
+	long long ts, end;
+};
+
+/* The span on track `tid` named `name` that starts at `ts`, or NULL. */
+static const struct span *find_span(const struct span *spans, size_t n, const char *name,
+				    json_int_t tid, long long ts)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (spans[i].tid == tid && spans[i].ts == ts && strcmp(spans[i].name, name) == 0)
+			return &spans[i];
+	return NULL;
+}
+
+/* Flows tie each draw to its module spans: one flow per module the draw
+ * kept busy (the capture's work[] of the draw, an independent record),
+ * from the draw's slice on the track of draws and command fetches ("s"
+ * at the slice's exact start) to the draw's span on the module's track
+ * ("f", "bp":"e", at that span's exact start); each flow's id is used
+ * once; a module's span lies inside the draw's slice, and the modules'
+ * spans start in pipeline order (command first, per-fragment last). */
+START_TEST(test_trace_flows_tie_each_draw_to_its_module_spans)
+{
+	struct seen s;
+	json_t *events, *cap, *fr, *ev, *e, *w;
+	struct span spans[512];
+	size_t i, k, n = 0, flows = 0, want = 0, draws = 0;
+	json_int_t open_id[1024];
+	long long open_ts[1024];
+	const char *open_name[1024];
+	size_t opened = 0;
+
+	make_dir();
+	ck_assert(capture_open("c.json", "t.json", NULL));
+	run_scene(&s);
+	nngx_capture_close(nngx_state_get());
+	events = load_json("t.json");
+	cap = load_json("c.json");
+	json_array_foreach(json_object_get(cap, "frames"), i, fr)
+		json_array_foreach(json_object_get(fr, "events"), k, ev) {
+			size_t m;
+
+			if (strcmp(json_string_value(json_object_get(ev, "kind")), "draw") != 0)
+				continue;
+			draws++;
+			json_array_foreach(json_object_get(ev, "work"), m, w)
+				want += json_integer_value(w) > 0;
+		}
+	ck_assert_uint_eq(draws, FRAMES * 2);
+	ck_assert_uint_ge(want, draws * 6);     /* the triangle keeps 6 modules busy */
+	json_array_foreach(events, i, e) {
+		const char *ph = json_string_value(json_object_get(e, "ph"));
+		const char *name = json_string_value(json_object_get(e, "name"));
+		json_int_t tid = json_integer_value(json_object_get(e, "tid"));
+		const char *cat = json_string_value(json_object_get(e, "cat"));
+
+		if (strcmp(ph, "X") == 0 && strncmp(name, "draw ", 5) == 0) {
+			ck_assert_uint_lt(n, sizeof spans / sizeof spans[0]);
+			ck_assert_str_eq(cat, "draw");
+			spans[n].name = name;
+			spans[n].tid = tid;
+			spans[n].ts = trace_ns(json_object_get(e, "ts"));
+			spans[n].end = spans[n].ts + trace_ns(json_object_get(e, "dur"));
+			n++;
+		} else if (strcmp(ph, "s") == 0) {
+			/* Written after the slice it starts from. */
+			ck_assert_str_eq(cat, "draw");
+			ck_assert_int_eq(tid, 10);
+			ck_assert_uint_lt(opened, 1024);
+			open_id[opened] = json_integer_value(json_object_get(e, "id"));
+			open_ts[opened] = trace_ns(json_object_get(e, "ts"));
+			open_name[opened] = name;
+			ck_assert_ptr_nonnull(find_span(spans, n, name, 10, open_ts[opened]));
+			for (k = 0; k < opened; k++)
+				ck_assert(open_id[k] != open_id[opened]);
+			opened++;
+		} else if (strcmp(ph, "f") == 0) {
+			json_int_t id = json_integer_value(json_object_get(e, "id"));
+			long long ts = trace_ns(json_object_get(e, "ts"));
+			const struct span *draw, *mod;
+
+			ck_assert_str_eq(cat, "draw");
+			ck_assert_str_eq(json_string_value(json_object_get(e, "bp")), "e");
+			ck_assert(tid >= 1 && tid <= 8);
+			/* The last flow started is the one it ends. */
+			ck_assert_uint_gt(opened, 0);
+			ck_assert_int_eq(open_id[opened - 1], id);
+			ck_assert_str_eq(open_name[opened - 1], name);
+			mod = find_span(spans, n, name, tid, ts);
+			draw = find_span(spans, n, name, 10, open_ts[opened - 1]);
+			ck_assert_ptr_nonnull(mod);
+			ck_assert_ptr_nonnull(draw);
+			ck_assert(mod->ts >= draw->ts && mod->end <= draw->end);
+			flows++;
+		}
+	}
+	ck_assert_uint_eq(opened, want);
+	ck_assert_uint_eq(flows, want);
+	/* Pipeline order: within a draw, a later module's span never starts
+	 * before an earlier one's, and the command module's starts with the
+	 * draw (it fetches the draw's commands first). */
+	for (i = 0; i < n; i++) {
+		const struct span *draw;
+
+		if (spans[i].tid == 10)
+			continue;
+		draw = NULL;
+		for (k = 0; k < n; k++)
+			if (spans[k].tid == 10 && strcmp(spans[k].name, spans[i].name) == 0)
+				draw = &spans[k];
+		ck_assert_ptr_nonnull(draw);
+		if (spans[i].tid == 1)
+			ck_assert_int_eq(spans[i].ts, draw->ts);
+		for (k = 0; k < n; k++)
+			if (strcmp(spans[k].name, spans[i].name) == 0 && spans[k].tid != 10
+			    && spans[k].tid < spans[i].tid)
+				ck_assert_int_le(spans[k].ts, spans[i].ts);
+	}
+	json_decref(cap);
+	json_decref(events);
+	remove_dir();
+}
+END_TEST
+
 /* model.lcd.frame_clocks: frames of 2680000 clocks (10 ms) make the
  * capture's frame budget 10000 us and put the trace's vblanks 10 ms
  * apart, one a frame of the scene (each frame waits for one, and draws
@@ -453,6 +582,8 @@ START_TEST(test_capture_and_trace_follow_the_frame_length)
 }
 END_TEST
 
+/* A program killed after its frames leaves a trace that loads, with every
+ * frame it finished. */
 START_TEST(test_a_killed_program_leaves_a_trace_that_loads)
 {
 	struct seen s;
@@ -970,6 +1101,7 @@ int main(void)
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
 	tcase_add_test(tc, test_trace_is_trace_event_array_form);
 	tcase_add_test(tc, test_capture_and_trace_follow_the_frame_length);
+	tcase_add_test(tc, test_trace_flows_tie_each_draw_to_its_module_spans);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
 	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_readable_jsonl_capture);

@@ -1,5 +1,5 @@
-/* nngx-report: a capture (NNGX_CAPTURE=FILE.json) as a self-contained HTML
- * report with SVG charts and a text summary, or as CSV.
+/* nngx-report: a capture (NNGX_CAPTURE=FILE.json or FILE.jsonl) as a
+ * self-contained HTML report with SVG charts and a text summary, or as CSV.
  *
  *   nngx-report CAPTURE [-o report.html]
  *   nngx-report --csv CAPTURE [-o out.csv]
@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,9 +114,9 @@ static int output_close(FILE *o, bool close)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: %s CAPTURE.json [-o REPORT.html]\n"
-		"       %s --csv CAPTURE.json [-o OUT.csv]\n"
-		"       %s --json CAPTURE.json [-o SUMMARY.json]\n"
+	fprintf(f, "usage: %s CAPTURE.json|CAPTURE.jsonl [-o REPORT.html]\n"
+		"       %s --csv CAPTURE [-o OUT.csv]\n"
+		"       %s --json CAPTURE [-o SUMMARY.json]\n"
 		"       %s --counters[=tsv]\n"
 		"Write an HTML report (default: CAPTURE with .html) and print a summary,\n"
 		"or convert the capture to CSV (default: standard output),\n"
@@ -149,14 +150,159 @@ static json_t *need(json_t *obj, const char *key, json_type type, const char *wh
 	return v;
 }
 
+/* The whole file at `path`, NUL-terminated, in held[0] (given back by
+ * fail()); its length in *len. */
+static char *read_whole(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 65536, n = 0;
+	char *buf, *grown;
+	bool no_memory = false;
+
+	if (!f)
+		fail("%s: cannot read: %s", path, strerror(errno));
+	buf = held[0] = malloc(cap);
+	if (!buf)
+		no_memory = true;
+	while (buf && !no_memory) {
+		n += fread(buf + n, 1, cap - n - 1, f);
+		if (n < cap - 1)
+			break;                  /* end of file or an error */
+		grown = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+		if (!grown)
+			no_memory = true;
+		else
+			buf = held[0] = grown;
+		cap *= 2;
+	}
+	if (no_memory || ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		if (no_memory)
+			fail("%s: out of memory", path);
+		fail("%s: cannot read: %s", path, strerror(e));
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* A JSON Lines capture (doc/capture-schema.md) as the document the JSON
+ * form holds: the header's members, and each frame record with its event
+ * records (written before it) as its "events". The complete lines load:
+ * a last line cut while it was written, a missing end record and the
+ * events of a frame that never ended are said on standard error, and the
+ * frames before them make the report. Returns the document; *hold is what
+ * to give back at exit (it holds the document). */
+static json_t *load_jsonl(const char *path, const char *text, size_t len, json_t **hold)
+{
+	json_t *root = NULL, *frames = json_array(), *pending = json_array(), *rec;
+	const char *line = text, *nl;
+	size_t number = 0, cut = 0, n;
+	const char *left;
+	bool ended = false;
+
+	*hold = json_array();
+	if (!*hold || !frames || !pending || json_array_append_new(*hold, frames) != 0
+	    || json_array_append_new(*hold, pending) != 0) {
+		json_decref(frames);
+		json_decref(pending);
+		fail("out of memory");
+	}
+	for (; line < text + len; line = nl + 1) {
+		json_error_t err;
+		const char *kind;
+
+		number++;
+		nl = memchr(line, '\n', (size_t)(text + len - line));
+		if (!nl) {
+			cut = number;
+			break;
+		}
+		if (strspn(line, " \t\r") == (size_t)(nl - line))
+			continue;
+		rec = json_loadb(line, (size_t)(nl - line), JSON_REJECT_DUPLICATES, &err);
+		if (!rec)
+			fail("%s:%zu:%d: not a JSON line: %s", path, number, err.column, err.text);
+		if (json_array_append_new(*hold, rec) != 0)
+			fail("out of memory");
+		kind = json_string_value(json_object_get(rec, "record"));
+		if (!json_is_object(rec) || !kind)
+			fail("%s:%zu: a line without its \"record\" member", path, number);
+		if (!root) {
+			if (strcmp(kind, "header") != 0)
+				fail("%s: not an nngx capture (its first line is no header record)",
+				     path);
+			root = rec;
+			json_object_del(root, "record");
+			if (json_object_set(root, "frames", frames) != 0)
+				fail("out of memory");
+		} else if (strcmp(kind, "event") == 0) {
+			json_object_del(rec, "record");
+			json_object_del(rec, "frame");
+			json_object_del(rec, "index");
+			if (json_array_append(pending, rec) != 0)
+				fail("out of memory");
+		} else if (strcmp(kind, "frame") == 0) {
+			json_t *count = json_object_get(rec, "event_count");
+
+			if (!json_is_integer(count)
+			    || (size_t)json_integer_value(count) != json_array_size(pending))
+				fail("%s:%zu: frame record with event_count %lld after %zu events",
+				     path, number, (long long)json_integer_value(count),
+				     json_array_size(pending));
+			json_object_del(rec, "record");
+			json_object_del(rec, "event_count");
+			if (json_object_set(rec, "events", pending) != 0
+			    || json_array_append(frames, rec) != 0)
+				fail("out of memory");
+			pending = json_array();
+			if (!pending || json_array_append_new(*hold, pending) != 0)
+				fail("out of memory");
+		} else if (strcmp(kind, "end") == 0) {
+			ended = true;
+		}
+		/* Other record types are newer than this nngx-report: skipped. */
+	}
+	if (!root)
+		fail("%s: the capture is empty or truncated before its header line", path);
+	n = json_array_size(frames);
+	left = json_array_size(pending) ? "; the events of the unfinished frame left out" : "";
+	if (cut)
+		fprintf(stderr, "%s: warning: %s:%zu: the last line was cut short while it was "
+			"written (the program did not exit normally): %zu complete frame%s "
+			"loaded%s\n", prog, path, cut, n, n == 1 ? "" : "s", left);
+	else if (!ended)
+		fprintf(stderr, "%s: warning: %s: no end record (the program did not exit "
+			"normally): %zu complete frame%s loaded%s\n", prog, path, n,
+			n == 1 ? "" : "s", left);
+	return root;
+}
+
 static void load_capture(struct capture *c, const char *path)
 {
 	json_error_t err;
+	size_t len, lead;
+	const char *text;
 	json_t *fr;
 	size_t i;
 
 	c->path = capture_path = path;
-	c->root = held_root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	/* JSON Lines: the first line is a record (the writer puts "record"
+	 * first); anything else is read as the JSON document. */
+	text = read_whole(path, &len);
+	lead = strspn(text, " \t\r\n");
+	if (strncmp(text + lead, "{\"record\"", 9) == 0) {
+		c->root = load_jsonl(path, text, len, &held_root);
+		free(held[0]);
+		held[0] = NULL;
+	} else {
+		c->root = held_root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+		free(held[0]);
+		held[0] = NULL;
+	}
 	if (!c->root) {
 		FILE *f = fopen(path, "r");
 
@@ -1014,8 +1160,12 @@ int main(int argc, char **argv)
 	}
 	if (!out) {
 		size_t n = strlen(in);
-		snprintf(def, sizeof def, "%.*s.html",
-			 (int)(n > 5 && strcmp(in + n - 5, ".json") == 0 ? n - 5 : n), in);
+
+		if (n > 6 && strcmp(in + n - 6, ".jsonl") == 0)
+			n -= 6;
+		else if (n > 5 && strcmp(in + n - 5, ".json") == 0)
+			n -= 5;
+		snprintf(def, sizeof def, "%.*s.html", (int)n, in);
 		out = def;
 	}
 	frame_us = held[0] = calloc(c.nframes + 1, sizeof *frame_us);
