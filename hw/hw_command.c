@@ -377,7 +377,10 @@ static void command_observe(struct run_ctx *c, enum hw_event_kind kind, hw_clock
 	c->gpu->observe(c->gpu->observe_user, &e);
 }
 
-static void command_draw(struct run_ctx *c, bool indexed)
+/* A draw: from the arrays (indexed or not), or, with `imm`, `vertices`
+ * immediate-mode vertices of `attribs` attributes each. */
+static void command_draw(struct run_ctx *c, bool indexed, const struct hw_immediate *imm,
+			 unsigned attribs, uint32_t vertices)
 {
 	struct hw_gpu *gpu = c->gpu;
 	struct hw_draw_config cfg;
@@ -387,8 +390,16 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	char fault[256] = "";
 	enum hw_status st;
 	hw_clock_t start;
+	unsigned reg = imm ? HW_REG_FIXEDATTRIB_INDEX
+		       : indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS;
 
 	decode_draw(gpu, indexed, &cfg, &shading);
+	if (imm) {
+		cfg.count = vertices;
+		cfg.first = 0;
+		cfg.immediate = (const float (*)[4])imm->attr;
+		cfg.immediate_attribs = attribs;
+	}
 	if (cfg.fragment.ops.mode == HW_FRAGMENT_GAS)
 		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, HW_REG_COLOR_OPERATION,
 			     "gas accumulation: the fragments' buffer traffic is modelled, the "
@@ -412,8 +423,7 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	if (st == HW_ERROR_NO_MEMORY) {
 		c->status = st;         /* no fault of the commands: the caller reports it */
 	} else if (st != HW_OK) {
-		hw_gpu_notef(gpu, st == HW_ERROR_LIMIT ? HW_NOTE_LIMIT : HW_NOTE_FAULT,
-			     indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS,
+		hw_gpu_notef(gpu, st == HW_ERROR_LIMIT ? HW_NOTE_LIMIT : HW_NOTE_FAULT, reg,
 			     "draw stopped: %s", fault);
 		c->status = st;
 	}
@@ -431,7 +441,69 @@ static void command_draw(struct run_ctx *c, bool indexed)
 		c->status = HW_ERROR_NO_MEMORY;
 	if (gpu->observe)
 		command_observe(c, HW_EVENT_DRAW, start, &res.delta, &res);
-	command_check_clocks(c, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS);
+	command_check_clocks(c, reg);
+}
+
+/* ---- immediate mode (hw_immediate.h) ---------------------------------- */
+
+/* Attributes a vertex: ATTRIBBUFFERS_FORMAT_HIGH bits 28-31, plus one. */
+static unsigned immediate_attribs(const struct hw_gpu *gpu)
+{
+	return hw_reg_attrib_total(gpu->regs[HW_REG_ATTRIBBUFFERS_FORMAT_HIGH]);
+}
+
+static bool immediate_pending(const struct hw_gpu *gpu)
+{
+	return gpu->command.immediate.count || gpu->command.immediate.have;
+}
+
+/* Draw the whole vertices received; what makes no whole vertex is
+ * dropped, with a note. The port is then empty. */
+static void immediate_draw(struct run_ctx *c)
+{
+	struct hw_gpu *gpu = c->gpu;
+	struct hw_immediate *im = &gpu->command.immediate;
+	unsigned n = immediate_attribs(gpu), left;
+	uint32_t vertices = hw_immediate_vertices(im, n, &left);
+
+	if (im->have)
+		hw_gpu_notef(gpu, HW_NOTE_MALFORMED, HW_REG_FIXEDATTRIB_DATA0,
+			     "immediate mode: %u data word%s of an unfinished attribute "
+			     "(three words an attribute) dropped", im->have,
+			     im->have == 1 ? "" : "s");
+	if (left)
+		hw_gpu_notef(gpu, HW_NOTE_MALFORMED, HW_REG_FIXEDATTRIB_DATA0,
+			     "immediate mode: the last %u attribute%s make no whole vertex of "
+			     "%u attributes (ATTRIBBUFFERS_FORMAT_HIGH) and %s dropped", left,
+			     left == 1 ? "" : "s", n, left == 1 ? "is" : "are");
+	if (vertices)
+		command_draw(c, false, im, n, vertices);
+	hw_immediate_clear(im);
+}
+
+/* A data word in immediate mode. */
+static void immediate_word(struct run_ctx *c, uint32_t v)
+{
+	struct hw_immediate *im = &c->gpu->command.immediate;
+	unsigned left;
+
+	if (hw_immediate_word(im, v) != HW_OK) {
+		c->status = HW_ERROR_NO_MEMORY;
+		return;
+	}
+	if (!im->have && hw_immediate_vertices(im, immediate_attribs(c->gpu), &left)
+			 >= HW_IMMEDIATE_MAX_VERTICES && !left)
+		immediate_draw(c);
+}
+
+/* Whether writing `v` to `id` leaves the vertices received pending: a
+ * data word, or 0xF to the index again. */
+static bool immediate_continues(unsigned id, uint32_t v)
+{
+	if (id >= HW_REG_FIXEDATTRIB_DATA0 && id < HW_REG_FIXEDATTRIB_DATA0 + 3)
+		return true;
+	return id == HW_REG_FIXEDATTRIB_INDEX
+	       && hw_reg_fixedattrib_index(v) == HW_REG_FIXEDATTRIB_IMMEDIATE;
 }
 
 /* ---- register side effects ------------------------------------------ */
@@ -524,6 +596,11 @@ static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 	if (id == HW_REG_FIXEDATTRIB_INDEX) {
 		s->fixed_index = hw_reg_fixedattrib_index(v);
 		s->fixed_have = 0;
+		s->immediate.on = s->fixed_index == HW_REG_FIXEDATTRIB_IMMEDIATE;
+		return;
+	}
+	if (s->immediate.on) {
+		immediate_word(c, v);
 		return;
 	}
 	s->fixed_words[s->fixed_have++] = v;
@@ -535,8 +612,8 @@ static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 		return;
 	}
 	hw_gpu_notef(c->gpu, HW_NOTE_REGISTER_IGNORED, id,
-		     "immediate-mode vertex data (fixed attribute index 0x%X) is not modelled",
-		     s->fixed_index);
+		     "fixed attribute index 0x%X names no attribute (0-11, or 0xF for "
+		     "immediate mode, which has ended): the value is dropped", s->fixed_index);
 }
 
 /* Fragment lighting, fog and gas registers the model reads (light blocks
@@ -731,7 +808,12 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, id, "register 0x%X does not exist", id);
 		return;
 	}
-	v = gpu->regs[id] = hw_reg_cmd_merge(gpu->regs[id], value, mask);
+	v = hw_reg_cmd_merge(gpu->regs[id], value, mask);
+	/* Any other write first draws the immediate vertices received, with
+	 * the state they came in with. */
+	if (immediate_pending(gpu) && !immediate_continues(id, v))
+		immediate_draw(c);
+	gpu->regs[id] = v;
 	if (hw_reg_is_sh(id)) {
 		shader_unit_write(c, id, v);
 		return;
@@ -744,7 +826,12 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 	case HW_REG_DRAWARRAYS:
 	case HW_REG_DRAWELEMENTS:
 		if (v)
-			command_draw(c, id == HW_REG_DRAWELEMENTS);
+			command_draw(c, id == HW_REG_DRAWELEMENTS, NULL, 0, 0);
+		return;
+	case HW_REG_START_DRAW_FUNC0:
+		/* Back to configuration mode: immediate mode ends. */
+		if (v & 1u)
+			gpu->command.immediate.on = false;
 		return;
 	case HW_REG_VTX_FUNC:
 		if (v)
@@ -903,6 +990,14 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 			command_observe(&c, HW_EVENT_COMMANDS, c.t - tail, NULL, NULL);
 		c.phys = addr;
 		command_buffer(&c, next, size / 4);
+	}
+	/* Immediate vertices still pending draw at the end of the submission
+	 * (after a fault they are dropped). */
+	if (immediate_pending(gpu)) {
+		if (c.status == HW_OK)
+			immediate_draw(&c);
+		else
+			hw_immediate_clear(&gpu->command.immediate);
 	}
 	/* Commands after the last draw keep the command module busy alone. */
 	tail = command_fetch(&c);

@@ -1206,8 +1206,13 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 		if (st == HW_OK && !hit && !count_word) {
 			a->miss[n] = (int16_t)m;
 			a->processor[m] = (uint8_t)next_vertex_processor(d);
-			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
-						     &scratch, fault, fault_len);
+			if (cfg->immediate)
+				hw_immediate_fetch(cfg->immediate, cfg->immediate_attribs,
+						   cfg->loader.input_reg, index, a->in[m]);
+			else
+				st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines,
+							     index, a->in[m], &scratch, fault,
+							     fault_len);
 			if (st == HW_OK) {
 				a->memo[m] = NULL;
 				a->memo_hit[m] = memo && memo_look_up(d, index,
@@ -1489,7 +1494,8 @@ static void draw_running_work(const struct draw_ctx *d, uint64_t w[HW_PIPE_STAGE
 		vram = 0;
 	}
 	w[HW_PIPE_LOADER] = k->draw_overhead
-		+ (uint64_t)r->vertices_shaded * d->cfg->loader.attrib_count * k->per_attribute
+		+ (d->cfg->immediate ? 0 : (uint64_t)r->vertices_shaded
+					    * d->cfg->loader.attrib_count * k->per_attribute)
 		+ vram * k->per_access_vram + fcram * k->per_access_fcram
 		+ (uint64_t)r->indices * k->per_index;
 	if (d->cfg->geometry_shader)
@@ -1657,7 +1663,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_loader_prepare(&d.loader, &cfg->loader, d.in);
-	d.mixed_arrays = hw_loader_arrays_mixed(&cfg->loader);
+	d.mixed_arrays = !cfg->immediate && hw_loader_arrays_mixed(&cfg->loader);
 	outmap_prepare(cfg, &d.outmap);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	hw_ref_assembler_begin(&d.ref, cfg->topology);

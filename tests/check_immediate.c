@@ -1,0 +1,395 @@
+/* check_immediate.c: immediate-mode vertices through the fixed-attribute
+ * port (hw/hw_immediate.h), from raw command buffers.
+ *
+ * The facts the tests build on (3dbrew, "GPU/Internal Registers"):
+ * writing 0xF to FIXEDATTRIB_INDEX (0x232) starts immediate mode; the
+ * data registers (0x233-0x235) then take one attribute every three
+ * words, a float24 4-tuple packed w first (word 0 = w in bits 8-31 and
+ * z's top 8 bits, word 1 = z's low 16 bits and y's top 16, word 2 = y's
+ * low 8 bits and x in bits 0-23); every N attributes, N = bits 28-31 of
+ * ATTRIBBUFFERS_FORMAT_HIGH (0x202) plus one, are a vertex. Setting
+ * START_DRAW_FUNC0 (0x245) bit 0 back to 1 (configuration mode) ends
+ * the run.
+ *
+ * Expected values are worked out by hand in each test's comment: the
+ * counts from the vertex and triangle counts, the command traffic from
+ * the command words (16 bytes a memory access). */
+#include <string.h>
+
+#include "gl_fixture.h"
+#include "hw/hw_counters.h"
+#include "hw/hw_memory.h"
+#include "pica_cmd.h"
+
+#define ck_gl_error(code) ck_assert_uint_eq(glGetError(), (code))
+
+static struct pica_cmd cmd;
+
+/* ---- raw command buffers ----------------------------------------------------- */
+
+/* Run the words through a bound list as one request, then empty it. */
+static void run_words(const uint32_t *w, size_t n)
+{
+	nngxAdd3DCommand(w, (GLsizei)(n * 4), GL_TRUE);
+	nngxFlush3DCommand();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxClearCmdlist();
+	ck_gl_error(GL_NO_ERROR);
+}
+
+struct counts {
+	GLuint vs[4][NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_SHADER0];
+	GLuint poly[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
+	GLuint mem[NN_GX_PROFILING_RESULT_BUFSIZE_MEMORY_ACCESS];
+};
+
+static void read_counts(struct counts *c)
+{
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_SHADER0, c->vs[0]);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_SHADER1, c->vs[1]);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_SHADER2, c->vs[2]);
+	nngxGetProfilingResult(NN_GX_PROFILING_VERTEX_SHADER3, c->vs[3]);
+	nngxGetProfilingResult(NN_GX_PROFILING_POLYGON, c->poly);
+	nngxGetProfilingResult(NN_GX_PROFILING_MEMORY_ACCESS, c->mem);
+}
+
+/* What running `c` moved. */
+static void run_counted(const struct pica_cmd *c, struct counts *d)
+{
+	struct counts a, b;
+	unsigned k;
+
+	read_counts(&a);
+	run_words(c->w, c->n);
+	read_counts(&b);
+	for (k = 0; k < sizeof *d / sizeof(GLuint); k++)
+		((GLuint *)d)[k] = ((GLuint *)&b)[k] - ((GLuint *)&a)[k];
+}
+
+static GLuint instructions(const struct counts *d)
+{
+	return d->vs[0][0] + d->vs[1][0] + d->vs[2][0] + d->vs[3][0];
+}
+
+static void raw_setup(void)
+{
+	GLuint list;
+
+	tu_reset();
+	ck_assert(nngxInitialize(NULL, NULL));
+	nngxGenCmdlists(1, &list);
+	nngxBindCmdlist(list);
+	nngxCmdlistStorage(1 << 20, 64);
+	pica_cmd_init(&cmd);
+}
+
+/* The packed words of (x, y, z, w), written from the bit table above. */
+static void pack(const float v[4], uint32_t w[3])
+{
+	uint32_t x = pica_f24(v[0]), y = pica_f24(v[1]), z = pica_f24(v[2]), ww = pica_f24(v[3]);
+
+	w[0] = ww << 8 | z >> 16;
+	w[1] = (z & 0xFFFFu) << 16 | y >> 8;
+	w[2] = (y & 0xFFu) << 24 | x;
+}
+
+/* A vertex program that copies v0 to o0 (mov; end), the output map
+ * (o0 = position), a 240x400 viewport, `attribs` attributes a vertex
+ * (attribute a to v<a>) and topology `prim` (0 triangles, 1 strip,
+ * 2 fan). */
+static void raw_state(unsigned attribs, unsigned prim)
+{
+	struct shader_asm a;
+	struct hw_shader_state prog;
+
+	asm_init(&a);
+	asm_mov(&a, asm_o(0), asm_v(0));
+	asm_end(&a);
+	ck_assert(asm_finish(&a, &prog));
+	pica_cmd_vs_program(&cmd, &prog, a.ncode, a.nopdesc, 0);
+	pica_cmd_reg(&cmd, 0x202, (uint32_t)(attribs - 1) << 28);
+	pica_cmd_reg(&cmd, 0x242, attribs - 1);                 /* VSH_NUM_ATTR */
+	pica_cmd_reg(&cmd, 0x2BB, 0x76543210);                  /* a -> v<a> */
+	pica_cmd_reg(&cmd, 0x2BD, 1);                           /* output mask: o0 */
+	pica_cmd_reg(&cmd, 0x04F, 1);                           /* one output slot */
+	pica_cmd_reg(&cmd, 0x050, 0x03020100);                  /* o0 = x, y, z, w */
+	pica_cmd_reg(&cmd, 0x041, pica_f24(120));
+	pica_cmd_reg(&cmd, 0x043, pica_f24(200));
+	pica_cmd_reg(&cmd, 0x25E, prim << 8);                   /* PRIMITIVE_CONFIG */
+}
+
+/* Drawing mode, vertex input, immediate mode. */
+static void raw_begin(void)
+{
+	pica_cmd_reg(&cmd, 0x245, 0);
+	pica_cmd_reg(&cmd, 0x253, 1);
+	pica_cmd_reg(&cmd, 0x232, 0xF);
+}
+
+/* `n` attribute rows (x, y, z, w each) in one write of 3n words, all to
+ * 0x233. */
+static void raw_rows(const float (*rows)[4], unsigned n)
+{
+	uint32_t w[3 * 64];
+	unsigned k;
+
+	ck_assert_uint_le(n, 64);
+	for (k = 0; k < n; k++)
+		pack(rows[k], w + 3 * k);
+	pica_cmd_regs(&cmd, 0x233, w, 3 * n, false);
+}
+
+/* Configuration mode: the end of the run. */
+static void raw_end(void)
+{
+	pica_cmd_reg(&cmd, 0x245, 1);
+	pica_cmd_reg(&cmd, 0x253, 0);
+}
+
+/* Two triangles in the middle of the viewport, then the same repeated:
+ * rows for up to 8 triangles. */
+static const float tri_rows[24][4] = {
+	{ -0.5f, -0.5f, 0.5f, 1 }, { 0.5f, -0.5f, 0.5f, 1 }, { 0.0f, 0.5f, 0.5f, 1 },
+	{ -0.5f, 0.5f, 0.5f, 1 }, { 0.5f, 0.5f, 0.5f, 1 }, { 0.0f, 0.75f, 0.5f, 1 },
+	{ -0.5f, -0.5f, 0.5f, 1 }, { 0.5f, -0.5f, 0.5f, 1 }, { 0.0f, 0.5f, 0.5f, 1 },
+	{ -0.5f, 0.5f, 0.5f, 1 }, { 0.5f, 0.5f, 0.5f, 1 }, { 0.0f, 0.75f, 0.5f, 1 },
+	{ -0.5f, -0.5f, 0.5f, 1 }, { 0.5f, -0.5f, 0.5f, 1 }, { 0.0f, 0.5f, 0.5f, 1 },
+	{ -0.5f, 0.5f, 0.5f, 1 }, { 0.5f, 0.5f, 0.5f, 1 }, { 0.0f, 0.75f, 0.5f, 1 },
+	{ -0.5f, -0.5f, 0.5f, 1 }, { 0.5f, -0.5f, 0.5f, 1 }, { 0.0f, 0.5f, 0.5f, 1 },
+	{ -0.5f, 0.5f, 0.5f, 1 }, { 0.5f, 0.5f, 0.5f, 1 }, { 0.0f, 0.75f, 0.5f, 1 },
+};
+
+static void raw_immediate_triangles(unsigned vertices)
+{
+	pica_cmd_init(&cmd);
+	raw_state(1, 0);
+	raw_begin();
+	raw_rows(tri_rows, vertices);
+	raw_end();
+}
+
+/* Six immediate vertices draw what the same six drawn from an array in
+ * VRAM draw: 6 vertices into assembly, 2 triangles, each vertex shaded
+ * once (mov, end: 2 instructions, 12 in all); the immediate run reads
+ * no VRAM (no array; no render target is set, so no fragment traffic),
+ * the array draw reads its 72 bytes from VRAM. */
+START_TEST(test_immediate_draws_as_the_array_draw)
+{
+	struct hw_memory *mem;
+	struct counts imm, arr;
+	float xyz[6][3];
+	uint32_t base;
+	unsigned k;
+
+	raw_setup();
+	raw_immediate_triangles(6);
+	run_counted(&cmd, &imm);
+	ck_assert_uint_eq(imm.poly[0], 6);
+	ck_assert_uint_eq(imm.poly[1], 2);
+	ck_assert_uint_eq(instructions(&imm), 12);
+	ck_assert_uint_eq(imm.mem[HW_MEM_VRAM_A_READ] + imm.mem[HW_MEM_VRAM_B_READ], 0);
+	ck_assert_uint_gt(imm.mem[HW_MEM_COMMAND_VERTEX_READ], 0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0);
+
+	mem = &nngx_state_get()->gpu.memory;
+	for (k = 0; k < 6; k++)
+		memcpy(xyz[k], tri_rows[k], sizeof xyz[k]);
+	base = hw_memory_alloc(mem, HW_AREA_VRAM_B, sizeof xyz);
+	memcpy(hw_memory_host(mem, base, sizeof xyz), xyz, sizeof xyz);
+	pica_cmd_init(&cmd);
+	{
+		struct shader_asm a;
+		struct hw_shader_state prog;
+
+		asm_init(&a);
+		asm_mov(&a, asm_o(0), asm_v(0));
+		asm_end(&a);
+		ck_assert(asm_finish(&a, &prog));
+		pica_cmd_triangle_draw(&cmd, &prog, a.ncode, a.nopdesc, base);
+	}
+	run_counted(&cmd, &arr);
+	ck_assert_uint_eq(arr.poly[0], imm.poly[0]);
+	ck_assert_uint_eq(arr.poly[1], imm.poly[1]);
+	ck_assert_uint_eq(arr.poly[2], imm.poly[2]);
+	ck_assert_uint_eq(instructions(&arr), instructions(&imm));
+	ck_assert_uint_gt(arr.mem[HW_MEM_VRAM_B_READ], 0);
+}
+END_TEST
+
+/* The vertices are command words: 18 vertices instead of 6 add 12 x 3 =
+ * 36 words to the one write to 0x233 (1 + 18 words padded to 20, against
+ * 1 + 54 padded to 56), 144 bytes, 9 accesses of 16 bytes, all in
+ * COMMAND_VERTEX_READ; 12 more vertices in and 4 more triangles; no VRAM
+ * read either way. */
+START_TEST(test_immediate_words_are_command_traffic)
+{
+	struct counts six, eighteen;
+	size_t n6;
+
+	raw_setup();
+	raw_immediate_triangles(6);
+	n6 = cmd.n;
+	run_counted(&cmd, &six);
+	raw_immediate_triangles(18);
+	ck_assert_uint_eq(cmd.n - n6, 36);
+	run_counted(&cmd, &eighteen);
+	ck_assert_uint_eq(eighteen.mem[HW_MEM_COMMAND_VERTEX_READ]
+			  - six.mem[HW_MEM_COMMAND_VERTEX_READ], 9);
+	ck_assert_uint_eq(eighteen.poly[0] - six.poly[0], 12);
+	ck_assert_uint_eq(eighteen.poly[1] - six.poly[1], 4);
+	ck_assert_uint_eq(eighteen.mem[HW_MEM_VRAM_A_READ] + eighteen.mem[HW_MEM_VRAM_B_READ], 0);
+}
+END_TEST
+
+/* The topology applies: 5 vertices are 3 triangles as a strip and as a
+ * fan (n - 2), 1 as a list (the 2 left over make none). */
+START_TEST(test_immediate_assembles_per_the_topology)
+{
+	static const unsigned want[3] = { 1, 3, 3 };
+	unsigned prim;
+
+	raw_setup();
+	for (prim = 0; prim < 3; prim++) {
+		struct counts d;
+
+		pica_cmd_init(&cmd);
+		raw_state(1, prim);
+		raw_begin();
+		raw_rows(tri_rows, 5);
+		raw_end();
+		run_counted(&cmd, &d);
+		ck_assert_uint_eq(d.poly[0], 5);
+		ck_assert_msg(d.poly[1] == want[prim], "topology %u: %u triangles", prim,
+			      d.poly[1]);
+	}
+}
+END_TEST
+
+/* Configuration mode ends immediate mode: 3 vertices before it draw one
+ * triangle; 3 rows written after it are no vertices (the index still
+ * says 0xF, which names no fixed attribute: one diagnostic a row, the
+ * values dropped), and no fixed attribute changes. */
+START_TEST(test_immediate_ends_at_configuration_mode)
+{
+	struct hw_gpu *gpu;
+	float fixed_before[12][4];
+	struct counts d;
+	GLuint said;
+
+	raw_setup();
+	gpu = &nngx_state_get()->gpu;
+	pica_cmd_init(&cmd);
+	raw_state(1, 0);
+	raw_begin();
+	raw_rows(tri_rows, 3);
+	raw_end();
+	raw_rows(tri_rows + 3, 3);
+	memcpy(fixed_before, gpu->command.fixed_value, sizeof fixed_before);
+	said = nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED);
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(d.poly[0], 3);
+	ck_assert_uint_eq(d.poly[1], 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED), said + 3);
+	ck_assert(memcmp(gpu->command.fixed_value, fixed_before, sizeof fixed_before) == 0);
+	ck_assert(!gpu->command.immediate.on);
+}
+END_TEST
+
+/* Bad input. Two attributes a vertex and 7 rows: 3 whole vertices (one
+ * triangle) and one row left over, dropped with a diagnostic; 2 words of
+ * an unfinished attribute after it: another. The port is then empty: a
+ * following run of 6 rows draws exactly its 3 vertices, one triangle. */
+START_TEST(test_immediate_partial_vertex_is_dropped_with_a_diagnostic)
+{
+	struct hw_gpu *gpu;
+	struct counts d;
+	GLuint faults;
+	uint32_t w[3];
+
+	raw_setup();
+	gpu = &nngx_state_get()->gpu;
+	faults = nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT);
+	pica_cmd_init(&cmd);
+	raw_state(2, 0);
+	raw_begin();
+	raw_rows(tri_rows, 7);
+	raw_end();
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(d.poly[0], 3);
+	ck_assert_uint_eq(d.poly[1], 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), faults + 1);
+	ck_assert_uint_eq(gpu->command.immediate.count, 0);
+
+	pica_cmd_init(&cmd);
+	raw_begin();
+	pack(tri_rows[0], w);
+	pica_cmd_regs(&cmd, 0x233, w, 2, false);
+	raw_end();
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(d.poly[0], 0);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), faults + 2);
+	ck_assert_uint_eq(gpu->command.immediate.have, 0);
+
+	pica_cmd_init(&cmd);
+	raw_begin();
+	raw_rows(tri_rows, 6);
+	raw_end();
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(d.poly[0], 3);
+	ck_assert_uint_eq(d.poly[1], 1);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), faults + 2);
+}
+END_TEST
+
+/* Outside immediate mode the port sets fixed attributes: index 2 takes
+ * the row; index 12 names none, so its row is dropped with a diagnostic
+ * and no fixed attribute changes. Nothing is drawn either way. */
+START_TEST(test_fixed_attribute_port_outside_immediate_mode)
+{
+	static const float row[4] = { 0.5f, 0.25f, -2.0f, 1.0f };
+	struct hw_gpu *gpu;
+	float before[12][4];
+	struct counts d;
+	GLuint said;
+
+	raw_setup();
+	gpu = &nngx_state_get()->gpu;
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x232, 2);
+	raw_rows(&row, 1);
+	run_counted(&cmd, &d);
+	ck_assert(memcmp(gpu->command.fixed_value[2], row, sizeof row) == 0);
+
+	memcpy(before, gpu->command.fixed_value, sizeof before);
+	said = nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED);
+	pica_cmd_init(&cmd);
+	pica_cmd_reg(&cmd, 0x232, 12);
+	raw_rows(tri_rows, 1);
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED), said + 1);
+	ck_assert(memcmp(gpu->command.fixed_value, before, sizeof before) == 0);
+	ck_assert_uint_eq(d.poly[0], 0);
+	ck_assert(!gpu->command.immediate.on);
+}
+END_TEST
+
+static Suite *immediate_suite(void)
+{
+	Suite *s = suite_create("immediate");
+	TCase *tc = tcase_create("raw");
+
+	tcase_add_test(tc, test_immediate_draws_as_the_array_draw);
+	tcase_add_test(tc, test_immediate_words_are_command_traffic);
+	tcase_add_test(tc, test_immediate_assembles_per_the_topology);
+	tcase_add_test(tc, test_immediate_ends_at_configuration_mode);
+	tcase_add_test(tc, test_immediate_partial_vertex_is_dropped_with_a_diagnostic);
+	tcase_add_test(tc, test_fixed_attribute_port_outside_immediate_mode);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(immediate_suite());
+}
