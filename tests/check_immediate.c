@@ -1,5 +1,6 @@
 /* check_immediate.c: immediate-mode vertices through the fixed-attribute
- * port (hw/hw_immediate.h), from raw command buffers.
+ * port (hw/hw_immediate.h), from raw command buffers and from GL draws
+ * with client-side arrays.
  *
  * The facts the tests build on (3dbrew, "GPU/Internal Registers"):
  * writing 0xF to FIXEDATTRIB_INDEX (0x232) starts immediate mode; the
@@ -13,7 +14,8 @@
  *
  * Expected values are worked out by hand in each test's comment: the
  * counts from the vertex and triangle counts, the command traffic from
- * the command words (16 bytes a memory access). */
+ * the command words (16 bytes a memory access), the pixels from the
+ * vertex colours (1.0 is 255, 0.0 is 0). */
 #include <string.h>
 
 #include "gl_fixture.h"
@@ -374,6 +376,195 @@ START_TEST(test_fixed_attribute_port_outside_immediate_mode)
 }
 END_TEST
 
+/* ---- GL draws with client-side arrays ------------------------------------------ */
+
+#define SIDE 16
+
+static GLuint program;
+static GLint color_loc;
+
+/* o0 = v0 (aPosition), o1 = v1 (aColor) as the colour; the combiner
+ * stage 0 replaces with the primary colour. */
+static void gl_setup(void)
+{
+	struct fx_shader *s;
+	size_t vs;
+
+	fx_reset();
+	fx_list(1 << 20, 64);
+	s = fx_shader_new();
+	asm_mov(&s->a, asm_o(0), asm_v(0));
+	asm_mov(&s->a, asm_o(1), asm_v(1));
+	asm_end(&s->a);
+	fx_shader_code(s);
+	vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
+	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);         /* position */
+	shbin_writer_add_output(&s->w, vs, 2, 1, 0xF);         /* colour */
+	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
+	shbin_writer_add_uniform(&s->w, vs, "aColor", 0x01, 0x01);
+	fx_shader_binary(s);
+	program = fx_program(s);
+	fx_shader_free(s);
+	color_loc = glGetAttribLocation(program, "aColor");
+	ck_assert_int_ge(color_loc, 0);
+	fx_framebuffer(SIDE);
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcRgb"), GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcAlpha"), GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	glEnableVertexAttribArray(0);
+	glEnableVertexAttribArray((GLuint)color_loc);
+	ck_gl_error(GL_NO_ERROR);
+}
+
+static void gl_teardown(void)
+{
+	program = 0;
+}
+
+/* Clear to (0, 0, 0, 0), draw `n` vertices as triangles from whatever
+ * the attributes point at, read the target back. */
+static void gl_draw_read(GLsizei n, uint8_t px[SIDE * SIDE * 4])
+{
+	glClearColor(0, 0, 0, 0);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glDrawArrays(GL_TRIANGLES, 0, n);
+	ck_gl_error(GL_NO_ERROR);
+	glFinish();
+	memset(px, 0x55, SIDE * SIDE * 4);
+	glReadPixels(0, 0, SIDE, SIDE, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_gl_error(GL_NO_ERROR);
+}
+
+/* A full-target quad of one colour, magenta (1, 0, 1, 1), from client
+ * arrays: every pixel is (255, 0, 255, 255) (1.0 is 255, 0.0 is 0; the
+ * combiner replaces with the vertex colour, no blending). */
+START_TEST(test_gl_client_quad_of_one_colour)
+{
+	static const float pos[] = {
+		-1, -1, 0,   1, -1, 0,   1, 1, 0,
+		-1, -1, 0,   1,  1, 0,  -1, 1, 0,
+	};
+	static const float col[6][4] = {
+		{ 1, 0, 1, 1 }, { 1, 0, 1, 1 }, { 1, 0, 1, 1 },
+		{ 1, 0, 1, 1 }, { 1, 0, 1, 1 }, { 1, 0, 1, 1 },
+	};
+	static const uint8_t want[4] = { 255, 0, 255, 255 };
+	static uint8_t px[SIDE * SIDE * 4];
+	unsigned i;
+
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, col);
+	gl_draw_read(6, px);
+	for (i = 0; i < SIDE * SIDE; i++)
+		ck_assert_msg(memcmp(px + 4 * i, want, 4) == 0,
+			      "pixel %u: (%u, %u, %u, %u)", i, px[4 * i], px[4 * i + 1],
+			      px[4 * i + 2], px[4 * i + 3]);
+}
+END_TEST
+
+/* One triangle over part of the target, a different colour at each
+ * corner (components 0, 0.25, 0.5, 0.75, 1: exact in float24, so the
+ * port carries them unchanged): the pixels from client arrays are those
+ * from buffer objects, byte for byte; some are drawn (alpha 255), some
+ * keep the clear colour. Client colour as GL_UNSIGNED_BYTE 0 and 1
+ * converts to 0.0 and 1.0 (not normalised) and draws the same as the
+ * float 0 and 1 corners of a black-and-white triangle. */
+START_TEST(test_gl_client_pixels_match_buffer_objects)
+{
+	static const float pos[] = { -1, -1, 0,   0.5f, -1, 0,   -1, 0.75f, 0 };
+	static const float col[3][4] = {
+		{ 1, 0.25f, 0, 1 }, { 0, 0.75f, 0.5f, 1 }, { 0.5f, 0, 1, 1 },
+	};
+	static const float bw_f[3][4] = { { 1, 1, 1, 1 }, { 0, 0, 0, 1 }, { 1, 0, 1, 1 } };
+	static const GLubyte bw_b[3][4] = { { 1, 1, 1, 1 }, { 0, 0, 0, 1 }, { 1, 0, 1, 1 } };
+	static uint8_t client[SIDE * SIDE * 4], buffered[SIDE * SIDE * 4];
+	unsigned i, drawn = 0;
+
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, col);
+	gl_draw_read(3, client);
+
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, pos, sizeof pos);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, col, sizeof col);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	gl_draw_read(3, buffered);
+	ck_assert(memcmp(client, buffered, sizeof client) == 0);
+	for (i = 0; i < SIDE * SIDE; i++)
+		drawn += client[4 * i + 3] == 255;
+	ck_assert_uint_gt(drawn, 0);
+	ck_assert_uint_lt(drawn, SIDE * SIDE);
+
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, bw_f);
+	gl_draw_read(3, client);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_UNSIGNED_BYTE, GL_FALSE, 0, bw_b);
+	gl_draw_read(3, buffered);
+	ck_assert(memcmp(client, buffered, sizeof client) == 0);
+}
+END_TEST
+
+/* Command-list bytes and counters of one client draw of `n` vertices
+ * (the program sent by an earlier draw). */
+static void gl_client_draw_cost(GLsizei n, GLint *bytes, struct fx_counters *d)
+{
+	struct fx_counters c0, c1;
+
+	glDrawArrays(GL_TRIANGLES, 0, n);
+	glFinish();
+	nngxClearCmdlist();
+	fx_counters_read(&c0);
+	glDrawArrays(GL_TRIANGLES, 0, n);
+	ck_gl_error(GL_NO_ERROR);
+	*bytes = fx_used_bytes();
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, d);
+	nngxClearCmdlist();
+}
+
+/* Two attributes a vertex: 24 vertices instead of 12 add 12 x 2 x 3 = 72
+ * data words (73 words padded to 74 against 145 padded to 146: one
+ * write of up to 256), 288 bytes, 18 command reads of 16 bytes; 12 more
+ * vertices in, 4 more triangles, 24 more instructions (mov, mov, end),
+ * and no more VRAM read than the pixels' (the same triangles over the
+ * same pixels). */
+START_TEST(test_gl_client_list_grows_three_words_an_attribute_a_vertex)
+{
+	static float pos[24][3], col[24][4];
+	struct fx_counters d12, d24;
+	GLint b12, b24;
+	unsigned k, i12 = 0, i24 = 0;
+
+	for (k = 0; k < 24; k++) {
+		pos[k][0] = k % 3 == 1 ? 0.5f : -0.5f;
+		pos[k][1] = k % 3 == 2 ? 0.5f : -0.5f;
+		col[k][0] = col[k][3] = 1;
+	}
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, col);
+	gl_client_draw_cost(12, &b12, &d12);
+	gl_client_draw_cost(24, &b24, &d24);
+	ck_assert_int_eq(b24 - b12, 72 * 4);
+	ck_assert_uint_eq(d24.memory[HW_MEM_COMMAND_VERTEX_READ]
+			  - d12.memory[HW_MEM_COMMAND_VERTEX_READ], 18);
+	ck_assert_uint_eq(d24.polygon[0] - d12.polygon[0], 12);
+	ck_assert_uint_eq(d24.polygon[1] - d12.polygon[1], 4);
+	for (k = 0; k < 4; k++) {
+		i12 += d12.shader[k][0];
+		i24 += d24.shader[k][0];
+	}
+	ck_assert_uint_eq(i24 - i12, 12 * 3);
+	ck_assert_uint_eq(d24.memory[HW_MEM_VRAM_A_READ], d12.memory[HW_MEM_VRAM_A_READ]);
+	ck_assert_uint_eq(d24.memory[HW_MEM_VRAM_B_READ], d12.memory[HW_MEM_VRAM_B_READ]);
+}
+END_TEST
+
 static Suite *immediate_suite(void)
 {
 	Suite *s = suite_create("immediate");
@@ -385,6 +576,13 @@ static Suite *immediate_suite(void)
 	tcase_add_test(tc, test_immediate_ends_at_configuration_mode);
 	tcase_add_test(tc, test_immediate_partial_vertex_is_dropped_with_a_diagnostic);
 	tcase_add_test(tc, test_fixed_attribute_port_outside_immediate_mode);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("gl");
+	tcase_add_checked_fixture(tc, gl_setup, gl_teardown);
+	tcase_add_test(tc, test_gl_client_quad_of_one_colour);
+	tcase_add_test(tc, test_gl_client_pixels_match_buffer_objects);
+	tcase_add_test(tc, test_gl_client_list_grows_three_words_an_attribute_a_vertex);
 	suite_add_tcase(s, tc);
 	return s;
 }
