@@ -509,8 +509,8 @@ START_TEST(test_gl_client_pixels_match_buffer_objects)
 }
 END_TEST
 
-/* Command-list bytes and counters of one client draw of `n` vertices
- * (the program sent by an earlier draw). */
+/* Command-list bytes and counters of one draw of `n` vertices (the
+ * program sent by an earlier draw). */
 static void gl_client_draw_cost(GLsizei n, GLint *bytes, struct fx_counters *d)
 {
 	struct fx_counters c0, c1;
@@ -531,14 +531,18 @@ static void gl_client_draw_cost(GLsizei n, GLint *bytes, struct fx_counters *d)
 /* Two attributes a vertex: 24 vertices instead of 12 add 12 x 2 x 3 = 72
  * data words (73 words padded to 74 against 145 padded to 146: one
  * write of up to 256), 288 bytes, 18 command reads of 16 bytes; 12 more
- * vertices in, 4 more triangles, 24 more instructions (mov, mov, end),
+ * vertices in, 4 more triangles, 36 more instructions (mov, mov, end),
  * and no more VRAM read than the pixels' (the same triangles over the
- * same pixels). */
+ * same pixels). A client draw reads its command words and nothing else:
+ * B bytes of list are B / 16 reads, plus at most one for the line the
+ * draw splits and one for the words glFinish adds; the same 12 vertices
+ * from buffers in main memory read their 12 x (12 + 16) = 336 bytes of
+ * arrays besides (at least 21 more reads). */
 START_TEST(test_gl_client_list_grows_three_words_an_attribute_a_vertex)
 {
 	static float pos[24][3], col[24][4];
-	struct fx_counters d12, d24;
-	GLint b12, b24;
+	struct fx_counters d12, d24, db;
+	GLint b12, b24, bb;
 	unsigned k, i12 = 0, i24 = 0;
 
 	for (k = 0; k < 24; k++) {
@@ -562,6 +566,16 @@ START_TEST(test_gl_client_list_grows_three_words_an_attribute_a_vertex)
 	ck_assert_uint_eq(i24 - i12, 12 * 3);
 	ck_assert_uint_eq(d24.memory[HW_MEM_VRAM_A_READ], d12.memory[HW_MEM_VRAM_A_READ]);
 	ck_assert_uint_eq(d24.memory[HW_MEM_VRAM_B_READ], d12.memory[HW_MEM_VRAM_B_READ]);
+	ck_assert_uint_ge(d12.memory[HW_MEM_COMMAND_VERTEX_READ], (GLuint)b12 / 16);
+	ck_assert_uint_le(d12.memory[HW_MEM_COMMAND_VERTEX_READ], (GLuint)b12 / 16 + 2);
+
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, pos, sizeof pos);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, col, sizeof col);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	gl_client_draw_cost(12, &bb, &db);
+	ck_assert_uint_ge(db.memory[HW_MEM_COMMAND_VERTEX_READ], (GLuint)bb / 16 + 21);
+	ck_assert_uint_eq(db.polygon[1], d12.polygon[1]);
 }
 END_TEST
 
