@@ -395,6 +395,17 @@ static void command_draw(struct run_ctx *c, bool indexed, const struct hw_immedi
 
 	decode_draw(gpu, indexed, &cfg, &shading);
 	if (imm) {
+		uint32_t lo = gpu->regs[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_LOW)];
+		uint32_t hi = gpu->regs[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_HIGH)];
+		unsigned a;
+
+		/* The loader's registers are ignored (hw_immediate.h): no
+		 * array, no fixed value, no per-attribute work; the
+		 * permutation still routes attribute a to its register. */
+		cfg.loader.attrib_count = 0;
+		cfg.loader.array_count = 0;
+		for (a = 0; a < HW_LOADER_ATTRIBS; a++)
+			cfg.loader.input_reg[a] = (uint8_t)hw_reg_sh_input_register(lo, hi, a);
 		cfg.count = vertices;
 		cfg.first = 0;
 		cfg.immediate = (const float (*)[4])imm->attr;
@@ -446,10 +457,11 @@ static void command_draw(struct run_ctx *c, bool indexed, const struct hw_immedi
 
 /* ---- immediate mode (hw_immediate.h) ---------------------------------- */
 
-/* Attributes a vertex: ATTRIBBUFFERS_FORMAT_HIGH bits 28-31, plus one. */
+/* Attributes a vertex: VSH_NUM_ATTR bits 0-3, plus one (model choice
+ * between two readings of 3dbrew: hw_immediate.h). */
 static unsigned immediate_attribs(const struct hw_gpu *gpu)
 {
-	return hw_reg_attrib_total(gpu->regs[HW_REG_ATTRIBBUFFERS_FORMAT_HIGH]);
+	return hw_reg_count4(gpu->regs[HW_REG_VSH_NUM_ATTR]);
 }
 
 static bool immediate_pending(const struct hw_gpu *gpu)
@@ -474,7 +486,7 @@ static void immediate_draw(struct run_ctx *c)
 	if (left)
 		hw_gpu_notef(gpu, HW_NOTE_MALFORMED, HW_REG_FIXEDATTRIB_DATA0,
 			     "immediate mode: the last %u attribute%s make no whole vertex of "
-			     "%u attributes (ATTRIBBUFFERS_FORMAT_HIGH) and %s dropped", left,
+			     "%u attributes (VSH_NUM_ATTR) and %s dropped", left,
 			     left == 1 ? "" : "s", n, left == 1 ? "is" : "are");
 	if (vertices)
 		command_draw(c, false, im, n, vertices);

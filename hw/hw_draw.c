@@ -1494,8 +1494,7 @@ static void draw_running_work(const struct draw_ctx *d, uint64_t w[HW_PIPE_STAGE
 		vram = 0;
 	}
 	w[HW_PIPE_LOADER] = k->draw_overhead
-		+ (d->cfg->immediate ? 0 : (uint64_t)r->vertices_shaded
-					    * d->cfg->loader.attrib_count * k->per_attribute)
+		+ (uint64_t)r->vertices_shaded * d->cfg->loader.attrib_count * k->per_attribute
 		+ vram * k->per_access_vram + fcram * k->per_access_fcram
 		+ (uint64_t)r->indices * k->per_index;
 	if (d->cfg->geometry_shader)
@@ -1663,7 +1662,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 	d.batch_pixels = units->costs->batch_pixels ? units->costs->batch_pixels : 1;
 	hw_loader_lines_reset(&d.lines);
 	hw_loader_prepare(&d.loader, &cfg->loader, d.in);
-	d.mixed_arrays = !cfg->immediate && hw_loader_arrays_mixed(&cfg->loader);
+	d.mixed_arrays = hw_loader_arrays_mixed(&cfg->loader);
 	outmap_prepare(cfg, &d.outmap);
 	hw_assembler_begin(&d.assembler, cfg->topology, to_setup, &d);
 	hw_ref_assembler_begin(&d.ref, cfg->topology);

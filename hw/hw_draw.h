@@ -132,10 +132,11 @@ struct hw_draw_config {
 	unsigned gs_main;
 	/* Immediate mode (hw_immediate.h): when not NULL, vertex k's inputs
 	 * are rows k * immediate_attribs .. of `immediate`, into the
-	 * registers loader.input_reg names; the loader reads no array and
-	 * costs no per-attribute clocks (the command processor fed them:
-	 * their words are the command traffic), and `count` vertices are
-	 * drawn as a non-indexed draw from 0. */
+	 * registers loader.input_reg names, instead of a loader fetch; the
+	 * caller gives the loader no attribute and no array (so no
+	 * per-attribute clocks: the command processor fed them, their words
+	 * are the command traffic), and `count` vertices are drawn as a
+	 * non-indexed draw from 0. */
 	const float (*immediate)[4];
 	unsigned immediate_attribs;
 

@@ -6,12 +6,19 @@
  * starts immediate mode, and the data registers (0x233-0x235) then take
  * vertex data instead of a fixed attribute's value: each three words are
  * one attribute, a float24 4-tuple packed as for fixed attributes (w
- * first); every N attributes, N the attribute count of
- * ATTRIBBUFFERS_FORMAT_HIGH bits 28-31 plus one, make one vertex that
- * goes to the vertex shader and on to primitive assembly as the current
- * topology says. The hardware leaves drawing mode when START_DRAW_FUNC0
- * (0x245) bit 0 is set back to 1 (configuration mode; 3dbrew,
- * GPUREG_START_DRAW_FUNC0), which is how a program ends the run.
+ * first); every N attributes make one vertex that goes to the vertex
+ * shader and on to primitive assembly as the current topology says.
+ * Where N comes from, the sources disagree: the 2015 text of 3dbrew's
+ * "GPU/Programming Guide" (immediate-mode section) and of
+ * GPUREG_FIXEDATTRIB_DATA says the attribute count of
+ * ATTRIBBUFFERS_FORMAT_HIGH (0x202 bits 28-31), the later text of the
+ * Programming Guide says VSH_NUM_ATTR (0x242 bits 0-3) and that the
+ * vertex loader's registers are ignored. Model choice: the later text,
+ * N = VSH_NUM_ATTR + 1 (the SDK's driver and the GL path write both
+ * alike). The end of the run is the return to configuration mode,
+ * START_DRAW_FUNC0 (0x245) bit 0 set back to 1 (3dbrew,
+ * GPUREG_START_DRAW_FUNC0: 0 drawing, 1 configuration), as after any
+ * draw; the immediate-mode text we could read names no other end.
  *
  * This unit keeps what the port received; the command processor
  * (hw_command.c) decides when the vertices draw and draws them with

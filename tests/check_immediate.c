@@ -7,10 +7,11 @@
  * data registers (0x233-0x235) then take one attribute every three
  * words, a float24 4-tuple packed w first (word 0 = w in bits 8-31 and
  * z's top 8 bits, word 1 = z's low 16 bits and y's top 16, word 2 = y's
- * low 8 bits and x in bits 0-23); every N attributes, N = bits 28-31 of
- * ATTRIBBUFFERS_FORMAT_HIGH (0x202) plus one, are a vertex. Setting
- * START_DRAW_FUNC0 (0x245) bit 0 back to 1 (configuration mode) ends
- * the run.
+ * low 8 bits and x in bits 0-23); every N attributes are a vertex, N =
+ * VSH_NUM_ATTR (0x242) bits 0-3 plus one (3dbrew's later "GPU/Programming
+ * Guide"; its 2015 text said ATTRIBBUFFERS_FORMAT_HIGH bits 28-31: the
+ * model's choice, doc/model.md). Setting START_DRAW_FUNC0 (0x245) bit 0
+ * back to 1 (configuration mode) ends the run.
  *
  * Expected values are worked out by hand in each test's comment: the
  * counts from the vertex and triangle counts, the command traffic from
@@ -295,6 +296,38 @@ START_TEST(test_immediate_ends_at_configuration_mode)
 	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED), said + 3);
 	ck_assert(memcmp(gpu->command.fixed_value, fixed_before, sizeof fixed_before) == 0);
 	ck_assert(!gpu->command.immediate.on);
+}
+END_TEST
+
+/* N is VSH_NUM_ATTR + 1, whatever ATTRIBBUFFERS_FORMAT_HIGH says: 6 rows
+ * with VSH_NUM_ATTR 0 and FORMAT_HIGH saying 2 are 6 vertices, 2
+ * triangles; with VSH_NUM_ATTR 1 and FORMAT_HIGH saying 1, 3 vertices,
+ * 1 triangle, 3 vertices shaded (6 instructions). */
+START_TEST(test_immediate_counts_attributes_by_vsh_num_attr)
+{
+	struct counts d;
+
+	raw_setup();
+	pica_cmd_init(&cmd);
+	raw_state(1, 0);
+	pica_cmd_reg(&cmd, 0x202, 1u << 28);
+	raw_begin();
+	raw_rows(tri_rows, 6);
+	raw_end();
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(d.poly[0], 6);
+	ck_assert_uint_eq(d.poly[1], 2);
+
+	pica_cmd_init(&cmd);
+	raw_state(2, 0);
+	pica_cmd_reg(&cmd, 0x202, 0);
+	raw_begin();
+	raw_rows(tri_rows, 6);
+	raw_end();
+	run_counted(&cmd, &d);
+	ck_assert_uint_eq(d.poly[0], 3);
+	ck_assert_uint_eq(d.poly[1], 1);
+	ck_assert_uint_eq(instructions(&d), 6);
 }
 END_TEST
 
@@ -588,6 +621,7 @@ static Suite *immediate_suite(void)
 	tcase_add_test(tc, test_immediate_words_are_command_traffic);
 	tcase_add_test(tc, test_immediate_assembles_per_the_topology);
 	tcase_add_test(tc, test_immediate_ends_at_configuration_mode);
+	tcase_add_test(tc, test_immediate_counts_attributes_by_vsh_num_attr);
 	tcase_add_test(tc, test_immediate_partial_vertex_is_dropped_with_a_diagnostic);
 	tcase_add_test(tc, test_fixed_attribute_port_outside_immediate_mode);
 	suite_add_tcase(s, tc);
