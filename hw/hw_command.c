@@ -493,19 +493,30 @@ static void immediate_draw(struct run_ctx *c)
 	hw_immediate_clear(im);
 }
 
-/* A data word in immediate mode. */
+/* A data word in immediate mode. With HW_IMMEDIATE_MAX_VERTICES whole
+ * vertices pending they draw; a triangle list keeps the vertices of its
+ * unfinished triangle for the next. */
 static void immediate_word(struct run_ctx *c, uint32_t v)
 {
-	struct hw_immediate *im = &c->gpu->command.immediate;
-	unsigned left;
+	struct hw_gpu *gpu = c->gpu;
+	struct hw_immediate *im = &gpu->command.immediate;
+	unsigned n, left;
+	uint32_t vertices;
 
 	if (hw_immediate_word(im, v) != HW_OK) {
 		c->status = HW_ERROR_NO_MEMORY;
 		return;
 	}
-	if (!im->have && hw_immediate_vertices(im, immediate_attribs(c->gpu), &left)
-			 >= HW_IMMEDIATE_MAX_VERTICES && !left)
-		immediate_draw(c);
+	if (im->have)
+		return;
+	n = immediate_attribs(gpu);
+	vertices = hw_immediate_vertices(im, n, &left);
+	if (vertices < HW_IMMEDIATE_MAX_VERTICES || left)
+		return;
+	if (hw_reg_primitive_mode(gpu->regs[HW_REG_PRIMITIVE_CONFIG]) == HW_REG_PRIM_TRIANGLES)
+		vertices -= vertices % 3;
+	command_draw(c, false, im, n, vertices);
+	hw_immediate_drop(im, (size_t)vertices * n);
 }
 
 /* Whether writing `v` to `id` leaves the vertices received pending: a

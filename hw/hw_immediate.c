@@ -47,6 +47,16 @@ void hw_immediate_clear(struct hw_immediate *im)
 	im->have = 0;
 }
 
+void hw_immediate_drop(struct hw_immediate *im, size_t rows)
+{
+	if (rows >= im->count) {
+		im->count = 0;
+		return;
+	}
+	memmove(im->attr, im->attr + rows, (im->count - rows) * sizeof *im->attr);
+	im->count -= rows;
+}
+
 void hw_immediate_fetch(const float (*attr)[4], unsigned attribs, const uint8_t *input_reg,
 			uint32_t k, float in[HW_SHADER_INPUTS][4])
 {

@@ -30,8 +30,9 @@
  * index set to another value, START_DRAW_FUNC0 bit 0 set), when any
  * other register is written (first, so the vertices see the state they
  * came in with; a strip or fan then restarts), when
- * HW_IMMEDIATE_MAX_VERTICES are pending, and at the end of the
- * submission. Immediate vertices are not indexed: each is shaded once,
+ * HW_IMMEDIATE_MAX_VERTICES are pending (a triangle list keeps the
+ * vertices of its unfinished triangle pending; a strip or fan restarts),
+ * and at the end of the submission. Immediate vertices are not indexed: each is shaded once,
  * and the post-vertex cache is neither read nor filled. */
 #ifndef NNGX_HW_IMMEDIATE_H
 #define NNGX_HW_IMMEDIATE_H
@@ -69,6 +70,9 @@ uint32_t hw_immediate_vertices(const struct hw_immediate *im, unsigned attribs, 
 /* Forget the rows and the words of an unfinished attribute (after their
  * draw); immediate mode stays as it is. */
 void hw_immediate_clear(struct hw_immediate *im);
+
+/* Forget the first `rows` rows (drawn); the rest move to the front. */
+void hw_immediate_drop(struct hw_immediate *im, size_t rows);
 
 /* The input registers of vertex `k` of rows `attr`, `attribs` rows a
  * vertex: attribute a (of the first HW_IMMEDIATE_FED) goes to register

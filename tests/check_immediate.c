@@ -17,6 +17,7 @@
  * counts from the vertex and triangle counts, the command traffic from
  * the command words (16 bytes a memory access), the pixels from the
  * vertex colours (1.0 is 255, 0.0 is 0). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gl_fixture.h"
@@ -612,6 +613,38 @@ START_TEST(test_gl_client_list_grows_three_words_an_attribute_a_vertex)
 }
 END_TEST
 
+/* A client draw of 65541 vertices as a triangle list (21847 triangles,
+ * all at one point: no pixels) passes the 65536 vertices the port holds
+ * before it draws: the list goes on whole, 65541 vertices in and 21847
+ * triangles, each vertex shaded once (3 instructions: 196623). */
+START_TEST(test_gl_client_draw_past_the_port_limit_keeps_its_triangles)
+{
+	enum { N = 65541 };
+	float *pos = calloc((size_t)N * 3, sizeof *pos);
+	float *col = calloc((size_t)N * 4, sizeof *col);
+	struct fx_counters c0, c1, d;
+	unsigned k, ins = 0;
+
+	ck_assert(pos && col);
+	fx_list(1 << 23, 8);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+	glVertexAttribPointer((GLuint)color_loc, 4, GL_FLOAT, GL_FALSE, 0, col);
+	fx_counters_read(&c0);
+	glDrawArrays(GL_TRIANGLES, 0, N);
+	ck_gl_error(GL_NO_ERROR);
+	glFinish();
+	fx_counters_read(&c1);
+	fx_counters_diff(&c0, &c1, &d);
+	ck_assert_uint_eq(d.polygon[0], N);
+	ck_assert_uint_eq(d.polygon[1], N / 3);
+	for (k = 0; k < 4; k++)
+		ins += d.shader[k][0];
+	ck_assert_uint_eq(ins, 3u * N);
+	free(pos);
+	free(col);
+}
+END_TEST
+
 static Suite *immediate_suite(void)
 {
 	Suite *s = suite_create("immediate");
@@ -631,6 +664,7 @@ static Suite *immediate_suite(void)
 	tcase_add_test(tc, test_gl_client_quad_of_one_colour);
 	tcase_add_test(tc, test_gl_client_pixels_match_buffer_objects);
 	tcase_add_test(tc, test_gl_client_list_grows_three_words_an_attribute_a_vertex);
+	tcase_add_test(tc, test_gl_client_draw_past_the_port_limit_keeps_its_triangles);
 	suite_add_tcase(s, tc);
 	return s;
 }
