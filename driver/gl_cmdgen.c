@@ -218,6 +218,8 @@ static void cmd_loader(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 			low |= (uint32_t)at->format << (4 * a);
 		else
 			high |= (uint32_t)at->format << (4 * (a - 8));
+		if (p->immediate)
+			continue;              /* the port feeds every attribute */
 		if (at->fixed) {
 			fixed |= 1u << a;
 			continue;
@@ -239,7 +241,7 @@ static void cmd_loader(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 	gl_cmd_seq(c, HW_REG_ATTRIBBUFFERS_LOC, r, LOADER_REGS);
 	for (a = 0; a < p->attrib_count; a++) {
 		uint32_t v[4];
-		if (!p->attrib[a].fixed)
+		if (!p->attrib[a].fixed || p->immediate)
 			continue;
 		v[0] = a;
 		hw_reg_pack_f24x4(p->attrib[a].value, v + 1);
@@ -345,6 +347,18 @@ void gl_cmd_draw(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 	gl_cmd_reg(c, HW_REG_PRIMITIVE_CONFIG, p->primitive << 8
 		   | (last->outputs ? last->outputs - 1 : 0));
 	gl_cmd_reg(c, HW_REG_RESTART_PRIMITIVE, 1);
+	if (p->immediate) {
+		/* Drawing mode, vertex input on (GEOSTAGE_CONFIG2 bit 0, as
+		 * for arrays), immediate mode, the vertices; configuration
+		 * mode ends the run and draws them. */
+		gl_cmd_reg(c, HW_REG_START_DRAW_FUNC0, 0);
+		gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG2, HW_REG_GEOSTAGE2_FUNCTION);
+		gl_cmd_reg(c, HW_REG_FIXEDATTRIB_INDEX, HW_REG_FIXEDATTRIB_IMMEDIATE);
+		gl_cmd_port(c, HW_REG_FIXEDATTRIB_DATA0, p->immediate, p->immediate_words);
+		gl_cmd_reg(c, HW_REG_START_DRAW_FUNC0, 1);
+		gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG2, 0);
+		return;
+	}
 	gl_cmd_reg(c, HW_REG_NUMVERTICES, p->count);
 	gl_cmd_reg(c, HW_REG_VERTEX_OFFSET, p->indexed ? 0 : p->first);
 	/* Drawing mode around the trigger; GEOSTAGE_CONFIG2 says how

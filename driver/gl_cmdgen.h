@@ -85,6 +85,12 @@ struct gl_draw_plan {
 	GLsizei viewport_width, viewport_height;
 	unsigned cull;          /* HW_REG_CULL_* */
 	struct gl_frag_plan frag;
+	/* Client-side arrays (the SDK driver's CPU path): the draw's vertices
+	 * as the immediate-mode port takes them, `immediate_words` data words
+	 * (three an attribute, attrib_count attributes a vertex, `count`
+	 * vertices); the loader then reads no array. NULL: arrays. */
+	const uint32_t *immediate;
+	size_t immediate_words;
 };
 
 /* Code, operand descriptors and entry point of each stage. */
@@ -94,7 +100,10 @@ void gl_cmd_uniforms(struct gl_cmdbuf *c, const struct gl_executable *exe, bool 
 /* Nothing changed since the uniforms were sent. */
 void gl_cmd_uniforms_sent(struct gl_executable *exe);
 /* Inputs, vertex loader, fixed attributes, output map, geometry stage,
- * viewport, culling, primitive, and the draw trigger. */
+ * viewport, culling, primitive, and the draw trigger; with
+ * p->immediate, immediate mode instead of the trigger: FIXEDATTRIB_INDEX
+ * 0xF, the data words in writes of up to 256 to FIXEDATTRIB_DATA0, then
+ * configuration mode (START_DRAW_FUNC0 bit 0), which ends the run. */
 void gl_cmd_draw(struct gl_cmdbuf *c, const struct gl_draw_plan *p);
 
 /* The fragment stage (gl_cmdfrag.c): texture units, combiner, fog,

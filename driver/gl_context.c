@@ -125,11 +125,6 @@ void gl_context_fini(struct gl_context *gl, struct hw_memory *mem,
 
 	while (gl->buffer_count)
 		gl_buffer_destroy(gl, gl->buffers[gl->buffer_count - 1], mem, deallocator);
-	for (k = 0; k < gl->client_copy_count; k++)
-		hw_memory_free(mem, gl->client_copies[k].phys);
-	free(gl->client_copies);
-	gl->client_copies = NULL;
-	gl->client_copy_count = gl->client_copy_cap = 0;
 	/* Programs first: they hold attachments on shaders. One pass, as a
 	 * destroy moves the last object into the hole (a program's shaders
 	 * may go with it); a program it missed finds its shaders by name. */

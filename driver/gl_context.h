@@ -421,19 +421,6 @@ struct gl_table {
 	struct nngx_names where;             /* name -> index in item */
 };
 
-/* The copy a draw from client-side arrays made of its vertices (gl_draw.c):
- * simulated main memory that the draw's commands in command list `list`
- * (its name, or raw_id for a Raw list) read through the vertex loader. It
- * is freed once that list no longer holds, at word `base_word`, the
- * loader base that points at it (the list was cleared or deleted). */
-struct gl_client_copy {
-	uint32_t phys;
-	GLuint list;
-	uint32_t raw_id;
-	size_t base_word;
-	uint32_t base_value;
-};
-
 struct gl_context {
 	bool ready;                          /* defaults set */
 	GLenum error;                        /* GL_NO_ERROR or the first unread error */
@@ -449,8 +436,6 @@ struct gl_context {
 
 	GLuint array_buffer, element_buffer; /* bindings; 0: none */
 	struct gl_attrib attrib[GL_CONTEXT_MAX_ATTRIBS];
-	struct gl_client_copy *client_copies;
-	size_t client_copy_count, client_copy_cap;
 	GLuint program;                      /* glUseProgram; 0: none */
 
 	GLint viewport_x, viewport_y;

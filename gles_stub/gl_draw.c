@@ -17,15 +17,13 @@
  * glDrawElements without an index buffer) take the SDK driver's CPU path
  * (address-space sheet, 4.2): at the draw call the driver reads every
  * vertex the draw names, in index order, from the program's memory (and
- * from the buffers of the other attributes), converts it to floats and
- * hands it to the GPU, one vertex per index. Model choice: the copy goes
- * to simulated main memory (the memory the driver's command buffer lives
- * in), each attribute as `size` floats, the vertices one after the other,
- * and the GPU draws it as a non-indexed draw through the vertex loader,
- * which reads and counts it as main-memory vertex traffic. Every index is
- * a vertex shaded (no post-vertex cache), as the driver sends one vertex
- * per index. The copy lives as long as the command list holds the draw
- * (draw_client_collect). */
+ * from the buffers of the other attributes), converts each attribute to
+ * a float24 4-tuple (size 1-3 filled as (x, 0, 0, 1); a disabled
+ * attribute sends its current value) and writes it into the command list
+ * through the immediate-mode fixed-attribute port (hw_immediate.h): three
+ * words an attribute a vertex. Every index is a vertex shaded (no
+ * post-vertex cache), as the driver sends one vertex per index; the loader
+ * reads nothing. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -57,10 +55,9 @@ static bool draw_mode(struct nngx_state *st, GLenum mode, unsigned *primitive, c
 	}
 }
 
-/* What a draw from client-side arrays reads (draw_client_plan), and the
- * layout of its copy (draw_client_copy): for each loader attribute read
- * from an array, where its element 0 is in host memory, its stride, size
- * and type, and its place in a copied vertex. */
+/* What a draw from client-side arrays reads (draw_client_plan) and
+ * sends (draw_client_pack): for each attribute read from an array, where
+ * its element 0 is in host memory, its stride, size and type. */
 struct draw_client {
 	bool on;
 	const uint8_t *indices;         /* NULL: vertices first .. first + count - 1 */
@@ -69,8 +66,6 @@ struct draw_client {
 	const uint8_t *src[GL_CONTEXT_MAX_ATTRIBS];     /* NULL: a fixed attribute */
 	unsigned stride[GL_CONTEXT_MAX_ATTRIBS], size[GL_CONTEXT_MAX_ATTRIBS];
 	GLenum type[GL_CONTEXT_MAX_ATTRIBS];
-	unsigned at[GL_CONTEXT_MAX_ATTRIBS];           /* byte offset in a copied vertex */
-	unsigned vertex_bytes;
 };
 
 /* The storage of buffer `name` for a draw, or NULL after the error. */
@@ -185,9 +180,9 @@ static bool draw_reads_client(const struct gl_context *gl, const struct gl_draw_
 }
 
 /* draw_plan's indices and attributes for the CPU path: every source
- * checked (a buffer's data must hold every element the indices name),
- * the copy's layout decided; the draw becomes a non-indexed one of
- * `count` vertices. Nothing is allocated yet. */
+ * checked (a buffer's data must hold every element the indices name);
+ * the draw becomes a non-indexed one of `count` vertices. Nothing is
+ * allocated yet. */
 static bool draw_client_plan(struct nngx_state *st, struct gl_draw_plan *p,
 			     const GLvoid *indices, struct draw_client *cl, const char *fn)
 {
@@ -297,9 +292,7 @@ static bool draw_client_plan(struct nngx_state *st, struct gl_draw_plan *p,
 		}
 		cl->size[n] = (unsigned)a->size;
 		cl->type[n] = a->type;
-		cl->at[n] = cl->vertex_bytes;
-		cl->vertex_bytes += (unsigned)a->size * 4;
-		d->format = HW_REG_ATTRIB_FLOAT + (unsigned)(a->size - 1) * 4;
+		d->format = HW_REG_ATTRIB_FLOAT + 3 * 4;
 	}
 	if (p->attrib_count == 0) {
 		struct gl_draw_attrib *d = &p->attrib[p->attrib_count++];
@@ -308,9 +301,11 @@ static bool draw_client_plan(struct nngx_state *st, struct gl_draw_plan *p,
 		d->format = HW_REG_ATTRIB_FLOAT + 3 * 4;
 		d->value[3] = 1.0f;
 	}
-	if ((uint64_t)p->count * cl->vertex_bytes > hw_memory_area_bytes(HW_AREA_FCRAM)) {
-		gl_memory_error(st, fn, "a copy of %u vertices of %u bytes: more than main "
-				"memory holds", p->count, cl->vertex_bytes);
+	/* The command list lives in main memory. */
+	if ((uint64_t)p->count * p->attrib_count * 12u > hw_memory_area_bytes(HW_AREA_FCRAM)) {
+		gl_memory_error(st, fn, "the immediate-mode words of %u vertices of %u "
+				"attributes: more than main memory holds", p->count,
+				p->attrib_count);
 		return false;
 	}
 	p->indexed = false;
@@ -320,43 +315,10 @@ static bool draw_client_plan(struct nngx_state *st, struct gl_draw_plan *p,
 	return true;
 }
 
-/* Free the copies whose command list no longer holds the loader base
- * that points at them (cleared, overwritten or deleted). A Raw list is
- * looked at only while it is the bound one. */
-static void draw_client_collect(struct nngx_state *st)
-{
-	struct gl_context *gl = &st->gl;
-	struct nngx_cmdlist *bound = nngx_cmdlist_current(st);
-	size_t k = 0;
-
-	while (k < gl->client_copy_count) {
-		struct gl_client_copy *c = &gl->client_copies[k];
-		struct nngx_cmdlist *l;
-		bool alive;
-
-		if (c->list) {
-			l = nngx_cmdlist_find(st, c->list);
-		} else if (bound && !bound->name && bound->raw_id == c->raw_id) {
-			l = bound;
-		} else {
-			k++;
-			continue;
-		}
-		alive = l && l->words && c->base_word + 1 < l->used_words
-			&& l->words[c->base_word] == c->base_value
-			&& hw_reg_cmd_id(l->words[c->base_word + 1]) == HW_REG_ATTRIBBUFFERS_LOC;
-		if (alive) {
-			k++;
-			continue;
-		}
-		hw_memory_free(&st->gpu.memory, c->phys);
-		*c = gl->client_copies[--gl->client_copy_count];
-	}
-}
-
 /* One attribute element, converted to floats (normalized ignored, as the
- * loader does for buffers). */
-static void draw_client_element(GLenum type, unsigned size, const uint8_t *from, uint8_t *to)
+ * loader does for buffers); the components past `size` keep what `to`
+ * holds. */
+static void draw_client_element(GLenum type, unsigned size, const uint8_t *from, float to[4])
 {
 	unsigned i;
 
@@ -376,80 +338,41 @@ static void draw_client_element(GLenum type, unsigned size, const uint8_t *from,
 			memcpy(&f, from + 4 * i, sizeof f);
 			break;
 		}
-		memcpy(to + 4 * i, &f, sizeof f);
+		to[i] = f;
 	}
 }
 
-/* The copy: room in simulated main memory and in the table of copies,
- * then every vertex in index order; the plan's arrays point at it. */
-static bool draw_client_copy(struct nngx_state *st, struct gl_draw_plan *p,
+/* The immediate-mode words of every vertex, in index order, into
+ * p->immediate (the caller frees it). */
+static bool draw_client_pack(struct nngx_state *st, struct gl_draw_plan *p,
 			     const struct draw_client *cl, const char *fn)
 {
-	struct gl_context *gl = &st->gl;
-	uint32_t bytes = cl->count * cl->vertex_bytes, phys, k;
+	size_t words = (size_t)cl->count * p->attrib_count * 3, n = 0;
+	uint32_t *w = hw_malloc(words * sizeof *w), k;
 	unsigned a;
-	uint8_t *host;
 
-	draw_client_collect(st);
-	if (gl->client_copy_count == gl->client_copy_cap) {
-		size_t cap = gl->client_copy_cap ? gl->client_copy_cap * 2 : 8;
-		struct gl_client_copy *grown = hw_realloc(gl->client_copies, cap * sizeof *grown);
-		if (!grown) {
-			gl_memory_error(st, fn, "the table of client-side array copies");
-			return false;
-		}
-		gl->client_copies = grown;
-		gl->client_copy_cap = cap;
-	}
-	phys = hw_memory_alloc(&st->gpu.memory, HW_AREA_FCRAM, bytes);
-	host = phys ? hw_memory_host(&st->gpu.memory, phys, bytes) : NULL;
-	if (!host) {
-		if (phys)
-			hw_memory_free(&st->gpu.memory, phys);
-		gl_memory_error(st, fn, "%u bytes of main memory for a copy of %u vertices from "
-				"client-side arrays", bytes, cl->count);
+	if (!w) {
+		gl_memory_error(st, fn, "the immediate-mode words of %u vertices from "
+				"client-side arrays", cl->count);
 		return false;
 	}
 	for (k = 0; k < cl->count; k++) {
 		size_t i = draw_client_index(cl, k);
-		uint8_t *v = host + (size_t)k * cl->vertex_bytes;
 
-		for (a = 0; a < p->attrib_count; a++)
+		for (a = 0; a < p->attrib_count; a++, n += 3) {
+			float v[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
+
 			if (cl->src[a])
 				draw_client_element(cl->type[a], cl->size[a],
-						    cl->src[a] + i * cl->stride[a], v + cl->at[a]);
-	}
-	for (a = 0; a < p->attrib_count; a++) {
-		if (!cl->src[a])
-			continue;
-		p->attrib[a].phys = phys + cl->at[a];
-		p->attrib[a].stride = cl->vertex_bytes;
-	}
-	p->base = phys & ~DRAW_ALIGN_MASK;
-	gl->client_copies[gl->client_copy_count].phys = phys;
-	return true;
-}
-
-/* The copy of the draw just appended to list `l` from word `from`: kept
- * while the list holds the loader base that points at it. */
-static void draw_client_keep(struct nngx_state *st, const struct gl_draw_plan *p,
-			     const struct nngx_cmdlist *l, size_t from)
-{
-	struct gl_context *gl = &st->gl;
-	struct gl_client_copy *c = &gl->client_copies[gl->client_copy_count];
-	size_t k;
-
-	c->list = l->name;
-	c->raw_id = l->raw_id;
-	c->base_value = p->base >> 3;
-	c->base_word = SIZE_MAX;
-	for (k = from; k + 1 < l->used_words; k++)
-		if (l->words[k] == c->base_value
-		    && hw_reg_cmd_id(l->words[k + 1]) == HW_REG_ATTRIBBUFFERS_LOC) {
-			c->base_word = k;
-			break;
+						    cl->src[a] + i * cl->stride[a], v);
+			else
+				memcpy(v, p->attrib[a].value, sizeof v);
+			hw_reg_pack_f24x4(v, w + n);
 		}
-	gl->client_copy_count++;
+	}
+	p->immediate = w;
+	p->immediate_words = words;
+	return true;
 }
 
 /* Everything but the mode and the counts, which the callers checked. */
@@ -481,8 +404,8 @@ static bool draw_plan(struct nngx_state *st, struct gl_draw_plan *p, const GLvoi
 				   p->exe->gs_mode == GL_SHBIN_GS_FIXED ? "fixed" : "variable");
 		return false;
 	}
-	/* Model limitation: the client-array copy sends one vertex an index,
-	 * which would turn variable mode's counts into vertices. */
+	/* Model limitation: the CPU path sends one vertex an index, which
+	 * would turn variable mode's counts into vertices. */
 	if (gs->binary && p->exe->gs_mode == GL_SHBIN_GS_VARIABLE && cl
 	    && draw_reads_client(gl, p)) {
 		gl_operation_error(st, fn, "a variable-mode geometry draw from client-side "
@@ -548,10 +471,8 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
 	struct gl_executable *exe = p->exe;
 	bool upload = exe->serial != gl->uploaded_serial
 		      || gl->cmdgen_mode == NN_GX_CMDGEN_MODE_UNCONDITIONAL;
-	bool copied = cl->on && cl->vertex_bytes, appended = false;
 	struct nngx_cmdlist *l;
 	struct gl_cmdbuf c;
-	size_t from;
 
 	if (p->count == 0)
 		return;                        /* nothing to draw, nothing sent */
@@ -563,8 +484,7 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
 	l = nngx_cmdlist_bound(st, fn);
 	if (!l)
 		return;
-	from = l->used_words;
-	if (copied && !draw_client_copy(st, p, cl, fn))
+	if (cl->on && !draw_client_pack(st, p, cl, fn))
 		return;
 	gl_cmdbuf_init(&c);
 	if (upload)
@@ -576,7 +496,6 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
 	if (c.failed)
 		gl_memory_error(st, fn, "the commands of a draw of %u vertices", p->count);
 	else if (nngx_cmdlist_append_to(st, l, c.w, c.n, fn)) {
-		appended = true;
 		gl->uploaded_serial = exe->serial;
 		gl->texture_epoch_sent = gl->texture_epoch;
 		gl_lut_sent(gl, &p->frag);
@@ -584,13 +503,8 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
 		gl->updated_state = 0;         /* every state went out complete */
 	}
 	gl_cmdbuf_free(&c);
-	if (copied) {
-		if (appended)
-			draw_client_keep(st, p, l, from);
-		else
-			hw_memory_free(&st->gpu.memory,
-				       gl->client_copies[gl->client_copy_count].phys);
-	}
+	hw_free((void *)p->immediate);
+	p->immediate = NULL;
 }
 
 void glDrawArrays(GLenum mode, GLint first, GLsizei count)

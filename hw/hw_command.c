@@ -391,11 +391,14 @@ static void command_observe(struct run_ctx *c, enum hw_event_kind kind, hw_clock
 	c->gpu->observe(c->gpu->observe_user, &e);
 }
 
-/* Run the draw the registers describe at clock c->t: decode it, run it,
- * schedule its busy time, pend its counters to land at its end, advance c->t
- * past it and charge its work against c->work_left. Faults and limits set
- * c->status with a note. */
-static void command_draw(struct run_ctx *c, bool indexed)
+/* Run the draw the registers describe at clock c->t: from the arrays
+ * (indexed or not) or, with `imm`, `vertices` immediate-mode vertices of
+ * `attribs` attributes each. Decode it, run it, schedule its busy time,
+ * pend its counters to land at its end, advance c->t past it and charge
+ * its work against c->work_left. Faults and limits set c->status with a
+ * note. */
+static void command_draw(struct run_ctx *c, bool indexed, const struct hw_immediate *imm,
+			 unsigned attribs, uint32_t vertices)
 {
 	struct hw_gpu *gpu = c->gpu;
 	struct hw_draw_config cfg;
@@ -405,8 +408,27 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	char fault[256] = "";
 	enum hw_status st;
 	hw_clock_t start;
+	unsigned reg = imm ? HW_REG_FIXEDATTRIB_INDEX
+		       : indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS;
 
 	decode_draw(gpu, indexed, &cfg, &shading);
+	if (imm) {
+		uint32_t lo = gpu->regs[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_LOW)];
+		uint32_t hi = gpu->regs[HW_REG_SH(HW_REG_VSH_BASE, HW_REG_SH_PERMUTATION_HIGH)];
+		unsigned a;
+
+		/* The loader's registers are ignored (hw_immediate.h): no
+		 * array, no fixed value, no per-attribute work; the
+		 * permutation still routes attribute a to its register. */
+		cfg.loader.attrib_count = 0;
+		cfg.loader.array_count = 0;
+		for (a = 0; a < HW_LOADER_ATTRIBS; a++)
+			cfg.loader.input_reg[a] = (uint8_t)hw_reg_sh_input_register(lo, hi, a);
+		cfg.count = vertices;
+		cfg.first = 0;
+		cfg.immediate = (const float (*)[4])imm->attr;
+		cfg.immediate_attribs = attribs;
+	}
 	if (cfg.fragment.ops.mode == HW_FRAGMENT_GAS)
 		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, HW_REG_COLOR_OPERATION,
 			     "gas accumulation: the fragments' buffer traffic is modelled, the "
@@ -430,8 +452,7 @@ static void command_draw(struct run_ctx *c, bool indexed)
 	if (st == HW_ERROR_NO_MEMORY) {
 		c->status = st;         /* no fault of the commands: the caller reports it */
 	} else if (st != HW_OK) {
-		hw_gpu_notef(gpu, st == HW_ERROR_LIMIT ? HW_NOTE_LIMIT : HW_NOTE_FAULT,
-			     indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS,
+		hw_gpu_notef(gpu, st == HW_ERROR_LIMIT ? HW_NOTE_LIMIT : HW_NOTE_FAULT, reg,
 			     "draw stopped: %s", fault);
 		c->status = st;
 	}
@@ -449,7 +470,81 @@ static void command_draw(struct run_ctx *c, bool indexed)
 		c->status = HW_ERROR_NO_MEMORY;
 	if (gpu->observe)
 		command_observe(c, HW_EVENT_DRAW, start, &res.delta, &res);
-	command_check_clocks(c, indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS);
+	command_check_clocks(c, reg);
+}
+
+/* ---- immediate mode (hw_immediate.h) ---------------------------------- */
+
+/* Attributes a vertex: VSH_NUM_ATTR bits 0-3, plus one (model choice
+ * between two readings of 3dbrew: hw_immediate.h). */
+static unsigned immediate_attribs(const struct hw_gpu *gpu)
+{
+	return hw_reg_count4(gpu->regs[HW_REG_VSH_NUM_ATTR]);
+}
+
+static bool immediate_pending(const struct hw_gpu *gpu)
+{
+	return gpu->command.immediate.count || gpu->command.immediate.have;
+}
+
+/* Draw the whole vertices received; what makes no whole vertex is
+ * dropped, with a note. The port is then empty. */
+static void immediate_draw(struct run_ctx *c)
+{
+	struct hw_gpu *gpu = c->gpu;
+	struct hw_immediate *im = &gpu->command.immediate;
+	unsigned n = immediate_attribs(gpu), left;
+	uint32_t vertices = hw_immediate_vertices(im, n, &left);
+
+	if (im->have)
+		hw_gpu_notef(gpu, HW_NOTE_MALFORMED, HW_REG_FIXEDATTRIB_DATA0,
+			     "immediate mode: %u data word%s of an unfinished attribute "
+			     "(three words an attribute) dropped", im->have,
+			     im->have == 1 ? "" : "s");
+	if (left)
+		hw_gpu_notef(gpu, HW_NOTE_MALFORMED, HW_REG_FIXEDATTRIB_DATA0,
+			     "immediate mode: the last %u attribute%s make no whole vertex of "
+			     "%u attributes (VSH_NUM_ATTR) and %s dropped", left,
+			     left == 1 ? "" : "s", n, left == 1 ? "is" : "are");
+	if (vertices)
+		command_draw(c, false, im, n, vertices);
+	hw_immediate_clear(im);
+}
+
+/* A data word in immediate mode. With HW_IMMEDIATE_MAX_VERTICES whole
+ * vertices pending they draw; a triangle list keeps the vertices of its
+ * unfinished triangle for the next. */
+static void immediate_word(struct run_ctx *c, uint32_t v)
+{
+	struct hw_gpu *gpu = c->gpu;
+	struct hw_immediate *im = &gpu->command.immediate;
+	unsigned n, left;
+	uint32_t vertices;
+
+	if (hw_immediate_word(im, v) != HW_OK) {
+		c->status = HW_ERROR_NO_MEMORY;
+		return;
+	}
+	if (im->have)
+		return;
+	n = immediate_attribs(gpu);
+	vertices = hw_immediate_vertices(im, n, &left);
+	if (vertices < HW_IMMEDIATE_MAX_VERTICES || left)
+		return;
+	if (hw_reg_primitive_mode(gpu->regs[HW_REG_PRIMITIVE_CONFIG]) == HW_REG_PRIM_TRIANGLES)
+		vertices -= vertices % 3;
+	command_draw(c, false, im, n, vertices);
+	hw_immediate_drop(im, (size_t)vertices * n);
+}
+
+/* Whether writing `v` to `id` leaves the vertices received pending: a
+ * data word, or 0xF to the index again. */
+static bool immediate_continues(unsigned id, uint32_t v)
+{
+	if (id >= HW_REG_FIXEDATTRIB_DATA0 && id < HW_REG_FIXEDATTRIB_DATA0 + 3)
+		return true;
+	return id == HW_REG_FIXEDATTRIB_INDEX
+	       && hw_reg_fixedattrib_index(v) == HW_REG_FIXEDATTRIB_IMMEDIATE;
 }
 
 /* ---- register side effects ------------------------------------------ */
@@ -548,6 +643,11 @@ static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 	if (id == HW_REG_FIXEDATTRIB_INDEX) {
 		s->fixed_index = hw_reg_fixedattrib_index(v);
 		s->fixed_have = 0;
+		s->immediate.on = s->fixed_index == HW_REG_FIXEDATTRIB_IMMEDIATE;
+		return;
+	}
+	if (s->immediate.on) {
+		immediate_word(c, v);
 		return;
 	}
 	NNGX_ASSERT(s->fixed_have < 3);
@@ -560,8 +660,8 @@ static void fixed_attribute_write(struct run_ctx *c, unsigned id, uint32_t v)
 		return;
 	}
 	hw_gpu_notef(c->gpu, HW_NOTE_REGISTER_IGNORED, id,
-		     "immediate-mode vertex data (fixed attribute index 0x%X) is not modelled",
-		     s->fixed_index);
+		     "fixed attribute index 0x%X names no attribute (0-11, or 0xF for "
+		     "immediate mode, which has ended): the value is dropped", s->fixed_index);
 }
 
 /* Fragment lighting, fog and gas registers the model reads (light blocks
@@ -759,7 +859,12 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 		hw_gpu_notef(gpu, HW_NOTE_REGISTER_IGNORED, id, "register 0x%X does not exist", id);
 		return;
 	}
-	v = gpu->regs[id] = hw_reg_cmd_merge(gpu->regs[id], value, mask);
+	v = hw_reg_cmd_merge(gpu->regs[id], value, mask);
+	/* Any other write first draws the immediate vertices received, with
+	 * the state they came in with. */
+	if (immediate_pending(gpu) && !immediate_continues(id, v))
+		immediate_draw(c);
+	gpu->regs[id] = v;
 	if (hw_reg_is_sh(id)) {
 		shader_unit_write(c, id, v);
 		return;
@@ -772,7 +877,12 @@ static void register_write(struct run_ctx *c, unsigned id, uint32_t value, unsig
 	case HW_REG_DRAWARRAYS:
 	case HW_REG_DRAWELEMENTS:
 		if (v)
-			command_draw(c, id == HW_REG_DRAWELEMENTS);
+			command_draw(c, id == HW_REG_DRAWELEMENTS, NULL, 0, 0);
+		return;
+	case HW_REG_START_DRAW_FUNC0:
+		/* Back to configuration mode: immediate mode ends. */
+		if (v & 1u)
+			gpu->command.immediate.on = false;
 		return;
 	case HW_REG_VTX_FUNC:
 		if (v)
@@ -931,6 +1041,14 @@ enum hw_status hw_command_run(struct hw_gpu *gpu, const uint32_t *words, size_t 
 			command_observe(&c, HW_EVENT_COMMANDS, c.t - tail, NULL, NULL);
 		c.phys = addr;
 		command_buffer(&c, next, size / 4);
+	}
+	/* Immediate vertices still pending draw at the end of the submission
+	 * (after a fault they are dropped). */
+	if (immediate_pending(gpu)) {
+		if (c.status == HW_OK)
+			immediate_draw(&c);
+		else
+			hw_immediate_clear(&gpu->command.immediate);
 	}
 	/* Commands after the last draw keep the command module busy alone. */
 	tail = command_fetch(&c);

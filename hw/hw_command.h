@@ -13,6 +13,7 @@
 
 #include "hw_busy.h"
 #include "hw_counters.h"
+#include "hw_immediate.h"
 #include "hw_regs.h"
 
 struct hw_gpu;
@@ -35,6 +36,7 @@ struct hw_command_state {
 	unsigned fixed_have;
 	float fixed_value[12][4];            /* fixed attribute values */
 	unsigned jump_depth;
+	struct hw_immediate immediate;       /* the port in immediate mode */
 };
 
 /* Something the program should hear about (an unmodelled register, a

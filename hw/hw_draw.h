@@ -23,6 +23,7 @@
 #include "hw_fog.h"
 #include "hw_fragment.h"
 #include "hw_counters.h"
+#include "hw_immediate.h"
 #include "hw_lighting.h"
 #include "hw_loader.h"
 #include "hw_memory.h"
@@ -133,6 +134,15 @@ struct hw_draw_config {
 	 * shader runs once n vertices have arrived. */
 	bool gs_variable;
 	unsigned gs_main;
+	/* Immediate mode (hw_immediate.h): when not NULL, vertex k's inputs
+	 * are rows k * immediate_attribs .. of `immediate`, into the
+	 * registers loader.input_reg names, instead of a loader fetch; the
+	 * caller gives the loader no attribute and no array (so no
+	 * per-attribute clocks: the command processor fed them, their words
+	 * are the command traffic), and `count` vertices are drawn as a
+	 * non-indexed draw from 0. */
+	const float (*immediate)[4];
+	unsigned immediate_attribs;
 
 	struct hw_draw_fragment fragment;
 };

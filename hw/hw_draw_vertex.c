@@ -520,8 +520,13 @@ static enum hw_status draw_ahead(struct draw_ctx *d, struct draw_ahead *a, uint3
 		if (st == HW_OK && !hit && !count_word) {
 			a->miss[n] = (int16_t)m;
 			a->processor[m] = (uint8_t)next_vertex_processor(d);
-			st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines, index, a->in[m],
-						     &scratch, fault, fault_len);
+			if (cfg->immediate)
+				hw_immediate_fetch(cfg->immediate, cfg->immediate_attribs,
+						   cfg->loader.input_reg, index, a->in[m]);
+			else
+				st = hw_loader_program_fetch(&d->loader, d->u->mem, &d->lines,
+							     index, a->in[m], &scratch, fault,
+							     fault_len);
 			if (st == HW_OK) {
 				a->memo[m] = NULL;
 				a->memo_hit[m] = memo && memo_look_up(d, index,

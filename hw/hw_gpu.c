@@ -67,6 +67,7 @@ void hw_gpu_fini(struct hw_gpu *gpu)
 	hw_cache_fini(&gpu->texture_cache);
 	hw_fragment_state_fini(&gpu->fragment);
 	hw_memory_fini(&gpu->memory);
+	hw_immediate_fini(&gpu->command.immediate);
 	free(gpu->pending);
 	gpu->pending = NULL;
 	gpu->pending_count = gpu->pending_cap = 0;
@@ -84,6 +85,7 @@ void hw_gpu_reset(struct hw_gpu *gpu, uint16_t busy_window, uint16_t busy_window
 	for (id = 0; id < HW_REG_COUNT; id++)
 		gpu->regs[id] = hw_command_power_on(id);
 	memset(&gpu->proctex, 0, sizeof gpu->proctex);
+	hw_immediate_fini(&gpu->command.immediate);
 	memset(&gpu->command, 0, sizeof gpu->command);
 	memset(&gpu->vs, 0, sizeof gpu->vs);
 	memset(&gpu->gs, 0, sizeof gpu->gs);

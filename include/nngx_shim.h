@@ -383,8 +383,9 @@ GLint nngxShimFindCounter(const char *name);
      "not linked, wrong kind of object, uniform type mismatch); "               \
      "GL_INVALID_OPERATION is recorded and nothing else happens")               \
   XX(36, CLIENT_ARRAYS_NOT_MODELLED, ERROR,                                     \
-     "no longer raised: client-side vertex and index arrays draw (copied "      \
-     "into simulated main memory, nngx_gl_dmp(3)); the number stays reserved")  \
+     "no longer raised: client-side vertex and index arrays draw (sent "        \
+     "through the immediate-mode port, nngx_gl_dmp(3)); the number stays "      \
+     "reserved")                                                                \
   XX(37, NORMALIZED_IGNORED, WARNING,                                           \
      "the PICA200 vertex loader does not normalise: normalized = GL_TRUE is "   \
      "ignored and integer attributes reach the shader unscaled (scale them in " \

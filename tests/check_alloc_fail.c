@@ -1,7 +1,8 @@
 /* check_alloc_fail.c: no silent allocation failure. A scripted frame that
  * reaches every allocation site of the library (command lists, display
- * buffers, GL objects, shader binaries, links, the GPU's caches, busy
- * tracks, queued work, transfers, the configuration loader) runs once for
+ * buffers, GL objects, shader binaries, links, client-side array draws and
+ * the immediate-mode port, the GPU's caches, busy tracks, queued work,
+ * transfers, the configuration loader) runs once for
  * reference; then, for k = 1, 2, ..., the kth allocation of the frame
  * fails: the library's own (hw_alloc) in one walk, the program's
  * nngxInitialize allocator in another. Each failing frame must not crash,
@@ -167,6 +168,11 @@ static void frame(struct frame_out *out)
 	STEP(glEnable(GL_DEPTH_TEST));
 	STEP(glDrawArrays(GL_TRIANGLES, 0, 3));
 	STEP(glDrawElements(GL_TRIANGLES, 9, GL_UNSIGNED_SHORT, (const GLvoid *)0));
+	/* a client-side array: its words packed for the immediate-mode port,
+	 * and the port's rows in the GPU */
+	STEP(glBindBuffer(GL_ARRAY_BUFFER, 0));
+	STEP(glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, tri));
+	STEP(glDrawArrays(GL_TRIANGLES, 0, 3));
 	STEP(glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 8, 8, 0));
 	STEP(nngxTransferRenderImage(disp, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0));
 
