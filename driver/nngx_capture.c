@@ -22,6 +22,22 @@ static const char *const module_keys[HW_BUSY_MODULE_COUNT] = {
 	"combiner", "per_fragment"
 };
 
+/* What makes a draw findable in the program (doc/capture-schema.md,
+ * "Draw identity"): read from the GPU's registers and the GL context as
+ * the draw runs. */
+#define CAP_TEXTURE_UNITS 3
+struct cap_draw_id {
+	unsigned primitive;             /* PRIMITIVE_CONFIG bits 8-9 */
+	bool indexed;
+	uint32_t count;                 /* NUMVERTICES: vertices or indices */
+	uint32_t shader_entry;          /* vertex shader's main, in instructions */
+	uint32_t shader_hash;           /* FNV-1a of the vertex program memory */
+	GLuint program;                 /* a linked GL program with that code; 0: none */
+	unsigned texture_units;         /* bit u: texture unit u on */
+	uint32_t texture_phys[CAP_TEXTURE_UNITS];
+	GLuint texture_name[CAP_TEXTURE_UNITS];  /* 0: no GL texture there */
+};
+
 /* What one piece of work did, kept until its frame is written. */
 struct cap_event {
 	enum hw_event_kind kind;
@@ -31,6 +47,7 @@ struct cap_event {
 	uint64_t covered, texture_samples, texture_misses;
 	uint64_t bytes_read, bytes_written;
 	unsigned channel;
+	struct cap_draw_id id;          /* draws only */
 };
 
 struct cap_frame {
@@ -259,6 +276,33 @@ static json_t *json_modules_int(const uint64_t *v)
 	return a;
 }
 
+static const char *const primitive_names[4] = {
+	"triangles", "triangle_strip", "triangle_fan", "geometry"
+};
+
+/* A draw's identity members (schema 1.1, doc/capture-schema.md). */
+static void draw_id_json(json_t *o, const struct cap_draw_id *id)
+{
+	json_t *tex = json_array();
+	char hash[16];
+	unsigned u;
+
+	json_object_set_new(o, "primitive", json_string(primitive_names[id->primitive & 3u]));
+	json_object_set_new(o, "indexed", json_boolean(id->indexed));
+	json_object_set_new(o, "count", json_integer(id->count));
+	json_object_set_new(o, "program", id->program ? json_integer(id->program) : json_null());
+	json_object_set_new(o, "shader_entry", json_integer(id->shader_entry));
+	snprintf(hash, sizeof hash, "%08x", (unsigned)id->shader_hash);
+	json_object_set_new(o, "shader_hash", json_string(hash));
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++)
+		if (id->texture_units >> u & 1u)
+			json_array_append_new(tex, json_pack("{s:I, s:o, s:I}", "unit", (json_int_t)u,
+				"texture", id->texture_name[u] ? json_integer(id->texture_name[u])
+							       : json_null(),
+				"address", (json_int_t)id->texture_phys[u]));
+	json_object_set_new(o, "textures", tex);
+}
+
 /* `record`: the JSON Lines record type ("event"), written first with the
  * frame and the event's index in it; NULL in the JSON document. */
 static json_t *event_json(const struct cap_event *e, const char *record, uint64_t frame,
@@ -289,6 +333,8 @@ static json_t *event_json(const struct cap_event *e, const char *record, uint64_
 	if (e->kind == HW_EVENT_FILL)
 		json_object_set_new(o, "channel", json_integer(e->channel));
 	json_object_set_new(o, "work", json_modules_int(e->work));
+	if (e->kind == HW_EVENT_DRAW)
+		draw_id_json(o, &e->id);
 	return o;
 }
 
@@ -386,6 +432,7 @@ static json_t *header_json(const struct nngx_capture *c, const char *record)
 		json_object_set_new(o, "record", json_string(record));
 	json_object_set_new(o, "schema", json_string("nngx-capture"));
 	json_object_set_new(o, "version", json_integer(NNGX_CAPTURE_SCHEMA_VERSION));
+	json_object_set_new(o, "version_minor", json_integer(NNGX_CAPTURE_SCHEMA_MINOR));
 	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
 	json_object_set_new(o, "frame_budget_us", json_real(to_us(HW_LCD_FRAME_CLOCKS)));
 	json_object_set_new(o, "busy_sampling_clocks", json_integer(c->opt.sampling_time));
@@ -714,6 +761,94 @@ static void cap_busy_status(struct nngx_state *st, struct nngx_capture *c,
 			 status == HW_ERROR_NO_MEMORY ? "no memory" : "out of range");
 }
 
+/* ---- draw identity -------------------------------------------------------- */
+
+/* FNV-1a (32 bits) over words, byte by byte, low byte first. */
+static uint32_t fnv1a_words(const uint32_t *w, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++)
+		for (b = 0; b < 32; b += 8) {
+			h ^= (w[i] >> b) & 0xFFu;
+			h *= 16777619u;
+		}
+	return h;
+}
+
+/* The linked GL program whose vertex stage is what the GPU runs: its
+ * code in program memory from word 0 (where the driver loads it) and its
+ * main at the entry point. The program in use wins; otherwise the lowest
+ * name. 0: none (raw command lists, or a program since deleted). */
+static GLuint draw_program(struct nngx_state *st)
+{
+	const struct hw_shader_state *vs = &st->gpu.vs;
+	GLuint best = 0;
+	size_t i;
+
+	for (i = 0; i < st->gl.object_count; i++) {
+		const struct gl_object *obj = st->gl.objects[i];
+		const struct gl_executable *exe;
+		const struct gl_stage *sg;
+
+		if (!obj || obj->kind != GL_OBJECT_PROGRAM || !(exe = obj->u.program.exe))
+			continue;
+		sg = &exe->stage[GL_STAGE_VERTEX];
+		if (!sg->binary || !sg->dvle || sg->dvle->main_offset != vs->entry
+		    || sg->binary->shbin.code_words > HW_SHADER_VSH_CODE_WORDS
+		    || memcmp(sg->binary->shbin.code, vs->code,
+			      sg->binary->shbin.code_words * sizeof vs->code[0]) != 0)
+			continue;
+		if (obj->name == st->gl.program)
+			return obj->name;
+		if (!best || obj->name < best)
+			best = obj->name;
+	}
+	return best;
+}
+
+/* The GL texture whose level 0 lies at `phys`; 0: none. */
+static GLuint draw_texture(const struct gl_context *gl, uint32_t phys)
+{
+	size_t i;
+
+	for (i = 0; i < gl->textures.count; i++) {
+		const struct gl_texture *t = gl->textures.item[i];
+
+		if (t && t->created && t->hw.phys == phys && phys != 0)
+			return t->name;
+	}
+	return 0;
+}
+
+static void draw_identity(struct nngx_state *st, const struct hw_draw_result *r,
+			  struct cap_draw_id *id)
+{
+	static const unsigned addr_reg[CAP_TEXTURE_UNITS] = {
+		HW_REG_TEXUNIT0_ADDR1, HW_REG_TEXUNIT1_ADDR, HW_REG_TEXUNIT2_ADDR
+	};
+	const uint32_t *regs = st->gpu.regs;
+	unsigned u;
+
+	id->primitive = (regs[HW_REG_PRIMITIVE_CONFIG] >> 8) & 3u;
+	id->indexed = r->indexed;
+	id->count = regs[HW_REG_NUMVERTICES];
+	id->shader_entry = st->gpu.vs.entry;
+	id->shader_hash = fnv1a_words(st->gpu.vs.code, HW_SHADER_VSH_CODE_WORDS);
+	id->program = draw_program(st);
+	id->texture_units = regs[HW_REG_TEXUNIT_CONFIG] & 7u;
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
+		id->texture_phys[u] = 0;
+		id->texture_name[u] = 0;
+		if (!(id->texture_units >> u & 1u))
+			continue;
+		id->texture_phys[u] = (regs[addr_reg[u]] & 0x0FFFFFFFu) << 3;
+		id->texture_name[u] = draw_texture(&st->gl, id->texture_phys[u]);
+	}
+}
+
 /* ---- the observer ------------------------------------------------------------ */
 
 static void cap_observe(void *user, const struct hw_event *e)
@@ -766,6 +901,7 @@ static void cap_observe(void *user, const struct hw_event *e)
 		ev->covered = r->raster.covered;
 		ev->texture_samples = r->texture_samples;
 		ev->texture_misses = r->texture_misses;
+		draw_identity(st, r, &ev->id);
 		f->vertices_shaded += r->vertices_shaded;
 		f->texture_samples += r->texture_samples;
 		f->texture_misses += r->texture_misses;

@@ -30,6 +30,8 @@ struct nngx_state;
 
 /* Version of the capture JSON and CSV layout (doc/capture-schema.md). */
 #define NNGX_CAPTURE_SCHEMA_VERSION 1
+/* Additions within the version: 1 added each draw's identity. */
+#define NNGX_CAPTURE_SCHEMA_MINOR 1
 
 /* Model choice: the capture's own busy counter samples windows of 1 us
  * (268 clocks) by default, the finest the SDK's microsecond parameter

@@ -15,6 +15,7 @@
 
 #include "gl_fixture.h"
 #include "driver/nngx_capture.h"
+#include "driver/nngx_state.h"
 
 #define FRAMES 3
 #define W 240
@@ -212,6 +213,110 @@ START_TEST(test_capture_json_has_a_record_per_frame_and_per_piece_of_work)
 		ck_assert_uint_eq(draws, 2);
 	}
 	json_decref(j);
+	remove_dir();
+}
+END_TEST
+
+/* Each draw names what it drew with (schema 1.1): primitive, indexed or
+ * not, its count, the GL program whose vertex code the GPU runs, the
+ * hash of that code (FNV-1a computed here over the 512 words), and the
+ * texture of each unit switched on with its address. */
+static uint32_t fnv1a(const uint32_t *w, size_t n)
+{
+	uint32_t h = 0x811C9DC5u;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++)
+		for (b = 0; b < 4; b++)
+			h = (h ^ ((w[i] >> (8 * b)) & 0xFFu)) * 0x01000193u;
+	return h;
+}
+
+START_TEST(test_capture_names_each_draw)
+{
+	static const float tri[] = { -0.3f, -0.3f, -0.5f, 0.3f, -0.3f, -0.5f, 0, 0.3f, -0.5f,
+				     0.3f, 0.3f, -0.5f };
+	static const GLushort idx[] = { 0, 1, 2, 1, 3, 2 };
+	static uint8_t texels[8 * 8 * 4];
+	struct fx_shader *sh;
+	GLuint prog, tex, disp;
+	json_t *j, *ev, *t;
+	char hash[16];
+
+	make_dir();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	fx_reset();
+	fx_list(1 << 16, 64);
+	sh = fx_shader_passthrough();
+	prog = fx_program(sh);
+	fx_positions(tri, 4);
+	nngxGenDisplaybuffers(1, &disp);
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxBindDisplaybuffer(disp);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	glGenTextures(1, &tex);
+	glActiveTexture(GL_TEXTURE0);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glUniform1i(glGetUniformLocation(prog, "dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	glUniform1i(glGetUniformLocation(prog, "dmp_Texture[0].samplerType"), GL_FALSE);
+	fx_buffer(GL_ELEMENT_ARRAY_BUFFER, NN_GX_MEM_VRAMA, idx, sizeof idx);
+	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (const GLvoid *)0);
+	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxFlush3DCommand();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	snprintf(hash, sizeof hash, "%08x", (unsigned)fnv1a(nngx_state_get()->gpu.vs.code, 512));
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "version_minor")), 1);
+	{
+		json_t *events = json_object_get(json_array_get(json_object_get(j, "frames"), 0),
+						 "events"), *draws[3];
+		size_t k, n = 0;
+
+		json_array_foreach(events, k, ev)
+			if (strcmp(json_string_value(json_object_get(ev, "kind")), "draw") == 0) {
+				ck_assert_uint_lt(n, 3);
+				draws[n++] = ev;
+			}
+		ck_assert_uint_eq(n, 3);
+		for (k = 0; k < 3; k++) {
+			ev = draws[k];
+			ck_assert_int_eq(json_integer_value(json_object_get(ev, "program")),
+					 (json_int_t)prog);
+			ck_assert_int_eq(json_integer_value(json_object_get(ev, "shader_entry")), 0);
+			ck_assert_str_eq(json_string_value(json_object_get(ev, "shader_hash")), hash);
+		}
+		ck_assert_str_eq(json_string_value(json_object_get(draws[0], "primitive")),
+				 "triangles");
+		ck_assert(json_is_false(json_object_get(draws[0], "indexed")));
+		ck_assert_int_eq(json_integer_value(json_object_get(draws[0], "count")), 3);
+		ck_assert_uint_eq(json_array_size(json_object_get(draws[0], "textures")), 1);
+		t = json_array_get(json_object_get(draws[0], "textures"), 0);
+		ck_assert_int_eq(json_integer_value(json_object_get(t, "unit")), 0);
+		ck_assert_int_eq(json_integer_value(json_object_get(t, "texture")), (json_int_t)tex);
+		ck_assert_int_eq(json_integer_value(json_object_get(t, "address")),
+				 (json_int_t)nngxShimGetTextureAddress(tex));
+		ck_assert_int_ne(json_integer_value(json_object_get(t, "address")), 0);
+		ck_assert(json_is_true(json_object_get(draws[1], "indexed")));
+		ck_assert_int_eq(json_integer_value(json_object_get(draws[1], "count")), 6);
+		ck_assert_uint_eq(json_array_size(json_object_get(draws[1], "textures")), 0);
+		ck_assert_str_eq(json_string_value(json_object_get(draws[2], "primitive")),
+				 "triangle_strip");
+		ck_assert(json_is_false(json_object_get(draws[2], "indexed")));
+		ck_assert_int_eq(json_integer_value(json_object_get(draws[2], "count")), 4);
+	}
+	json_decref(j);
+	glDeleteProgram(prog);
+	fx_shader_free(sh);
+	nngxDeleteDisplaybuffers(1, &disp);
+	glDeleteTextures(1, &tex);
 	remove_dir();
 }
 END_TEST
@@ -918,6 +1023,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
+	tcase_add_test(tc, test_capture_names_each_draw);
 	tcase_add_test(tc, test_trace_is_trace_event_array_form);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
 	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
