@@ -845,8 +845,9 @@ static size_t label_step(const struct plot *p)
 	}
 }
 
-/* Frame numbers under the plot, every label_step() frames. */
-static void frame_labels(FILE *o, const struct plot *p)
+/* Frame numbers under the plot, every label_step() frames; `bin` says
+ * what a bin shows when bins group frames. */
+static void frame_labels(FILE *o, const struct plot *p, const char *bin)
 {
 	size_t f, step = label_step(p);
 
@@ -857,14 +858,17 @@ static void frame_labels(FILE *o, const struct plot *p)
 			"<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%zu</text>\n",
 			x, x, p->y0 + p->h, p->y0 + p->h + 3, x, p->y0 + p->h + 14, f);
 	}
-	fprintf(o, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">frame%s"
-		"</text>\n", p->x0 + p->w, p->y0 + p->h + 28,
-		p->per > 1 ? " (a bin of frames: their mean)" : "");
+	fprintf(o, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">frame",
+		p->x0 + p->w, p->y0 + p->h + 28);
+	if (p->per > 1)
+		fprintf(o, " (bins of %zu frames: %s)", p->per, bin);
+	fputs("</text>\n", o);
 }
 
 /* Gridlines and tick labels, the zero included, the unit above the y
  * axis; the x axis with frame numbers, no two closer than LABEL_SPACING. */
-static void plot_axes(FILE *o, const struct plot *p, const char *unit, double scale)
+static void plot_axes(FILE *o, const struct plot *p, const char *unit, double scale,
+		      const char *bin)
 {
 	int d = decimals(p->ystep * scale);
 	unsigned k;
@@ -882,7 +886,7 @@ static void plot_axes(FILE *o, const struct plot *p, const char *unit, double sc
 	fputs("</text>\n", o);
 	fprintf(o, "<line class=\"zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
 		p->x0, p->x0 + p->w, p->y0 + p->h, p->y0 + p->h);
-	frame_labels(o, p);
+	frame_labels(o, p, bin);
 }
 
 /* The mean and the largest of v[] over bin b, skipping NO_VALUE; false
@@ -999,7 +1003,7 @@ static void chart_limiters(FILE *o, const struct capture *c)
 			}
 		fputs("</title></rect>\n", o);
 	}
-	frame_labels(o, &p);
+	frame_labels(o, &p, "the limiter of most of them");
 	fputs("</svg>\n", o);
 }
 
@@ -1014,7 +1018,7 @@ static void chart_busy(FILE *o, const struct capture *c)
 	plot_init(&p, c->nframes, 50, 16, 840, 180);
 	plot_scale(&p, 1);
 	fputs("<svg viewBox=\"0 0 900 230\" role=\"img\" aria-label=\"busy shares\">\n", o);
-	plot_axes(o, &p, "%", 100);
+	plot_axes(o, &p, "%", 100, "the mean of their shares");
 	for (b = 0; b < p.bins; b++) {
 		double y = p.y0 + p.h, frames = (double)(bin_end(&p, b) - b * p.per);
 
@@ -1058,7 +1062,7 @@ static void chart_time(FILE *o, const struct capture *c, const char *what, const
 	plot_init(&p, c->nframes, 50, 16, 840, 150);
 	plot_scale(&p, max);
 	fprintf(o, "<svg viewBox=\"0 0 900 200\" role=\"img\" aria-label=\"%s\">\n", what);
-	plot_axes(o, &p, unit, scale);
+	plot_axes(o, &p, unit, scale, "their mean; dotted: their largest");
 	if (c->budget_us <= p.ymax) {
 		double y = y_of(&p, c->budget_us);
 
@@ -1089,7 +1093,7 @@ static void chart_utilisation(FILE *o, const struct capture *c, double *const *u
 	plot_scale(&p, max > 0 ? max : 1);
 	fputs("<svg viewBox=\"0 0 900 200\" role=\"img\" aria-label=\"utilisation per module\">\n",
 	      o);
-	plot_axes(o, &p, "%", 100);
+	plot_axes(o, &p, "%", 100, "their mean; dotted: their largest");
 	for (m = 0; m < MODULES; m++)
 		if (series_max(util[m], c->nframes) > 0)
 			plot_line(o, &p, util[m], module_colour[m], module_keys[m], 100, "%");
@@ -1203,7 +1207,8 @@ static void section_derived(FILE *o, const struct capture *c, const struct total
 		plot_scale(&p, series_max(series[d], c->nframes));
 		fprintf(o, "<h3>%s (%s)</h3>\n<svg viewBox=\"0 0 900 120\" role=\"img\" "
 			"aria-label=\"%s\">\n", metrics[d].title, metrics[d].unit, metrics[d].title);
-		plot_axes(o, &p, metrics[d].unit, metrics[d].scale);
+		plot_axes(o, &p, metrics[d].unit, metrics[d].scale,
+			  "their mean; dotted: their largest");
 		plot_line(o, &p, series[d], "#4e79a7", metrics[d].title, metrics[d].scale,
 			  metrics[d].unit);
 		fputs("</svg>\n", o);
