@@ -720,11 +720,27 @@ static void print_summary(FILE *o, const struct capture *c, const struct totals 
 	if ((v = run_ratio(t->stalls, t->instructions + t->stalls)) >= 0)
 		fprintf(o, ", shader-stall share %.1f %%", 100 * v);
 	fputc('\n', o);
-	fputs("Memory, bytes a frame (mean):", o);
-	for (i = 0, m = 0; i < t->nclients; i++)
-		if (t->client_bytes[i] > 0)
-			fprintf(o, "%s %s %.0f", m++ ? "," : "", t->client[i] + 7,
-				t->client_bytes[i] / (double)c->nframes);
+	/* The five clients that moved the most, largest first (all: --json). */
+	fputs("Memory, bytes a frame (mean), top clients:", o);
+	{
+		bool done[MAX_CLIENTS] = { false };
+		int shown;
+
+		for (shown = 0; shown < 5; shown++) {
+			size_t best = t->nclients;
+
+			for (i = 0; i < t->nclients; i++)
+				if (!done[i] && t->client_bytes[i] > 0
+				    && (best == t->nclients || t->client_bytes[i] > t->client_bytes[best]))
+					best = i;
+			if (best == t->nclients)
+				break;
+			done[best] = true;
+			fprintf(o, "%s %s %.0f", shown ? "," : "", t->client[best] + 7,
+				t->client_bytes[best] / (double)c->nframes);
+		}
+		m = shown;
+	}
 	fputs(m ? "\n" : " none\n", o);
 }
 
