@@ -589,7 +589,8 @@ static bool write_tidy_headers(struct nngx_capture *c)
 	      "primitives_out,vertices_shaded,indices,fragments,pixels_covered,texture_samples,"
 	      "texture_misses", c->draws_csv);
 	csv_modules_header(c->draws_csv, "work");
-	fputc('\n', c->draws_csv);
+	fputs(",primitive,indexed,count,program,shader_entry,shader_hash,texture.0,texture.1,"
+	      "texture.2,texture_address.0,texture_address.1,texture_address.2\n", c->draws_csv);
 	fputs("frame,index,kind,start_clock,end_clock,start_us,end_us,clocks,channel,"
 	      "bytes_read,bytes_written", c->events_csv);
 	csv_modules_header(c->events_csv, "work");
@@ -610,6 +611,8 @@ static void csv_modules_u64(FILE *o, const uint64_t *v)
 static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
 			     uint64_t frame, size_t index, size_t draw)
 {
+	unsigned u;
+
 	fprintf(c->events_csv, "%llu,%zu,%s,%llu,%llu,%.3f,%.3f,%llu,", (unsigned long long)frame,
 		index, kind_names[e->kind], (unsigned long long)e->start,
 		(unsigned long long)e->end, to_us(e->start), to_us(e->end),
@@ -629,6 +632,21 @@ static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
 		e->vertices_shaded, e->indices, e->fragments, (unsigned long long)e->covered,
 		(unsigned long long)e->texture_samples, (unsigned long long)e->texture_misses);
 	csv_modules_u64(c->draws_csv, e->work);
+	fprintf(c->draws_csv, ",%s,%d,%u,", primitive_names[e->id.primitive & 3u],
+		e->id.indexed ? 1 : 0, (unsigned)e->id.count);
+	if (e->id.program)
+		fprintf(c->draws_csv, "%u", (unsigned)e->id.program);
+	fprintf(c->draws_csv, ",%u,%08x", (unsigned)e->id.shader_entry, (unsigned)e->id.shader_hash);
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
+		fputc(',', c->draws_csv);
+		if (e->id.texture_name[u])
+			fprintf(c->draws_csv, "%u", (unsigned)e->id.texture_name[u]);
+	}
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
+		fputc(',', c->draws_csv);
+		if (e->id.texture_units >> u & 1u)
+			fprintf(c->draws_csv, "%u", (unsigned)e->id.texture_phys[u]);
+	}
 	fputc('\n', c->draws_csv);
 }
 

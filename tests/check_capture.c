@@ -792,6 +792,17 @@ START_TEST(test_capture_directory_holds_tidy_tables)
 			snprintf(want, sizeof want, "%lld",
 				 (long long)json_integer_value(json_object_get(ev, "fragments")));
 			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "fragments")], want);
+			/* The identity (schema 1.1), as in the JSON document. */
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "primitive")], "triangles");
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "indexed")], "0");
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "count")], "3");
+			snprintf(want, sizeof want, "%lld",
+				 (long long)json_integer_value(json_object_get(ev, "program")));
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "program")], want);
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "shader_hash")],
+					 json_string_value(json_object_get(ev, "shader_hash")));
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "texture.0")], "");
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "texture_address.0")], "");
 			d_row++;
 		}
 	}
