@@ -10,6 +10,8 @@
 #include <jansson.h>
 
 #include "hw/hw_alloc.h"
+#include "hw/hw_fragment.h"
+#include "hw/hw_pixel.h"
 #include "nngx_capture.h"
 #include "nngx_counters.h"
 #include "nngx_state.h"
@@ -48,6 +50,7 @@ struct cap_event {
 	uint64_t bytes_read, bytes_written;
 	unsigned channel;
 	struct cap_draw_id id;          /* draws only */
+	char thumbnail[48];             /* draws: the thumbnail's file name; "": none */
 };
 
 struct cap_frame {
@@ -335,6 +338,8 @@ static json_t *event_json(const struct cap_event *e, const char *record, uint64_
 	json_object_set_new(o, "work", json_modules_int(e->work));
 	if (e->kind == HW_EVENT_DRAW)
 		draw_id_json(o, &e->id);
+	if (e->kind == HW_EVENT_DRAW && e->thumbnail[0])
+		json_object_set_new(o, "thumbnail", json_string(e->thumbnail));
 	return o;
 }
 
@@ -436,6 +441,8 @@ static json_t *header_json(const struct nngx_capture *c, const char *record)
 	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
 	json_object_set_new(o, "frame_budget_us", json_real(to_us(HW_LCD_FRAME_CLOCKS)));
 	json_object_set_new(o, "busy_sampling_clocks", json_integer(c->opt.sampling_time));
+	if (c->opt.frames_dir[0])
+		json_object_set_new(o, "pictures_dir", json_string(c->opt.frames_dir));
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 		json_t *mod = json_object();
 		json_object_set_new(mod, "key", json_string(module_keys[m]));
@@ -867,6 +874,63 @@ static void draw_identity(struct nngx_state *st, const struct hw_draw_result *r,
 	}
 }
 
+/* ---- a draw's thumbnail ------------------------------------------------------- */
+
+/* The longest side of a draw's thumbnail, in pixels. */
+#define THUMB_MAX 100
+
+/* With frame dumps on, the colour buffer as the draw left it, shrunk by
+ * an integer step to at most THUMB_MAX a side (nearest pixel) and turned
+ * like the screens (the buffer's y runs right to left, its x top to
+ * bottom), as DIR/frameNNNNNN_drawDDD.png. The functional side writes
+ * memory directly, so the bytes are there without a flush: nothing the
+ * program can read changes. */
+static void draw_thumbnail(struct nngx_state *st, struct nngx_capture *c, struct cap_event *ev,
+			   size_t draw)
+{
+	const uint32_t *r = st->gpu.regs;
+	enum hw_color_format fmt = (enum hw_color_format)hw_reg_colorbuffer_format(
+		r[HW_REG_COLORBUFFER_FORMAT]);
+	unsigned w = hw_reg_renderbuf_width(r[HW_REG_FRAMEBUFFER_DIM]);
+	unsigned h = hw_reg_renderbuf_height(r[HW_REG_FRAMEBUFFER_DIM]);
+	unsigned bytes = hw_pixel_bytes(fmt), step, tw, th, px, py;
+	uint32_t phys = (r[HW_REG_COLORBUFFER_LOC] & 0x0FFFFFFFu) << 3;
+	char path[NNGX_CAPTURE_PATH_MAX + 64], name[48], err[128];
+	struct nngx_png_meta meta;
+	const uint8_t *mem;
+	uint8_t *rgba;
+
+	if (!bytes || !w || !h || w % 8 || h % 8
+	    || !(mem = hw_memory_host(&st->gpu.memory, phys, w * h * bytes)))
+		return;
+	step = ((w > h ? w : h) + THUMB_MAX - 1) / THUMB_MAX;
+	tw = h / step;
+	th = w / step;
+	if (!tw || !th || !(rgba = hw_malloc((size_t)tw * th * 4)))
+		return;
+	for (py = 0; py < th; py++)
+		for (px = 0; px < tw; px++)
+			hw_pixel_decode(fmt, mem + hw_fragment_pixel_offset(py * step,
+									   (tw - 1 - px) * step,
+									   w, h, bytes),
+					rgba + ((size_t)py * tw + px) * 4);
+	snprintf(name, sizeof name, "frame%06llu_draw%03zu.png",
+		 (unsigned long long)c->frame.index, draw);
+	snprintf(path, sizeof path, "%s/%s", c->opt.frames_dir, name);
+	meta.frame = c->frame.index;
+	meta.screen = "target";
+	meta.eye = "";
+	meta.clock = ev->end;
+	if (nngx_png_write_rgba(path, rgba, tw, th, &meta, err, sizeof err)) {
+		memcpy(ev->thumbnail, name, sizeof ev->thumbnail);
+	} else {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_WRITE_FAILED, "libnngx capture",
+				 "draw picture %s: %s; no more frames are dumped", path, err);
+		c->dump = false;
+	}
+	hw_free(rgba);
+}
+
 /* ---- the observer ------------------------------------------------------------ */
 
 static void cap_observe(void *user, const struct hw_event *e)
@@ -920,6 +984,8 @@ static void cap_observe(void *user, const struct hw_event *e)
 		ev->texture_samples = r->texture_samples;
 		ev->texture_misses = r->texture_misses;
 		draw_identity(st, r, &ev->id);
+		if (c->dump && f->draws < 1000)
+			draw_thumbnail(st, c, ev, f->draws);
 		f->vertices_shaded += r->vertices_shaded;
 		f->texture_samples += r->texture_samples;
 		f->texture_misses += r->texture_misses;

@@ -128,4 +128,10 @@ bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned wid
 			   unsigned lines, unsigned format, const struct nngx_png_meta *meta,
 			   char *err, size_t err_len);
 
+/* Write `height` rows of `width` RGBA pixels (8 bits a channel, row 0 the
+ * top) as a PNG at `path`, with `meta` (NULL: none); as above. */
+bool nngx_png_write_rgba(const char *path, const uint8_t *rgba, unsigned width,
+			 unsigned height, const struct nngx_png_meta *meta, char *err,
+			 size_t err_len);
+
 #endif

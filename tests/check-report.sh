@@ -52,8 +52,9 @@ else
 	bad "its output changed under capture:"
 	diff "$tmp/plain.txt" "$tmp/captured.txt" | sed 's/^/    /'
 fi
-if [ "$(ls "$tmp/frames" | grep -c '\.png$')" -eq 8 ]; then
-	ok "8 pictures: both screens of 4 frames"
+if [ "$(ls "$tmp/frames" | grep -c '_\(upper\|lower\)_left\.png$')" -eq 8 ] \
+	&& [ "$(ls "$tmp/frames" | grep -c '_draw00[0-2]\.png$')" -eq 12 ]; then
+	ok "8 pictures: both screens of 4 frames; 12 thumbnails: 3 draws of 4 frames"
 else
 	bad "pictures: $(ls "$tmp/frames" | tr '\n' ' ')"
 fi
@@ -226,9 +227,10 @@ fi
 expect_error "--json to a full disk" "write failed" "$report" --json "$tmp/cap.json" -o /dev/full
 
 if [ "$(grep -o '<svg' "$tmp/report.html" | wc -l)" -gt 50 ] \
-	&& [ "$(grep -o 'data:image/png;base64,' "$tmp/report.html" | wc -l)" -eq 8 ] \
+	&& [ "$(grep -o 'data:image/png;base64,' "$tmp/report.html" | wc -l)" -eq 11 ] \
+	&& [ "$(grep -o '<img class="draw"' "$tmp/report.html" | wc -l)" -eq 3 ] \
 	&& ! grep -q '<script\|src="http\|href="http' "$tmp/report.html"; then
-	ok "the report is self-contained: SVG charts, 8 embedded pictures, nothing fetched"
+	ok "the report is self-contained: SVG charts, 8 frame pictures and 3 draw thumbnails embedded, nothing fetched"
 else
 	bad "the report lacks charts or pictures, or fetches something"
 fi

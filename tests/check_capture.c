@@ -887,6 +887,33 @@ START_TEST(test_frame_dumps_write_each_shown_buffer)
 	}
 	path_in_dir(path, "frames/frame000000_lower_left.png");
 	ck_assert_int_ne(stat(path, &sb), 0);      /* the lower screen was never swapped */
+	/* Each draw's colour buffer: the 240 x 400 target turned like the
+	 * screen and shrunk by ceil(400 / 100) = 4: 100 x 60 (the PNG's IHDR,
+	 * width and height big-endian at bytes 16 and 20). Two draws a frame. */
+	for (f = 0; f < FRAMES; f++) {
+		unsigned d;
+
+		for (d = 0; d < 3; d++) {
+			unsigned char head[24];
+			char name[64];
+
+			snprintf(name, sizeof name, "frames/frame%06u_draw%03u.png", f, d);
+			path_in_dir(path, name);
+			if (d == 2) {
+				ck_assert_int_ne(stat(path, &sb), 0);
+				continue;
+			}
+			p = fopen(path, "rb");
+			ck_assert_ptr_nonnull(p);
+			ck_assert_uint_eq(fread(head, 1, 24, p), 24);
+			fclose(p);
+			ck_assert(memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0);
+			ck_assert_uint_eq((unsigned)head[16] << 24 | (unsigned)head[17] << 16
+					  | (unsigned)head[18] << 8 | head[19], 100);
+			ck_assert_uint_eq((unsigned)head[20] << 24 | (unsigned)head[21] << 16
+					  | (unsigned)head[22] << 8 | head[23], 60);
+		}
+	}
 	remove_dir();
 }
 END_TEST

@@ -1388,6 +1388,10 @@ static void table_counters(FILE *o, const struct capture *c, const struct totals
 	held[3] = NULL;
 }
 
+static bool data_uri(FILE *o, const char *path);
+static bool find_picture(const struct capture *c, const char *dir, const char *png, char *path,
+			 size_t len);
+
 /* The draws grouped across frames by identity, costliest first. */
 static void table_draws(FILE *o, const struct capture *c, const struct totals *t,
 			const struct draw_group *g, size_t n)
@@ -1403,10 +1407,12 @@ static void table_draws(FILE *o, const struct capture *c, const struct totals *t
 		n == 1 ? "" : "s");
 	fputs("<table class=\"draws\"><tr><th>#</th><th>draw (event)</th><th>frames</th>"
 	      "<th>call, program, textures</th><th>mean (&micro;s)</th><th>max (&micro;s)</th>"
-	      "<th>share of GPU time</th><th>limiter</th><th>work per module</th></tr>\n", o);
+	      "<th>share of GPU time</th><th>limiter</th><th>work per module</th>"
+	      "<th>after it</th></tr>\n", o);
 	for (i = 0; i < n && i < TOP_DRAWS; i++) {
 		int lim = group_limiter(&g[i]);
 		double x = 0;
+		char path[8192];
 
 		fprintf(o, "<tr><td>%zu</td><td>%zu (%zu)</td><td>%zu</td><td class=\"text\">",
 			i + 1, g[i].draw, g[i].index, g[i].frames);
@@ -1427,7 +1433,17 @@ static void table_draws(FILE *o, const struct capture *c, const struct totals *t
 				"fill=\"%s\"/>", x, 16.0 - h, 160.0 / MODULES - 1, h, module_colour[m]);
 			x += 160.0 / MODULES;
 		}
-		fputs("</svg></td></tr>\n", o);
+		fputs("</svg></td><td>", o);
+		/* Its colour buffer after its first instance (with NNGX_DUMP_FRAMES). */
+		if (find_picture(c, json_string_value(json_object_get(c->root, "pictures_dir")),
+				 json_string_value(json_object_get(g[i].ev, "thumbnail")), path,
+				 sizeof path)) {
+			fprintf(o, "<img class=\"draw\" alt=\"the colour buffer after draw %zu of "
+				"frame %zu\" src=\"", g[i].draw, g[i].frame);
+			data_uri(o, path);
+			fputs("\">", o);
+		}
+		fputs("</td></tr>\n", o);
 	}
 	fputs("</table>\n", o);
 }
@@ -1466,36 +1482,48 @@ static void capture_dir(const char *path, char *out, size_t len)
 		snprintf(out, len, "%.*s", (int)(slash - path), path);
 }
 
+/* The file of picture `png` in directory `dir` (as the capture names it,
+ * relative to the capture's own directory), or, when the pictures moved
+ * with the capture, in a directory of the same name beside it. */
+static bool find_picture(const struct capture *c, const char *dir, const char *png, char *path,
+			 size_t len)
+{
+	char base[4096];
+	const char *leaf;
+	FILE *probe;
+
+	if (!png || !dir)
+		return false;
+	capture_dir(c->path, base, sizeof base);
+	if (dir[0] == '/')
+		snprintf(path, len, "%s/%s", dir, png);
+	else
+		snprintf(path, len, "%s/%s/%s", base, dir, png);
+	if (!(probe = fopen(path, "rb"))) {
+		leaf = strrchr(dir, '/');
+		snprintf(path, len, "%s/%s/%s", base, leaf ? leaf + 1 : dir, png);
+		if (!(probe = fopen(path, "rb")))
+			return false;
+	}
+	fclose(probe);
+	return true;
+}
+
 static size_t thumbnails(FILE *o, const struct capture *c)
 {
 	size_t i, k, shown = 0, step = c->nframes / MAX_THUMBNAILS + 1;
-	char base[4096], path[8192];
+	char path[8192];
 	json_t *fr, *pic;
 
-	capture_dir(c->path, base, sizeof base);
 	for (i = 0; i < c->nframes; i += step) {
 		const char *dir;
 
 		fr = json_array_get(c->frames, i);
 		dir = json_string_value(json_object_get(fr, "pictures_dir"));
 		json_array_foreach(json_object_get(fr, "pictures"), k, pic) {
-			const char *png = json_string_value(json_object_get(pic, "png"));
-			FILE *probe;
-
-			if (!png || !dir)
+			if (!find_picture(c, dir, json_string_value(json_object_get(pic, "png")), path,
+					  sizeof path))
 				continue;
-			if (dir[0] == '/')
-				snprintf(path, sizeof path, "%s/%s", dir, png);
-			else
-				snprintf(path, sizeof path, "%s/%s/%s", base, dir, png);
-			if (!(probe = fopen(path, "rb"))) {
-				/* Moved with the capture: look beside it. */
-				const char *leaf = strrchr(dir, '/');
-				snprintf(path, sizeof path, "%s/%s/%s", base, leaf ? leaf + 1 : dir, png);
-				if (!(probe = fopen(path, "rb")))
-					continue;
-			}
-			fclose(probe);
 			if (!shown)
 				fputs("<h2>Frames</h2>\n<div class=\"thumbs\">\n", o);
 			fprintf(o, "<figure><img alt=\"frame %zu %s\" src=\"", i,
@@ -1635,6 +1663,7 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 	      "td:first-child,th:first-child{text-align:left}small{color:#666}\n"
 	      ".thumbs{display:flex;flex-wrap:wrap;gap:8px}figure{margin:0}\n"
 	      "figure img{width:200px;border:1px solid #ccc}figcaption{font-size:11px}\n"
+	      "img.draw{width:100px;border:1px solid #ccc}\n"
 	      "svg.bar{width:200px;height:14px}td.text{text-align:left}\n"
 	      ".verdict{font-size:16px;font-weight:bold}\n"
 	      "i.key{display:inline-block;width:10px;height:10px;margin-right:4px}\n"
