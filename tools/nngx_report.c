@@ -322,7 +322,18 @@ static void html_text(FILE *o, const char *s)
 
 static const char *module_name(const struct capture *c, int m)
 {
-	return json_string_value(json_object_get(json_array_get(c->modules, (size_t)m), "name"));
+	const char *name = json_string_value(json_object_get(json_array_get(c->modules, (size_t)m),
+							     "name"));
+
+	return name ? name : module_keys[m];
+}
+
+/* A string member, or `other` when it is missing or not a string. */
+static const char *string_or(json_t *obj, const char *key, const char *other)
+{
+	const char *v = json_string_value(json_object_get(obj, key));
+
+	return v ? v : other;
 }
 
 static void legend(FILE *o, const struct capture *c)
@@ -351,7 +362,7 @@ static const char *section_of(const struct capture *c, const char *name)
 	size_t k;
 
 	json_array_foreach(c->counters, k, row)
-		if (strcmp(json_string_value(json_object_get(row, "name")), name) == 0)
+		if (strcmp(string_or(row, "name", ""), name) == 0)
 			return json_is_string(json_object_get(row, "section"))
 			       ? json_string_value(json_object_get(row, "section")) : "";
 	return "";
@@ -417,7 +428,7 @@ static void summarise(const struct capture *c, double *frame_us, double *gpu_us,
 
 	memset(t, 0, sizeof *t);
 	json_array_foreach(c->counters, k, row) {
-		const char *name = json_string_value(json_object_get(row, "name"));
+		const char *name = string_or(row, "name", "");
 
 		if (strncmp(name, "memory.", 7) == 0 && t->nclients < MAX_CLIENTS)
 			t->client[t->nclients++] = name;
@@ -636,7 +647,7 @@ static void describe_draw(FILE *o, const struct draw_group *g, bool html)
 	size_t u;
 
 	if (!mode) {
-		fprintf(o, "draw %zu of the frame (a capture without draw identity)", g->draw);
+		fputs("no identity (a capture of schema 1.0)", o);
 		return;
 	}
 	fprintf(o, "%s(%s, ", json_is_true(json_object_get(g->ev, "indexed")) ? "glDrawElements"
@@ -650,9 +661,12 @@ static void describe_draw(FILE *o, const struct draw_group *g, bool html)
 		fprintf(o, ", program %lld", (long long)json_integer_value(pid));
 	else
 		fputs(", no GL program", o);
-	fprintf(o, " (vertex shader %s, entry %lld)",
-		json_string_value(json_object_get(g->ev, "shader_hash")),
-		(long long)integer(g->ev, "shader_entry"));
+	fputs(" (vertex shader ", o);
+	if (html)
+		html_text(o, string_or(g->ev, "shader_hash", "?"));
+	else
+		fputs(string_or(g->ev, "shader_hash", "?"), o);
+	fprintf(o, ", entry %lld)", (long long)integer(g->ev, "shader_entry"));
 	if (!json_array_size(json_object_get(g->ev, "textures")))
 		fputs(", no texture", o);
 	json_array_foreach(json_object_get(g->ev, "textures"), u, tex) {
@@ -1343,7 +1357,7 @@ static void table_counters(FILE *o, const struct capture *c, const struct totals
 	fputs("<table class=\"counters\"><tr><th>counter</th><th>unit</th><th>min</th>"
 	      "<th>mean</th><th>max</th><th>over frames</th><th>manual</th></tr>\n", o);
 	json_array_foreach(c->counters, k, row) {
-		const char *name = json_string_value(json_object_get(row, "name"));
+		const char *name = string_or(row, "name", "");
 		bool busy = strncmp(name, "busy.", 5) == 0;
 		int m = -1;
 		double windows = 0;
