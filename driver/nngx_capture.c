@@ -35,6 +35,7 @@ struct cap_draw_id {
 	uint32_t shader_entry;          /* vertex shader's main, in instructions */
 	uint32_t shader_hash;           /* FNV-1a of the vertex program memory */
 	GLuint program;                 /* a linked GL program with that code; 0: none */
+	unsigned programs;              /* linked programs with that code and entry */
 	unsigned texture_units;         /* bit u: texture unit u on */
 	uint32_t texture_phys[CAP_TEXTURE_UNITS];
 	GLuint texture_name[CAP_TEXTURE_UNITS];  /* 0: no GL texture there */
@@ -77,6 +78,16 @@ struct nngx_capture {
 	char *out_path;
 	struct nngx_trace *trace;
 	bool dump;                      /* PNG dumps on */
+	/* The last draw's program lookup (draw_program), kept while the vertex
+	 * code, the program in use and the program table are the same. */
+	struct {
+		bool valid;
+		uint32_t hash, entry;
+		GLuint in_use, next_name, program;
+		unsigned matches;
+		uint64_t serial;
+		size_t count;
+	} memo;
 
 	uint64_t clock_base;            /* clocks before the resets: monotonic time */
 	struct hw_busy_unit busy;       /* the capture's own busy sampling */
@@ -294,6 +305,7 @@ static void draw_id_json(json_t *o, const struct cap_draw_id *id)
 	json_object_set_new(o, "indexed", json_boolean(id->indexed));
 	json_object_set_new(o, "count", json_integer(id->count));
 	json_object_set_new(o, "program", id->program ? json_integer(id->program) : json_null());
+	json_object_set_new(o, "programs_matching", json_integer(id->programs));
 	json_object_set_new(o, "shader_entry", json_integer(id->shader_entry));
 	snprintf(hash, sizeof hash, "%08x", (unsigned)id->shader_hash);
 	json_object_set_new(o, "shader_hash", json_string(hash));
@@ -596,7 +608,8 @@ static bool write_tidy_headers(struct nngx_capture *c)
 	      "primitives_out,vertices_shaded,indices,fragments,pixels_covered,texture_samples,"
 	      "texture_misses", c->draws_csv);
 	csv_modules_header(c->draws_csv, "work");
-	fputs(",primitive,indexed,count,program,shader_entry,shader_hash,texture.0,texture.1,"
+	fputs(",primitive,indexed,count,program,programs_matching,shader_entry,shader_hash,"
+	      "texture.0,texture.1,"
 	      "texture.2,texture_address.0,texture_address.1,texture_address.2\n", c->draws_csv);
 	fputs("frame,index,kind,start_clock,end_clock,start_us,end_us,clocks,channel,"
 	      "bytes_read,bytes_written", c->events_csv);
@@ -643,7 +656,8 @@ static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
 		e->id.indexed ? 1 : 0, (unsigned)e->id.count);
 	if (e->id.program)
 		fprintf(c->draws_csv, "%u", (unsigned)e->id.program);
-	fprintf(c->draws_csv, ",%u,%08x", (unsigned)e->id.shader_entry, (unsigned)e->id.shader_hash);
+	fprintf(c->draws_csv, ",%u,%u,%08x", e->id.programs, (unsigned)e->id.shader_entry,
+		(unsigned)e->id.shader_hash);
 	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
 		fputc(',', c->draws_csv);
 		if (e->id.texture_name[u])
@@ -805,14 +819,30 @@ static uint32_t fnv1a_words(const uint32_t *w, size_t n)
 
 /* The linked GL program whose vertex stage is what the GPU runs: its
  * code in program memory from word 0 (where the driver loads it) and its
- * main at the entry point. The program in use wins; otherwise the lowest
- * name. 0: none (raw command lists, or a program since deleted). */
-static GLuint draw_program(struct nngx_state *st)
+ * main at the entry point. The program in use (when the list runs) wins;
+ * otherwise the lowest name. 0: none (raw command lists, or a program
+ * since deleted). *matches: how many linked programs have that code and
+ * entry (programs made from one binary differ in their uniforms, which
+ * the GPU's code does not show). */
+static GLuint draw_program(struct nngx_state *st, uint32_t hash, unsigned *matches)
 {
 	const struct hw_shader_state *vs = &st->gpu.vs;
+	struct nngx_capture *c = st->capture;
 	GLuint best = 0;
+	unsigned n = 0;
+	bool in_use = false;
 	size_t i;
 
+	/* Draws of one program follow one another: ask the table again only
+	 * when the code, the program in use or the table changed (a link
+	 * takes a new serial, a creation a new name, a deletion the count). */
+	if (c->memo.valid && c->memo.hash == hash && c->memo.entry == vs->entry
+	    && c->memo.in_use == st->gl.program && c->memo.serial == st->gl.next_serial
+	    && c->memo.count == st->gl.object_count
+	    && c->memo.next_name == st->gl.next_object_name) {
+		*matches = c->memo.matches;
+		return c->memo.program;
+	}
 	for (i = 0; i < st->gl.object_count; i++) {
 		const struct gl_object *obj = st->gl.objects[i];
 		const struct gl_executable *exe;
@@ -826,11 +856,23 @@ static GLuint draw_program(struct nngx_state *st)
 		    || memcmp(sg->binary->shbin.code, vs->code,
 			      sg->binary->shbin.code_words * sizeof vs->code[0]) != 0)
 			continue;
-		if (obj->name == st->gl.program)
-			return obj->name;
+		n++;
+		in_use |= obj->name == st->gl.program;
 		if (!best || obj->name < best)
 			best = obj->name;
 	}
+	if (in_use)
+		best = st->gl.program;
+	c->memo.valid = true;
+	c->memo.hash = hash;
+	c->memo.entry = vs->entry;
+	c->memo.in_use = st->gl.program;
+	c->memo.serial = st->gl.next_serial;
+	c->memo.count = st->gl.object_count;
+	c->memo.next_name = st->gl.next_object_name;
+	c->memo.program = best;
+	c->memo.matches = n;
+	*matches = n;
 	return best;
 }
 
@@ -862,7 +904,7 @@ static void draw_identity(struct nngx_state *st, const struct hw_draw_result *r,
 	id->count = regs[HW_REG_NUMVERTICES];
 	id->shader_entry = st->gpu.vs.entry;
 	id->shader_hash = fnv1a_words(st->gpu.vs.code, HW_SHADER_VSH_CODE_WORDS);
-	id->program = draw_program(st);
+	id->program = draw_program(st, id->shader_hash, &id->programs);
 	id->texture_units = regs[HW_REG_TEXUNIT_CONFIG] & 7u;
 	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
 		id->texture_phys[u] = 0;

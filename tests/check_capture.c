@@ -240,7 +240,7 @@ START_TEST(test_capture_names_each_draw)
 	static const GLushort idx[] = { 0, 1, 2, 1, 3, 2 };
 	static uint8_t texels[8 * 8 * 4];
 	struct fx_shader *sh;
-	GLuint prog, tex, disp;
+	GLuint prog, prog2, tex, disp;
 	json_t *j, *ev, *t;
 	char hash[16];
 
@@ -266,6 +266,13 @@ START_TEST(test_capture_names_each_draw)
 	fx_buffer(GL_ELEMENT_ARRAY_BUFFER, NN_GX_MEM_VRAMA, idx, sizeof idx);
 	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (const GLvoid *)0);
 	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	/* A second program of the same code and entry. The GPU's code cannot
+	 * tell them apart: the capture names the one in use when the list
+	 * runs (prog again, for every draw) and says that 2 programs match. */
+	prog2 = fx_program(sh);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	glUseProgram(prog);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
 	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
 	nngxFlush3DCommand();
 	nngxRunCmdlist();
@@ -277,16 +284,21 @@ START_TEST(test_capture_names_each_draw)
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "version_minor")), 1);
 	{
 		json_t *events = json_object_get(json_array_get(json_object_get(j, "frames"), 0),
-						 "events"), *draws[3];
+						 "events"), *draws[5];
 		size_t k, n = 0;
 
 		json_array_foreach(events, k, ev)
 			if (strcmp(json_string_value(json_object_get(ev, "kind")), "draw") == 0) {
-				ck_assert_uint_lt(n, 3);
+				ck_assert_uint_lt(n, 5);
 				draws[n++] = ev;
 			}
-		ck_assert_uint_eq(n, 3);
-		for (k = 0; k < 3; k++) {
+		ck_assert_uint_eq(n, 5);
+		/* Both programs exist when the list runs: every draw has 2. */
+		for (k = 0; k < 5; k++)
+			ck_assert_int_eq(json_integer_value(json_object_get(draws[k],
+									     "programs_matching")), 2);
+		ck_assert_int_ne(prog2, prog);
+		for (k = 0; k < 5; k++) {
 			ev = draws[k];
 			ck_assert_int_eq(json_integer_value(json_object_get(ev, "program")),
 					 (json_int_t)prog);
@@ -314,6 +326,7 @@ START_TEST(test_capture_names_each_draw)
 	}
 	json_decref(j);
 	glDeleteProgram(prog);
+	glDeleteProgram(prog2);
 	fx_shader_free(sh);
 	nngxDeleteDisplaybuffers(1, &disp);
 	glDeleteTextures(1, &tex);

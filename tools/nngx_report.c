@@ -661,12 +661,15 @@ static void describe_draw(FILE *o, const struct draw_group *g, bool html)
 		fprintf(o, ", program %lld", (long long)json_integer_value(pid));
 	else
 		fputs(", no GL program", o);
-	fputs(" (vertex shader ", o);
+	if (integer(g->ev, "programs_matching") > 1)
+		fprintf(o, " (1 of %lld with this vertex code: the one in use when the list ran)",
+			(long long)integer(g->ev, "programs_matching"));
+	fputs(", vertex shader ", o);
 	if (html)
 		html_text(o, string_or(g->ev, "shader_hash", "?"));
 	else
 		fputs(string_or(g->ev, "shader_hash", "?"), o);
-	fprintf(o, ", entry %lld)", (long long)integer(g->ev, "shader_entry"));
+	fprintf(o, " entry %lld", (long long)integer(g->ev, "shader_entry"));
 	if (!json_array_size(json_object_get(g->ev, "textures")))
 		fputs(", no texture", o);
 	json_array_foreach(json_object_get(g->ev, "textures"), u, tex) {
@@ -1764,7 +1767,8 @@ static json_t *summary_json(const struct capture *c, const struct totals *t,
 			(json_int_t)g[i].draw, "event", (json_int_t)g[i].index, "first_frame",
 			(json_int_t)g[i].frame, "frames", (json_int_t)g[i].frames);
 		static const char *const copy[] = {
-			"primitive", "indexed", "program", "shader_entry", "shader_hash", "textures"
+			"primitive", "indexed", "program", "programs_matching", "shader_entry",
+			"shader_hash", "textures"
 		};
 		size_t k;
 
