@@ -83,11 +83,18 @@ struct nngx_capture {
 	struct {
 		bool valid;
 		uint32_t hash, entry;
-		GLuint in_use, next_name, program;
+		GLuint in_use, next_name, program, prefer;
 		unsigned matches;
 		uint64_t serial;
 		size_t count;
 	} memo;
+	/* Where GL draws wrote their trigger, and the program each had in use
+	 * (nngx_capture_draw_issued): open addressing on the address, 0 free. */
+	struct issued {
+		uint32_t phys;
+		GLuint program;
+	} *issued;
+	size_t issued_count, issued_cap;
 
 	uint64_t clock_base;            /* clocks before the resets: monotonic time */
 	struct hw_busy_unit busy;       /* the capture's own busy sampling */
@@ -819,25 +826,28 @@ static uint32_t fnv1a_words(const uint32_t *w, size_t n)
 
 /* The linked GL program whose vertex stage is what the GPU runs: its
  * code in program memory from word 0 (where the driver loads it) and its
- * main at the entry point. The program in use (when the list runs) wins;
- * otherwise the lowest name. 0: none (raw command lists, or a program
- * since deleted). *matches: how many linked programs have that code and
- * entry (programs made from one binary differ in their uniforms, which
- * the GPU's code does not show). */
-static GLuint draw_program(struct nngx_state *st, uint32_t hash, unsigned *matches)
+ * main at the entry point. Of several (programs made from one binary
+ * differ in their uniforms, which the GPU's code does not show), the one
+ * `prefer` names (the program in use when the draw was issued) wins,
+ * then the program in use now, then the lowest name. 0: none (raw
+ * command lists, or a program since deleted). *matches: how many linked
+ * programs have that code and entry. */
+static GLuint draw_program(struct nngx_state *st, uint32_t hash, GLuint prefer,
+			   unsigned *matches)
 {
 	const struct hw_shader_state *vs = &st->gpu.vs;
 	struct nngx_capture *c = st->capture;
 	GLuint best = 0;
 	unsigned n = 0;
-	bool in_use = false;
+	bool in_use = false, preferred = false;
 	size_t i;
 
 	/* Draws of one program follow one another: ask the table again only
 	 * when the code, the program in use or the table changed (a link
 	 * takes a new serial, a creation a new name, a deletion the count). */
 	if (c->memo.valid && c->memo.hash == hash && c->memo.entry == vs->entry
-	    && c->memo.in_use == st->gl.program && c->memo.serial == st->gl.next_serial
+	    && c->memo.in_use == st->gl.program && c->memo.prefer == prefer
+	    && c->memo.serial == st->gl.next_serial
 	    && c->memo.count == st->gl.object_count
 	    && c->memo.next_name == st->gl.next_object_name) {
 		*matches = c->memo.matches;
@@ -857,16 +867,20 @@ static GLuint draw_program(struct nngx_state *st, uint32_t hash, unsigned *match
 			      sg->binary->shbin.code_words * sizeof vs->code[0]) != 0)
 			continue;
 		n++;
+		preferred |= prefer && obj->name == prefer;
 		in_use |= obj->name == st->gl.program;
 		if (!best || obj->name < best)
 			best = obj->name;
 	}
-	if (in_use)
+	if (preferred)
+		best = prefer;
+	else if (in_use)
 		best = st->gl.program;
 	c->memo.valid = true;
 	c->memo.hash = hash;
 	c->memo.entry = vs->entry;
 	c->memo.in_use = st->gl.program;
+	c->memo.prefer = prefer;
 	c->memo.serial = st->gl.next_serial;
 	c->memo.count = st->gl.object_count;
 	c->memo.next_name = st->gl.next_object_name;
@@ -874,6 +888,53 @@ static GLuint draw_program(struct nngx_state *st, uint32_t hash, unsigned *match
 	c->memo.matches = n;
 	*matches = n;
 	return best;
+}
+
+static size_t issued_slot(const struct nngx_capture *c, uint32_t phys)
+{
+	size_t k = (size_t)(phys >> 2) * 2654435761u & (c->issued_cap - 1);
+
+	while (c->issued[k].phys && c->issued[k].phys != phys)
+		k = (k + 1) & (c->issued_cap - 1);
+	return k;
+}
+
+void nngx_capture_draw_issued(struct nngx_state *st, uint32_t phys, GLuint program)
+{
+	struct nngx_capture *c = st->capture;
+	size_t k;
+
+	if (!c || !phys)
+		return;
+	if (2 * (c->issued_count + 1) > c->issued_cap) {
+		size_t cap = c->issued_cap ? 2 * c->issued_cap : 256, old = c->issued_cap, i;
+		struct issued *was = c->issued, *p = hw_calloc(cap, sizeof *p);
+
+		if (!p)
+			return;         /* the draw is named from its code instead */
+		c->issued = p;
+		c->issued_cap = cap;
+		for (i = 0; i < old; i++)
+			if (was[i].phys)
+				c->issued[issued_slot(c, was[i].phys)] = was[i];
+		hw_free(was);
+	}
+	k = issued_slot(c, phys);
+	c->issued_count += !c->issued[k].phys;
+	c->issued[k].phys = phys;
+	c->issued[k].program = program;
+}
+
+/* The program in use when the draw triggered from `phys` was issued; 0:
+ * not issued through GL since the capture began. */
+static GLuint issued_program(const struct nngx_capture *c, uint32_t phys)
+{
+	size_t k;
+
+	if (!c->issued_cap || !phys)
+		return 0;
+	k = issued_slot(c, phys);
+	return c->issued[k].phys ? c->issued[k].program : 0;
 }
 
 /* The GL texture whose level 0 lies at `phys`; 0: none. */
@@ -890,9 +951,10 @@ static GLuint draw_texture(const struct gl_context *gl, uint32_t phys)
 	return 0;
 }
 
-static void draw_identity(struct nngx_state *st, const struct hw_draw_result *r,
+static void draw_identity(struct nngx_state *st, const struct hw_event *e,
 			  struct cap_draw_id *id)
 {
+	const struct hw_draw_result *r = e->draw;
 	static const unsigned addr_reg[CAP_TEXTURE_UNITS] = {
 		HW_REG_TEXUNIT0_ADDR1, HW_REG_TEXUNIT1_ADDR, HW_REG_TEXUNIT2_ADDR
 	};
@@ -904,7 +966,8 @@ static void draw_identity(struct nngx_state *st, const struct hw_draw_result *r,
 	id->count = regs[HW_REG_NUMVERTICES];
 	id->shader_entry = st->gpu.vs.entry;
 	id->shader_hash = fnv1a_words(st->gpu.vs.code, HW_SHADER_VSH_CODE_WORDS);
-	id->program = draw_program(st, id->shader_hash, &id->programs);
+	id->program = draw_program(st, id->shader_hash,
+				   issued_program(st->capture, e->command_phys), &id->programs);
 	id->texture_units = regs[HW_REG_TEXUNIT_CONFIG] & 7u;
 	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
 		id->texture_phys[u] = 0;
@@ -1025,7 +1088,7 @@ static void cap_observe(void *user, const struct hw_event *e)
 		ev->covered = r->raster.covered;
 		ev->texture_samples = r->texture_samples;
 		ev->texture_misses = r->texture_misses;
-		draw_identity(st, r, &ev->id);
+		draw_identity(st, e, &ev->id);
 		if (c->dump && f->draws < 1000)
 			draw_thumbnail(st, c, ev, f->draws);
 		f->vertices_shaded += r->vertices_shaded;
@@ -1212,6 +1275,7 @@ void nngx_capture_close(struct nngx_state *st)
 	st->gpu.observe_user = NULL;
 	hw_busy_fini(&c->busy);
 	free(c->frame.ev);
+	hw_free(c->issued);
 	free(c->out_path);
 	free(c);
 	st->capture = NULL;

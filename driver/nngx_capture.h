@@ -79,6 +79,9 @@ void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t star
 void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
 			    const char *what_name, GLuint value, bool has_value);
 void nngx_capture_run_done(struct nngx_state *st);
+/* A GL draw wrote its trigger's parameter at `phys` with `program` in use:
+ * the draw that runs from there names it (nngx-capture(5), "program"). */
+void nngx_capture_draw_issued(struct nngx_state *st, uint32_t phys, GLuint program);
 void nngx_capture_power_on(struct nngx_state *st);
 
 /* ---- the trace (nngx_trace.c) ------------------------------------------ */

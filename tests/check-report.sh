@@ -275,7 +275,7 @@ else
 fi
 cat >"$tmp/small.want" <<'TXT'
 Draw 1: draw 0 of the frame in 2 frames, mean 7.46 us, max 11.19 us; glDrawElements(GL_TRIANGLES, 30-60), program 5, vertex shader 0000abcd entry 0, textures: unit 0: texture 7; busiest: texture unit
-Draw 2: draw 1 of the frame in 1 frame, mean 9.33 us, max 9.33 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), program 6 (1 of 2 with this vertex code: the one in use when the list ran), vertex shader 0000abcd entry 12, no texture; busiest: per-fragment operation
+Draw 2: draw 1 of the frame in 1 frame, mean 9.33 us, max 9.33 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), program 6 (1 of 2 with this vertex code), vertex shader 0000abcd entry 12, no texture; busiest: per-fragment operation
 Draw 3: draw 1 of the frame in 1 frame, mean 1.87 us, max 1.87 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), no GL program, vertex shader 0000abcd entry 12, no texture; busiest: command/vertex load
 Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame): command/vertex load 10.0 % (40.0 %), shader processor 0 5.7 % (13.3 %), triangle setup 0.0 % (0.0 %), rasterizer 0.0 % (0.0 %), texture unit 57.1 % (66.7 %), fragment lighting 0.0 % (0.0 %), texture combiner 0.0 % (0.0 %), per-fragment operation 52.9 % (61.8 %)
 Derived, run: overdraw 1.500 fragments/pixel, texture-miss rate 0.250 misses/sample, 1.500 vertices/triangle, shader-stall share 20.0 %

@@ -266,9 +266,9 @@ START_TEST(test_capture_names_each_draw)
 	fx_buffer(GL_ELEMENT_ARRAY_BUFFER, NN_GX_MEM_VRAMA, idx, sizeof idx);
 	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (const GLvoid *)0);
 	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-	/* A second program of the same code and entry. The GPU's code cannot
-	 * tell them apart: the capture names the one in use when the list
-	 * runs (prog again, for every draw) and says that 2 programs match. */
+	/* A second program of the same code and entry: the GPU's code cannot
+	 * tell them apart (2 programs match), the program in use when each
+	 * draw was issued does: prog2 for the fourth, prog for the fifth. */
 	prog2 = fx_program(sh);
 	glDrawArrays(GL_TRIANGLES, 0, 3);
 	glUseProgram(prog);
@@ -301,7 +301,7 @@ START_TEST(test_capture_names_each_draw)
 		for (k = 0; k < 5; k++) {
 			ev = draws[k];
 			ck_assert_int_eq(json_integer_value(json_object_get(ev, "program")),
-					 (json_int_t)prog);
+					 (json_int_t)(k == 3 ? prog2 : prog));
 			ck_assert_int_eq(json_integer_value(json_object_get(ev, "shader_entry")), 0);
 			ck_assert_str_eq(json_string_value(json_object_get(ev, "shader_hash")), hash);
 		}

@@ -662,7 +662,7 @@ static void describe_draw(FILE *o, const struct draw_group *g, bool html)
 	else
 		fputs(", no GL program", o);
 	if (integer(g->ev, "programs_matching") > 1)
-		fprintf(o, " (1 of %lld with this vertex code: the one in use when the list ran)",
+		fprintf(o, " (1 of %lld with this vertex code)",
 			(long long)integer(g->ev, "programs_matching"));
 	fputs(", vertex shader ", o);
 	if (html)
