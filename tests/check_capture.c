@@ -334,6 +334,66 @@ START_TEST(test_capture_names_each_draw)
 }
 END_TEST
 
+/* A draw run from a copy of its list was not issued at the copy's
+ * address: of the programs sharing its code, the capture names the one in
+ * use when the list runs (the documented fallback), and says 2 match. The
+ * draw is issued with prog and run with prog2 in use. */
+START_TEST(test_capture_names_a_copied_draw_by_the_program_in_use)
+{
+	static const float tri[] = { -0.3f, -0.3f, -0.5f, 0.3f, -0.3f, -0.5f, 0, 0.3f, -0.5f };
+	struct fx_shader *sh;
+	GLuint a, b, prog, prog2, disp;
+	json_t *j, *ev, *found = NULL;
+	size_t k;
+
+	make_dir();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	fx_reset();
+	a = fx_list(1 << 16, 64);
+	sh = fx_shader_passthrough();
+	prog = fx_program(sh);
+	prog2 = fx_program(sh);
+	glUseProgram(prog);
+	fx_positions(tri, 3);
+	nngxGenDisplaybuffers(1, &disp);
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxBindDisplaybuffer(disp);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	glDrawArrays(GL_TRIANGLES, 0, 3);  /* issued with prog, in list a */
+	nngxFlush3DCommand();
+	b = fx_list(1 << 16, 64);
+	nngxBindCmdlist(a);                /* a copy's destination may not be bound */
+	nngxCopyCmdlist(a, b);
+	glUseProgram(prog2);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxBindCmdlist(b);
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	json_array_foreach(json_object_get(json_array_get(json_object_get(j, "frames"), 0),
+					   "events"), k, ev)
+		if (strcmp(json_string_value(json_object_get(ev, "kind")), "draw") == 0) {
+			ck_assert_ptr_null(found);
+			found = ev;
+		}
+	ck_assert_ptr_nonnull(found);
+	/* Not prog: neither the issue (not seen at b's address) nor the
+	 * lowest name (prog < prog2) decides. */
+	ck_assert_int_eq(json_integer_value(json_object_get(found, "program")), (json_int_t)prog2);
+	ck_assert_int_eq(json_integer_value(json_object_get(found, "programs_matching")), 2);
+	json_decref(j);
+	glDeleteProgram(prog);
+	glDeleteProgram(prog2);
+	fx_shader_free(sh);
+	nngxDeleteDisplaybuffers(1, &disp);
+	nngxDeleteCmdlists(1, &a);
+	nngxDeleteCmdlists(1, &b);
+	remove_dir();
+}
+END_TEST
+
 /* The whole file as text. */
 static char *read_text(const char *name, size_t *len)
 {
@@ -1075,6 +1135,7 @@ int main(void)
 	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
 	tcase_add_test(tc, test_capture_names_each_draw);
+	tcase_add_test(tc, test_capture_names_a_copied_draw_by_the_program_in_use);
 	tcase_add_test(tc, test_trace_is_trace_event_array_form);
 	tcase_add_test(tc, test_a_killed_program_leaves_a_trace_that_loads);
 	tcase_add_test(tc, test_capture_jsonl_has_the_json_documents_records);
