@@ -355,6 +355,7 @@ void gl_cmd_draw(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 		gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG2, HW_REG_GEOSTAGE2_FUNCTION);
 		gl_cmd_reg(c, HW_REG_FIXEDATTRIB_INDEX, HW_REG_FIXEDATTRIB_IMMEDIATE);
 		gl_cmd_port(c, HW_REG_FIXEDATTRIB_DATA0, p->immediate, p->immediate_words);
+		c->trigger = c->n;     /* the write that ends the run draws it */
 		gl_cmd_reg(c, HW_REG_START_DRAW_FUNC0, 1);
 		gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG2, 0);
 		return;
@@ -367,6 +368,7 @@ void gl_cmd_draw(struct gl_cmdbuf *c, const struct gl_draw_plan *p)
 	gl_cmd_reg(c, HW_REG_START_DRAW_FUNC0, 0);
 	gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG2, (p->indexed ? 0 : HW_REG_GEOSTAGE2_FUNCTION)
 		   | (tri_elements ? HW_REG_GEOSTAGE_TRI_ELEMENTS : 0));
+	c->trigger = c->n;
 	gl_cmd_reg(c, p->indexed ? HW_REG_DRAWELEMENTS : HW_REG_DRAWARRAYS, 1);
 	gl_cmd_reg(c, HW_REG_GEOSTAGE_CONFIG2, 0);
 	gl_cmd_reg(c, HW_REG_START_DRAW_FUNC0, 1);

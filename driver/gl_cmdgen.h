@@ -17,6 +17,7 @@ struct gl_cmdbuf {
 	uint32_t *w;
 	size_t n, cap;
 	bool failed;            /* an allocation failed: the words are incomplete */
+	size_t trigger;         /* gl_cmd_draw: the index of the trigger's parameter */
 };
 
 void gl_cmdbuf_init(struct gl_cmdbuf *c);

@@ -10,6 +10,8 @@
 #include <jansson.h>
 
 #include "hw/hw_alloc.h"
+#include "hw/hw_fragment.h"
+#include "hw/hw_pixel.h"
 #include "nngx_capture.h"
 #include "nngx_counters.h"
 #include "nngx_state.h"
@@ -22,6 +24,23 @@ static const char *const module_keys[HW_BUSY_MODULE_COUNT] = {
 	"combiner", "per_fragment"
 };
 
+/* What makes a draw findable in the program (doc/capture-schema.md,
+ * "Draw identity"): read from the GPU's registers and the GL context as
+ * the draw runs. */
+#define CAP_TEXTURE_UNITS 3
+struct cap_draw_id {
+	unsigned primitive;             /* PRIMITIVE_CONFIG bits 8-9 */
+	bool indexed;
+	uint32_t count;                 /* NUMVERTICES: vertices or indices */
+	uint32_t shader_entry;          /* vertex shader's main, in instructions */
+	uint32_t shader_hash;           /* FNV-1a of the vertex program memory */
+	GLuint program;                 /* a linked GL program with that code; 0: none */
+	unsigned programs;              /* linked programs with that code and entry */
+	unsigned texture_units;         /* bit u: texture unit u on */
+	uint32_t texture_phys[CAP_TEXTURE_UNITS];
+	GLuint texture_name[CAP_TEXTURE_UNITS];  /* 0: no GL texture there */
+};
+
 /* What one piece of work did, kept until its frame is written. */
 struct cap_event {
 	enum hw_event_kind kind;
@@ -31,6 +50,8 @@ struct cap_event {
 	uint64_t covered, texture_samples, texture_misses;
 	uint64_t bytes_read, bytes_written;
 	unsigned channel;
+	struct cap_draw_id id;          /* draws only */
+	char thumbnail[48];             /* draws: the thumbnail's file name; "": none */
 };
 
 struct cap_frame {
@@ -57,6 +78,23 @@ struct nngx_capture {
 	char *out_path;
 	struct nngx_trace *trace;
 	bool dump;                      /* PNG dumps on */
+	/* The last draw's program lookup (draw_program), kept while the vertex
+	 * code, the program in use and the program table are the same. */
+	struct {
+		bool valid;
+		uint32_t hash, entry;
+		GLuint in_use, next_name, program, prefer;
+		unsigned matches;
+		uint64_t serial;
+		size_t count;
+	} memo;
+	/* Where GL draws wrote their trigger, and the program each had in use
+	 * (nngx_capture_draw_issued): open addressing on the address, 0 free. */
+	struct issued {
+		uint32_t phys;
+		GLuint program;
+	} *issued;
+	size_t issued_count, issued_cap;
 
 	uint64_t clock_base;            /* clocks before the resets: monotonic time */
 	struct hw_busy_unit busy;       /* the capture's own busy sampling */
@@ -276,6 +314,34 @@ static json_t *json_modules_int(const uint64_t *v)
 	return a;
 }
 
+static const char *const primitive_names[4] = {
+	"triangles", "triangle_strip", "triangle_fan", "geometry"
+};
+
+/* A draw's identity members (schema 1.1, doc/capture-schema.md). */
+static void draw_id_json(json_t *o, const struct cap_draw_id *id)
+{
+	json_t *tex = json_array();
+	char hash[16];
+	unsigned u;
+
+	json_object_set_new(o, "primitive", json_string(primitive_names[id->primitive & 3u]));
+	json_object_set_new(o, "indexed", json_boolean(id->indexed));
+	json_object_set_new(o, "count", json_integer(id->count));
+	json_object_set_new(o, "program", id->program ? json_integer(id->program) : json_null());
+	json_object_set_new(o, "programs_matching", json_integer(id->programs));
+	json_object_set_new(o, "shader_entry", json_integer(id->shader_entry));
+	snprintf(hash, sizeof hash, "%08x", (unsigned)id->shader_hash);
+	json_object_set_new(o, "shader_hash", json_string(hash));
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++)
+		if (id->texture_units >> u & 1u)
+			json_array_append_new(tex, json_pack("{s:I, s:o, s:I}", "unit", (json_int_t)u,
+				"texture", id->texture_name[u] ? json_integer(id->texture_name[u])
+							       : json_null(),
+				"address", (json_int_t)id->texture_phys[u]));
+	json_object_set_new(o, "textures", tex);
+}
+
 /* `record`: the JSON Lines record type ("event"), written first with the
  * frame and the event's index in it; NULL in the JSON document. */
 static json_t *event_json(const struct cap_event *e, const char *record, uint64_t frame,
@@ -306,6 +372,10 @@ static json_t *event_json(const struct cap_event *e, const char *record, uint64_
 	if (e->kind == HW_EVENT_FILL)
 		json_object_set_new(o, "channel", json_integer(e->channel));
 	json_object_set_new(o, "work", json_modules_int(e->work));
+	if (e->kind == HW_EVENT_DRAW)
+		draw_id_json(o, &e->id);
+	if (e->kind == HW_EVENT_DRAW && e->thumbnail[0])
+		json_object_set_new(o, "thumbnail", json_string(e->thumbnail));
 	return o;
 }
 
@@ -406,9 +476,12 @@ static json_t *header_json(const struct nngx_capture *c, const char *record)
 		json_object_set_new(o, "record", json_string(record));
 	json_object_set_new(o, "schema", json_string("nngx-capture"));
 	json_object_set_new(o, "version", json_integer(NNGX_CAPTURE_SCHEMA_VERSION));
+	json_object_set_new(o, "version_minor", json_integer(NNGX_CAPTURE_SCHEMA_MINOR));
 	json_object_set_new(o, "clock_hz", json_integer((json_int_t)CLOCK_HZ));
 	json_object_set_new(o, "frame_budget_us", json_real(to_us(c->opt.frame_clocks)));
 	json_object_set_new(o, "busy_sampling_clocks", json_integer(c->opt.sampling_time));
+	if (c->opt.frames_dir[0])
+		json_object_set_new(o, "pictures_dir", json_string(c->opt.frames_dir));
 	for (m = 0; m < HW_BUSY_MODULE_COUNT; m++) {
 		json_t *mod = json_object();
 		json_object_set_new(mod, "key", json_string(module_keys[m]));
@@ -572,7 +645,9 @@ static bool write_tidy_headers(struct nngx_capture *c)
 	      "primitives_out,vertices_shaded,indices,fragments,pixels_covered,texture_samples,"
 	      "texture_misses", c->draws_csv);
 	csv_modules_header(c->draws_csv, "work");
-	fputc('\n', c->draws_csv);
+	fputs(",primitive,indexed,count,program,programs_matching,shader_entry,shader_hash,"
+	      "texture.0,texture.1,"
+	      "texture.2,texture_address.0,texture_address.1,texture_address.2\n", c->draws_csv);
 	fputs("frame,index,kind,start_clock,end_clock,start_us,end_us,clocks,channel,"
 	      "bytes_read,bytes_written", c->events_csv);
 	csv_modules_header(c->events_csv, "work");
@@ -594,6 +669,8 @@ static void csv_modules_u64(FILE *o, const uint64_t *v)
 static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
 			     uint64_t frame, size_t index, size_t draw)
 {
+	unsigned u;
+
 	fprintf(c->events_csv, "%llu,%zu,%s,%llu,%llu,%.3f,%.3f,%llu,", (unsigned long long)frame,
 		index, kind_names[e->kind], (unsigned long long)e->start,
 		(unsigned long long)e->end, to_us(e->start), to_us(e->end),
@@ -613,6 +690,22 @@ static void write_tidy_event(struct nngx_capture *c, const struct cap_event *e,
 		e->vertices_shaded, e->indices, e->fragments, (unsigned long long)e->covered,
 		(unsigned long long)e->texture_samples, (unsigned long long)e->texture_misses);
 	csv_modules_u64(c->draws_csv, e->work);
+	fprintf(c->draws_csv, ",%s,%d,%u,", primitive_names[e->id.primitive & 3u],
+		e->id.indexed ? 1 : 0, (unsigned)e->id.count);
+	if (e->id.program)
+		fprintf(c->draws_csv, "%u", (unsigned)e->id.program);
+	fprintf(c->draws_csv, ",%u,%u,%08x", e->id.programs, (unsigned)e->id.shader_entry,
+		(unsigned)e->id.shader_hash);
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
+		fputc(',', c->draws_csv);
+		if (e->id.texture_name[u])
+			fprintf(c->draws_csv, "%u", (unsigned)e->id.texture_name[u]);
+	}
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
+		fputc(',', c->draws_csv);
+		if (e->id.texture_units >> u & 1u)
+			fprintf(c->draws_csv, "%u", (unsigned)e->id.texture_phys[u]);
+	}
 	fputc('\n', c->draws_csv);
 }
 
@@ -750,6 +843,235 @@ static void cap_busy_status(struct nngx_state *st, struct nngx_capture *c,
 			 status == HW_ERROR_NO_MEMORY ? "no memory" : "out of range");
 }
 
+/* ---- draw identity -------------------------------------------------------- */
+
+/* FNV-1a (32 bits) over words, byte by byte, low byte first. */
+static uint32_t fnv1a_words(const uint32_t *w, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++)
+		for (b = 0; b < 32; b += 8) {
+			h ^= (w[i] >> b) & 0xFFu;
+			h *= 16777619u;
+		}
+	return h;
+}
+
+/* The linked GL program whose vertex stage is what the GPU runs: its
+ * code in program memory from word 0 (where the driver loads it) and its
+ * main at the entry point. Of several (programs made from one binary
+ * differ in their uniforms, which the GPU's code does not show), the one
+ * `prefer` names (the program in use when the draw was issued) wins,
+ * then the program in use now, then the lowest name. 0: none (raw
+ * command lists, or a program since deleted). *matches: how many linked
+ * programs have that code and entry. */
+static GLuint draw_program(struct nngx_state *st, uint32_t hash, GLuint prefer,
+			   unsigned *matches)
+{
+	const struct hw_shader_state *vs = &st->gpu.vs;
+	struct nngx_capture *c = st->capture;
+	GLuint best = 0;
+	unsigned n = 0;
+	bool in_use = false, preferred = false;
+	size_t i;
+
+	/* Draws of one program follow one another: ask the table again only
+	 * when the code, the program in use or the table changed (a link
+	 * takes a new serial, a creation a new name, a deletion the count). */
+	if (c->memo.valid && c->memo.hash == hash && c->memo.entry == vs->entry
+	    && c->memo.in_use == st->gl.program && c->memo.prefer == prefer
+	    && c->memo.serial == st->gl.next_serial
+	    && c->memo.count == st->gl.object_count
+	    && c->memo.next_name == st->gl.next_object_name) {
+		*matches = c->memo.matches;
+		return c->memo.program;
+	}
+	for (i = 0; i < st->gl.object_count; i++) {
+		const struct gl_object *obj = st->gl.objects[i];
+		const struct gl_executable *exe;
+		const struct gl_stage *sg;
+
+		if (!obj || obj->kind != GL_OBJECT_PROGRAM || !(exe = obj->u.program.exe))
+			continue;
+		sg = &exe->stage[GL_STAGE_VERTEX];
+		if (!sg->binary || !sg->dvle || sg->dvle->main_offset != vs->entry
+		    || sg->binary->shbin.code_words > HW_SHADER_VSH_CODE_WORDS
+		    || memcmp(sg->binary->shbin.code, vs->code,
+			      sg->binary->shbin.code_words * sizeof vs->code[0]) != 0)
+			continue;
+		n++;
+		preferred |= prefer && obj->name == prefer;
+		in_use |= obj->name == st->gl.program;
+		if (!best || obj->name < best)
+			best = obj->name;
+	}
+	if (preferred)
+		best = prefer;
+	else if (in_use)
+		best = st->gl.program;
+	c->memo.valid = true;
+	c->memo.hash = hash;
+	c->memo.entry = vs->entry;
+	c->memo.in_use = st->gl.program;
+	c->memo.prefer = prefer;
+	c->memo.serial = st->gl.next_serial;
+	c->memo.count = st->gl.object_count;
+	c->memo.next_name = st->gl.next_object_name;
+	c->memo.program = best;
+	c->memo.matches = n;
+	*matches = n;
+	return best;
+}
+
+static size_t issued_slot(const struct nngx_capture *c, uint32_t phys)
+{
+	size_t k = (size_t)(phys >> 2) * 2654435761u & (c->issued_cap - 1);
+
+	while (c->issued[k].phys && c->issued[k].phys != phys)
+		k = (k + 1) & (c->issued_cap - 1);
+	return k;
+}
+
+void nngx_capture_draw_issued(struct nngx_state *st, uint32_t phys, GLuint program)
+{
+	struct nngx_capture *c = st->capture;
+	size_t k;
+
+	if (!c || !phys)
+		return;
+	if (2 * (c->issued_count + 1) > c->issued_cap) {
+		size_t cap = c->issued_cap ? 2 * c->issued_cap : 256, old = c->issued_cap, i;
+		struct issued *was = c->issued, *p = hw_calloc(cap, sizeof *p);
+
+		if (!p)
+			return;         /* the draw is named from its code instead */
+		c->issued = p;
+		c->issued_cap = cap;
+		for (i = 0; i < old; i++)
+			if (was[i].phys)
+				c->issued[issued_slot(c, was[i].phys)] = was[i];
+		hw_free(was);
+	}
+	k = issued_slot(c, phys);
+	c->issued_count += !c->issued[k].phys;
+	c->issued[k].phys = phys;
+	c->issued[k].program = program;
+}
+
+/* The program in use when the draw triggered from `phys` was issued; 0:
+ * not issued through GL since the capture began. */
+static GLuint issued_program(const struct nngx_capture *c, uint32_t phys)
+{
+	size_t k;
+
+	if (!c->issued_cap || !phys)
+		return 0;
+	k = issued_slot(c, phys);
+	return c->issued[k].phys ? c->issued[k].program : 0;
+}
+
+/* The GL texture whose level 0 lies at `phys`; 0: none. */
+static GLuint draw_texture(const struct gl_context *gl, uint32_t phys)
+{
+	size_t i;
+
+	for (i = 0; i < gl->textures.count; i++) {
+		const struct gl_texture *t = gl->textures.item[i];
+
+		if (t && t->created && t->hw.phys == phys && phys != 0)
+			return t->name;
+	}
+	return 0;
+}
+
+static void draw_identity(struct nngx_state *st, const struct hw_event *e,
+			  struct cap_draw_id *id)
+{
+	const struct hw_draw_result *r = e->draw;
+	static const unsigned addr_reg[CAP_TEXTURE_UNITS] = {
+		HW_REG_TEXUNIT0_ADDR1, HW_REG_TEXUNIT1_ADDR, HW_REG_TEXUNIT2_ADDR
+	};
+	const uint32_t *regs = st->gpu.regs;
+	unsigned u;
+
+	id->primitive = (regs[HW_REG_PRIMITIVE_CONFIG] >> 8) & 3u;
+	id->indexed = r->indexed;
+	id->count = regs[HW_REG_NUMVERTICES];
+	id->shader_entry = st->gpu.vs.entry;
+	id->shader_hash = fnv1a_words(st->gpu.vs.code, HW_SHADER_VSH_CODE_WORDS);
+	id->program = draw_program(st, id->shader_hash,
+				   issued_program(st->capture, e->command_phys), &id->programs);
+	id->texture_units = regs[HW_REG_TEXUNIT_CONFIG] & 7u;
+	for (u = 0; u < CAP_TEXTURE_UNITS; u++) {
+		id->texture_phys[u] = 0;
+		id->texture_name[u] = 0;
+		if (!(id->texture_units >> u & 1u))
+			continue;
+		id->texture_phys[u] = (regs[addr_reg[u]] & 0x0FFFFFFFu) << 3;
+		id->texture_name[u] = draw_texture(&st->gl, id->texture_phys[u]);
+	}
+}
+
+/* ---- a draw's thumbnail ------------------------------------------------------- */
+
+/* The longest side of a draw's thumbnail, in pixels. */
+#define THUMB_MAX 100
+
+/* With frame dumps on, the colour buffer as the draw left it, shrunk by
+ * an integer step to at most THUMB_MAX a side (nearest pixel) and turned
+ * like the screens (the buffer's y runs right to left, its x top to
+ * bottom), as DIR/frameNNNNNN_drawDDD.png. The functional side writes
+ * memory directly, so the bytes are there without a flush: nothing the
+ * program can read changes. */
+static void draw_thumbnail(struct nngx_state *st, struct nngx_capture *c, struct cap_event *ev,
+			   size_t draw)
+{
+	const uint32_t *r = st->gpu.regs;
+	enum hw_color_format fmt = (enum hw_color_format)hw_reg_colorbuffer_format(
+		r[HW_REG_COLORBUFFER_FORMAT]);
+	unsigned w = hw_reg_renderbuf_width(r[HW_REG_FRAMEBUFFER_DIM]);
+	unsigned h = hw_reg_renderbuf_height(r[HW_REG_FRAMEBUFFER_DIM]);
+	unsigned bytes = hw_pixel_bytes(fmt), step, tw, th, px, py;
+	uint32_t phys = (r[HW_REG_COLORBUFFER_LOC] & 0x0FFFFFFFu) << 3;
+	char path[NNGX_CAPTURE_PATH_MAX + 64], name[48], err[128];
+	struct nngx_png_meta meta;
+	const uint8_t *mem;
+	uint8_t *rgba;
+
+	if (!bytes || !w || !h || w % 8 || h % 8
+	    || !(mem = hw_memory_host(&st->gpu.memory, phys, w * h * bytes)))
+		return;
+	step = ((w > h ? w : h) + THUMB_MAX - 1) / THUMB_MAX;
+	tw = h / step;
+	th = w / step;
+	if (!tw || !th || !(rgba = hw_malloc((size_t)tw * th * 4)))
+		return;
+	for (py = 0; py < th; py++)
+		for (px = 0; px < tw; px++)
+			hw_pixel_decode(fmt, mem + hw_fragment_pixel_offset(py * step,
+									   (tw - 1 - px) * step,
+									   w, h, bytes),
+					rgba + ((size_t)py * tw + px) * 4);
+	snprintf(name, sizeof name, "frame%06llu_draw%03zu.png",
+		 (unsigned long long)c->frame.index, draw);
+	snprintf(path, sizeof path, "%s/%s", c->opt.frames_dir, name);
+	meta.frame = c->frame.index;
+	meta.screen = "target";
+	meta.eye = "";
+	meta.clock = ev->end;
+	if (nngx_png_write_rgba(path, rgba, tw, th, &meta, err, sizeof err)) {
+		memcpy(ev->thumbnail, name, sizeof ev->thumbnail);
+	} else {
+		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CAPTURE_WRITE_FAILED, "libnngx capture",
+				 "draw picture %s: %s; no more frames are dumped", path, err);
+		c->dump = false;
+	}
+	hw_free(rgba);
+}
+
 /* ---- the observer ------------------------------------------------------------ */
 
 /* The GPU's observer (user is the library state): append event e to the
@@ -806,6 +1128,9 @@ static void cap_observe(void *user, const struct hw_event *e)
 		ev->covered = r->raster.covered;
 		ev->texture_samples = r->texture_samples;
 		ev->texture_misses = r->texture_misses;
+		draw_identity(st, e, &ev->id);
+		if (c->dump && f->draws < 1000)
+			draw_thumbnail(st, c, ev, f->draws);
 		f->vertices_shaded += r->vertices_shaded;
 		f->texture_samples += r->texture_samples;
 		f->texture_misses += r->texture_misses;
@@ -993,6 +1318,7 @@ void nngx_capture_close(struct nngx_state *st)
 	st->gpu.observe_user = NULL;
 	hw_busy_fini(&c->busy);
 	free(c->frame.ev);
+	hw_free(c->issued);
 	free(c->out_path);
 	free(c);
 	st->capture = NULL;

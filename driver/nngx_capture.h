@@ -30,6 +30,8 @@ struct nngx_state;
 
 /* Version of the capture JSON and CSV layout (doc/capture-schema.md). */
 #define NNGX_CAPTURE_SCHEMA_VERSION 1
+/* Additions within the version: 1 added each draw's identity. */
+#define NNGX_CAPTURE_SCHEMA_MINOR 1
 
 /* Model choice: the capture's own busy counter samples windows of 1 us
  * (268 clocks) by default, the finest the SDK's microsecond parameter
@@ -78,6 +80,9 @@ void nngx_capture_inject(struct nngx_state *st, unsigned module, hw_clock_t star
 void nngx_capture_profiling(struct nngx_state *st, const char *function, GLenum what,
 			    const char *what_name, GLuint value, bool has_value);
 void nngx_capture_run_done(struct nngx_state *st);
+/* A GL draw wrote its trigger's parameter at `phys` with `program` in use:
+ * the draw that runs from there names it (nngx-capture(5), "program"). */
+void nngx_capture_draw_issued(struct nngx_state *st, uint32_t phys, GLuint program);
 void nngx_capture_power_on(struct nngx_state *st);
 
 /* ---- the trace (nngx_trace.c) ------------------------------------------ */
@@ -127,5 +132,11 @@ struct nngx_png_meta {
 bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
 			   unsigned lines, unsigned format, const struct nngx_png_meta *meta,
 			   char *err, size_t err_len);
+
+/* Write `height` rows of `width` RGBA pixels (8 bits a channel, row 0 the
+ * top) as a PNG at `path`, with `meta` (NULL: none); as above. */
+bool nngx_png_write_rgba(const char *path, const uint8_t *rgba, unsigned width,
+			 unsigned height, const struct nngx_png_meta *meta, char *err,
+			 size_t err_len);
 
 #endif

@@ -133,3 +133,57 @@ fail:
 		fclose(f);
 	return false;
 }
+
+/* ---- a draw's thumbnail --------------------------------------------------- */
+
+bool nngx_png_write_rgba(const char *path, const uint8_t *rgba, unsigned width,
+			 unsigned height, const struct nngx_png_meta *meta, char *err,
+			 size_t err_len)
+{
+	struct png_meta_text text;
+	png_structp png = NULL;
+	png_infop info = NULL;
+	FILE *volatile f = NULL;
+	unsigned y;
+
+	errno = 0;
+	f = fopen(path, "wb");
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	info = png ? png_create_info_struct(png) : NULL;
+	if (!f || !info) {
+		snprintf(err, err_len, "%s", strerror(errno ? errno : ENOMEM));
+		goto fail;
+	}
+	if (setjmp(png_jmpbuf(png))) {
+		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
+		goto fail;
+	}
+	png_init_io(png, f);
+	png_set_compression_level(png, 1);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+	png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	if (meta)
+		png_set_text(png, info, text.text, png_meta_fill(&text, meta));
+	png_write_info(png, info);
+	for (y = 0; y < height; y++)
+		png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+	png_write_end(png, NULL);
+	png_destroy_write_struct(&png, &info);
+	if (fflush(f) != 0 || ferror(f)) {
+		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
+		fclose(f);
+		return false;
+	}
+	if (fclose(f) != 0) {
+		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
+		return false;
+	}
+	return true;
+fail:
+	if (png)
+		png_destroy_write_struct(&png, info ? &info : NULL);
+	if (f)
+		fclose(f);
+	return false;
+}

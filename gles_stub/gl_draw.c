@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "driver/gl_cmdgen.h"
+#include "driver/nngx_capture.h"
 #include "gl_entry.h"
 #include "hw/hw_alloc.h"
 
@@ -473,6 +474,7 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
 		      || gl->cmdgen_mode == NN_GX_CMDGEN_MODE_UNCONDITIONAL;
 	struct nngx_cmdlist *l;
 	struct gl_cmdbuf c;
+	size_t base;
 
 	if (p->count == 0)
 		return;                        /* nothing to draw, nothing sent */
@@ -493,9 +495,13 @@ static void draw_submit(struct nngx_state *st, struct gl_draw_plan *p,
 	gl_cmd_fragment(&c, &p->frag);
 	gl_cmd_draw(&c, p);
 	gl_cmd_fragment_end(&c);
+	base = l->used_words;
 	if (c.failed)
 		gl_memory_error(st, fn, "the commands of a draw of %u vertices", p->count);
 	else if (nngx_cmdlist_append_to(st, l, c.w, c.n, fn)) {
+		if (st->capture)
+			nngx_capture_draw_issued(st, l->phys + 4u * (uint32_t)(base + c.trigger),
+						 gl->program);
 		gl->uploaded_serial = exe->serial;
 		gl->texture_epoch_sent = gl->texture_epoch;
 		gl_lut_sent(gl, &p->frag);

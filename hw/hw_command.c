@@ -24,6 +24,7 @@ struct run_ctx {
 	hw_clock_t t;                   /* when the next work starts */
 	uint64_t work_left;             /* host work still allowed; UINT64_MAX: no bound */
 	uint32_t phys;                  /* where the buffer being read lives */
+	uint32_t param_phys;            /* where the parameter being written lies */
 	uint64_t bytes_read;            /* command bytes since the last draw */
 	struct hw_counters loose;       /* counts not yet attached to a draw */
 	bool jump;                      /* a CMDBUF_JUMP was written */
@@ -388,6 +389,7 @@ static void command_observe(struct run_ctx *c, enum hw_event_kind kind, hw_clock
 	e.delta = delta;
 	e.draw = draw;
 	e.channel = 0;
+	e.command_phys = draw ? c->param_phys : 0;
 	c->gpu->observe(c->gpu->observe_user, &e);
 }
 
@@ -992,9 +994,12 @@ static void command_buffer(struct run_ctx *c, const uint32_t *w, size_t count)
 			}
 			c->work_left -= words;
 		}
+		c->param_phys = c->phys + 4u * (uint32_t)at;
 		register_write(c, id, w[at], mask);
-		for (n = 0; n < extra && c->status == HW_OK && !c->jump; n++)
+		for (n = 0; n < extra && c->status == HW_OK && !c->jump; n++) {
+			c->param_phys = c->phys + 4u * (uint32_t)(at + 2 + n);
 			register_write(c, consecutive ? id + n + 1 : id, w[at + 2 + n], mask);
+		}
 		at += words;
 	}
 }

@@ -150,6 +150,7 @@ struct hw_draw_config {
 /* What one draw did; the caller applies the counts when the draw ends. */
 struct hw_draw_result {
 	struct hw_counters delta;        /* additions to every always-running counter */
+	bool indexed;                    /* the draw read an index array (DRAWELEMENTS) */
 	bool vcache_used;                /* indexed: the vertex-cache counter restarts */
 	uint32_t vcache_misses;
 	struct hw_setup_counts setup;

@@ -214,6 +214,7 @@ static void gpu_observe(struct hw_gpu *gpu, enum hw_event_kind kind, hw_clock_t 
 	e.delta = delta;
 	e.draw = NULL;
 	e.channel = channel;
+	e.command_phys = 0;
 	gpu->observe(gpu->observe_user, &e);
 }
 

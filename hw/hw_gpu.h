@@ -50,6 +50,8 @@ struct hw_event {
 						  they land with later work) */
 	const struct hw_draw_result *draw;     /* HW_EVENT_DRAW: work, counts */
 	unsigned channel;               /* HW_EVENT_FILL: 0 or 1 */
+	uint32_t command_phys;          /* HW_EVENT_DRAW: physical address of the
+					   parameter word that triggered it */
 };
 
 typedef void (*hw_observe_fn)(void *user, const struct hw_event *event);

@@ -1,13 +1,21 @@
 #!/bin/sh
 # check-report-chromium.sh: the HTML report of nngx-report renders in a real
-# browser: headless Chromium takes a screenshot that is not empty, the DOM
-# holds the charts, and the page logs nothing to the console (it has no
-# script, so any console message is an error: a bad data URI, a parse
-# error, a blocked load).
+# browser at 1, 4 and 1,000 frames: headless Chromium takes a screenshot
+# that is not empty, the DOM holds every chart with its axes (a zero, frame
+# labels that do not overlap, at most 150 bins), the draws grouped across
+# frames, and the page logs nothing to the console (it has no script, so
+# any console message is an error: a bad data URI, a parse error, a
+# blocked load).
 #
-# Skips (exit 77) only when Chromium is not installed (Debian: chromium).
-# Environment (set by `make check`): top_builddir.
+# The 4 frames are the demo's capture (with its 8 pictures); 1 and 1,000
+# frames are made from it by tests/synth-capture.py (frames taken in turn
+# and moved in time), so the test stays cheap.
+#
+# Skips (exit 77) only when Chromium or python3 is not installed (Debian:
+# chromium, python3). Environment (set by `make check`): top_builddir,
+# top_srcdir.
 top_builddir=${top_builddir:-.}
+srcdir=${top_srcdir:-.}
 prog="$top_builddir/samples/legacy/frame_profiler"
 report="$top_builddir/tools/nngx-report"
 
@@ -20,6 +28,10 @@ for b in chromium chromium-browser google-chrome; do
 done
 if [ -z "$browser" ]; then
 	echo "skip: Chromium is not installed (apt-get install chromium); the report was not rendered"
+	exit 77
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "skip: python3 is not installed; the 1 and 1,000 frame captures cannot be made"
 	exit 77
 fi
 
@@ -42,36 +54,122 @@ run_browser() {
 }
 
 mkdir "$tmp/frames"
-NNGX_CAPTURE="$tmp/cap.json" NNGX_DUMP_FRAMES="$tmp/frames" "$prog" >/dev/null 2>&1 \
+NNGX_CAPTURE="$tmp/cap4.json" NNGX_DUMP_FRAMES="$tmp/frames" "$prog" >/dev/null 2>&1 \
 	|| bad "the program failed under capture"
-"$report" "$tmp/cap.json" -o "$tmp/report.html" >/dev/null || bad "nngx-report failed"
+for n in 1 1000; do
+	python3 "$srcdir/tests/synth-capture.py" $n "$tmp/cap4.json" "$tmp/cap$n.json" \
+		|| bad "synth-capture.py $n failed"
+done
 
-run_browser --screenshot="$tmp/shot.png" "file://$tmp/report.html" >"$tmp/shot.out" 2>"$tmp/shot.err"
-size=$(wc -c <"$tmp/shot.png" 2>/dev/null || echo 0)
-if [ "$size" -gt 20000 ] && head -c 8 "$tmp/shot.png" | od -An -c | grep -q 'P   N   G'; then
-	ok "a $size-byte screenshot"
-else
-	bad "no screenshot, or an empty one ($size bytes)"
-	sed 's/^/    /' "$tmp/shot.err" | tail -n 20
-fi
+for n in 1 4 1000; do
+	"$report" "$tmp/cap$n.json" -o "$tmp/report$n.html" >/dev/null \
+		|| bad "$n frames: nngx-report failed"
+	run_browser --screenshot="$tmp/shot$n.png" "file://$tmp/report$n.html" \
+		>"$tmp/shot$n.out" 2>"$tmp/shot$n.err"
+	size=$(wc -c <"$tmp/shot$n.png" 2>/dev/null || echo 0)
+	if [ "$size" -gt 20000 ] && head -c 8 "$tmp/shot$n.png" | od -An -c | grep -q 'P   N   G'
+	then
+		ok "$n frames: a $size-byte screenshot"
+	else
+		bad "$n frames: no screenshot, or an empty one ($size bytes)"
+		sed 's/^/    /' "$tmp/shot$n.err" | tail -n 20
+	fi
 
-run_browser --dump-dom "file://$tmp/report.html" >"$tmp/dom.html" 2>"$tmp/dom.err"
-if grep -q "libnngx capture report" "$tmp/dom.html" \
-	&& grep -q "What limits the frames" "$tmp/dom.html" \
-	&& grep -q 'class="limiters"' "$tmp/dom.html" && [ "$(grep -c '<svg' "$tmp/dom.html")" -gt 10 ] \
-	&& [ "$(grep -o '<img' "$tmp/dom.html" | wc -l)" -eq 8 ]; then
-	ok "the DOM holds the title, the limiters, the charts and 8 pictures"
-else
-	bad "the DOM lacks the report"
-fi
+	run_browser --dump-dom "file://$tmp/report$n.html" >"$tmp/dom$n.html" 2>"$tmp/dom$n.err"
+	# 3 thumbnails (the first instance of each draw, frame 0) and, for the
+	# demo's own capture, 8 frame pictures.
+	pictures=3
+	[ $n -eq 4 ] && pictures=11
+	if python3 - "$tmp/dom$n.html" $n $pictures >"$tmp/py$n.txt" 2>&1 <<'PY'
+import re, sys
+from html.parser import HTMLParser
 
-if grep -h 'CONSOLE\|Uncaught\|Failed to load\|Not allowed to load' "$tmp/shot.err" "$tmp/dom.err" \
-	>"$tmp/console"; then
-	bad "console messages:"
-	sed 's/^/    /' "$tmp/console"
-else
-	ok "no console message"
-fi
+path, frames, pictures = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+dom = open(path).read()
+for text in ("libnngx capture report", "What limits the frames", 'class="limiters"',
+             "Derived metrics", "Bytes per memory client", "The most expensive draws"):
+    assert text in dom, "missing: " + text
+assert dom.count("<img") == pictures, ("pictures", dom.count("<img"))
+
+class Charts(HTMLParser):
+    """Each SVG with an aria-label: its texts (x, anchor, text), rects, lines."""
+    def __init__(self):
+        super().__init__()
+        self.charts, self.cur, self.text = {}, None, None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "svg" and "aria-label" in a:
+            self.cur = self.charts.setdefault(a["aria-label"],
+                                              {"texts": [], "rects": 0, "lines": []})
+        elif self.cur is not None and tag == "text":
+            self.text = [float(a.get("x", 0)), float(a.get("y", 0)),
+                         a.get("text-anchor", "start"), ""]
+        elif self.cur is not None and tag == "rect":
+            self.cur["rects"] += 1
+        elif self.cur is not None and tag == "line":
+            self.cur["lines"].append(a.get("class", ""))
+    def handle_data(self, data):
+        if self.text is not None:
+            self.text[3] += data
+    def handle_endtag(self, tag):
+        if tag == "text" and self.text is not None:
+            self.cur["texts"].append(tuple(self.text))
+            self.text = None
+        elif tag == "svg":
+            self.cur = None
+
+p = Charts()
+p.feed(dom)
+over_frames = ["busy shares", "GPU time", "frame time", "utilisation per module", "overdraw",
+               "texture-miss rate", "vertices per triangle", "shader-stall share"]
+for name in over_frames + ["limiter by frame"]:
+    assert name in p.charts, "no chart: " + name
+    texts = p.charts[name]["texts"]
+    # Frame labels: centred under the plot, 0 first, never closer than
+    # 40 units (a four-digit label is about 25 wide at 11 px).
+    labels = sorted((x, t) for x, y, anchor, t in texts if anchor == "middle")
+    assert labels and labels[0][1] == "0", (name, labels[:3])
+    assert all(b[0] - a[0] >= 40 for a, b in zip(labels, labels[1:])), (name, labels)
+    assert all(int(t) < frames for _, t in labels), (name, labels)
+    assert any(t.startswith("frame") for _, _, _, t in texts), (name, "no x title")
+for name in over_frames:
+    ticks = [t for x, y, anchor, t in p.charts[name]["texts"] if anchor == "end"
+             and re.fullmatch(r"[0-9.]+", t)]
+    assert ticks and float(ticks[0]) == 0, (name, "no zero", ticks)
+    assert 3 <= len(ticks) <= 6, (name, ticks)
+per = -(-frames // 150)              # frames a bin: at most 150 bins
+bins = -(-frames // per)
+assert p.charts["limiter by frame"]["rects"] == bins, p.charts["limiter by frame"]["rects"]
+assert p.charts["busy shares"]["rects"] <= 8 * bins
+# The demo's GPU time (about 1 ms) keeps its own scale: no budget line,
+# a note instead; its frame time reaches the 16.7 ms budget.
+assert "budget" not in p.charts["GPU time"]["lines"]
+assert any("off this scale" in t for *_, t in p.charts["GPU time"]["texts"])
+if frames > 1:
+    assert "budget" in p.charts["frame time"]["lines"]
+# The demo draws 3 draws a frame: 3 rows, each in every frame.
+rows = re.findall(r'<table class="draws">(.*?)</table>', dom, re.S)[0].split("<tr>")[2:]
+assert len(rows) == 3, len(rows)
+assert all(re.search(r"<td>%d</td>" % frames, r) for r in rows), rows
+assert all("program " in r and "glDraw" in r for r in rows)
+print("%d charts, %d frame labels under the busy chart" %
+      (len(p.charts), sum(1 for t in p.charts["busy shares"]["texts"] if t[2] == "middle")))
+PY
+	then
+		ok "$n frames: the DOM holds the charts with axes and the grouped draws ($(cat "$tmp/py$n.txt"))"
+	else
+		bad "$n frames: the DOM lacks the report:"
+		sed 's/^/    /' "$tmp/py$n.txt"
+	fi
+
+	if grep -h 'CONSOLE\|Uncaught\|Failed to load\|Not allowed to load' "$tmp/shot$n.err" \
+		"$tmp/dom$n.err" >"$tmp/console"; then
+		bad "$n frames: console messages:"
+		sed 's/^/    /' "$tmp/console"
+	else
+		ok "$n frames: no console message"
+	fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

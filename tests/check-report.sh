@@ -52,8 +52,9 @@ else
 	bad "its output changed under capture:"
 	diff "$tmp/plain.txt" "$tmp/captured.txt" | sed 's/^/    /'
 fi
-if [ "$(ls "$tmp/frames" | grep -c '\.png$')" -eq 8 ]; then
-	ok "8 pictures: both screens of 4 frames"
+if [ "$(ls "$tmp/frames" | grep -c '_\(upper\|lower\)_left\.png$')" -eq 8 ] \
+	&& [ "$(ls "$tmp/frames" | grep -c '_draw00[0-2]\.png$')" -eq 12 ]; then
+	ok "8 pictures: both screens of 4 frames; 12 thumbnails: 3 draws of 4 frames"
 else
 	bad "pictures: $(ls "$tmp/frames" | tr '\n' ' ')"
 fi
@@ -176,6 +177,36 @@ for i, k in enumerate(keys):
     u = s["utilisation"][k]
     assert abs(u["run"] - run) < 1e-6 and abs(u["max_frame"] - top) < 1e-6, (k, u, run, top)
 assert any(s["utilisation"][k]["run"] > 0.1 for k in keys)
+# The derived metrics over the run: each term summed over the frames.
+ev = [e for f in frames for e in f["events"]]
+cn = lambda name: sum(f["counters"][name] for f in frames)
+d = s["derived"]
+assert abs(d["overdraw"] - cn("fragment.in") / (len(frames) * 240 * 400)) < 1e-9, d
+assert abs(d["texture_miss_rate"] - sum(e["texture_misses"] for e in ev)
+           / sum(e["texture_samples"] for e in ev)) < 1e-9, d
+assert abs(d["vertices_per_triangle"] - sum(e["vertices_shaded"] for e in ev)
+           / cn("polygon.in")) < 1e-9, d
+instr = sum(cn("vertex_shader%d.instructions" % p) for p in range(4))
+stall = sum(cn("vertex_shader%d.stall_%s" % (p, k)) for p in range(4)
+            for k in ("dependency", "mova", "cmp", "prefetch"))
+assert abs(d["shader_stall_share"] - stall / (instr + stall)) < 1e-9, d
+for c in cap["counters"]:
+    if c["name"].startswith("memory."):
+        assert d["memory_bytes"][c["name"][7:]] == 16 * cn(c["name"]), c["name"]
+# The draws grouped by identity: one group per draw of the frame (the
+# demo draws the same 3 things every frame), in every frame.
+groups = {}
+for f in frames:
+    draws = [e for e in f["events"] if e["kind"] == "draw"]
+    for n, e in enumerate(draws):
+        key = (n, e["primitive"], e["indexed"], e["program"], e["shader_entry"],
+               e["shader_hash"], json.dumps(e["textures"]))
+        g = groups.setdefault(key, [])
+        g.append(e["end_clock"] - e["start_clock"])
+want = sorted(((sum(c), len(c), max(c), k[0], k[3]) for k, c in groups.items()), reverse=True)
+got = [(g["clocks_total"], g["frames"], g["clocks_max"], g["draw"], g["program"])
+       for g in s["draws"]]
+assert got == want and len(got) == 3 and all(g[1] == 4 for g in got), (got, want)
 print("utilisation of the texture unit %.4f" % s["utilisation"]["texture"]["run"])
 PY
 	then
@@ -196,9 +227,10 @@ fi
 expect_error "--json to a full disk" "write failed" "$report" --json "$tmp/cap.json" -o /dev/full
 
 if [ "$(grep -o '<svg' "$tmp/report.html" | wc -l)" -gt 50 ] \
-	&& [ "$(grep -o 'data:image/png;base64,' "$tmp/report.html" | wc -l)" -eq 8 ] \
+	&& [ "$(grep -o 'data:image/png;base64,' "$tmp/report.html" | wc -l)" -eq 11 ] \
+	&& [ "$(grep -o '<img class="draw"' "$tmp/report.html" | wc -l)" -eq 3 ] \
 	&& ! grep -q '<script\|src="http\|href="http' "$tmp/report.html"; then
-	ok "the report is self-contained: SVG charts, 8 embedded pictures, nothing fetched"
+	ok "the report is self-contained: SVG charts, 8 frame pictures and 3 draw thumbnails embedded, nothing fetched"
 else
 	bad "the report lacks charts or pictures, or fetches something"
 fi
@@ -294,6 +326,125 @@ expect_error "a .jsonl capture without its header" "first line is no header reco
 sed '1s/"schema":"nngx-capture"/"schema":"other"/' "$tmp/l/cap.jsonl" >"$tmp/other.jsonl"
 expect_error "a .jsonl capture of another schema" "not an nngx capture" \
 	"$report" "$tmp/other.jsonl" -o "$tmp/x.html"
+# A small capture whose every figure is computed by hand
+# (tests/data/report/small.json: 2 frames, 2 draws each):
+# - overdraw: fragment.in 192,000 + 96,000 over 2 x 240 x 400 pixels = 1.5
+#   (frames 2.0 and 1.0); texture misses 25 + 75 over samples 100 + 300 =
+#   0.25; vertices shaded 30 + 60 over polygons 20 + 40 = 1.5; stalls 100
+#   over 400 instructions + 100 stalls = 20 % (frames 25 % and 0 %);
+#   texture_read 10 + 20 accesses x 16 bytes = 480, 240 a frame.
+# - utilisation: busy clocks over 1,500 + 5,500 GPU clocks: command 700
+#   = 10.0 % (frame 0: 600 / 1,500 = 40.0 %), texture 4,000 = 57.1 %
+#   (1,000 / 1,500 = 66.7 %), per-fragment 3,700 = 52.9 % (3,400 / 5,500
+#   = 61.8 %), shader 0 400 = 5.7 % (200 / 1,500 = 13.3 %).
+# - draws: draw 0 is the same draw in both frames (program 5, texture 7;
+#   30 then 60 indices): 1,000 + 3,000 clocks, mean 2,000 = 7.46 us, max
+#   3,000 = 11.19 us, most work in the texture unit. Draw 1 changes
+#   program (none, then 6, one of 2 programs of that code): two draws,
+#   2,500 clocks (9.33 us) and 500 (1.87 us).
+# - busy.command: windows 3 and 1 less idle windows 1 and 0 = 2 and 1;
+#   shader 0 won no window but was busy 200 + 200 clocks.
+small="${top_srcdir:-.}/tests/data/report/small.json"
+if "$report" "$small" -o "$tmp/small.html" >"$tmp/small.txt" 2>"$tmp/err"; then
+	ok "nngx-report reads the hand-made capture"
+else
+	bad "nngx-report failed on $small:"
+	sed 's/^/    /' "$tmp/err"
+fi
+cat >"$tmp/small.want" <<'TXT'
+Draw 1: draw 0 of the frame in 2 frames, mean 7.46 us, max 11.19 us; glDrawElements(GL_TRIANGLES, 30-60), program 5, vertex shader 0000abcd entry 0, textures: unit 0: texture 7; busiest: texture unit
+Draw 2: draw 1 of the frame in 1 frame, mean 9.33 us, max 9.33 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), program 6 (1 of 2 with this vertex code), vertex shader 0000abcd entry 12, no texture; busiest: per-fragment operation
+Draw 3: draw 1 of the frame in 1 frame, mean 1.87 us, max 1.87 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), no GL program, vertex shader 0000abcd entry 12, no texture; busiest: command/vertex load
+Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame): command/vertex load 10.0 % (40.0 %), shader processor 0 5.7 % (13.3 %), triangle setup 0.0 % (0.0 %), rasterizer 0.0 % (0.0 %), texture unit 57.1 % (66.7 %), fragment lighting 0.0 % (0.0 %), texture combiner 0.0 % (0.0 %), per-fragment operation 52.9 % (61.8 %)
+Derived, run: overdraw 1.500 fragments/pixel, texture-miss rate 0.250 misses/sample, 1.500 vertices/triangle, shader-stall share 20.0 %
+Memory, bytes a frame (mean), top clients: texture_read 240
+TXT
+grep '^Draw \|^Utilisation\|^Derived\|^Memory' "$tmp/small.txt" >"$tmp/small.got"
+if cmp -s "$tmp/small.want" "$tmp/small.got"; then
+	ok "the summary's draws, utilisation and derived metrics are the hand-computed ones"
+else
+	bad "the summary differs from the hand-computed figures:"
+	diff "$tmp/small.want" "$tmp/small.got" | sed 's/^/    /'
+fi
+# The HTML: run, unit, min, mean and max frame of each metric; the busy
+# table's command row without idle windows, the idle windows' own row,
+# the word on shader 0; one row per draw identity (rank, draw, frames).
+missing=
+for want in \
+	'<tr><td>overdraw</td><td>1.500</td><td>fragments/pixel</td><td>1.000</td><td>1.500</td><td>2.000</td>' \
+	'<tr><td>texture-miss rate</td><td>0.250</td><td>misses/sample</td><td>0.250</td><td>0.250</td><td>0.250</td>' \
+	'<tr><td>vertices per triangle</td><td>1.500</td><td>vertices/triangle</td><td>1.500</td><td>1.500</td><td>1.500</td>' \
+	'<tr><td>shader-stall share</td><td>20.000</td><td>%</td><td>0.000</td><td>12.500</td><td>25.000</td>' \
+	'<tr><td>texture_read</td><td>480</td><td>240.0</td><td>320</td><td>100.0 %</td></tr>' \
+	'busy.command<br><small>without idle windows (next row)</small></td><td>windows</td><td>1</td><td>1.5</td><td>2</td>' \
+	'busy idle windows<br><small>in busy.command on the console; not in the charts</small></td><td>windows</td><td>0</td><td>0.5</td><td>1</td>' \
+	'0 windows, yet busy 400 clocks: never the busiest module in a window' \
+	'<tr><td>1</td><td>0 (0)</td><td>2</td>' '<tr><td>2</td><td>1 (1)</td><td>1</td>' \
+	'<tr><td>3</td><td>1 (1)</td><td>1</td>'; do
+	grep -qF "$want" "$tmp/small.html" || missing="$missing
+    $want"
+done
+if [ -z "$missing" ] && [ "$(grep -c '<td class="text">glDraw' "$tmp/small.html")" -eq 3 ]; then
+	ok "the HTML holds the hand-computed metrics, busy rows and draw groups"
+else
+	bad "the HTML lacks:$missing"
+fi
+# --json: the same figures for scripts.
+if "$report" --json "$small" >"$tmp/small.json" && command -v python3 >/dev/null 2>&1; then
+	if python3 - "$tmp/small.json" >"$tmp/py.txt" 2>&1 <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+d = s["derived"]
+assert abs(d["overdraw"] - 1.5) < 1e-9 and abs(d["texture_miss_rate"] - 0.25) < 1e-9, d
+assert abs(d["vertices_per_triangle"] - 1.5) < 1e-9, d
+assert abs(d["shader_stall_share"] - 0.2) < 1e-9, d
+assert d["memory_bytes"] == {"texture_read": 480}, d
+got = [(g["draw"], g["frames"], g.get("program"), g["count_min"], g["count_max"],
+        g["clocks_total"], g["clocks_max"], g["limiter"]) for g in s["draws"]]
+assert got == [(0, 2, 5, 30, 60, 4000, 3000, "texture"),
+               (1, 1, 6, 4, 4, 2500, 2500, "per_fragment"),
+               (1, 1, None, 4, 4, 500, 500, "command")], got
+PY
+	then
+		ok "--json gives the hand-computed derived metrics and draw groups"
+	else
+		bad "--json differs from the hand-computed figures:"
+		sed 's/^/    /' "$tmp/py.txt"
+	fi
+	# A capture of schema 1.0 (no identity) groups draws by their place in
+	# the frame: draw 1 is then one draw of 2 frames, 500 + 2,500 clocks
+	# (mean 1,500 = 5.60 us). Strings from the capture are escaped.
+	if python3 - "$small" "$tmp/old.json" "$tmp/odd.json" >"$tmp/py.txt" 2>&1 <<'PY'
+import json, sys
+cap = json.load(open(sys.argv[1]))
+old = json.loads(json.dumps(cap))
+for f in old["frames"]:
+    for e in f["events"]:
+        for k in ("primitive", "indexed", "count", "program", "shader_entry", "shader_hash",
+                  "textures"):
+            del e[k]
+json.dump(old, open(sys.argv[2], "w"))
+for f in cap["frames"]:
+    for e in f["events"]:
+        e["shader_hash"] = "<b>x</b>"
+json.dump(cap, open(sys.argv[3], "w"))
+PY
+	then
+		"$report" "$tmp/old.json" -o "$tmp/old.html" >"$tmp/old.txt" 2>&1
+		"$report" "$tmp/odd.json" -o "$tmp/odd.html" >/dev/null 2>&1
+		if grep -qx "Draw 2: draw 1 of the frame in 2 frames, mean 5.60 us, max 9.33 us; no identity (a capture of schema 1.0); busiest: per-fragment operation" "$tmp/old.txt" \
+			&& grep -q 'vertex shader &lt;b&gt;x&lt;/b&gt; entry' "$tmp/odd.html" \
+			&& ! grep -q '<b>x' "$tmp/odd.html"; then
+			ok "schema 1.0 draws group by their place; capture strings are escaped"
+		else
+			bad "schema 1.0 grouping or escaping:"
+			sed 's/^/    /' "$tmp/old.txt"
+		fi
+	else
+		bad "could not make the schema 1.0 and odd captures:"
+		sed 's/^/    /' "$tmp/py.txt"
+	fi
+fi
 
 # Bad input.
 head -c 5000 "$tmp/cap.json" >"$tmp/truncated.json"

@@ -15,6 +15,7 @@
 
 #include "gl_fixture.h"
 #include "driver/nngx_capture.h"
+#include "driver/nngx_state.h"
 
 #define FRAMES 3
 #define W 240
@@ -212,6 +213,183 @@ START_TEST(test_capture_json_has_a_record_per_frame_and_per_piece_of_work)
 		ck_assert_uint_eq(draws, 2);
 	}
 	json_decref(j);
+	remove_dir();
+}
+END_TEST
+
+/* Each draw names what it drew with (schema 1.1): primitive, indexed or
+ * not, its count, the GL program whose vertex code the GPU runs, the
+ * hash of that code (FNV-1a computed here over the 512 words), and the
+ * texture of each unit switched on with its address. */
+static uint32_t fnv1a(const uint32_t *w, size_t n)
+{
+	uint32_t h = 0x811C9DC5u;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++)
+		for (b = 0; b < 4; b++)
+			h = (h ^ ((w[i] >> (8 * b)) & 0xFFu)) * 0x01000193u;
+	return h;
+}
+
+START_TEST(test_capture_names_each_draw)
+{
+	static const float tri[] = { -0.3f, -0.3f, -0.5f, 0.3f, -0.3f, -0.5f, 0, 0.3f, -0.5f,
+				     0.3f, 0.3f, -0.5f };
+	static const GLushort idx[] = { 0, 1, 2, 1, 3, 2 };
+	static uint8_t texels[8 * 8 * 4];
+	struct fx_shader *sh;
+	GLuint prog, prog2, tex, disp;
+	json_t *j, *ev, *t;
+	char hash[16];
+
+	make_dir();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	fx_reset();
+	fx_list(1 << 16, 64);
+	sh = fx_shader_passthrough();
+	prog = fx_program(sh);
+	fx_positions(tri, 4);
+	nngxGenDisplaybuffers(1, &disp);
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxBindDisplaybuffer(disp);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	glGenTextures(1, &tex);
+	glActiveTexture(GL_TEXTURE0);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glUniform1i(glGetUniformLocation(prog, "dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	glUniform1i(glGetUniformLocation(prog, "dmp_Texture[0].samplerType"), GL_FALSE);
+	fx_buffer(GL_ELEMENT_ARRAY_BUFFER, NN_GX_MEM_VRAMA, idx, sizeof idx);
+	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (const GLvoid *)0);
+	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	/* A second program of the same code and entry: the GPU's code cannot
+	 * tell them apart (2 programs match), the program in use when each
+	 * draw was issued does: prog2 for the fourth, prog for the fifth. */
+	prog2 = fx_program(sh);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	glUseProgram(prog);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxFlush3DCommand();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	snprintf(hash, sizeof hash, "%08x", (unsigned)fnv1a(nngx_state_get()->gpu.vs.code, 512));
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "version_minor")), 1);
+	{
+		json_t *events = json_object_get(json_array_get(json_object_get(j, "frames"), 0),
+						 "events"), *draws[5];
+		size_t k, n = 0;
+
+		json_array_foreach(events, k, ev)
+			if (strcmp(json_string_value(json_object_get(ev, "kind")), "draw") == 0) {
+				ck_assert_uint_lt(n, 5);
+				draws[n++] = ev;
+			}
+		ck_assert_uint_eq(n, 5);
+		/* Both programs exist when the list runs: every draw has 2. */
+		for (k = 0; k < 5; k++)
+			ck_assert_int_eq(json_integer_value(json_object_get(draws[k],
+									     "programs_matching")), 2);
+		ck_assert_int_ne(prog2, prog);
+		for (k = 0; k < 5; k++) {
+			ev = draws[k];
+			ck_assert_int_eq(json_integer_value(json_object_get(ev, "program")),
+					 (json_int_t)(k == 3 ? prog2 : prog));
+			ck_assert_int_eq(json_integer_value(json_object_get(ev, "shader_entry")), 0);
+			ck_assert_str_eq(json_string_value(json_object_get(ev, "shader_hash")), hash);
+		}
+		ck_assert_str_eq(json_string_value(json_object_get(draws[0], "primitive")),
+				 "triangles");
+		ck_assert(json_is_false(json_object_get(draws[0], "indexed")));
+		ck_assert_int_eq(json_integer_value(json_object_get(draws[0], "count")), 3);
+		ck_assert_uint_eq(json_array_size(json_object_get(draws[0], "textures")), 1);
+		t = json_array_get(json_object_get(draws[0], "textures"), 0);
+		ck_assert_int_eq(json_integer_value(json_object_get(t, "unit")), 0);
+		ck_assert_int_eq(json_integer_value(json_object_get(t, "texture")), (json_int_t)tex);
+		ck_assert_int_eq(json_integer_value(json_object_get(t, "address")),
+				 (json_int_t)nngxShimGetTextureAddress(tex));
+		ck_assert_int_ne(json_integer_value(json_object_get(t, "address")), 0);
+		ck_assert(json_is_true(json_object_get(draws[1], "indexed")));
+		ck_assert_int_eq(json_integer_value(json_object_get(draws[1], "count")), 6);
+		ck_assert_uint_eq(json_array_size(json_object_get(draws[1], "textures")), 0);
+		ck_assert_str_eq(json_string_value(json_object_get(draws[2], "primitive")),
+				 "triangle_strip");
+		ck_assert(json_is_false(json_object_get(draws[2], "indexed")));
+		ck_assert_int_eq(json_integer_value(json_object_get(draws[2], "count")), 4);
+	}
+	json_decref(j);
+	glDeleteProgram(prog);
+	glDeleteProgram(prog2);
+	fx_shader_free(sh);
+	nngxDeleteDisplaybuffers(1, &disp);
+	glDeleteTextures(1, &tex);
+	remove_dir();
+}
+END_TEST
+
+/* A draw run from a copy of its list was not issued at the copy's
+ * address: of the programs sharing its code, the capture names the one in
+ * use when the list runs (the documented fallback), and says 2 match. The
+ * draw is issued with prog and run with prog2 in use. */
+START_TEST(test_capture_names_a_copied_draw_by_the_program_in_use)
+{
+	static const float tri[] = { -0.3f, -0.3f, -0.5f, 0.3f, -0.3f, -0.5f, 0, 0.3f, -0.5f };
+	struct fx_shader *sh;
+	GLuint a, b, prog, prog2, disp;
+	json_t *j, *ev, *found = NULL;
+	size_t k;
+
+	make_dir();
+	ck_assert(capture_open("c.json", NULL, NULL));
+	fx_reset();
+	a = fx_list(1 << 16, 64);
+	sh = fx_shader_passthrough();
+	prog = fx_program(sh);
+	prog2 = fx_program(sh);
+	glUseProgram(prog);
+	fx_positions(tri, 3);
+	nngxGenDisplaybuffers(1, &disp);
+	nngxActiveDisplay(NN_GX_DISPLAY0);
+	nngxBindDisplaybuffer(disp);
+	nngxDisplaybufferStorage(GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
+	glDrawArrays(GL_TRIANGLES, 0, 3);  /* issued with prog, in list a */
+	nngxFlush3DCommand();
+	b = fx_list(1 << 16, 64);
+	nngxBindCmdlist(a);                /* a copy's destination may not be bound */
+	nngxCopyCmdlist(a, b);
+	glUseProgram(prog2);
+	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
+	nngxBindCmdlist(b);
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxSwapBuffers(NN_GX_DISPLAY0);
+	nngx_capture_close(nngx_state_get());
+	j = load_json("c.json");
+	json_array_foreach(json_object_get(json_array_get(json_object_get(j, "frames"), 0),
+					   "events"), k, ev)
+		if (strcmp(json_string_value(json_object_get(ev, "kind")), "draw") == 0) {
+			ck_assert_ptr_null(found);
+			found = ev;
+		}
+	ck_assert_ptr_nonnull(found);
+	/* Not prog: neither the issue (not seen at b's address) nor the
+	 * lowest name (prog < prog2) decides. */
+	ck_assert_int_eq(json_integer_value(json_object_get(found, "program")), (json_int_t)prog2);
+	ck_assert_int_eq(json_integer_value(json_object_get(found, "programs_matching")), 2);
+	json_decref(j);
+	glDeleteProgram(prog);
+	glDeleteProgram(prog2);
+	fx_shader_free(sh);
+	nngxDeleteDisplaybuffers(1, &disp);
+	nngxDeleteCmdlists(1, &a);
+	nngxDeleteCmdlists(1, &b);
 	remove_dir();
 }
 END_TEST
@@ -868,6 +1046,17 @@ START_TEST(test_capture_directory_holds_tidy_tables)
 			snprintf(want, sizeof want, "%lld",
 				 (long long)json_integer_value(json_object_get(ev, "fragments")));
 			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "fragments")], want);
+			/* The identity (schema 1.1), as in the JSON document. */
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "primitive")], "triangles");
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "indexed")], "0");
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "count")], "3");
+			snprintf(want, sizeof want, "%lld",
+				 (long long)json_integer_value(json_object_get(ev, "program")));
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "program")], want);
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "shader_hash")],
+					 json_string_value(json_object_get(ev, "shader_hash")));
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "texture.0")], "");
+			ck_assert_str_eq(draws_t[d_row][column(draws_t, cd, "texture_address.0")], "");
 			d_row++;
 		}
 	}
@@ -952,6 +1141,33 @@ START_TEST(test_frame_dumps_write_each_shown_buffer)
 	}
 	path_in_dir(path, "frames/frame000000_lower_left.png");
 	ck_assert_int_ne(stat(path, &sb), 0);      /* the lower screen was never swapped */
+	/* Each draw's colour buffer: the 240 x 400 target turned like the
+	 * screen and shrunk by ceil(400 / 100) = 4: 100 x 60 (the PNG's IHDR,
+	 * width and height big-endian at bytes 16 and 20). Two draws a frame. */
+	for (f = 0; f < FRAMES; f++) {
+		unsigned d;
+
+		for (d = 0; d < 3; d++) {
+			unsigned char head[24];
+			char name[64];
+
+			snprintf(name, sizeof name, "frames/frame%06u_draw%03u.png", f, d);
+			path_in_dir(path, name);
+			if (d == 2) {
+				ck_assert_int_ne(stat(path, &sb), 0);
+				continue;
+			}
+			p = fopen(path, "rb");
+			ck_assert_ptr_nonnull(p);
+			ck_assert_uint_eq(fread(head, 1, 24, p), 24);
+			fclose(p);
+			ck_assert(memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0);
+			ck_assert_uint_eq((unsigned)head[16] << 24 | (unsigned)head[17] << 16
+					  | (unsigned)head[18] << 8 | head[19], 100);
+			ck_assert_uint_eq((unsigned)head[20] << 24 | (unsigned)head[21] << 16
+					  | (unsigned)head[22] << 8 | head[23], 60);
+		}
+	}
 	remove_dir();
 }
 END_TEST
@@ -1099,6 +1315,8 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_capture_leaves_the_programs_results_alone);
 	tcase_add_test(tc, test_capture_json_has_a_record_per_frame_and_per_piece_of_work);
+	tcase_add_test(tc, test_capture_names_each_draw);
+	tcase_add_test(tc, test_capture_names_a_copied_draw_by_the_program_in_use);
 	tcase_add_test(tc, test_trace_is_trace_event_array_form);
 	tcase_add_test(tc, test_capture_and_trace_follow_the_frame_length);
 	tcase_add_test(tc, test_trace_flows_tie_each_draw_to_its_module_spans);

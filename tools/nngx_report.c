@@ -74,7 +74,7 @@ static void fail(const char *fmt, ...)
 /* What the program holds, given back by fail() too, so that no error
  * exit leaks (a capture that is no capture, an unwritable output, ...). */
 static json_t *held_root;
-static void *held[3];
+static void *held[5];
 
 static void release_held(void)
 {
@@ -468,7 +468,18 @@ static void html_text(FILE *o, const char *s)
 
 static const char *module_name(const struct capture *c, int m)
 {
-	return json_string_value(json_object_get(json_array_get(c->modules, (size_t)m), "name"));
+	const char *name = json_string_value(json_object_get(json_array_get(c->modules, (size_t)m),
+							     "name"));
+
+	return name ? name : module_keys[m];
+}
+
+/* A string member, or `other` when it is missing or not a string. */
+static const char *string_or(json_t *obj, const char *key, const char *other)
+{
+	const char *v = json_string_value(json_object_get(obj, key));
+
+	return v ? v : other;
 }
 
 static void legend(FILE *o, const struct capture *c)
@@ -484,81 +495,1006 @@ static void legend(FILE *o, const struct capture *c)
 	fputs("</p>\n", o);
 }
 
-/* Busy shares per frame, one stacked bar a frame. */
-static void chart_busy(FILE *o, const struct capture *c)
+/* A frame's catalogue counter. */
+static double counter(json_t *fr, const char *name)
 {
-	const double w = 900, h = 220, left = 40, bottom = 20;
-	double bw = (w - left) / (double)(c->nframes ? c->nframes : 1);
-	json_t *fr;
+	return (double)integer(json_object_get(fr, "counters"), name);
+}
+
+/* The manual section the catalogue gives counter `name` ("" if none). */
+static const char *section_of(const struct capture *c, const char *name)
+{
+	json_t *row;
+	size_t k;
+
+	json_array_foreach(c->counters, k, row)
+		if (strcmp(string_or(row, "name", ""), name) == 0)
+			return json_is_string(json_object_get(row, "section"))
+			       ? json_string_value(json_object_get(row, "section")) : "";
+	return "";
+}
+
+/* ---- summary ------------------------------------------------------------------------ */
+
+#define MAX_CLIENTS 32          /* memory clients (MEMORY_ACCESS words): 18 today */
+#define UPPER_SCREEN_PIXELS (240.0 * 400.0)   /* overdraw's pixels (capture schema) */
+
+struct totals {
+	double frame_sum, gpu_sum, gpu_max;
+	size_t over, verdict[MODULES + 1];
+	/* Utilisation: busy clocks over GPU clocks, over the run and at most
+	 * in one frame (peak 1: busy on every clock the GPU worked). */
+	double busy_sum[MODULES], gpu_clocks_sum, util_max[MODULES];
+	/* The limiters ranked: modules that limited a frame, most frames first. */
+	int rank[MODULES];
+	size_t nrank;
+	/* The derived metrics' terms, summed over the run (nngx-report(1)). */
+	double fragments, polygons, vertices_shaded, samples, misses, instructions, stalls;
+	const char *client[MAX_CLIENTS];          /* "memory.<client>" counters */
+	double client_bytes[MAX_CLIENTS], client_max[MAX_CLIENTS];
+	size_t nclients;
+	double idle_windows;
+};
+
+static double utilisation(const struct totals *t, int m)
+{
+	return t->gpu_clocks_sum > 0 ? t->busy_sum[m] / t->gpu_clocks_sum : 0.0;
+}
+
+/* The derived metrics over the run, from the summed terms; NO_VALUE
+ * where a ratio does not apply (no polygon, no sample, no shader work). */
+static double run_overdraw(const struct capture *c, const struct totals *t)
+{
+	return c->nframes ? t->fragments / ((double)c->nframes * UPPER_SCREEN_PIXELS) : 0.0;
+}
+
+static double run_ratio(double num, double den)
+{
+	return den > 0 ? num / den : -1.0;
+}
+
+/* The module that limited a frame (its bottleneck), or MODULES for none. */
+static int frame_limiter(json_t *fr)
+{
+	json_t *b = json_object_get(json_object_get(fr, "derived"), "bottleneck");
+	int m;
+
+	for (m = 0; m < MODULES; m++)
+		if (json_is_string(b) && strcmp(json_string_value(b), module_keys[m]) == 0)
+			break;
+	return m;
+}
+
+static void summarise(const struct capture *c, double *frame_us, double *gpu_us,
+		      struct totals *t)
+{
+	json_t *fr, *row;
+	size_t i, k;
+	int m;
+
+	memset(t, 0, sizeof *t);
+	json_array_foreach(c->counters, k, row) {
+		const char *name = string_or(row, "name", "");
+
+		if (strncmp(name, "memory.", 7) == 0 && t->nclients < MAX_CLIENTS)
+			t->client[t->nclients++] = name;
+	}
+	json_array_foreach(c->frames, i, fr) {
+		json_t *busy = json_object_get(fr, "busy_clocks"), *e;
+		double gpu = (double)integer(fr, "gpu_clocks");
+		int p;
+
+		frame_us[i] = num(fr, "frame_time_us");
+		gpu_us[i] = num(fr, "gpu_time_us");
+		t->frame_sum += frame_us[i];
+		t->gpu_sum += gpu_us[i];
+		if (gpu_us[i] > t->gpu_max)
+			t->gpu_max = gpu_us[i];
+		t->over += gpu_us[i] > c->budget_us;
+		t->verdict[frame_limiter(fr)]++;
+		t->gpu_clocks_sum += gpu;
+		for (m = 0; m < MODULES; m++) {
+			double b = (double)json_integer_value(json_array_get(busy, (size_t)m));
+
+			t->busy_sum[m] += b;
+			if (gpu > 0 && b / gpu > t->util_max[m])
+				t->util_max[m] = b / gpu;
+		}
+		t->fragments += counter(fr, "fragment.in");
+		t->polygons += counter(fr, "polygon.in");
+		for (p = 0; p < 4; p++) {
+			static const char *const stall[] = {
+				"stall_dependency", "stall_mova", "stall_cmp", "stall_prefetch"
+			};
+			char name[64];
+			int s;
+
+			snprintf(name, sizeof name, "vertex_shader%d.instructions", p);
+			t->instructions += counter(fr, name);
+			for (s = 0; s < 4; s++) {
+				snprintf(name, sizeof name, "vertex_shader%d.%s", p, stall[s]);
+				t->stalls += counter(fr, name);
+			}
+		}
+		for (k = 0; k < t->nclients; k++) {
+			double bytes = 16 * counter(fr, t->client[k]);
+
+			t->client_bytes[k] += bytes;
+			if (bytes > t->client_max[k])
+				t->client_max[k] = bytes;
+		}
+		t->idle_windows += (double)integer(json_object_get(fr, "derived"), "idle_windows");
+		json_array_foreach(json_object_get(fr, "events"), k, e) {
+			t->vertices_shaded += (double)integer(e, "vertices_shaded");
+			t->samples += (double)integer(e, "texture_samples");
+			t->misses += (double)integer(e, "texture_misses");
+		}
+	}
+	/* Rank by frames limited; a tie keeps the module order. */
+	for (m = 0; m < MODULES; m++) {
+		if (!t->verdict[m])
+			continue;
+		for (k = t->nrank; k > 0 && t->verdict[t->rank[k - 1]] < t->verdict[m]; k--)
+			t->rank[k] = t->rank[k - 1];
+		t->rank[k] = m;
+		t->nrank++;
+	}
+}
+
+static double share(const struct capture *c, size_t frames)
+{
+	return c->nframes ? (double)frames / (double)c->nframes : 0.0;
+}
+
+/* ---- draws with identity ------------------------------------------------------------
+ *
+ * A draw's identity is its place among the frame's draws, its primitive,
+ * indexed or not, its GL program and vertex shader (entry and code hash)
+ * and the texture of each unit: what stays the same when a frame draws
+ * the same thing again. The count is not part of it (a mesh whose length
+ * changes from frame to frame is the same draw): a group shows its
+ * range. Captures of schema 1.0 have no identity: draws group by their
+ * place alone. */
+
+struct draw_group {
+	char key[512];
+	json_t *ev;                  /* the first instance */
+	size_t frame, index, draw;   /* its frame, index in the events, among draws */
+	size_t frames;               /* instances, one a frame */
+	double clocks_sum, clocks_max;
+	json_int_t count_min, count_max;
+	double work[MODULES];
+};
+
+static void draw_key(json_t *e, size_t draw, char *key, size_t len)
+{
+	json_t *tex;
+	size_t n, u;
+
+	n = (size_t)snprintf(key, len, "%zu|%s|%d|%lld|%lld|%s|", draw,
+			     json_is_string(json_object_get(e, "primitive"))
+			     ? json_string_value(json_object_get(e, "primitive")) : "?",
+			     json_is_true(json_object_get(e, "indexed")),
+			     (long long)integer(e, "program"), (long long)integer(e, "shader_entry"),
+			     json_is_string(json_object_get(e, "shader_hash"))
+			     ? json_string_value(json_object_get(e, "shader_hash")) : "");
+	json_array_foreach(json_object_get(e, "textures"), u, tex)
+		if (n < len)
+			n += (size_t)snprintf(key + n, len - n, "%lld:%lld@%lld,",
+					      (long long)integer(tex, "unit"),
+					      (long long)integer(tex, "texture"),
+					      (long long)integer(tex, "address"));
+}
+
+static int group_costlier(const void *a, const void *b)
+{
+	const struct draw_group *x = a, *y = b;
+
+	if (x->clocks_sum != y->clocks_sum)
+		return x->clocks_sum < y->clocks_sum ? 1 : -1;
+	if (x->frame != y->frame)
+		return x->frame < y->frame ? -1 : 1;
+	return (x->draw > y->draw) - (x->draw < y->draw);
+}
+
+/* The draws grouped by identity, costliest (total clocks) first. */
+static size_t collect_draws(const struct capture *c, struct draw_group **out)
+{
+	struct draw_group *g = NULL;
+	size_t n = 0, cap = 0, i, k, j;
+	json_t *fr, *e;
+	char key[512];
+
+	json_array_foreach(c->frames, i, fr) {
+		size_t draw = 0;
+
+		json_array_foreach(json_object_get(fr, "events"), k, e) {
+			double clocks;
+			json_int_t count = integer(e, "count");
+			int m;
+
+			if (strcmp(json_string_value(json_object_get(e, "kind")), "draw") != 0)
+				continue;
+			draw_key(e, draw, key, sizeof key);
+			for (j = 0; j < n && strcmp(g[j].key, key) != 0; j++)
+				;
+			if (j == n) {
+				if (n == cap) {
+					struct draw_group *p;
+
+					cap = cap ? cap * 2 : 16;
+					p = realloc(g, cap * sizeof *p);
+					if (!p)
+						fail("out of memory");
+					g = held[2] = p;
+				}
+				memset(&g[n], 0, sizeof g[n]);
+				snprintf(g[n].key, sizeof g[n].key, "%s", key);
+				g[n].ev = e;
+				g[n].frame = i;
+				g[n].index = k;
+				g[n].draw = draw;
+				g[n].count_min = g[n].count_max = count;
+				n++;
+			}
+			clocks = (double)(integer(e, "end_clock") - integer(e, "start_clock"));
+			g[j].frames++;
+			g[j].clocks_sum += clocks;
+			if (clocks > g[j].clocks_max)
+				g[j].clocks_max = clocks;
+			if (count < g[j].count_min)
+				g[j].count_min = count;
+			if (count > g[j].count_max)
+				g[j].count_max = count;
+			for (m = 0; m < MODULES; m++)
+				g[j].work[m] += (double)json_integer_value(
+					json_array_get(json_object_get(e, "work"), (size_t)m));
+			draw++;
+		}
+	}
+	if (n)
+		qsort(g, n, sizeof *g, group_costlier);
+	*out = g;
+	return n;
+}
+
+/* The module with the most work over a group's draws (the first on a tie). */
+static int group_limiter(const struct draw_group *g)
+{
+	int m, best = 0;
+
+	for (m = 1; m < MODULES; m++)
+		if (g->work[m] > g->work[best])
+			best = m;
+	return best;
+}
+
+static const char *gl_primitive(json_t *e)
+{
+	static const char *const names[][2] = {
+		{ "triangles", "GL_TRIANGLES" }, { "triangle_strip", "GL_TRIANGLE_STRIP" },
+		{ "triangle_fan", "GL_TRIANGLE_FAN" }, { "geometry", "GL_GEOMETRY_PRIMITIVE_DMP" }
+	};
+	const char *p = json_string_value(json_object_get(e, "primitive"));
+	size_t i;
+
+	for (i = 0; p && i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(p, names[i][0]) == 0)
+			return names[i][1];
+	return NULL;
+}
+
+/* What finds the group's draw in code: the call, its mode and count, the
+ * program, the textures. */
+static void describe_draw(FILE *o, const struct draw_group *g, bool html)
+{
+	const char *mode = gl_primitive(g->ev);
+	json_t *tex, *pid = json_object_get(g->ev, "program");
+	size_t u;
+
+	if (!mode) {
+		fputs("no identity (a capture of schema 1.0)", o);
+		return;
+	}
+	fprintf(o, "%s(%s, ", json_is_true(json_object_get(g->ev, "indexed")) ? "glDrawElements"
+		: "glDrawArrays", mode);
+	if (g->count_min == g->count_max)
+		fprintf(o, "%lld)", (long long)g->count_min);
+	else
+		fprintf(o, "%lld%s%lld)", (long long)g->count_min, html ? "&ndash;" : "-",
+			(long long)g->count_max);
+	if (json_is_integer(pid))
+		fprintf(o, ", program %lld", (long long)json_integer_value(pid));
+	else
+		fputs(", no GL program", o);
+	if (integer(g->ev, "programs_matching") > 1)
+		fprintf(o, " (1 of %lld with this vertex code)",
+			(long long)integer(g->ev, "programs_matching"));
+	fputs(", vertex shader ", o);
+	if (html)
+		html_text(o, string_or(g->ev, "shader_hash", "?"));
+	else
+		fputs(string_or(g->ev, "shader_hash", "?"), o);
+	fprintf(o, " entry %lld", (long long)integer(g->ev, "shader_entry"));
+	if (!json_array_size(json_object_get(g->ev, "textures")))
+		fputs(", no texture", o);
+	json_array_foreach(json_object_get(g->ev, "textures"), u, tex) {
+		fprintf(o, "%s unit %lld: ", u ? ";" : ", textures:", (long long)integer(tex, "unit"));
+		if (json_is_integer(json_object_get(tex, "texture")))
+			fprintf(o, "texture %lld", (long long)integer(tex, "texture"));
+		else
+			fprintf(o, "0x%08llx (no GL texture)", (long long)integer(tex, "address"));
+	}
+}
+
+static void print_summary(FILE *o, const struct capture *c, const struct totals *t,
+			  const struct draw_group *d, size_t ngroups)
+{
+	double v;
 	size_t i;
 	int m;
 
-	fprintf(o, "<svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"busy shares\">\n",
-		w, h + bottom);
-	fprintf(o, "<text x=\"0\" y=\"12\" class=\"axis\">100%%</text>"
-		"<text x=\"0\" y=\"%.0f\" class=\"axis\">0%%</text>\n", h);
-	json_array_foreach(c->frames, i, fr) {
-		json_t *share = json_object_get(json_object_get(fr, "derived"), "busy_share");
-		double y = h;
-
-		for (m = 0; m < MODULES; m++) {
-			double v = num(share, module_keys[m]) * (h - 10);
-			if (v <= 0)
-				continue;
-			y -= v;
-			fprintf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-				"fill=\"%s\"><title>frame %zu: %s %.1f%%</title></rect>\n",
-				left + (double)i * bw, y, bw > 2 ? bw - 1 : bw, v, module_colour[m], i,
-				module_keys[m], 100 * num(share, module_keys[m]));
-		}
+	fprintf(o, "%s: %zu frames, %.3f ms of virtual time\n", c->path, c->nframes,
+		t->frame_sum / 1000);
+	if (!c->nframes)
+		return;
+	fprintf(o, "GPU time: mean %.1f us, max %.1f us a frame (%.1f %% of a %.2f ms frame at "
+		"most); %zu frames over budget\n", t->gpu_sum / (double)c->nframes, t->gpu_max,
+		100 * t->gpu_max / c->budget_us, c->budget_us / 1000, t->over);
+	fputs("Bottleneck by frame:", o);
+	for (m = 0; m <= MODULES; m++)
+		if (t->verdict[m])
+			fprintf(o, " %s %zu", m < MODULES ? module_name(c, m) : "none", t->verdict[m]);
+	fputc('\n', o);
+	for (i = 0; i < ngroups && i < 3; i++) {
+		fprintf(o, "Draw %zu: draw %zu of the frame in %zu frame%s, mean %.2f us, max %.2f us; ",
+			i + 1, d[i].draw, d[i].frames, d[i].frames == 1 ? "" : "s",
+			us((json_int_t)(d[i].clocks_sum / (double)d[i].frames)),
+			us((json_int_t)d[i].clocks_max));
+		describe_draw(o, &d[i], false);
+		fprintf(o, "; busiest: %s\n", module_name(c, group_limiter(&d[i])));
 	}
-	fprintf(o, "<text x=\"%.0f\" y=\"%.0f\" class=\"axis\">frame 0 .. %zu</text>\n", left,
-		h + bottom - 4, c->nframes ? c->nframes - 1 : 0);
+	fputs("Limiters ranked:", o);
+	for (i = 0; i < t->nrank; i++)
+		fprintf(o, "%s %s %zu frame%s (%.1f %%)", i ? "," : "",
+			module_name(c, t->rank[i]), t->verdict[t->rank[i]],
+			t->verdict[t->rank[i]] == 1 ? "" : "s",
+			100 * share(c, t->verdict[t->rank[i]]));
+	if (t->verdict[MODULES])
+		fprintf(o, "%s no limiter %zu frame%s", t->nrank ? "," : "", t->verdict[MODULES],
+			t->verdict[MODULES] == 1 ? "" : "s");
+	fputc('\n', o);
+	fputs("Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame):", o);
+	for (m = 0; m < MODULES; m++)
+		fprintf(o, "%s %s %.1f %% (%.1f %%)", m ? "," : "", module_name(c, m),
+			100 * utilisation(t, m), 100 * t->util_max[m]);
+	fputc('\n', o);
+	for (i = 0; i < t->nrank; i++) {
+		const struct advice *a = &advice_table[t->rank[i]];
+
+		fprintf(o, "Advice, %s: %s (manual %s; see %s)\n", module_name(c, t->rank[i]),
+			a->advice, a->section, a->sample);
+	}
+	fprintf(o, "Derived, run: overdraw %.3f fragments/pixel", run_overdraw(c, t));
+	if ((v = run_ratio(t->misses, t->samples)) >= 0)
+		fprintf(o, ", texture-miss rate %.3f misses/sample", v);
+	if ((v = run_ratio(t->vertices_shaded, t->polygons)) >= 0)
+		fprintf(o, ", %.3f vertices/triangle", v);
+	if ((v = run_ratio(t->stalls, t->instructions + t->stalls)) >= 0)
+		fprintf(o, ", shader-stall share %.1f %%", 100 * v);
+	fputc('\n', o);
+	/* The five clients that moved the most, largest first (all: --json). */
+	fputs("Memory, bytes a frame (mean), top clients:", o);
+	{
+		bool done[MAX_CLIENTS] = { false };
+		int shown;
+
+		for (shown = 0; shown < 5; shown++) {
+			size_t best = t->nclients;
+
+			for (i = 0; i < t->nclients; i++)
+				if (!done[i] && t->client_bytes[i] > 0
+				    && (best == t->nclients || t->client_bytes[i] > t->client_bytes[best]))
+					best = i;
+			if (best == t->nclients)
+				break;
+			done[best] = true;
+			fprintf(o, "%s %s %.0f", shown ? "," : "", t->client[best] + 7,
+				t->client_bytes[best] / (double)c->nframes);
+		}
+		m = shown;
+	}
+	fputs(m ? "\n" : " none\n", o);
+}
+
+/* ---- charts ------------------------------------------------------------------------
+ *
+ * Every chart over frames shares one layout: a y axis from 0 with 4 or 5
+ * round ticks, and frames along x. Up to MAX_BINS frames, one slot a
+ * frame; above, frames are grouped into MAX_BINS bins or fewer of equal
+ * size, and a bin shows the mean of its frames (lines also the largest).
+ * Fewer than MIN_SLOTS frames keep slots MIN_SLOTS wide, so that one frame
+ * is one bar, not the whole chart. Frame labels are at least
+ * LABEL_SPACING apart, so they never overlap. */
+
+#define MAX_BINS 150
+#define MIN_SLOTS 8
+#define LABEL_SPACING 56.0
+#define NO_VALUE (-1.0)          /* a ratio that does not apply to a frame */
+
+struct plot {
+	double x0, y0, w, h;         /* the plot area, in the SVG's units */
+	size_t n, per, bins, slots;  /* frames, frames a bin, bins, slots */
+	double ymax, ystep;
+};
+
+static void plot_init(struct plot *p, size_t n, double x0, double y0, double w, double h)
+{
+	p->x0 = x0;
+	p->y0 = y0;
+	p->w = w;
+	p->h = h;
+	p->n = n;
+	p->per = n > MAX_BINS ? (n + MAX_BINS - 1) / MAX_BINS : 1;
+	p->bins = (n + p->per - 1) / p->per;
+	p->slots = p->bins > MIN_SLOTS ? p->bins : MIN_SLOTS;
+	p->ymax = 1;
+	p->ystep = 0.25;
+}
+
+static double slot_w(const struct plot *p)
+{
+	return p->w / (double)p->slots;
+}
+
+static double bin_x(const struct plot *p, size_t b)
+{
+	return p->x0 + (double)b * slot_w(p);
+}
+
+static size_t bin_end(const struct plot *p, size_t b)
+{
+	size_t e = (b + 1) * p->per;
+
+	return e > p->n ? p->n : e;
+}
+
+static double y_of(const struct plot *p, double v)
+{
+	return p->y0 + p->h - (p->ymax > 0 ? p->h * v / p->ymax : 0);
+}
+
+/* The smallest step of 1, 2, 2.5 or 5 times a power of ten that covers
+ * `max` in at most `ticks` steps. */
+static double nice_step(double max, int ticks)
+{
+	static const double factor[] = { 1, 2, 2.5, 5, 10 };
+	double raw = max / ticks, mag = 1;
+	size_t i;
+
+	if (!(raw > 0))
+		return 1;
+	while (mag * 10 <= raw)
+		mag *= 10;
+	while (mag > raw)
+		mag /= 10;
+	for (i = 0; i < sizeof factor / sizeof factor[0] - 1 && factor[i] * mag < raw; i++)
+		;
+	return factor[i] * mag;
+}
+
+/* The y axis covers [0, max], max rounded up to a whole step. */
+static void plot_scale(struct plot *p, double max)
+{
+	unsigned k = 1;
+
+	p->ystep = nice_step(max > 0 ? max : 1, 4);
+	while ((double)k * p->ystep < (max > 0 ? max : 1) * (1 - 1e-9))
+		k++;
+	p->ymax = (double)k * p->ystep;
+}
+
+/* Decimals that show every multiple of `step` exactly (at most 3). */
+static int decimals(double step)
+{
+	double s = step;
+	int d = 0;
+
+	while (d < 3 && (s - (double)(long long)(s + 0.5) > 1e-9
+			 || (double)(long long)(s + 0.5) - s > 1e-9)) {
+		s *= 10;
+		d++;
+	}
+	return d;
+}
+
+/* Frames between labels: 1, 2, 5, 10, 20, 50, ..., the first that puts
+ * labels LABEL_SPACING apart. */
+static size_t label_step(const struct plot *p)
+{
+	static const size_t steps[] = { 1, 2, 5 };
+	size_t mult = 1;
+	unsigned k;
+
+	for (k = 0;; k = (k + 1) % 3) {
+		if ((double)(steps[k] * mult) / (double)p->per * slot_w(p) >= LABEL_SPACING)
+			return steps[k] * mult;
+		if (k == 2)
+			mult *= 10;
+	}
+}
+
+/* Frame numbers under the plot, every label_step() frames; `bin` says
+ * what a bin shows when bins group frames. */
+static void frame_labels(FILE *o, const struct plot *p, const char *bin)
+{
+	size_t f, step = label_step(p);
+
+	for (f = 0; f < p->n; f += step) {
+		double x = p->x0 + ((double)f + 0.5) / (double)p->per * slot_w(p);
+
+		fprintf(o, "<line class=\"zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+			"<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%zu</text>\n",
+			x, x, p->y0 + p->h, p->y0 + p->h + 3, x, p->y0 + p->h + 14, f);
+	}
+	fprintf(o, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">frame",
+		p->x0 + p->w, p->y0 + p->h + 28);
+	if (p->per > 1)
+		fprintf(o, " (bins of %zu frames: %s)", p->per, bin);
+	fputs("</text>\n", o);
+}
+
+/* Gridlines and tick labels, the zero included, the unit above the y
+ * axis; the x axis with frame numbers, no two closer than LABEL_SPACING. */
+static void plot_axes(FILE *o, const struct plot *p, const char *unit, double scale,
+		      const char *bin)
+{
+	int d = decimals(p->ystep * scale);
+	unsigned k;
+
+	for (k = 0; (double)k * p->ystep <= p->ymax * (1 + 1e-9); k++) {
+		double y = y_of(p, (double)k * p->ystep);
+
+		fprintf(o, "<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+			"<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n",
+			p->x0, p->x0 + p->w, y, y, p->x0 - 4, y + 4, d,
+			(double)k * p->ystep * scale);
+	}
+	fprintf(o, "<text class=\"axis\" x=\"4\" y=\"%.1f\">", p->y0 - 5);
+	html_text(o, unit);
+	fputs("</text>\n", o);
+	fprintf(o, "<line class=\"zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
+		p->x0, p->x0 + p->w, p->y0 + p->h, p->y0 + p->h);
+	frame_labels(o, p, bin);
+}
+
+/* The mean and the largest of v[] over bin b, skipping NO_VALUE; false
+ * when no frame of the bin has a value. */
+static bool bin_stats(const struct plot *p, const double *v, size_t b, double *mean,
+		      double *max)
+{
+	size_t i, n = 0;
+	double sum = 0;
+
+	*max = 0;
+	for (i = b * p->per; i < bin_end(p, b); i++) {
+		if (v[i] == NO_VALUE)
+			continue;
+		sum += v[i];
+		if (!n || v[i] > *max)
+			*max = v[i];
+		n++;
+	}
+	*mean = n ? sum / (double)n : 0;
+	return n > 0;
+}
+
+static double series_max(const double *v, size_t n)
+{
+	double max = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != NO_VALUE && v[i] > max)
+			max = v[i];
+	return max;
+}
+
+/* v[] as a line through the bins' means (a break where a bin has no
+ * value), with a dot at each bin up to 60 bins and, when bins group
+ * frames, a thin line through the bins' largest values. */
+static void plot_line(FILE *o, const struct plot *p, const double *v, const char *colour,
+		      const char *what, double scale, const char *unit)
+{
+	int pass;
+	size_t b;
+
+	for (pass = 0; pass < (p->per > 1 ? 2 : 1); pass++) {
+		bool open = false;
+
+		for (b = 0; b < p->bins; b++) {
+			double mean, max, x = bin_x(p, b) + slot_w(p) / 2;
+
+			if (!bin_stats(p, v, b, &mean, &max)) {
+				if (open)
+					fputs("\"/>\n", o);
+				open = false;
+				continue;
+			}
+			if (!open)
+				fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
+					"%spoints=\"", colour, pass ? "0.8" : "1.8",
+					pass ? "stroke-dasharray=\"2 2\" " : "");
+			open = true;
+			fprintf(o, "%.1f,%.1f ", x, y_of(p, pass ? max : mean));
+		}
+		if (open)
+			fputs("\"/>\n", o);
+	}
+	for (b = 0; b < p->bins && p->bins <= 60; b++) {
+		double mean, max;
+
+		if (!bin_stats(p, v, b, &mean, &max))
+			continue;
+		fprintf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"><title>",
+			bin_x(p, b) + slot_w(p) / 2, y_of(p, mean), colour);
+		if (p->per > 1)
+			fprintf(o, "frames %zu-%zu", b * p->per, bin_end(p, b) - 1);
+		else
+			fprintf(o, "frame %zu", b);
+		fprintf(o, ": %s %.4g %s</title></circle>\n", what, mean * scale, unit);
+	}
+}
+
+/* Each frame's limiter as a strip: a bin is coloured by the limiter of
+ * most of its frames, its tooltip counting each. */
+static void chart_limiters(FILE *o, const struct capture *c)
+{
+	struct plot p;
+	size_t b, i;
+	int m;
+
+	plot_init(&p, c->nframes, 50, 4, 840, 18);
+	fprintf(o, "<svg viewBox=\"0 0 900 56\" role=\"img\" aria-label=\"limiter by frame\">\n");
+	for (b = 0; b < p.bins; b++) {
+		size_t count[MODULES + 1] = { 0 }, best = MODULES, most = 0;
+
+		for (i = b * p.per; i < bin_end(&p, b); i++)
+			count[frame_limiter(json_array_get(c->frames, i))]++;
+		for (m = 0; m <= MODULES; m++)
+			if (count[m] > most) {
+				most = count[m];
+				best = (size_t)m;
+			}
+		fprintf(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\">"
+			"<title>", bin_x(&p, b), p.y0, slot_w(&p) > 2 ? slot_w(&p) - 1 : slot_w(&p),
+			p.h, best < MODULES ? module_colour[best] : "#fff");
+		if (p.per > 1)
+			fprintf(o, "frames %zu-%zu:", b * p.per, bin_end(&p, b) - 1);
+		else
+			fprintf(o, "frame %zu:", b);
+		for (m = 0; m <= MODULES; m++)
+			if (count[m]) {
+				fputc(' ', o);
+				html_text(o, m < MODULES ? module_name(c, m) : "no limiter");
+				if (p.per > 1)
+					fprintf(o, " %zu", count[m]);
+			}
+		fputs("</title></rect>\n", o);
+	}
+	frame_labels(o, &p, "the limiter of most of them");
 	fputs("</svg>\n", o);
 }
 
-/* A polyline of `n` values scaled into a box. */
-static void polyline(FILE *o, const double *v, size_t n, double x0, double y0, double w,
-		     double h, double max, const char *colour)
+/* Busy shares per frame, one stacked bar a bin (the mean of its frames'
+ * shares). */
+static void chart_busy(FILE *o, const struct capture *c)
 {
-	size_t i;
+	struct plot p;
+	size_t b, i;
+	int m;
 
-	fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", colour);
-	for (i = 0; i < n; i++)
-		fprintf(o, "%.2f,%.2f ", x0 + (n > 1 ? w * (double)i / (double)(n - 1) : w / 2),
-			y0 + h - (max > 0 ? h * v[i] / max : 0));
-	fputs("\"/>\n", o);
+	plot_init(&p, c->nframes, 50, 16, 840, 180);
+	plot_scale(&p, 1);
+	fputs("<svg viewBox=\"0 0 900 230\" role=\"img\" aria-label=\"busy shares\">\n", o);
+	plot_axes(o, &p, "%", 100, "the mean of their shares");
+	for (b = 0; b < p.bins; b++) {
+		double y = p.y0 + p.h, frames = (double)(bin_end(&p, b) - b * p.per);
+
+		for (m = 0; m < MODULES; m++) {
+			double v = 0, h;
+
+			for (i = b * p.per; i < bin_end(&p, b); i++)
+				v += num(json_object_get(json_object_get(json_array_get(c->frames, i),
+									 "derived"), "busy_share"),
+					 module_keys[m]);
+			v /= frames;
+			if (v <= 0)
+				continue;
+			h = p.h * v;
+			y -= h;
+			fprintf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+				"fill=\"%s\"><title>", bin_x(&p, b), y,
+				slot_w(&p) > 2 ? slot_w(&p) - 1 : slot_w(&p), h, module_colour[m]);
+			if (p.per > 1)
+				fprintf(o, "frames %zu-%zu", b * p.per, bin_end(&p, b) - 1);
+			else
+				fprintf(o, "frame %zu", b);
+			fprintf(o, ": %s %.1f%%</title></rect>\n", module_keys[m], 100 * v);
+		}
+	}
+	fputs("</svg>\n", o);
 }
 
-/* Frame time and GPU time over frames, against the 60 Hz budget. */
-static void chart_times(FILE *o, const struct capture *c, double *frame_us, double *gpu_us)
+/* A time over frames (microseconds), in ms when it reaches 1 ms. The
+ * scale is the data's own, so a GPU time of 1 ms is not squashed flat by
+ * a 16.7 ms budget: the budget line is drawn only when it lies within
+ * the scale; otherwise the chart says how far below it the frames stay
+ * (nngx-report(1)). */
+static void chart_time(FILE *o, const struct capture *c, const char *what, const double *v,
+		       const char *colour)
 {
-	const double w = 900, h = 200, left = 60;
-	double max = c->budget_us * 1.1;
+	double max = series_max(v, c->nframes), scale = max >= 1000 ? 0.001 : 1;
+	const char *unit = max >= 1000 ? "ms" : "\xc2\xb5s";
+	struct plot p;
+
+	plot_init(&p, c->nframes, 50, 16, 840, 150);
+	plot_scale(&p, max);
+	fprintf(o, "<svg viewBox=\"0 0 900 200\" role=\"img\" aria-label=\"%s\">\n", what);
+	plot_axes(o, &p, unit, scale, "their mean; dotted: their largest");
+	if (c->budget_us <= p.ymax) {
+		double y = y_of(&p, c->budget_us);
+
+		fprintf(o, "<line class=\"budget\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>"
+			"<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">budget "
+			"%.2f ms</text>\n", p.x0, p.x0 + p.w, y, y, p.x0 + p.w, y - 3,
+			c->budget_us / 1000);
+	} else {
+		fprintf(o, "<text class=\"axis\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">budget "
+			"%.2f ms, off this scale: the highest frame is %.1f %% of it</text>\n",
+			p.x0 + p.w, p.y0 - 6, c->budget_us / 1000, 100 * max / c->budget_us);
+	}
+	plot_line(o, &p, v, colour, what, scale, unit);
+	fputs("</svg>\n", o);
+}
+
+/* Utilisation of each module over frames, 0 to 100 %. */
+static void chart_utilisation(FILE *o, const struct capture *c, double *const *util)
+{
+	double max = 0;
+	struct plot p;
+	int m;
+
+	for (m = 0; m < MODULES; m++)
+		if (series_max(util[m], c->nframes) > max)
+			max = series_max(util[m], c->nframes);
+	plot_init(&p, c->nframes, 50, 16, 840, 150);
+	plot_scale(&p, max > 0 ? max : 1);
+	fputs("<svg viewBox=\"0 0 900 200\" role=\"img\" aria-label=\"utilisation per module\">\n",
+	      o);
+	plot_axes(o, &p, "%", 100, "their mean; dotted: their largest");
+	for (m = 0; m < MODULES; m++)
+		if (series_max(util[m], c->nframes) > 0)
+			plot_line(o, &p, util[m], module_colour[m], module_keys[m], 100, "%");
+	fputs("</svg>\n", o);
+}
+
+/* ---- derived metrics ------------------------------------------------------------ */
+
+enum { D_OVERDRAW, D_MISS, D_VPT, D_STALL, D_METRICS };
+
+static const struct metric {
+	const char *title, *member, *unit, *counter, *formula;
+	double scale;                /* shown as value x scale (100: a percentage) */
+} metrics[D_METRICS] = {
+	{ "overdraw", "overdraw", "fragments/pixel", "fragment.in",
+	  "fragment.in / (frames &times; 240 &times; 400)", 1 },
+	{ "texture-miss rate", "texture_miss_rate", "misses/sample", "memory.texture_read",
+	  "texture_misses / texture_samples (draws)", 1 },
+	{ "vertices per triangle", "vertices_per_triangle", "vertices/triangle",
+	  "polygon.in", "vertices_shaded (draws) / polygon.in", 1 },
+	{ "shader-stall share", "shader_stall_share", "%", "vertex_shader0.stall_dependency",
+	  "stalls / (instructions + stalls), 4 processors", 100 },
+};
+
+static double metric_run(const struct capture *c, const struct totals *t, int d)
+{
+	switch (d) {
+	case D_OVERDRAW: return run_overdraw(c, t);
+	case D_MISS: return run_ratio(t->misses, t->samples);
+	case D_VPT: return run_ratio(t->vertices_shaded, t->polygons);
+	default: return run_ratio(t->stalls, t->instructions + t->stalls);
+	}
+}
+
+/* series[d][i]: frame i's derived.<member>, NO_VALUE when null. */
+static void derived_series(const struct capture *c, double *const *series, double *const *util)
+{
+	json_t *fr;
+	size_t i;
+	int d, m;
+
+	json_array_foreach(c->frames, i, fr) {
+		json_t *x = json_object_get(fr, "derived");
+		double gpu = (double)integer(fr, "gpu_clocks");
+
+		for (d = 0; d < D_METRICS; d++) {
+			json_t *v = json_object_get(x, metrics[d].member);
+
+			series[d][i] = json_is_number(v) ? json_number_value(v) : NO_VALUE;
+		}
+		for (m = 0; m < MODULES; m++)
+			util[m][i] = gpu > 0 ? (double)json_integer_value(json_array_get(
+				json_object_get(fr, "busy_clocks"), (size_t)m)) / gpu : 0;
+	}
+}
+
+static void print_value(FILE *o, double v, double scale)
+{
+	if (v == NO_VALUE)
+		fputs("&ndash;", o);
+	else
+		fprintf(o, "%.3f", v * scale);
+}
+
+static void section_derived(FILE *o, const struct capture *c, const struct totals *t,
+			    double *const *series, const double *gpu_us)
+{
+	size_t i, b, per, rows;
+	int d;
+
+	fputs("<h2>Derived metrics</h2>\n<p>Computed from the capture's counters and draws "
+	      "(<code>derived</code> in nngx-capture(5)); the run's value sums each term over "
+	      "all frames before dividing. A dash: the ratio does not apply (no texture "
+	      "sample, no polygon, no shader work).</p>\n"
+	      "<table class=\"derived\"><tr><th>metric</th><th>run</th><th>unit</th>"
+	      "<th>min frame</th><th>mean frame</th><th>max frame</th><th>formula</th>"
+	      "<th>manual</th></tr>\n", o);
+	for (d = 0; d < D_METRICS; d++) {
+		double min = 0, max = 0, sum = 0;
+		size_t n = 0;
+
+		for (i = 0; i < c->nframes; i++) {
+			double v = series[d][i];
+
+			if (v == NO_VALUE)
+				continue;
+			if (!n || v < min)
+				min = v;
+			if (!n || v > max)
+				max = v;
+			sum += v;
+			n++;
+		}
+		fprintf(o, "<tr><td>%s</td><td>", metrics[d].title);
+		print_value(o, metric_run(c, t, d), metrics[d].scale);
+		fprintf(o, "</td><td>%s</td><td>", metrics[d].unit);
+		print_value(o, n ? min : NO_VALUE, metrics[d].scale);
+		fputs("</td><td>", o);
+		print_value(o, n ? sum / (double)n : NO_VALUE, metrics[d].scale);
+		fputs("</td><td>", o);
+		print_value(o, n ? max : NO_VALUE, metrics[d].scale);
+		fprintf(o, "</td><td class=\"text\">%s</td><td>", metrics[d].formula);
+		html_text(o, section_of(c, metrics[d].counter));
+		fputs("</td></tr>\n", o);
+	}
+	fputs("</table>\n", o);
+	for (d = 0; d < D_METRICS; d++) {
+		struct plot p;
+
+		plot_init(&p, c->nframes, 50, 16, 840, 70);
+		plot_scale(&p, series_max(series[d], c->nframes));
+		fprintf(o, "<h3>%s (%s)</h3>\n<svg viewBox=\"0 0 900 120\" role=\"img\" "
+			"aria-label=\"%s\">\n", metrics[d].title, metrics[d].unit, metrics[d].title);
+		plot_axes(o, &p, metrics[d].unit, metrics[d].scale,
+			  "their mean; dotted: their largest");
+		plot_line(o, &p, series[d], "#4e79a7", metrics[d].title, metrics[d].scale,
+			  metrics[d].unit);
+		fputs("</svg>\n", o);
+	}
+	/* Bytes by memory client. */
+	fprintf(o, "<h3>Bytes per memory client</h3>\n<p>Each MEMORY_ACCESS counter times 16 "
+		"bytes (manual %s).</p>\n<table class=\"memory\"><tr><th>client</th>"
+		"<th>run (bytes)</th><th>mean frame (bytes)</th><th>max frame (bytes)</th>"
+		"<th>share</th></tr>\n", section_of(c, "memory.texture_read"));
+	{
+		double all = 0;
+
+		for (i = 0; i < t->nclients; i++)
+			all += t->client_bytes[i];
+		for (i = 0; i < t->nclients; i++) {
+			fputs("<tr><td>", o);
+			html_text(o, t->client[i] + 7);
+			fprintf(o, "</td><td>%.0f</td><td>%.1f</td><td>%.0f</td><td>%.1f %%</td></tr>\n",
+				t->client_bytes[i], c->nframes ? t->client_bytes[i] /
+				(double)c->nframes : 0.0, t->client_max[i],
+				all > 0 ? 100 * t->client_bytes[i] / all : 0.0);
+		}
+	}
+	fputs("</table>\n", o);
+	/* Per frame, or per group of frames above 32 rows. */
+	per = c->nframes > 32 ? (c->nframes + 31) / 32 : 1;
+	rows = (c->nframes + per - 1) / per;
+	fprintf(o, "<h3>Per frame%s</h3>\n<table class=\"frames\"><tr><th>frame%s</th>"
+		"<th>GPU time (&micro;s)</th><th>limiter</th>", per > 1 ? " (means of groups "
+		"of frames)" : "", per > 1 ? "s" : "");
+	for (d = 0; d < D_METRICS; d++)
+		fprintf(o, "<th>%s (%s)</th>", metrics[d].title, metrics[d].unit);
+	fputs("<th>memory (bytes)</th></tr>\n", o);
+	for (b = 0; b < rows; b++) {
+		size_t end = (b + 1) * per < c->nframes ? (b + 1) * per : c->nframes;
+		size_t count[MODULES + 1] = { 0 }, best = MODULES, most = 0, k;
+		double gpu = 0, bytes = 0;
+		int m;
+
+		for (i = b * per; i < end; i++) {
+			json_t *fr = json_array_get(c->frames, i);
+
+			gpu += gpu_us[i];
+			count[frame_limiter(fr)]++;
+			for (k = 0; k < t->nclients; k++)
+				bytes += 16 * counter(fr, t->client[k]);
+		}
+		for (m = 0; m <= MODULES; m++)
+			if (count[m] > most) {
+				most = count[m];
+				best = (size_t)m;
+			}
+		if (per > 1)
+			fprintf(o, "<tr><td>%zu&ndash;%zu</td>", b * per, end - 1);
+		else
+			fprintf(o, "<tr><td>%zu</td>", b);
+		fprintf(o, "<td>%.1f</td><td>", gpu / (double)(end - b * per));
+		html_text(o, best < MODULES ? module_name(c, (int)best) : "none");
+		fputs("</td>", o);
+		for (d = 0; d < D_METRICS; d++) {
+			double sum = 0;
+			size_t n = 0;
+
+			for (i = b * per; i < end; i++)
+				if (series[d][i] != NO_VALUE) {
+					sum += series[d][i];
+					n++;
+				}
+			fputs("<td>", o);
+			print_value(o, n ? sum / (double)n : NO_VALUE, metrics[d].scale);
+			fputs("</td>", o);
+		}
+		fprintf(o, "<td>%.0f</td></tr>\n", bytes / (double)(end - b * per));
+	}
+	fputs("</table>\n", o);
+}
+
+/* A row of the counters table: v[] over frames, its min, mean, max and
+ * sparkline. */
+static void counter_cells(FILE *o, const struct capture *c, const double *v)
+{
+	double min = 0, max = 0, sum = 0;
 	size_t i;
 
 	for (i = 0; i < c->nframes; i++) {
-		if (frame_us[i] > max)
-			max = frame_us[i];
-		if (gpu_us[i] > max)
-			max = gpu_us[i];
+		if (!i || v[i] < min)
+			min = v[i];
+		if (!i || v[i] > max)
+			max = v[i];
+		sum += v[i];
 	}
-	fprintf(o, "<svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"frame times\">\n",
-		w, h + 10);
-	fprintf(o, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.2f\" y2=\"%.2f\" class=\"budget\"/>"
-		"<text x=\"0\" y=\"%.2f\" class=\"axis\">%.1f ms</text>\n", left, w,
-		h - h * c->budget_us / max, h - h * c->budget_us / max,
-		h - h * c->budget_us / max + 4, c->budget_us / 1000);
-	fprintf(o, "<text x=\"0\" y=\"12\" class=\"axis\">%.1f ms</text>\n", max / 1000);
-	polyline(o, frame_us, c->nframes, left, 0, w - left, h, max, "#4e79a7");
-	polyline(o, gpu_us, c->nframes, left, 0, w - left, h, max, "#e15759");
-	fputs("</svg>\n<p class=\"legend\"><span><i style=\"background:#4e79a7\"></i>frame "
-	      "time</span> <span><i style=\"background:#e15759\"></i>GPU time</span> "
-	      "<span><i class=\"dash\"></i>one LCD frame</span></p>\n", o);
+	fprintf(o, "</td><td>%.0f</td><td>%.1f</td><td>%.0f</td><td>", min,
+		c->nframes ? sum / (double)c->nframes : 0.0, max);
+	fputs("<svg class=\"spark\" viewBox=\"0 0 160 24\"><polyline fill=\"none\" "
+	      "stroke=\"#4e79a7\" stroke-width=\"1.5\" points=\"", o);
+	for (i = 0; i < c->nframes; i++)
+		fprintf(o, "%.2f,%.2f ", 1 + (c->nframes > 1 ? 158.0 * (double)i /
+					      (double)(c->nframes - 1) : 79.0),
+			23 - (max > 0 ? 22 * v[i] / max : 0));
+	fputs("\"/></svg></td><td>", o);
 }
 
-/* Every catalogue counter: its frame deltas as a sparkline. */
-static void table_counters(FILE *o, const struct capture *c)
+/* Every catalogue counter: its frame values as a sparkline. The busy
+ * rows count windows as the charts do: busy.command without the idle
+ * windows the capture gave it (derived.idle_windows), which get a row of
+ * their own; a module that worked but won no window says so. */
+static void table_counters(FILE *o, const struct capture *c, const struct totals *t)
 {
 	double *v = malloc((c->nframes ? c->nframes : 1) * sizeof *v);
 	json_t *row, *fr;
@@ -566,133 +1502,115 @@ static void table_counters(FILE *o, const struct capture *c)
 
 	if (!v)
 		fail("out of memory");
+	held[3] = v;
 	fputs("<table class=\"counters\"><tr><th>counter</th><th>unit</th><th>min</th>"
 	      "<th>mean</th><th>max</th><th>over frames</th><th>manual</th></tr>\n", o);
 	json_array_foreach(c->counters, k, row) {
-		const char *name = json_string_value(json_object_get(row, "name"));
-		double min = 0, max = 0, sum = 0;
+		const char *name = string_or(row, "name", "");
+		bool busy = strncmp(name, "busy.", 5) == 0;
+		int m = -1;
+		double windows = 0;
 
+		if (busy)
+			for (m = 0; m < MODULES && strcmp(name + 5, module_keys[m]) != 0; m++)
+				;
 		json_array_foreach(c->frames, i, fr) {
-			v[i] = (double)integer(json_object_get(fr, "counters"), name);
-			if (!i || v[i] < min)
-				min = v[i];
-			if (!i || v[i] > max)
-				max = v[i];
-			sum += v[i];
+			v[i] = counter(fr, name);
+			if (m == 0)
+				v[i] -= (double)integer(json_object_get(fr, "derived"), "idle_windows");
+			windows += v[i];
 		}
 		fputs("<tr><td title=\"", o);
 		html_text(o, json_string_value(json_object_get(row, "description")));
 		fputs("\">", o);
 		html_text(o, name);
+		if (m == 0)
+			fputs("<br><small>without idle windows (next row)</small>", o);
+		else if (busy && m < MODULES && windows == 0 && t->busy_sum[m] > 0)
+			fprintf(o, "<br><small>0 windows, yet busy %.0f clocks: never the busiest "
+				"module in a window</small>", t->busy_sum[m]);
 		fputs("</td><td>", o);
 		html_text(o, json_string_value(json_object_get(row, "unit")));
-		fprintf(o, "</td><td>%.0f</td><td>%.1f</td><td>%.0f</td><td>", min,
-			c->nframes ? sum / (double)c->nframes : 0.0, max);
-		fputs("<svg class=\"spark\" viewBox=\"0 0 160 24\">", o);
-		polyline(o, v, c->nframes, 1, 1, 158, 22, max, "#4e79a7");
-		fputs("</svg></td><td>", o);
+		counter_cells(o, c, v);
 		html_text(o, json_string_value(json_object_get(row, "section")));
 		fputs("</td></tr>\n", o);
+		if (m == 0) {
+			json_array_foreach(c->frames, i, fr)
+				v[i] = (double)integer(json_object_get(fr, "derived"), "idle_windows");
+			fputs("<tr><td title=\"Windows in which no module was busy; the hardware "
+			      "gives them to the command module (the tie rule)\">busy idle windows"
+			      "<br><small>in busy.command on the console; not in the charts"
+			      "</small></td><td>windows", o);
+			counter_cells(o, c, v);
+			html_text(o, json_string_value(json_object_get(row, "section")));
+			fputs("</td></tr>\n", o);
+		}
 	}
 	fputs("</table>\n", o);
 	free(v);
+	held[3] = NULL;
 }
 
-struct draw_ref {
-	size_t frame;
-	json_t *ev;
-	double us;
-};
+static bool data_uri(FILE *o, const char *path);
+static bool find_picture(const struct capture *c, const char *dir, const char *png, char *path,
+			 size_t len);
 
-static int draw_slower(const void *a, const void *b)
-{
-	const struct draw_ref *x = a, *y = b;
-
-	return x->us < y->us ? 1 : x->us > y->us ? -1 : (x->frame > y->frame) - (x->frame < y->frame);
-}
-
-/* The draws that took longest, with their work per module. */
-static size_t collect_draws(const struct capture *c, struct draw_ref **out)
-{
-	struct draw_ref *d = NULL;
-	size_t n = 0, cap = 0, i, k;
-	json_t *fr, *e;
-
-	json_array_foreach(c->frames, i, fr) {
-		json_array_foreach(json_object_get(fr, "events"), k, e) {
-			if (strcmp(json_string_value(json_object_get(e, "kind")), "draw") != 0)
-				continue;
-			if (n == cap) {
-				struct draw_ref *p;
-				cap = cap ? cap * 2 : 64;
-				p = realloc(d, cap * sizeof *p);
-				if (!p)
-					fail("out of memory");
-				d = held[2] = p;
-			}
-			d[n].frame = i;
-			d[n].ev = e;
-			d[n].us = num(e, "end_us") - num(e, "start_us");
-			n++;
-		}
-	}
-	if (n)
-		qsort(d, n, sizeof *d, draw_slower);
-	*out = d;
-	return n;
-}
-
-static int busiest(json_t *work)
-{
-	json_int_t most = -1;
-	int m, best = 0;
-
-	for (m = 0; m < MODULES; m++)
-		if (json_integer_value(json_array_get(work, (size_t)m)) > most) {
-			most = json_integer_value(json_array_get(work, (size_t)m));
-			best = m;
-		}
-	return best;
-}
-
-static void table_draws(FILE *o, const struct capture *c, const struct draw_ref *d, size_t n)
+/* The draws grouped across frames by identity, costliest first. */
+static void table_draws(FILE *o, const struct capture *c, const struct totals *t,
+			const struct draw_group *g, size_t n)
 {
 	size_t i;
 	int m;
 
-	fputs("<table><tr><th>frame</th><th>start (&micro;s)</th><th>time (&micro;s)</th>"
-	      "<th>polygons</th><th>fragments</th><th>busiest module</th>"
-	      "<th>work per module</th></tr>\n", o);
+	fprintf(o, "<p>%zu distinct draw%s. A row is one draw as the program issues it "
+		"frame after frame (same place among the frame's draws, primitive, program, "
+		"shader and textures; the count may vary), ranked by its clocks over the run. "
+		"Draw: its place among the frame's draws, from 0; event: its place among all "
+		"the frame's work (<code>events</code> in the capture).</p>\n", n,
+		n == 1 ? "" : "s");
+	fputs("<table class=\"draws\"><tr><th>#</th><th>draw (event)</th><th>frames</th>"
+	      "<th>call, program, textures</th><th>mean (&micro;s)</th><th>max (&micro;s)</th>"
+	      "<th>share of GPU time</th><th>limiter</th><th>work per module</th>"
+	      "<th>after it</th></tr>\n", o);
 	for (i = 0; i < n && i < TOP_DRAWS; i++) {
-		json_t *work = json_object_get(d[i].ev, "work");
-		json_int_t most = json_integer_value(json_array_get(work, (size_t)busiest(work)));
+		int lim = group_limiter(&g[i]);
 		double x = 0;
+		char path[8192];
 
-		fprintf(o, "<tr><td>%zu</td><td>%.1f</td><td>%.2f</td><td>%lld</td><td>%lld</td><td>",
-			d[i].frame, num(d[i].ev, "start_us"), d[i].us,
-			(long long)integer(d[i].ev, "primitives"),
-			(long long)integer(d[i].ev, "fragments"));
-		html_text(o, module_name(c, busiest(work)));
+		fprintf(o, "<tr><td>%zu</td><td>%zu (%zu)</td><td>%zu</td><td class=\"text\">",
+			i + 1, g[i].draw, g[i].index, g[i].frames);
+		describe_draw(o, &g[i], true);
+		fprintf(o, "</td><td>%.2f</td><td>%.2f</td><td>%.1f %%</td><td>",
+			us((json_int_t)(g[i].clocks_sum / (double)g[i].frames)),
+			us((json_int_t)g[i].clocks_max),
+			t->gpu_clocks_sum > 0 ? 100 * g[i].clocks_sum / t->gpu_clocks_sum : 0.0);
+		html_text(o, module_name(c, lim));
 		fputs("</td><td><svg class=\"spark\" viewBox=\"0 0 160 16\">", o);
 		for (m = 0; m < MODULES; m++) {
-			double v = most > 0 ? 160.0 / MODULES
-				   * (double)json_integer_value(json_array_get(work, (size_t)m))
-				   / (double)most : 0;
-			fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-				"fill=\"%s\"><title>%s: %lld clocks</title></rect>", x, 0.0,
-				160.0 / MODULES - 1, 16.0, "#eee", module_keys[m],
-				(long long)json_integer_value(json_array_get(work, (size_t)m)));
-			fprintf(o, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.2f\" "
-				"fill=\"%s\"/>", x, 16.0 - 16.0 * v / (160.0 / MODULES),
-				160.0 / MODULES - 1, 16.0 * v / (160.0 / MODULES), module_colour[m]);
+			double h = g[i].work[lim] > 0 ? 16.0 * g[i].work[m] / g[i].work[lim] : 0;
+
+			fprintf(o, "<rect x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"16\" fill=\"#eee\">"
+				"<title>%s: %.0f clocks a frame</title></rect>", x, 160.0 / MODULES - 1,
+				module_keys[m], g[i].work[m] / (double)g[i].frames);
+			fprintf(o, "<rect x=\"%.1f\" y=\"%.2f\" width=\"%.1f\" height=\"%.2f\" "
+				"fill=\"%s\"/>", x, 16.0 - h, 160.0 / MODULES - 1, h, module_colour[m]);
 			x += 160.0 / MODULES;
 		}
-		fputs("</svg></td></tr>\n", o);
+		fputs("</svg></td><td>", o);
+		/* Its colour buffer after its first instance (with NNGX_DUMP_FRAMES). */
+		if (find_picture(c, json_string_value(json_object_get(c->root, "pictures_dir")),
+				 json_string_value(json_object_get(g[i].ev, "thumbnail")), path,
+				 sizeof path)) {
+			fprintf(o, "<img class=\"draw\" alt=\"the colour buffer after draw %zu of "
+				"frame %zu\" src=\"", g[i].draw, g[i].frame);
+			data_uri(o, path);
+			fputs("\">", o);
+		}
+		fputs("</td></tr>\n", o);
 	}
 	fputs("</table>\n", o);
 }
 
-/* A file as a data: URI; false if it cannot be read. */
 static bool data_uri(FILE *o, const char *path)
 {
 	static const char b64[] =
@@ -727,36 +1645,48 @@ static void capture_dir(const char *path, char *out, size_t len)
 		snprintf(out, len, "%.*s", (int)(slash - path), path);
 }
 
+/* The file of picture `png` in directory `dir` (as the capture names it,
+ * relative to the capture's own directory), or, when the pictures moved
+ * with the capture, in a directory of the same name beside it. */
+static bool find_picture(const struct capture *c, const char *dir, const char *png, char *path,
+			 size_t len)
+{
+	char base[4096];
+	const char *leaf;
+	FILE *probe;
+
+	if (!png || !dir)
+		return false;
+	capture_dir(c->path, base, sizeof base);
+	if (dir[0] == '/')
+		snprintf(path, len, "%s/%s", dir, png);
+	else
+		snprintf(path, len, "%s/%s/%s", base, dir, png);
+	if (!(probe = fopen(path, "rb"))) {
+		leaf = strrchr(dir, '/');
+		snprintf(path, len, "%s/%s/%s", base, leaf ? leaf + 1 : dir, png);
+		if (!(probe = fopen(path, "rb")))
+			return false;
+	}
+	fclose(probe);
+	return true;
+}
+
 static size_t thumbnails(FILE *o, const struct capture *c)
 {
 	size_t i, k, shown = 0, step = c->nframes / MAX_THUMBNAILS + 1;
-	char base[4096], path[8192];
+	char path[8192];
 	json_t *fr, *pic;
 
-	capture_dir(c->path, base, sizeof base);
 	for (i = 0; i < c->nframes; i += step) {
 		const char *dir;
 
 		fr = json_array_get(c->frames, i);
 		dir = json_string_value(json_object_get(fr, "pictures_dir"));
 		json_array_foreach(json_object_get(fr, "pictures"), k, pic) {
-			const char *png = json_string_value(json_object_get(pic, "png"));
-			FILE *probe;
-
-			if (!png || !dir)
+			if (!find_picture(c, dir, json_string_value(json_object_get(pic, "png")), path,
+					  sizeof path))
 				continue;
-			if (dir[0] == '/')
-				snprintf(path, sizeof path, "%s/%s", dir, png);
-			else
-				snprintf(path, sizeof path, "%s/%s/%s", base, dir, png);
-			if (!(probe = fopen(path, "rb"))) {
-				/* Moved with the capture: look beside it. */
-				const char *leaf = strrchr(dir, '/');
-				snprintf(path, sizeof path, "%s/%s/%s", base, leaf ? leaf + 1 : dir, png);
-				if (!(probe = fopen(path, "rb")))
-					continue;
-			}
-			fclose(probe);
 			if (!shown)
 				fputs("<h2>Frames</h2>\n<div class=\"thumbs\">\n", o);
 			fprintf(o, "<figure><img alt=\"frame %zu %s\" src=\"", i,
@@ -773,128 +1703,6 @@ static size_t thumbnails(FILE *o, const struct capture *c)
 	return shown;
 }
 
-/* ---- summary ------------------------------------------------------------------------ */
-
-struct totals {
-	double frame_sum, gpu_sum, gpu_max;
-	size_t over, verdict[MODULES + 1];
-	/* Utilisation: busy clocks over GPU clocks, over the run and at most
-	 * in one frame (peak 1: busy on every clock the GPU worked). */
-	double busy_sum[MODULES], gpu_clocks_sum, util_max[MODULES];
-	/* The limiters ranked: modules that limited a frame, most frames first. */
-	int rank[MODULES];
-	size_t nrank;
-};
-
-static double utilisation(const struct totals *t, int m)
-{
-	return t->gpu_clocks_sum > 0 ? t->busy_sum[m] / t->gpu_clocks_sum : 0.0;
-}
-
-/* The module that limited a frame (its bottleneck), or MODULES for none. */
-static int frame_limiter(json_t *fr)
-{
-	json_t *b = json_object_get(json_object_get(fr, "derived"), "bottleneck");
-	int m;
-
-	for (m = 0; m < MODULES; m++)
-		if (json_is_string(b) && strcmp(json_string_value(b), module_keys[m]) == 0)
-			break;
-	return m;
-}
-
-static void summarise(const struct capture *c, double *frame_us, double *gpu_us,
-		      struct totals *t)
-{
-	json_t *fr;
-	size_t i;
-	int m;
-
-	memset(t, 0, sizeof *t);
-	json_array_foreach(c->frames, i, fr) {
-		json_t *busy = json_object_get(fr, "busy_clocks");
-		double gpu = (double)integer(fr, "gpu_clocks");
-
-		frame_us[i] = num(fr, "frame_time_us");
-		gpu_us[i] = num(fr, "gpu_time_us");
-		t->frame_sum += frame_us[i];
-		t->gpu_sum += gpu_us[i];
-		if (gpu_us[i] > t->gpu_max)
-			t->gpu_max = gpu_us[i];
-		t->over += gpu_us[i] > c->budget_us;
-		t->verdict[frame_limiter(fr)]++;
-		t->gpu_clocks_sum += gpu;
-		for (m = 0; m < MODULES; m++) {
-			double b = (double)json_integer_value(json_array_get(busy, (size_t)m));
-
-			t->busy_sum[m] += b;
-			if (gpu > 0 && b / gpu > t->util_max[m])
-				t->util_max[m] = b / gpu;
-		}
-	}
-	/* Rank by frames limited; a tie keeps the module order. */
-	for (m = 0; m < MODULES; m++) {
-		size_t k;
-
-		if (!t->verdict[m])
-			continue;
-		for (k = t->nrank; k > 0 && t->verdict[t->rank[k - 1]] < t->verdict[m]; k--)
-			t->rank[k] = t->rank[k - 1];
-		t->rank[k] = m;
-		t->nrank++;
-	}
-}
-
-static double share(const struct capture *c, size_t frames)
-{
-	return c->nframes ? (double)frames / (double)c->nframes : 0.0;
-}
-
-static void print_summary(FILE *o, const struct capture *c, const struct totals *t,
-			  const struct draw_ref *d, size_t ndraws)
-{
-	size_t i;
-	int m;
-
-	fprintf(o, "%s: %zu frames, %.3f ms of virtual time\n", c->path, c->nframes,
-		t->frame_sum / 1000);
-	if (!c->nframes)
-		return;
-	fprintf(o, "GPU time: mean %.1f us, max %.1f us a frame (%.1f %% of a %.2f ms frame at "
-		"most); %zu frames over budget\n", t->gpu_sum / (double)c->nframes, t->gpu_max,
-		100 * t->gpu_max / c->budget_us, c->budget_us / 1000, t->over);
-	fputs("Bottleneck by frame:", o);
-	for (m = 0; m <= MODULES; m++)
-		if (t->verdict[m])
-			fprintf(o, " %s %zu", m < MODULES ? module_name(c, m) : "none", t->verdict[m]);
-	fputc('\n', o);
-	for (i = 0; i < ndraws && i < 3; i++)
-		fprintf(o, "Draw %zu: frame %zu, %.2f us, %lld polygons, %lld fragments, busiest: %s\n",
-			i + 1, d[i].frame, d[i].us, (long long)integer(d[i].ev, "primitives"),
-			(long long)integer(d[i].ev, "fragments"),
-			module_name(c, busiest(json_object_get(d[i].ev, "work"))));
-	fputs("Limiters ranked:", o);
-	for (i = 0; i < t->nrank; i++)
-		fprintf(o, "%s %s %zu frame%s (%.1f %%)", i ? "," : "",
-			module_name(c, t->rank[i]), t->verdict[t->rank[i]],
-			t->verdict[t->rank[i]] == 1 ? "" : "s",
-			100 * share(c, t->verdict[t->rank[i]]));
-	if (t->verdict[MODULES])
-		fprintf(o, "%s no limiter %zu frame%s", t->nrank ? "," : "", t->verdict[MODULES],
-			t->verdict[MODULES] == 1 ? "" : "s");
-	fputc('\n', o);
-	fputs("Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame):", o);
-	for (m = 0; m < MODULES; m++)
-		fprintf(o, "%s %s %.1f %% (%.1f %%)", m ? "," : "", module_name(c, m),
-			100 * utilisation(t, m), 100 * t->util_max[m]);
-	fputc('\n', o);
-	for (i = 0; i < t->nrank; i++) {
-		const struct advice *a = &advice_table[t->rank[i]];
-
-		fprintf(o, "Advice, %s: %s (manual %s; see %s)\n", module_name(c, t->rank[i]),
-			a->advice, a->section, a->sample);
-	}
-}
 
 /* A bar of `v` against a peak of 1, with the peak drawn as a line. */
 static void peak_bar(FILE *o, double v, const char *colour)
@@ -911,8 +1719,6 @@ static void peak_bar(FILE *o, double v, const char *colour)
  * try, utilisation per module against its peak, GPU time against budget. */
 static void first_screen(FILE *o, const struct capture *c, const struct totals *t)
 {
-	const double w = 900, h = 18;
-	double bw = w / (double)(c->nframes ? c->nframes : 1);
 	json_t *fr;
 	size_t i;
 	int m;
@@ -927,17 +1733,7 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 	} else {
 		fputs("<p class=\"verdict\">No module limited any frame.</p>\n", o);
 	}
-	fprintf(o, "<svg viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"limiter by "
-		"frame\">\n", w, h);
-	json_array_foreach(c->frames, i, fr) {
-		int l = frame_limiter(fr);
-
-		fprintf(o, "<rect x=\"%.2f\" y=\"0\" width=\"%.2f\" height=\"%.0f\" "
-			"fill=\"%s\"><title>frame %zu: %s</title></rect>\n", (double)i * bw,
-			bw > 2 ? bw - 1 : bw, h, l < MODULES ? module_colour[l] : "#fff", i,
-			l < MODULES ? module_name(c, l) : "no limiter");
-	}
-	fputs("</svg>\n", o);
+	chart_limiters(o, c);
 	if (c->nframes <= 16) {
 		fputs("<p class=\"legend\">", o);
 		json_array_foreach(c->frames, i, fr) {
@@ -996,26 +1792,43 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 		t->over == 1 ? "" : "s");
 }
 
+
 static void write_html(FILE *o, const struct capture *c, double *frame_us, double *gpu_us,
-		       const struct totals *t, const struct draw_ref *d, size_t ndraws)
+		       const struct totals *t, const struct draw_group *d, size_t ndraws)
 {
+	double *series[D_METRICS], *util[MODULES];
+	double *block = calloc((size_t)(D_METRICS + MODULES) * (c->nframes + 1), sizeof *block);
+	int k;
+
+	if (!block)
+		fail("out of memory");
+	held[4] = block;
+	for (k = 0; k < D_METRICS; k++)
+		series[k] = block + (size_t)k * (c->nframes + 1);
+	for (k = 0; k < MODULES; k++)
+		util[k] = block + (size_t)(D_METRICS + k) * (c->nframes + 1);
+	derived_series(c, series, util);
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 	      "<title>nngx-report: ", o);
 	html_text(o, c->path);
 	fputs("</title>\n<style>\n"
 	      "body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:960px}\n"
-	      "h1{font-size:20px}h2{font-size:16px;margin-top:28px}\n"
+	      "h1{font-size:20px}h2{font-size:16px;margin-top:28px}h3{font-size:14px}\n"
 	      "svg{width:100%;height:auto;background:#fafafa}\n"
 	      "svg.spark{width:160px;height:24px}\n"
-	      ".axis{font-size:11px;fill:#666}.budget{stroke:#999;stroke-dasharray:4 3}\n"
+	      ".axis{font-size:11px;fill:#555}.budget{stroke:#c00;stroke-dasharray:4 3}\n"
+	      ".grid{stroke:#e2e2e2}.zero{stroke:#777}\n"
 	      ".legend span{margin-right:12px;white-space:nowrap}\n"
 	      ".legend i{display:inline-block;width:10px;height:10px;margin-right:4px}\n"
-	      ".legend i.dash{border-top:2px dashed #999;height:0}\n"
+	      ".legend i.dash{border-top:2px dashed #c00;height:0}\n"
 	      "table{border-collapse:collapse;margin:8px 0}td,th{padding:2px 8px;"
-	      "border-bottom:1px solid #ddd;text-align:right}\n"
-	      "td:first-child,th:first-child{text-align:left}\n"
+	      "border-bottom:1px solid #ddd;text-align:right;vertical-align:top}\n"
+	      "td:first-child,th:first-child{text-align:left}small{color:#666}\n"
 	      ".thumbs{display:flex;flex-wrap:wrap;gap:8px}figure{margin:0}\n"
 	      "figure img{width:200px;border:1px solid #ccc}figcaption{font-size:11px}\n"
+	      "img.draw{width:80px;border:1px solid #ccc}\n"
+	      "table.draws{font-size:12px}table.draws svg.spark{width:96px;height:16px}\n"
+	      "table.draws td.text{min-width:200px}\n"
 	      "svg.bar{width:200px;height:14px}td.text{text-align:left}\n"
 	      ".verdict{font-size:16px;font-weight:bold}\n"
 	      "i.key{display:inline-block;width:10px;height:10px;margin-right:4px}\n"
@@ -1027,33 +1840,55 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 		c->nframes ? t->gpu_sum / (double)c->nframes : 0.0, t->gpu_max, t->over,
 		c->budget_us / 1000, (long long)c->sampling);
 	first_screen(o, c, t);
-	fputs("<h2>Busy shares per frame</h2>\n", o);
+	section_derived(o, c, t, series, gpu_us);
+	fputs("<h2>Utilisation per module over frames</h2>\n", o);
+	legend(o, c);
+	chart_utilisation(o, c, util);
+	fputs("<h2>Busy shares per frame</h2>\n<p>The share of the busy windows each module "
+	      "won (a window goes to the module busy on the most of its clocks); idle "
+	      "windows are left out.</p>\n", o);
 	legend(o, c);
 	chart_busy(o, c);
-	fputs("<h2>Frame time and GPU time</h2>\n", o);
-	chart_times(o, c, frame_us, gpu_us);
+	fputs("<h2>GPU time</h2>\n<p>The time in which queued work ran, per frame. The "
+	      "scale is the data's: the budget line is drawn only when it falls within it."
+	      "</p>\n", o);
+	chart_time(o, c, "GPU time", gpu_us, "#e15759");
+	fputs("<h2>Frame time</h2>\n", o);
+	chart_time(o, c, "frame time", frame_us, "#4e79a7");
 	fputs("<h2>The most expensive draws</h2>\n", o);
 	if (ndraws)
-		table_draws(o, c, d, ndraws);
+		table_draws(o, c, t, d, ndraws);
 	else
 		fputs("<p>No draws.</p>\n", o);
 	thumbnails(o, c);
 	fputs("<h2>Counters over frames</h2>\n<p>Differences per frame (busy.*: windows of the "
-	      "capture's own busy counter; vertex_cache.input: its value at the end of the "
-	      "frame). Hover a name for its description.</p>\n", o);
-	table_counters(o, c);
+	      "capture's own busy counter, each won by the module busy on the most of its "
+	      "clocks, so a module that works beside a busier one can show 0; "
+	      "vertex_cache.input: its value at the end of the frame). Hover a name for its "
+	      "description.</p>\n", o);
+	table_counters(o, c, t);
 	fputs("</body></html>\n", o);
+	free(block);
+	held[4] = NULL;
+}
+
+static json_t *json_ratio(double v)
+{
+	return v < 0 ? json_null() : json_real(v);
 }
 
 /* The summary for scripts: frames, the limiters ranked, utilisation per
- * module (doc/man/nngx-report.1 describes the members). */
-static json_t *summary_json(const struct capture *c, const struct totals *t)
+ * module, the derived metrics over the run, the draws grouped by
+ * identity (doc/man/nngx-report.1 describes the members). */
+static json_t *summary_json(const struct capture *c, const struct totals *t,
+			    const struct draw_group *g, size_t ngroups)
 {
 	json_t *root = json_object(), *rank = json_array(), *util = json_object();
+	json_t *derived = json_object(), *mem = json_object(), *draws = json_array();
 	size_t i;
 	int m;
 
-	if (!root || !rank || !util)
+	if (!root || !rank || !util || !derived || !mem || !draws)
 		fail("out of memory");
 	for (i = 0; i < t->nrank; i++) {
 		const struct advice *a = &advice_table[t->rank[i]];
@@ -1067,6 +1902,36 @@ static json_t *summary_json(const struct capture *c, const struct totals *t)
 	for (m = 0; m < MODULES; m++)
 		json_object_set_new(util, module_keys[m], json_pack("{s:f, s:f}", "run",
 			utilisation(t, m), "max_frame", t->util_max[m]));
+	for (m = 0; m < D_METRICS; m++)
+		json_object_set_new(derived, metrics[m].member, json_ratio(metric_run(c, t, m)));
+	for (i = 0; i < t->nclients; i++)
+		json_object_set_new(mem, t->client[i] + 7, json_integer(
+			(json_int_t)t->client_bytes[i]));
+	json_object_set_new(derived, "memory_bytes", mem);
+	for (i = 0; i < ngroups; i++) {
+		json_t *e = g[i].ev, *row = json_pack("{s:I, s:I, s:I, s:I}", "draw",
+			(json_int_t)g[i].draw, "event", (json_int_t)g[i].index, "first_frame",
+			(json_int_t)g[i].frame, "frames", (json_int_t)g[i].frames);
+		static const char *const copy[] = {
+			"primitive", "indexed", "program", "programs_matching", "shader_entry",
+			"shader_hash", "textures"
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof copy / sizeof copy[0]; k++)
+			if (json_object_get(e, copy[k]))
+				json_object_set(row, copy[k], json_object_get(e, copy[k]));
+		if (json_object_get(e, "count")) {
+			json_object_set_new(row, "count_min", json_integer(g[i].count_min));
+			json_object_set_new(row, "count_max", json_integer(g[i].count_max));
+		}
+		json_object_set_new(row, "clocks_total", json_integer((json_int_t)g[i].clocks_sum));
+		json_object_set_new(row, "clocks_mean", json_real(g[i].clocks_sum /
+								  (double)g[i].frames));
+		json_object_set_new(row, "clocks_max", json_integer((json_int_t)g[i].clocks_max));
+		json_object_set_new(row, "limiter", json_string(module_keys[group_limiter(&g[i])]));
+		json_array_append_new(draws, row);
+	}
 	json_object_set_new(root, "schema", json_string("nngx-report-summary"));
 	json_object_set_new(root, "version", json_integer(1));
 	json_object_set_new(root, "capture", json_string(c->path));
@@ -1079,6 +1944,8 @@ static json_t *summary_json(const struct capture *c, const struct totals *t)
 	json_object_set_new(root, "frames_without_limiter",
 			    json_integer((json_int_t)t->verdict[MODULES]));
 	json_object_set_new(root, "utilisation", util);
+	json_object_set_new(root, "derived", derived);
+	json_object_set_new(root, "draws", draws);
 	return root;
 }
 
@@ -1088,7 +1955,7 @@ int main(int argc, char **argv)
 	bool csv = false, as_json = false;
 	struct capture c;
 	struct totals t;
-	struct draw_ref *draws;
+	struct draw_group *draws;
 	double *frame_us, *gpu_us;
 	size_t ndraws;
 	char def[4096];
@@ -1146,10 +2013,11 @@ int main(int argc, char **argv)
 		if (!frame_us || !gpu_us)
 			fail("out of memory");
 		summarise(&c, frame_us, gpu_us, &t);
+		ndraws = collect_draws(&c, &draws);
 		o = out ? fopen(out, "w") : stdout;
 		if (!o)
 			fail("%s: cannot write: %s", out, strerror(errno));
-		sum = summary_json(&c, &t);
+		sum = summary_json(&c, &t, draws, ndraws);
 		status = json_dumpf(sum, o, JSON_INDENT(2) | JSON_PRESERVE_ORDER
 				    | JSON_REAL_PRECISION(10)) != 0 || fputc('\n', o) == EOF;
 		json_decref(sum);
@@ -1174,7 +2042,6 @@ int main(int argc, char **argv)
 		fail("out of memory");
 	summarise(&c, frame_us, gpu_us, &t);
 	ndraws = collect_draws(&c, &draws);
-	held[2] = draws;
 	o = fopen(out, "w");
 	if (!o)
 		fail("%s: cannot write: %s", out, strerror(errno));
