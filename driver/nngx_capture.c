@@ -987,6 +987,9 @@ static GLuint draw_texture(const struct gl_context *gl, uint32_t phys)
 	return 0;
 }
 
+/* Fill `id` for the draw event `e` from the GL state that issued it: the
+ * program recorded at its trigger's address (else the one in use now) and
+ * the textures its units read. Needs the API lock; writes only `id`. */
 static void draw_identity(struct nngx_state *st, const struct hw_event *e,
 			  struct cap_draw_id *id)
 {
@@ -999,7 +1002,7 @@ static void draw_identity(struct nngx_state *st, const struct hw_event *e,
 
 	id->primitive = (regs[HW_REG_PRIMITIVE_CONFIG] >> 8) & 3u;
 	id->indexed = r->indexed;
-	id->count = regs[HW_REG_NUMVERTICES];
+	id->count = r->count;             /* immediate draws write no NUMVERTICES */
 	id->shader_entry = st->gpu.vs.entry;
 	id->shader_hash = fnv1a_words(st->gpu.vs.code, HW_SHADER_VSH_CODE_WORDS);
 	id->program = draw_program(st, id->shader_hash,

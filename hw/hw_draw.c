@@ -37,6 +37,7 @@ enum hw_status hw_draw_run(const struct hw_draw_units *units, const struct hw_dr
 
 	memset(result, 0, sizeof *result);
 	result->indexed = cfg->indexed;
+	result->count = cfg->count;
 	memset(&d, 0, offsetof(struct draw_ctx, raster_buffer));
 	d.raster_buffer.zeroed = 0;
 	d.raster_buffer.w_set = 0;

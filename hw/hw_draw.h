@@ -151,6 +151,7 @@ struct hw_draw_config {
 struct hw_draw_result {
 	struct hw_counters delta;        /* additions to every always-running counter */
 	bool indexed;                    /* the draw read an index array (DRAWELEMENTS) */
+	uint32_t count;                  /* vertices (indices when indexed) the draw took */
 	bool vcache_used;                /* indexed: the vertex-cache counter restarts */
 	uint32_t vcache_misses;
 	struct hw_setup_counts setup;
