@@ -212,6 +212,7 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 	f->raster.scissor = hw_reg_scissor_on(r[HW_REG_SCISSORTEST_MODE])
 			    || hw_reg_scissor_exclude(r[HW_REG_SCISSORTEST_MODE]);
 	f->raster.scissor_exclude = hw_reg_scissor_exclude(r[HW_REG_SCISSORTEST_MODE]);
+	f->raster.w_buffer = !hw_reg_bit0(r[HW_REG_DEPTHMAP_ENABLE]);
 	f->raster.scissor_x0 = hw_reg_scissor_x(r[HW_REG_SCISSORTEST_POS]);
 	f->raster.scissor_y0 = hw_reg_scissor_y(r[HW_REG_SCISSORTEST_POS]);
 	/* Model choice: the second corner is inclusive. */
@@ -643,6 +644,8 @@ uint32_t hw_command_power_on(unsigned id)
 		return (uint32_t)HW_REG_BLENDF_ONE << 16 | (uint32_t)HW_REG_BLENDF_ONE << 24;
 	case HW_REG_LOGIC_OP:
 		return HW_REG_LOGICOP_COPY;
+	case HW_REG_DEPTHMAP_ENABLE:
+		return 1;                       /* the z-buffer */
 	default:
 		return 0;
 	}

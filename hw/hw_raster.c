@@ -499,6 +499,36 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 				   varyings);
 }
 
+/* The w-buffer's depth of the batch's fragments from `start`: the window
+ * depth interpolated linearly, divided by the 1/w interpolated linearly
+ * (so times the fragment's perspective-correct w), z = sum l.z / sum
+ * l.(1/w), in doubles from the edge values as raster_interpolate does,
+ * rounded to float once. Model choice, as for the varyings: a
+ * non-positive or infinite 1/w sum keeps the linear depth. Out of line:
+ * reached only by w-buffer draws, so the z-buffer's walks keep their code
+ * (one test a batch). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void raster_w_depth(struct raster_walk *wk)
+{
+	const struct raster_triangle *t = wk->t;
+	unsigned i;
+
+	for (i = wk->start; i < wk->n; i++) {
+		double l0 = wk->w[0][i] / t->area, l1 = wk->w[1][i] / t->area;
+		double l2 = wk->w[2][i] / t->area, z = 0, q = 0;
+
+		z += l0 * t->z[0];
+		z += l1 * t->z[1];
+		z += l2 * t->z[2];
+		q += l0 * t->w[0];
+		q += l1 * t->w[1];
+		q += l2 * t->w[2];
+		wk->batch[i].z = (float)(q > 0 && q <= DBL_MAX ? z / q : z);
+	}
+}
+
 /* The pixels walked since the last batch are counted; the triangle's
  * fragments in the batch are interpolated, and the batch is handed on
  * (but for a holding buffer's at the triangle's end: `end`). */
@@ -521,6 +551,8 @@ RASTER_INLINE void raster_flush(struct raster_walk *wk, bool end)
 			raster_interpolate_n(wk, true);
 		else if (!wk->cfg->depth_unused)
 			raster_interpolate_n(wk, false);
+		if (wk->cfg->w_buffer && !wk->cfg->depth_unused)
+			raster_w_depth(wk);
 	}
 	if (wk->n && !(end && wk->hold)) {
 		wk->out(wk->user, wk->batch, wk->n);

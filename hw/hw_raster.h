@@ -59,11 +59,17 @@ struct hw_raster_config {
 	 * is 0 and nothing is interpolated; with a varying used, depth is
 	 * interpolated all the same (little beside the varyings). */
 	bool depth_unused;
+	/* true: the w-buffer (DEPTHMAP_ENABLE 0x06D bit 0 clear). A
+	 * fragment's depth is then the window depth interpolated linearly
+	 * (z/w x scale + offset) times the fragment's perspective-correct w,
+	 * i.e. z x scale + w x offset (fragment-pipeline.md B.10). false:
+	 * the z-buffer, the window depth itself. */
+	bool w_buffer;
 };
 
 struct hw_fragment {
 	unsigned x, y;                  /* pixel, y up from the bottom row */
-	float z;                        /* window depth, interpolated linearly */
+	float z;                        /* depth: linear in the window (z-buffer) or w (w-buffer) */
 	float varying[HW_VARYING_COUNT][4];   /* perspective-correct */
 };
 

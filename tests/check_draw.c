@@ -1099,6 +1099,106 @@ START_TEST(test_draw_depth_is_interpolated_wherever_an_operation_reads_it)
 }
 END_TEST
 
+/* The w-buffer (fragment-pipeline.md B.10). A full-screen quad whose left
+ * corners have w = 1 and right corners w = 2, z = -0.5 at all four:
+ * clip (-1, +-1, -0.5, 1) and (2, +-2, -0.5, 2), so every corner lies on
+ * the viewport's edge. 1/w is linear in window x, u: 1 at u = 0 and 1/2
+ * at u = 240, so at a pixel centre u = x + 0.5, 1/w = 1 - u/480 and
+ * w = 480/(480 - u), the same in both triangles. DEPTHMAP_SCALE -1,
+ * DEPTHMAP_OFFSET 1/8:
+ * - z-buffer (0x06D = 1): depth = z/w x scale + offset
+ *   = 0.5 (1 - u/480) + 1/8, from 5/8 down to 3/8;
+ * - w-buffer (0x06D = 0): depth = z x scale + w x offset
+ *   = 0.5 + 480/(8 (480 - u)), from 5/8 up to 3/4.
+ * The depth buffer, at the far plane before, is written with the test
+ * LESS. The stored value is the depth, rounded to float as the
+ * rasterizer hands it on, times 2^n - 1, rounded to nearest. */
+enum wbuf_mode { WBUF_UNWRITTEN, WBUF_Z, WBUF_W };
+
+static const float wbuf_quad[] = {
+	-1.0f, -1.0f, -0.5f, 1.0f,   2.0f, -2.0f, -0.5f, 2.0f,   2.0f, 2.0f, -0.5f, 2.0f,
+	-1.0f, -1.0f, -0.5f, 1.0f,   2.0f,  2.0f, -0.5f, 2.0f,  -1.0f, 1.0f, -0.5f, 1.0f,
+};
+
+static double wbuf_expected_depth(enum wbuf_mode mode, unsigned x)
+{
+	double u = x + 0.5;
+
+	if (mode == WBUF_W)
+		return 0.5 + 480.0 / (8.0 * (480.0 - u));
+	return 0.5 * (1.0 - u / 480.0) + 0.125;
+}
+
+/* Draw the quad in `mode` over a depth buffer of `d16` ? D16 : D24S8, and
+ * check every pixel's stored depth against the formula. */
+static void wbuf_check(enum wbuf_mode mode, bool d16)
+{
+	const uint32_t max = d16 ? 0xFFFFu : 0xFFFFFFu;
+	const unsigned bytes = d16 ? 2 : 4;
+	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, sizeof wbuf_quad);
+	const uint8_t *z;
+	unsigned x, y;
+
+	ck_assert_uint_ne(base, 0);
+	memcpy(hw_memory_host(&gpu.memory, base, sizeof wbuf_quad), wbuf_quad, sizeof wbuf_quad);
+	program_straight(0);
+	set_target(true);
+	if (d16) {
+		pica_cmd_reg(&cmd, 0x116, 0);                      /* D16 */
+		/* the far plane, 0xFFFF, at every pixel */
+		memset(hw_memory_host(&gpu.memory, target_zbuf, 240 * 400 * 2), 0xFF,
+		       240 * 400 * 2);
+	}
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));
+	pica_cmd_reg(&cmd, 0x04E, pica_f24(0.125f));
+	if (mode != WBUF_UNWRITTEN)
+		pica_cmd_reg(&cmd, 0x06D, mode == WBUF_Z ? 1 : 0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 3 + (4 - 1) * 4);   /* float, 4 components */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 16u << 16 | 1u << 28); /* stride 16 */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	z = hw_memory_host(&gpu.memory, target_zbuf, 240 * 400 * 4);
+	for (y = 0; y < 400; y++)
+		for (x = 0; x < 240; x++) {
+			/* the tiled layout, by hand: 8x8 tiles from the top row,
+			 * Morton order inside */
+			unsigned r = 399 - y;
+			unsigned at = ((r / 8) * 30 + x / 8) * 64 + tu_tile_z[r % 8][x % 8];
+			float d = (float)wbuf_expected_depth(mode, x);
+			uint32_t want = (uint32_t)((double)d * max + 0.5), got;
+
+			got = (uint32_t)z[at * bytes] | (uint32_t)z[at * bytes + 1] << 8;
+			if (!d16)
+				got |= (uint32_t)z[at * bytes + 2] << 16;
+			ck_assert_msg(got == want, "(%u, %u): %#x, want %#x", x, y, got, want);
+		}
+}
+
+START_TEST(test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset)
+{
+	wbuf_check(WBUF_W, _i == 1);
+}
+END_TEST
+
+START_TEST(test_draw_z_buffer_depth_is_z_over_w_times_scale_plus_offset)
+{
+	wbuf_check(WBUF_Z, _i == 1);
+}
+END_TEST
+
+/* 0x06D powers on 1 (model choice, hw_command_power_on): a command list
+ * that never writes it draws with the z-buffer, as before the w-buffer
+ * was modelled. */
+START_TEST(test_draw_unwritten_depth_mode_is_the_z_buffer)
+{
+	ck_assert_uint_eq(gpu.regs[0x06D], 1);
+	wbuf_check(WBUF_UNWRITTEN, _i == 1);
+}
+END_TEST
+
 /* The program o0 = v0, o1 = v1, loaded. */
 static void load_pass_through(void)
 {
@@ -3077,6 +3177,9 @@ int main(void)
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_depth_is_interpolated_wherever_an_operation_reads_it);
+	tcase_add_loop_test(tc, test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset, 0, 2);
+	tcase_add_loop_test(tc, test_draw_z_buffer_depth_is_z_over_w_times_scale_plus_offset, 0, 2);
+	tcase_add_loop_test(tc, test_draw_unwritten_depth_mode_is_the_z_buffer, 0, 2);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_test(tc, test_draw_procedural_texture_from_registers);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
