@@ -206,6 +206,13 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 		return;
 	o->color_format = (enum hw_color_format)hw_reg_colorbuffer_format(r[HW_REG_COLORBUFFER_FORMAT]);
 	o->depth_format = (enum hw_depth_format)hw_reg_depth_format(r[HW_REG_DEPTHBUFFER_FORMAT]);
+	/* The 32x32 block layout (HW_REG_FB_BLOCK_32X32). Model choice: a
+	 * target whose sides are not multiples of 32 keeps the 8x8 layout
+	 * (the SDK asks for multiples of 32; blocks padded past the sides
+	 * would write beyond the buffer). */
+	o->block32 = hw_reg_bit0(r[HW_REG_FRAMEBUFFER_BLOCK32])
+		     && o->width % HW_FRAMEBUFFER_BLOCK32 == 0
+		     && o->height % HW_FRAMEBUFFER_BLOCK32 == 0;
 
 	f->raster.width = o->width;
 	f->raster.height = o->height;
