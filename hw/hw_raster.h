@@ -150,15 +150,16 @@ void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struc
 				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
 				 void *user, struct hw_raster_buffer *buf);
 
-/* hw_raster_triangle_batch_in's copy for this host (hw_simd.h), looked up
- * once: a caller with many triangles calls it without the look-up each
- * time. The same fragments, counts and batches. */
+/* hw_raster_triangle_batch_in's copy for this host (hw_simd.h) and for
+ * `cfg`'s depth mode (the w-buffer's copy, or the z-buffer's), looked up
+ * once: a caller with many triangles of one configuration calls it
+ * without the look-up each time. The same fragments, counts and batches. */
 typedef void (*hw_raster_batch_in_fn)(const struct hw_raster_config *cfg,
 				      const struct hw_vertex *a, const struct hw_vertex *b,
 				      const struct hw_vertex *c, struct hw_raster_counts *counts,
 				      hw_fragment_batch_fn out, void *user,
 				      struct hw_raster_buffer *buf);
-hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(void);
+hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(const struct hw_raster_config *cfg);
 
 /* The fragments a holding buffer holds, if any, to `out` as one batch. */
 void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user);
