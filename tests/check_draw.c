@@ -6,6 +6,7 @@
 
 #include "hw/hw_gpu.h"
 #include "hw/hw_regs.h"
+#include "hw/hw_simd.h"
 #include "pica_cmd.h"
 #include "shader_asm.h"
 #include "test_util.h"
@@ -1177,9 +1178,13 @@ static void wbuf_check(enum wbuf_mode mode, bool d16)
 		}
 }
 
+/* _i bit 0: D16; bit 1: the rasterizer's baseline copy (the w-buffer has
+ * its own copies of the walk, hw_raster.c). */
 START_TEST(test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset)
 {
-	wbuf_check(WBUF_W, _i == 1);
+	hw_simd_set_avx2((_i & 2) == 0);
+	wbuf_check(WBUF_W, (_i & 1) != 0);
+	hw_simd_set_avx2(true);
 }
 END_TEST
 
@@ -3352,7 +3357,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_depth_is_interpolated_wherever_an_operation_reads_it);
-	tcase_add_loop_test(tc, test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset, 0, 2);
+	tcase_add_loop_test(tc, test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset, 0, 4);
 	tcase_add_loop_test(tc, test_draw_z_buffer_depth_is_z_over_w_times_scale_plus_offset, 0, 2);
 	tcase_add_loop_test(tc, test_draw_unwritten_depth_mode_is_the_z_buffer, 0, 2);
 	tcase_add_loop_test(tc, test_draw_block32_places_pixels_in_32x32_blocks, 0, 2);
