@@ -507,21 +507,22 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
  * edge values as raster_interpolate does, rounded to float once. Model
  * choice, as for the varyings: a non-positive or infinite 1/w sum keeps
  * the linear depth. Such a draw holds no fragments across triangles, so
- * a batch's fragments are all the triangle's. The hand-on keeps its own
- * copy of what it reads of the triangle, so that the walk's state never
- * escapes to a call: the walks and raster_flush keep their code, and a
- * z-buffer draw pays one test a triangle. */
+ * a batch's fragments are all the triangle's, slot i's edge values in
+ * the buffer's slot i. The hand-on keeps its own copy of what it reads
+ * of the triangle, so that the walk's state never escapes to a call (the
+ * w-buffer copies of the walk then compile as the others do). */
 struct raster_w_hand {
 	hw_fragment_batch_fn out;
 	void *user;
 	double area, z[3], w[3];
+	struct hw_fragment *batch;                      /* the buffer's batch */
 	const double (*edge)[HW_RASTER_BATCH + 3];     /* the buffer's edge values */
 };
 
 static void raster_w_hand_on(void *user, const struct hw_fragment *f, unsigned count)
 {
 	const struct raster_w_hand *h = user;
-	struct hw_fragment *batch = (struct hw_fragment *)f;   /* the buffer's batch */
+	struct hw_fragment *batch = h->batch;   /* = f */
 	unsigned i;
 
 	for (i = 0; i < count; i++) {
@@ -1155,6 +1156,7 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 		w_hand.area = t.area;
 		memcpy(w_hand.z, t.z, sizeof w_hand.z);
 		memcpy(w_hand.w, t.w, sizeof w_hand.w);
+		w_hand.batch = buf->batch;
 		w_hand.edge = (const double (*)[HW_RASTER_BATCH + 3])buf->w;
 		wk.out = raster_w_hand_on;
 		wk.user = &w_hand;
