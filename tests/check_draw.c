@@ -1312,6 +1312,45 @@ START_TEST(test_draw_block32_places_pixels_in_32x32_blocks)
 }
 END_TEST
 
+/* The depth buffer follows the block mode too: a D24S8 buffer of the
+ * 64x64 target, at the far plane (0xFFFFFF) before; the one-pixel square
+ * at (45, 21) (window depth -z = 0.5: 0x800000 in 24 bits, 0.5 x
+ * 0xFFFFFF rounded) with the depth test ALWAYS and depth writes lands at
+ * pixel 3289 in 32x32 blocks and 2905 in 8x8 tiles (block_pixels above);
+ * the other place keeps the far plane. */
+START_TEST(test_draw_block32_places_depth_in_32x32_blocks)
+{
+	const bool block32 = _i == 1;
+	const uint32_t at = block32 ? 3289 * 4 : 2905 * 4, other = block32 ? 2905 * 4 : 3289 * 4;
+	uint32_t base, zbuf = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 64 * 64 * 4);
+	float quad[18];
+	uint8_t *z;
+
+	ck_assert_uint_ne(zbuf, 0);
+	z = hw_memory_host(&gpu.memory, zbuf, 64 * 64 * 4);
+	memset(z, 0xFF, 64 * 64 * 4);
+	window_square(quad, 45, 21, 1, 64, 64);
+	base = put_positions(quad, 6);
+	program_straight(0);
+	block_target(64, 64, HW_REG_COLORFMT_RGBA8, 4, block32);
+	pica_cmd_reg(&cmd, 0x11C, zbuf >> 3);                         /* DEPTHBUFFER_LOC */
+	pica_cmd_reg(&cmd, 0x116, 3);                                 /* D24S8 */
+	pica_cmd_reg(&cmd, 0x114, 3);                                 /* depth reads */
+	pica_cmd_reg(&cmd, 0x115, 3);                                 /* depth writes */
+	pica_cmd_reg(&cmd, 0x107, 0xFu << 8 | 1u | 1u << 4 | 1u << 12);    /* ALWAYS, write */
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));                   /* depth = -z */
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VP_WIDTH, pica_f24(32));
+	pica_cmd_reg(&cmd, R_VP_HEIGHT, pica_f24(32));
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 1);
+	ck_assert(memcmp(z + at, "\x00\x00\x80", 3) == 0);
+	ck_assert(memcmp(z + other, "\xFF\xFF\xFF", 3) == 0);
+}
+END_TEST
+
 /* The cache effect of the layout. A 32x64 RGB565 target (2 bytes a pixel:
  * an 8x8 tile is 128 bytes, 8 lines of the 16-byte framebuffer cache
  * lines; the colour cache has 32 sets of 4 ways, so a line at byte a
@@ -3361,6 +3400,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_draw_z_buffer_depth_is_z_over_w_times_scale_plus_offset, 0, 2);
 	tcase_add_loop_test(tc, test_draw_unwritten_depth_mode_is_the_z_buffer, 0, 2);
 	tcase_add_loop_test(tc, test_draw_block32_places_pixels_in_32x32_blocks, 0, 2);
+	tcase_add_loop_test(tc, test_draw_block32_places_depth_in_32x32_blocks, 0, 2);
 	tcase_add_loop_test(tc, test_draw_block32_changes_the_colour_cache_traffic, 0, 2);
 	tcase_add_test(tc, test_draw_block32_needs_sides_of_whole_blocks);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
