@@ -882,7 +882,9 @@ static void frag_operations(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	fb[5] = frag_color_format(t->color_format);
 	fb[6] = frag_cap(gl, GL_CAP_EARLY_DEPTH_TEST_DMP) ? 1 : 0;           /* EARLYDEPTH_TEST2 */
 	gl_cmd_seq(c, HW_REG_COLORBUFFER_READ, fb, 7);
-	gl_cmd_reg(c, HW_REG_FRAMEBUFFER_BLOCK32, HW_REG_FB_BLOCK_8X8);
+	gl_cmd_reg(c, HW_REG_FRAMEBUFFER_BLOCK32,
+		   gl->misc.render_block_mode == GL_RENDER_BLOCK32_MODE_DMP ? HW_REG_FB_BLOCK_32X32
+									      : HW_REG_FB_BLOCK_8X8);
 	loc[0] = t->depth_phys >> 3;
 	loc[1] = t->color_phys >> 3;
 	loc[2] = dim;

@@ -598,7 +598,8 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 	NNGX_API(st);
 	struct gl_frag_target t;
 	long long x0, x1, y0, y1;
-	unsigned bytes, first_tile_row, tile_rows, i, j;
+	unsigned bytes, first_tile_row, tile_rows, i, j, unit;
+	bool block32;
 	uint32_t tile_row_bytes, size;
 	enum hw_status status;
 	uint8_t *rows;
@@ -642,11 +643,16 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 	y1 = (long long)y + height < (long long)t.height ? (long long)y + height : t.height;
 	if (x0 >= x1 || y0 >= y1)
 		return;
-	/* Window rows y0..y1-1 are memory rows height-y1 .. height-1-y0. */
+	/* Window rows y0..y1-1 are memory rows height-y1 .. height-1-y0, in
+	 * rows of 8x8 tiles, or of 32x32 blocks where the draws lay them out
+	 * so (the block mode, and sides of whole blocks: hw_command.c). */
+	block32 = st->gl.misc.render_block_mode == GL_RENDER_BLOCK32_MODE_DMP
+		  && t.width % HW_FRAMEBUFFER_BLOCK32 == 0 && t.height % HW_FRAMEBUFFER_BLOCK32 == 0;
+	unit = block32 ? HW_FRAMEBUFFER_BLOCK32 : HW_FRAMEBUFFER_TILE;
 	bytes = hw_fragment_color_bytes((enum hw_color_format)t.color_format);
-	tile_row_bytes = t.width * HW_FRAMEBUFFER_TILE * bytes;
-	first_tile_row = (unsigned)(t.height - y1) / HW_FRAMEBUFFER_TILE;
-	tile_rows = (unsigned)(t.height - 1 - y0) / HW_FRAMEBUFFER_TILE - first_tile_row + 1;
+	tile_row_bytes = t.width * unit * bytes;
+	first_tile_row = (unsigned)(t.height - y1) / unit;
+	tile_rows = (unsigned)(t.height - 1 - y0) / unit - first_tile_row + 1;
 	size = tile_rows * tile_row_bytes;
 	rows = hw_malloc(size);
 	if (!rows) {
@@ -669,9 +675,9 @@ void glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 		 / (size_t)st->gl.misc.pack_alignment * (size_t)st->gl.misc.pack_alignment;
 	for (j = (unsigned)(y0 - y); j < (unsigned)(y1 - y); j++)
 		for (i = (unsigned)(x0 - x); i < (unsigned)(x1 - x); i++) {
-			uint32_t at = hw_fragment_pixel_offset((unsigned)(x + (GLint)i),
-							       (unsigned)(y + (GLint)j), t.width,
-							       t.height, bytes)
+			uint32_t at = hw_fragment_pixel_offset_in((unsigned)(x + (GLint)i),
+								  (unsigned)(y + (GLint)j), t.width,
+								  t.height, bytes, block32)
 				      - first_tile_row * tile_row_bytes;
 			read_decode(t.color_format, rows + at,
 				    (uint8_t *)pixels + (size_t)j * stride + (size_t)i * 4);

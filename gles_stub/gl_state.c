@@ -96,10 +96,9 @@ void glSampleCoverage(GLclampf value, GLboolean invert)
 				"multisampling; kept for glGetFloatv)");
 }
 
-/* The tile size of the render buffers. Model choice (doc/model.md): the model
- * lays out and draws 8x8 blocks only (hw_fragment.h), so
- * GL_RENDER_BLOCK32_MODE_DMP is kept for glGetIntegerv, the draws still
- * send 8x8 blocks, and CALL_NOT_MODELLED is raised once. */
+/* The tile size of the render buffers: the next draws send it
+ * (FRAMEBUFFER_BLOCK32, gl_cmdfrag.c) and lay their colour and depth
+ * buffers out in it (hw_fragment.h); glReadPixels reads with it. */
 void glRenderBlockModeDMP(GLenum mode)
 {
 	static const char fn[] = "glRenderBlockModeDMP";
@@ -111,9 +110,6 @@ void glRenderBlockModeDMP(GLenum mode)
 		return;
 	}
 	st->gl.misc.render_block_mode = mode;
-	if (mode == GL_RENDER_BLOCK32_MODE_DMP)
-		nngx_state_not_modelled(st, fn, "32x32 render blocks (the model draws 8x8 "
-					"blocks; the mode is kept for glGetIntegerv)");
 }
 
 /* Whether face is FRONT, BACK or FRONT_AND_BACK; otherwise INVALID_ENUM is

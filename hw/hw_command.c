@@ -216,12 +216,20 @@ static void decode_fragment(const struct hw_gpu *gpu, struct hw_draw_fragment *f
 		return;
 	o->color_format = (enum hw_color_format)hw_reg_colorbuffer_format(r[HW_REG_COLORBUFFER_FORMAT]);
 	o->depth_format = (enum hw_depth_format)hw_reg_depth_format(r[HW_REG_DEPTHBUFFER_FORMAT]);
+	/* The 32x32 block layout (HW_REG_FB_BLOCK_32X32). Model choice: a
+	 * target whose sides are not multiples of 32 keeps the 8x8 layout
+	 * (the SDK asks for multiples of 32; blocks padded past the sides
+	 * would write beyond the buffer). */
+	o->block32 = hw_reg_bit0(r[HW_REG_FRAMEBUFFER_BLOCK32])
+		     && o->width % HW_FRAMEBUFFER_BLOCK32 == 0
+		     && o->height % HW_FRAMEBUFFER_BLOCK32 == 0;
 
 	f->raster.width = o->width;
 	f->raster.height = o->height;
 	f->raster.scissor = hw_reg_scissor_on(r[HW_REG_SCISSORTEST_MODE])
 			    || hw_reg_scissor_exclude(r[HW_REG_SCISSORTEST_MODE]);
 	f->raster.scissor_exclude = hw_reg_scissor_exclude(r[HW_REG_SCISSORTEST_MODE]);
+	f->raster.w_buffer = !hw_reg_bit0(r[HW_REG_DEPTHMAP_ENABLE]);
 	f->raster.scissor_x0 = hw_reg_scissor_x(r[HW_REG_SCISSORTEST_POS]);
 	f->raster.scissor_y0 = hw_reg_scissor_y(r[HW_REG_SCISSORTEST_POS]);
 	/* Model choice: the second corner is inclusive. */
@@ -770,6 +778,8 @@ uint32_t hw_command_power_on(unsigned id)
 		return (uint32_t)HW_REG_BLENDF_ONE << 16 | (uint32_t)HW_REG_BLENDF_ONE << 24;
 	case HW_REG_LOGIC_OP:
 		return HW_REG_LOGICOP_COPY;
+	case HW_REG_DEPTHMAP_ENABLE:
+		return 1;                       /* the z-buffer */
 	default:
 		return 0;
 	}

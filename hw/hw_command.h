@@ -75,7 +75,11 @@ bool hw_command_register_restored(unsigned id);
  * driver sets them with blending and the logic op off: COLOR_OPERATION
  * 0x00E40100 (blend), BLEND_FUNC 0x01010000 (add, ONE, ZERO for colour
  * and alpha), LOGIC_OP 3 (COPY). With zeros there, a command list that
- * never set them would clear every pixel it draws (the logic op CLEAR). */
+ * never set them would clear every pixel it draws (the logic op CLEAR).
+ * DEPTHMAP_ENABLE powers on 1, the z-buffer, as the SDK driver writes it
+ * unless a program sets a w scale: with 0 (the w-buffer) a command list
+ * that never wrote it would test and store z x scale + w x offset, not the
+ * window depth it was written for. */
 uint32_t hw_command_power_on(unsigned id);
 
 /* The initialisation commands (model choice, doc/model.md): one

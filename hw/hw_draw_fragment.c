@@ -264,7 +264,7 @@ void hw_draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_program *
 			&& !fp->reads_primary && !fp->reads_fragment_primary && !fp->shaded;
 	d->raster_buffer.hold = fp->one_color;
 	d->triangle_hooks = d->u->triangle_out != NULL || fp->lod_mask != 0;
-	d->raster_in = hw_raster_triangle_batch_in_copy();
+	d->raster_in = hw_raster_triangle_batch_in_copy(&fp->raster);
 }
 
 /* A rasterizer batch: fragments of one triangle (tile parts of it), at

@@ -130,6 +130,29 @@ uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsign
 		+ frag_morton[r % HW_FRAMEBUFFER_TILE][x % HW_FRAMEBUFFER_TILE]) * bytes;
 }
 
+/* Bits 0 and 1 of v spread to bits 0 and 2. */
+static unsigned frag_spread2(unsigned v)
+{
+	return (v & 1u) | (v & 2u) << 1;
+}
+
+uint32_t hw_fragment_pixel_offset_in(unsigned x, unsigned y, unsigned width, unsigned height,
+				     unsigned bytes, bool block32)
+{
+	const unsigned b = HW_FRAMEBUFFER_BLOCK32, t = HW_FRAMEBUFFER_TILE;
+	unsigned r, tx, ty;
+	uint32_t block;
+
+	if (!block32)
+		return hw_fragment_pixel_offset(x, y, width, height, bytes);
+	r = height - 1 - y;
+	block = (uint32_t)(r / b) * (width / b) + x / b;
+	tx = x % b / t;
+	ty = r % b / t;
+	return (block * b * b + (frag_spread2(tx) | frag_spread2(ty) << 1) * FRAG_TILE_PIXELS
+		+ frag_morton[r % t][x % t]) * bytes;
+}
+
 /* Whether f is one of the eight compare functions the registers can hold. */
 static bool frag_compare_ok(enum hw_compare f)
 {
@@ -159,7 +182,9 @@ enum hw_status hw_fragment_check(const struct hw_fragment_config *cfg,
 
 	if (!cfg || cfg->width == 0 || cfg->height == 0
 	    || cfg->width > HW_FRAMEBUFFER_MAX_SIZE || cfg->height > HW_FRAMEBUFFER_MAX_SIZE
-	    || cfg->width % HW_FRAMEBUFFER_TILE || cfg->height % HW_FRAMEBUFFER_TILE)
+	    || cfg->width % HW_FRAMEBUFFER_TILE || cfg->height % HW_FRAMEBUFFER_TILE
+	    || (cfg->block32 && (cfg->width % HW_FRAMEBUFFER_BLOCK32
+				 || cfg->height % HW_FRAMEBUFFER_BLOCK32)))
 		return HW_ERROR_RANGE;
 	if (!frag_compare_ok(cfg->alpha_func) || !frag_compare_ok(cfg->stencil_func)
 	    || !frag_compare_ok(cfg->depth_func) || !frag_compare_ok(cfg->early_depth_func)
@@ -382,7 +407,8 @@ static uint8_t *frag_pixel_bytes(const struct hw_fragment_config *cfg, struct hw
 				 const struct hw_fragment *f, uint32_t phys, unsigned bytes,
 				 uint32_t *addr)
 {
-	*addr = phys + hw_fragment_pixel_offset(f->x, f->y, cfg->width, cfg->height, bytes);
+	*addr = phys + hw_fragment_pixel_offset_in(f->x, f->y, cfg->width, cfg->height, bytes,
+						   cfg->block32);
 	return hw_memory_host(mem, *addr, bytes);
 }
 
@@ -409,8 +435,8 @@ void hw_fragment_prepare(const struct hw_fragment_config *cfg, struct hw_memory 
 	 * its format is known too), as frag_locate would find it. */
 	if ((cfg->depth_phys && !tg->depth_host) || (cfg->color_phys && !tg->color_host))
 		return;
-	if (cfg->mode != HW_FRAGMENT_GL)
-		return;                 /* shadow and gas: per fragment */
+	if (cfg->mode != HW_FRAGMENT_GL || cfg->block32)
+		return;                 /* shadow, gas, 32x32 blocks: per fragment */
 	tg->compiled = true;
 	tg->tiles_per_row = cfg->width / HW_FRAMEBUFFER_TILE;
 	tg->depth_bytes = depth_bytes;
@@ -476,7 +502,8 @@ static enum hw_status frag_locate(const struct hw_fragment_config *cfg,
 	/* The pixel's place in a buffer, once for both buffers (the offset
 	 * is this times the pixel's bytes, in the same 32-bit arithmetic). */
 	index = tg && (tg->depth_host || tg->color_host)
-		? hw_fragment_pixel_offset(f->x, f->y, cfg->width, cfg->height, 1) : 0;
+		? hw_fragment_pixel_offset_in(f->x, f->y, cfg->width, cfg->height, 1, cfg->block32)
+		: 0;
 	if (cfg->depth_phys) {
 		px->depth_bytes = hw_fragment_depth_bytes(cfg->depth_format);
 		if (!px->depth_bytes)

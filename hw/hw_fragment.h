@@ -11,7 +11,7 @@
  * Registers, FRAMEBUFFER_BLOCK32 and COLORBUFFER_FORMAT; rows from the top:
  * as hw_texture.h, and as an emulator verified on hardware, flipping y
  * before addressing; FRAMEBUFFER_DIM bit 24, "vertical flip?" on 3dbrew, is
- * unverified and ignored; the 32x32 block mode is not modelled):
+ * unverified and ignored):
  * - the buffer is cut into 8x8-pixel tiles, stored one after the other,
  *   tile rows from the TOP of the image (memory row r = height - 1 - y,
  *   y being the window row, y up), left to right inside a tile row;
@@ -24,7 +24,16 @@
  *   bytes, then the stencil byte.
  * The upper screen (400x240, seen rotated) is a 240-wide, 400-high buffer:
  * window x runs along the screen's short side; 30 tiles a tile row, 50
- * tile rows. Width and height must be multiples of 8. */
+ * tile rows. Width and height must be multiples of 8.
+ *
+ * The 32x32 block mode (FRAMEBUFFER_BLOCK32 bit 0 set; model choice, no
+ * public source gives the order of the tiles inside a block): the buffer
+ * is cut into 32x32-pixel blocks stored one after the other, block rows
+ * from the top, left to right; inside a block the pixels are in Morton
+ * order of (x, r) over 5 bits each, so each 8x8 tile is laid out as above
+ * and the block's 16 tiles follow each other in Morton order of their
+ * tile column and row (tile bits 6-9 of the index: column bit 0, row bit
+ * 0, column bit 1, row bit 1). Width and height must be multiples of 32. */
 #ifndef NNGX_HW_FRAGMENT_H
 #define NNGX_HW_FRAGMENT_H
 
@@ -40,6 +49,7 @@
 #include "hw_raster.h"
 
 #define HW_FRAMEBUFFER_TILE 8           /* 8x8 tiles (3dbrew) */
+#define HW_FRAMEBUFFER_BLOCK32 32       /* the 32x32 block mode's blocks */
 #define HW_FRAMEBUFFER_MAX_SIZE 1024    /* GPUREG_FRAMEBUFFER_DIM: 10-bit fields */
 
 
@@ -69,6 +79,10 @@ struct hw_fragment_config {
 	enum hw_color_format color_format;
 	uint32_t depth_phys;                /* 0: no depth/stencil buffer */
 	enum hw_depth_format depth_format;
+	/* FRAMEBUFFER_BLOCK32: both buffers in 32x32 blocks (the layout
+	 * above). Such a draw takes the per-fragment path (the compiled and
+	 * batched operations address 8x8 tiles only). */
+	bool block32;
 
 	bool alpha_test;
 	enum hw_compare alpha_func;
@@ -185,9 +199,14 @@ unsigned hw_fragment_depth_bytes(enum hw_depth_format f);
 uint32_t hw_fragment_pixel_offset(unsigned x, unsigned y, unsigned width, unsigned height,
 				  unsigned bytes);
 
+/* The same in the 32x32 block layout when `block32` (width and height
+ * multiples of 32), else hw_fragment_pixel_offset. */
+uint32_t hw_fragment_pixel_offset_in(unsigned x, unsigned y, unsigned width, unsigned height,
+				     unsigned bytes, bool block32);
+
 /* Check a draw's configuration before its first fragment: HW_ERROR_RANGE
  * for a size that is 0, above HW_FRAMEBUFFER_MAX_SIZE or not a multiple of
- * 8, or an unknown format or function; HW_ERROR_FAULT when a buffer does not
+ * 8 (of 32 in the 32x32 block mode), or an unknown format or function; HW_ERROR_FAULT when a buffer does not
  * lie inside one memory region. */
 enum hw_status hw_fragment_check(const struct hw_fragment_config *cfg,
 				 const struct hw_memory *mem);

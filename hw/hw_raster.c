@@ -501,6 +501,47 @@ RASTER_INLINE void raster_interpolate_n(struct raster_walk *wk, bool varyings)
 				   varyings);
 }
 
+/* A w-buffer draw's hand-on (raster_triangle_batch puts it in the place
+ * of the caller's): each fragment's depth becomes the w-buffer's, then
+ * the batch goes on. The depth is the window depth interpolated linearly
+ * divided by the 1/w interpolated linearly (so times the fragment's
+ * perspective-correct w), z = sum l.z / sum l.(1/w), in doubles from the
+ * edge values as raster_interpolate does, rounded to float once. Model
+ * choice, as for the varyings: a non-positive or infinite 1/w sum keeps
+ * the linear depth. Such a draw holds no fragments across triangles, so
+ * a batch's fragments are all the triangle's, slot i's edge values in
+ * the buffer's slot i. The hand-on keeps its own copy of what it reads
+ * of the triangle, so that the walk's state never escapes to a call (the
+ * w-buffer copies of the walk then compile as the others do). */
+struct raster_w_hand {
+	hw_fragment_batch_fn out;
+	void *user;
+	double area, z[3], w[3];
+	struct hw_fragment *batch;                      /* the buffer's batch */
+	const double (*edge)[HW_RASTER_BATCH + 3];     /* the buffer's edge values */
+};
+
+static void raster_w_hand_on(void *user, const struct hw_fragment *f, unsigned count)
+{
+	const struct raster_w_hand *h = user;
+	struct hw_fragment *batch = h->batch;   /* = f */
+	unsigned i;
+
+	for (i = 0; i < count; i++) {
+		double l0 = h->edge[0][i] / h->area, l1 = h->edge[1][i] / h->area;
+		double l2 = h->edge[2][i] / h->area, z = 0, q = 0;
+
+		z += l0 * h->z[0];
+		z += l1 * h->z[1];
+		z += l2 * h->z[2];
+		q += l0 * h->w[0];
+		q += l1 * h->w[1];
+		q += l2 * h->w[2];
+		batch[i].z = (float)(q > 0 && q <= DBL_MAX ? z / q : z);
+	}
+	h->out(h->user, f, count);
+}
+
 /* The pixels walked since the last batch are counted; the triangle's
  * fragments in the batch are interpolated, and the batch is handed on
  * (but for a holding buffer's at the triangle's end: `end`). */
@@ -1077,13 +1118,19 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 					 const struct hw_vertex *a, const struct hw_vertex *b,
 					 const struct hw_vertex *c, struct hw_raster_counts *counts,
 					 hw_fragment_batch_fn out, void *user,
-					 struct hw_raster_buffer *buf, bool wide)
+					 struct hw_raster_buffer *buf, bool wide, bool w_buffer)
 {
 	struct raster_triangle t;
 	struct raster_walk wk;
+	struct raster_w_hand w_hand;
+	bool w_depth;
 
 	if (!raster_setup(cfg, a, b, c, &t))
 		return;
+	/* `w_buffer` (a constant where this is inlined): the w-buffer's
+	 * depth where depth is read; such a draw holds no fragments across
+	 * triangles (each batch is corrected as it goes) */
+	w_depth = w_buffer && !cfg->depth_unused && out;
 	/* slots zeroed for another set of varyings are zeroed again (the
 	 * fragments held, if any, go on first: their slots are reused) */
 	if (buf->unused != cfg->unused_varyings) {
@@ -1092,7 +1139,7 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 		buf->unused = cfg->unused_varyings;
 		buf->zeroed = 0;
 	}
-	wk.hold = out && buf->hold;
+	wk.hold = out && buf->hold && !w_depth;
 	wk.n = wk.start = wk.hold ? buf->held : 0;
 	wk.cfg = cfg;
 	wk.t = &t;
@@ -1109,6 +1156,17 @@ RASTER_INLINE void raster_triangle_batch(const struct hw_raster_config *cfg,
 		raster_setup_interpolation(cfg, &t);
 	else
 		t.used_count = 0;
+	if (w_depth) {
+		w_hand.out = out;
+		w_hand.user = user;
+		w_hand.area = t.area;
+		memcpy(w_hand.z, t.z, sizeof w_hand.z);
+		memcpy(w_hand.w, t.w, sizeof w_hand.w);
+		w_hand.batch = buf->batch;
+		w_hand.edge = (const double (*)[HW_RASTER_BATCH + 3])buf->w;
+		wk.out = raster_w_hand_on;
+		wk.user = &w_hand;
+	}
 	/* the scissor is tested where the box is not wholly inside it */
 	if (cfg->scissor && !(t.x0 >= cfg->scissor_x0 && t.x1 < cfg->scissor_x1
 			      && t.y0 >= cfg->scissor_y0 && t.y1 < cfg->scissor_y1))
@@ -1177,6 +1235,39 @@ static void raster_exclude(const struct hw_raster_config *cfg, const struct hw_v
 	counts->scissored += covered - tmp.fragments;
 }
 
+/* The w-buffer's copies of the walk (hw_raster_triangle_batch_in_copy
+ * hands them out for a w-buffer configuration): the common copies below
+ * keep their code, and a z-buffer draw pays nothing. */
+#if HW_AVX2
+static HW_AVX2_TARGET void raster_triangle_batch_w_avx2(const struct hw_raster_config *cfg,
+							const struct hw_vertex *a,
+							const struct hw_vertex *b,
+							const struct hw_vertex *c,
+							struct hw_raster_counts *counts,
+							hw_fragment_batch_fn out, void *user,
+							struct hw_raster_buffer *buf)
+{
+	if (cfg->scissor_exclude && cfg->scissor) {
+		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_w_avx2);
+		return;
+	}
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true, true);
+}
+#endif
+
+static void raster_triangle_batch_w_base(const struct hw_raster_config *cfg,
+					 const struct hw_vertex *a, const struct hw_vertex *b,
+					 const struct hw_vertex *c, struct hw_raster_counts *counts,
+					 hw_fragment_batch_fn out, void *user,
+					 struct hw_raster_buffer *buf)
+{
+	if (cfg->scissor_exclude && cfg->scissor) {
+		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_w_base);
+		return;
+	}
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false, true);
+}
+
 /* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
 #if HW_AVX2
 /* The AVX2 walk of one triangle, splitting an exclude-mode scissor into bands
@@ -1193,7 +1284,7 @@ static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_con
 		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_avx2);
 		return;
 	}
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true);
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true, false);
 }
 #endif
 
@@ -1209,16 +1300,18 @@ static void raster_triangle_batch_base(const struct hw_raster_config *cfg,
 		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_base);
 		return;
 	}
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false);
+	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false, false);
 }
 
-hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(void)
+hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(const struct hw_raster_config *cfg)
 {
+	const bool w = cfg && cfg->w_buffer;
+
 #if HW_AVX2
 	if (hw_simd_avx2())
-		return raster_triangle_batch_avx2;
+		return w ? raster_triangle_batch_w_avx2 : raster_triangle_batch_avx2;
 #endif
-	return raster_triangle_batch_base;
+	return w ? raster_triangle_batch_w_base : raster_triangle_batch_base;
 }
 
 void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struct hw_vertex *a,
@@ -1226,7 +1319,7 @@ void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struc
 				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
 				 void *user, struct hw_raster_buffer *buf)
 {
-	hw_raster_triangle_batch_in_copy()(cfg, a, b, c, counts, out, user, buf);
+	hw_raster_triangle_batch_in_copy(cfg)(cfg, a, b, c, counts, out, user, buf);
 }
 
 void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user)

@@ -59,11 +59,17 @@ struct hw_raster_config {
 	 * is 0 and nothing is interpolated; with a varying used, depth is
 	 * interpolated all the same (little beside the varyings). */
 	bool depth_unused;
+	/* true: the w-buffer (DEPTHMAP_ENABLE 0x06D bit 0 clear). A
+	 * fragment's depth is then the window depth interpolated linearly
+	 * (z/w x scale + offset) times the fragment's perspective-correct w,
+	 * i.e. z x scale + w x offset (fragment-pipeline.md B.10). false:
+	 * the z-buffer, the window depth itself. */
+	bool w_buffer;
 };
 
 struct hw_fragment {
 	unsigned x, y;                  /* pixel, y up from the bottom row */
-	float z;                        /* window depth, interpolated linearly */
+	float z;                        /* depth: linear in the window (z-buffer) or w (w-buffer) */
 	float varying[HW_VARYING_COUNT][4];   /* perspective-correct */
 };
 
@@ -144,15 +150,16 @@ void hw_raster_triangle_batch_in(const struct hw_raster_config *cfg, const struc
 				 struct hw_raster_counts *counts, hw_fragment_batch_fn out,
 				 void *user, struct hw_raster_buffer *buf);
 
-/* hw_raster_triangle_batch_in's copy for this host (hw_simd.h), looked up
- * once: a caller with many triangles calls it without the look-up each
- * time. The same fragments, counts and batches. */
+/* hw_raster_triangle_batch_in's copy for this host (hw_simd.h) and for
+ * `cfg`'s depth mode (the w-buffer's copy, or the z-buffer's), looked up
+ * once: a caller with many triangles of one configuration calls it
+ * without the look-up each time. The same fragments, counts and batches. */
 typedef void (*hw_raster_batch_in_fn)(const struct hw_raster_config *cfg,
 				      const struct hw_vertex *a, const struct hw_vertex *b,
 				      const struct hw_vertex *c, struct hw_raster_counts *counts,
 				      hw_fragment_batch_fn out, void *user,
 				      struct hw_raster_buffer *buf);
-hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(void);
+hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(const struct hw_raster_config *cfg);
 
 /* The fragments a holding buffer holds, if any, to `out` as one batch. */
 void hw_raster_hand_on(struct hw_raster_buffer *buf, hw_fragment_batch_fn out, void *user);

@@ -243,7 +243,7 @@ static inline uint32_t hw_reg_cmd_merge(uint32_t old, uint32_t value, unsigned m
 #define HW_REG_SCISSORTEST_DIM      0x067   /* x2 bits 0-9, y2 bits 16-25 */
 #define HW_REG_VIEWPORT_XY          0x068   /* signed x bits 0-9, y bits 16-25 */
 #define HW_REG_EARLYDEPTH_DATA      0x06A   /* bits 0-23: clear value */
-#define HW_REG_DEPTHMAP_ENABLE      0x06D   /* bit 0: depth range on */
+#define HW_REG_DEPTHMAP_ENABLE      0x06D   /* bit 0: 1 z-buffer, 0 w-buffer */
 #define HW_REG_RENDERBUF_DIM        0x06E   /* width 0-10, height-1 12-21, bit 24 set */
 #define HW_REG_SH_OUTATTR_CLOCK     0x06F   /* HW_REG_OUTATTR_CLOCK_* bits */
 

@@ -72,8 +72,8 @@ static uint32_t image_pixel_offset(const struct hw_transfer_image *img, unsigned
 				   unsigned bytes)
 {
 	if (img->tiled)
-		return hw_fragment_pixel_offset(x, img->height - 1 - r, img->width, img->height,
-						bytes);
+		return hw_fragment_pixel_offset_in(x, img->height - 1 - r, img->width, img->height,
+						   bytes, img->block32);
 	return ((uint32_t)r * img->width + x) * bytes;
 }
 
@@ -105,6 +105,9 @@ static bool image_shape_ok(const struct hw_transfer_image *img)
 	    || img->phys % TRANSFER_ADDRESS_ALIGN != 0)
 		return false;
 	if (img->tiled && img->width % HW_FRAMEBUFFER_TILE)
+		return false;
+	if (img->tiled && img->block32
+	    && (img->width % HW_FRAMEBUFFER_BLOCK32 || img->height % HW_FRAMEBUFFER_BLOCK32))
 		return false;
 	return hw_transfer_image_bytes(img) <= UINT32_MAX;
 }

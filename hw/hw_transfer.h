@@ -69,7 +69,7 @@ uint32_t hw_transfer_accesses(uint64_t bytes);
  *
  * Layouts. A tiled image is hw_fragment.h's: 8x8 tiles, tile rows from
  * the TOP of the window (memory row r is window row height - 1 - r),
- * Morton order inside a tile. A linear image is `height` lines of `width`
+ * Morton order inside a tile; or, with block32, its 32x32 blocks. A linear image is `height` lines of `width`
  * pixels one after the other, line 0 first. Without flip, memory row r of
  * the source becomes line r of the destination (the conversion keeps the
  * order of rows in memory); with flip, line height - 1 - r. Pixels keep
@@ -106,7 +106,8 @@ uint32_t hw_transfer_accesses(uint64_t bytes);
  *
  * Checks: aa 0 (none), 1 (2x1) or 2 (2x2); known formats; a destination
  * of at least 1x1 and a source of at least the destination's size times
- * the scale; tiled widths multiples of 8 (a tiled height that is not a
+ * the scale; tiled widths multiples of 8 (both sides multiples of 32 in
+ * 32x32 blocks; a tiled 8x8 height that is not a
  * multiple of 8 ends in a partly used tile row: the image takes whole tile
  * rows of memory, model choice for nngxFilterBlockImage's halved heights);
  * addresses 8-byte aligned (the registers hold address >> 3), else
@@ -118,6 +119,9 @@ struct hw_transfer_image {
 	unsigned width, height;         /* pixels */
 	unsigned format;                /* enum hw_color_format */
 	bool tiled;                     /* hw_fragment layout, else linear lines */
+	/* With `tiled`: hw_fragment.h's 32x32 block layout (the transfer
+	 * engine's block size 32), both sides multiples of 32; else 8x8. */
+	bool block32;
 };
 
 enum hw_transfer_aa { HW_TRANSFER_AA_NONE = 0, HW_TRANSFER_AA_2X1, HW_TRANSFER_AA_2X2 };

@@ -541,8 +541,8 @@ GLint nngxShimFindCounter(const char *name);
      "in one of the five transfer formats (or, for id 0, a colour buffer in "  \
      "the bound framebuffer); cube maps are not modelled; nothing is added")   \
   XX(107, BLOCK32_AS_8X8, WARNING,                                              \
-     "blocksize 32: the model lays block images out in 8x8 blocks only, so "   \
-     "the transfer converts with that layout")                                  \
+     "no longer raised: blocksize 32 transfers use the 32x32 block layout "    \
+     "(the number is kept for programs that name it)")                         \
   XX(115, CMDLIST_RUNNING, ERROR,                                               \
      "a command-list call was refused because the list is running (the GPU "    \
      "has not finished the run that nngxRunCmdlist started): the SDK's code "   \

@@ -742,14 +742,16 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 	struct nngx_cmdlist *l = nngx_cmdlist_bound_code(st, GL_ERROR_8027_DMP, fn);
 	struct gl_frag_target t;
 	struct nngx_request r;
-	unsigned sx, sy, bytes;
+	unsigned sx, sy, bytes, block;
 	uint32_t rows, top;
 
 	/* The SDK library's codes (sdk-surface section 6) in the order of
 	 * their numbers. The model's transfer adds no closing commands, so
 	 * 802F (no room for them) never occurs; sizes are whole 8x8
 	 * blocks by construction (display buffers, framebuffers), so 8059
-	 * never occurs either. */
+	 * occurs only in the 32x32 block mode (glRenderBlockModeDMP), whose
+	 * blocks the colour buffer's sides and the corner must be whole
+	 * multiples of. */
 	if (!l || !nngx_cmdlist_room(st, l, 1, false, GL_ERROR_8028_DMP, fn))
 		return;
 	if (!b || !b->format) {
@@ -773,10 +775,12 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 	sx = mode == NN_GX_ANTIALIASE_NOT_USED ? 1 : 2;
 	sy = mode == NN_GX_ANTIALIASE_2x2 ? 2 : 1;
 	rows = (uint32_t)b->height * sy;
-	if (colorx < 0 || colory < 0 || colorx % DISPLAY_TILE || colory % DISPLAY_TILE) {
+	block = st->gl.misc.render_block_mode == GL_RENDER_BLOCK32_MODE_DMP
+		? HW_FRAMEBUFFER_BLOCK32 : DISPLAY_TILE;
+	if (colorx < 0 || colory < 0 || colorx % (GLint)block || colory % (GLint)block) {
 		nngx_state_error(st, GL_ERROR_802D_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
-				 "(%d, %d) is not a non-negative multiple of %d", colorx, colory,
-				 DISPLAY_TILE);
+				 "(%d, %d) is not a non-negative multiple of %u", colorx, colory,
+				 block);
 		return;
 	}
 	if ((uint32_t)colorx + (uint32_t)b->width * sx > t.width
@@ -792,6 +796,13 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 		nngx_state_error(st, GL_ERROR_802E_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
 				 "a 16-bit colour buffer cannot go into %s display buffer %u",
 				 b->format->bytes == 4 ? "RGBA8" : "RGB8", b->name);
+		return;
+	}
+	if (t.width % block || t.height % block || rows % block) {
+		nngx_state_error(st, GL_ERROR_8059_DMP, NNGX_SHIM_DIAG_TRANSFER_REJECTED, fn,
+				 "colour buffer %u x %u, %u rows to transfer: not whole %u x %u "
+				 "blocks (glRenderBlockModeDMP)", t.width, t.height, rows, block,
+				 block);
 		return;
 	}
 	if (b->format->code == HW_COLOR_RGB8 && b->width % 16) {
@@ -822,6 +833,7 @@ void nngxTransferRenderImage(GLuint buffer, GLenum mode, GLboolean yflip, GLint 
 	r.u.post.src.height = rows;
 	r.u.post.src.format = t.color_format;
 	r.u.post.src.tiled = true;
+	r.u.post.src.block32 = block == HW_FRAMEBUFFER_BLOCK32;
 	r.u.post.dst.phys = b->phys;
 	r.u.post.dst.width = (unsigned)b->width;
 	r.u.post.dst.height = (unsigned)b->height;

@@ -24,8 +24,8 @@
  * - addresses are pointers into simulated memory (as for
  *   nngxAddVramDmaCommand), their alignment checked on the pointer value
  *   as the SDK does;
- * - block size 32: the model has only the 8x8 block layout (hw_fragment.h),
- *   so the image is converted with it and BLOCK32_AS_8X8 says so;
+ * - block size 32: the block image is in hw_fragment.h's 32x32 block
+ *   layout (the one draws use in GL_RENDER_BLOCK32_MODE_DMP);
  * - nngxAddB2LTransferCommand: the source's sides are multiples of the
  *   block size, the destination's of 8; a source larger than the
  *   destination times the scale gives its first columns and top rows;
@@ -232,14 +232,6 @@ static bool xfer_blocksize_ok(GLsizei blocksize)
 	return blocksize == 8 || blocksize == 32;
 }
 
-/* Block size 32 runs with the model's 8x8 layout. */
-static void xfer_block32(struct nngx_state *st, GLsizei blocksize, const char *fn)
-{
-	if (blocksize == 32)
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_BLOCK32_AS_8X8, fn,
-				 "blocksize 32: the block image is laid out in 8x8 blocks");
-}
-
 /* Fill img from its address, size, hardware format code and layout. */
 static void xfer_image(struct hw_transfer_image *img, uint32_t phys, unsigned width,
 		       unsigned height, unsigned code, bool tiled)
@@ -249,6 +241,7 @@ static void xfer_image(struct hw_transfer_image *img, uint32_t phys, unsigned wi
 	img->height = height;
 	img->format = code;
 	img->tiled = tiled;
+	img->block32 = false;
 }
 
 /* Bytes of a width x height image in format f, in 64 bits (no overflow). */
@@ -303,13 +296,13 @@ static void xfer_l2b(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid
 			      "destination", fn) : 0;
 	if (!to)
 		return;
-	xfer_block32(st, blocksize, fn);
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
 	r.cpu_in = in_program;
 	r.cpu_out = out_program;
 	xfer_image(&r.u.post.src, from, (unsigned)width, (unsigned)height, f->code, false);
 	xfer_image(&r.u.post.dst, to, (unsigned)width, (unsigned)height, f->code, true);
+	r.u.post.dst.block32 = blocksize == 32;
 	r.u.post.aa = HW_TRANSFER_AA_NONE;
 	nngx_cmdlist_queue_request(l, &r);
 }
@@ -406,12 +399,12 @@ static void xfer_b2l(struct nngx_state *st, struct nngx_cmdlist *l, const GLvoid
 			      &out_program, "destination", fn) : 0;
 	if (!to)
 		return;
-	xfer_block32(st, blocksize, fn);
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
 	r.cpu_in = in_program;
 	r.cpu_out = out_program;
 	xfer_image(&r.u.post.src, from, (unsigned)srcwidth, (unsigned)srcheight, in->code, true);
+	r.u.post.src.block32 = blocksize == 32;
 	xfer_image(&r.u.post.dst, to, (unsigned)dstwidth, (unsigned)dstheight, out->code, false);
 	r.u.post.aa = aamode == NN_GX_ANTIALIASE_NOT_USED ? HW_TRANSFER_AA_NONE
 		      : aamode == NN_GX_ANTIALIASE_2x1 ? HW_TRANSFER_AA_2X1 : HW_TRANSFER_AA_2X2;

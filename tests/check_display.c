@@ -811,6 +811,46 @@ START_TEST(test_transfer_rejects_what_the_engine_cannot_copy)
 }
 END_TEST
 
+/* In GL_RENDER_BLOCK32_MODE_DMP the transfer reads the colour buffer's
+ * 32x32 blocks (hw_fragment.h). A 64x64 RGBA8 colour buffer: memory row
+ * 42, column 45 is pixel 3289 of the 32x32 layout (block 3, tile (1, 1)
+ * = 3, in-tile Morton(5, 2) = 25: 3072 + 192 + 25) and 2905 of the 8x8
+ * one (tile 45, 2880 + 25); without flip it lands on line 42, column 45
+ * of the display buffer. Sides or a corner that are not whole 32x32
+ * blocks: 8059 and 802D, nothing added. */
+START_TEST(test_transfer_render_image_reads_32x32_blocks_in_block_mode)
+{
+	GLuint b = display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, 64, 64, NN_GX_MEM_VRAMB);
+	GLuint rb = color_framebuffer(GL_RGBA8_OES, 64, 64, NN_GX_MEM_VRAMA), half;
+	uint8_t *color = host_of(nngxShimGetRenderbufferAddress(rb)), *px;
+	GLint reqs;
+
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
+	memcpy(color + 3289 * 4, "\x11\x22\x33\x44", 4);
+	memcpy(color + 2905 * 4, "\x55\x66\x77\x88", 4);
+	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+	ck_gl_ok();
+	run_and_wait();
+	px = host_of(nngxShimGetDisplaybufferAddress(b));
+	ck_assert(memcmp(px + (42 * 64 + 45) * 4, "\x11\x22\x33\x44", 4) == 0);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK8_MODE_DMP);
+	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+	run_and_wait();
+	ck_assert(memcmp(px + (42 * 64 + 45) * 4, "\x55\x66\x77\x88", 4) == 0);
+
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
+	reqs = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
+	half = display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, 64, 32, NN_GX_MEM_VRAMB);
+	nngxTransferRenderImage(half, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 8);
+	ck_gl_error(GL_ERROR_802D_DMP);
+	color_framebuffer(GL_RGBA8_OES, 64, 48, NN_GX_MEM_VRAMA);
+	nngxTransferRenderImage(half, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
+	ck_gl_error(GL_ERROR_8059_DMP);
+	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), reqs);
+	ck_assert_uint_eq(diag_count(TRANSFER_REJECTED), 2);
+}
+END_TEST
+
 /* ---- glClear --------------------------------------------------------------------------- */
 
 START_TEST(test_glclear_fills_colour_and_depth_stencil_in_parallel)
@@ -1775,6 +1815,7 @@ int main(void)
 	tcase_add_test(tc, test_transfer_render_image_reads_and_writes_the_screen_once);
 	tcase_add_test(tc, test_transfer_antialiasing_2x2_reads_four_times_what_it_writes);
 	tcase_add_test(tc, test_transfer_rejects_what_the_engine_cannot_copy);
+	tcase_add_test(tc, test_transfer_render_image_reads_32x32_blocks_in_block_mode);
 	tcase_add_test(tc, test_glclear_fills_colour_and_depth_stencil_in_parallel);
 	tcase_add_test(tc, test_glclear_writes_the_buffers_formats);
 	tcase_add_test(tc, test_glclear_says_when_a_fill_differs_from_opengl_es);

@@ -6,6 +6,7 @@
 
 #include "hw/hw_gpu.h"
 #include "hw/hw_regs.h"
+#include "hw/hw_simd.h"
 #include "pica_cmd.h"
 #include "shader_asm.h"
 #include "test_util.h"
@@ -1096,6 +1097,324 @@ START_TEST(test_draw_depth_is_interpolated_wherever_an_operation_reads_it)
 	one_color_quad(colours, true, 0xC00000, &depth, &colour, &fragments);
 	ck_assert_uint_eq(fragments, 96000);
 	ck_assert_uint_eq(colour, written);
+}
+END_TEST
+
+/* The w-buffer (fragment-pipeline.md B.10). A full-screen quad whose left
+ * corners have w = 1 and right corners w = 2, z = -0.5 at all four:
+ * clip (-1, +-1, -0.5, 1) and (2, +-2, -0.5, 2), so every corner lies on
+ * the viewport's edge. 1/w is linear in window x, u: 1 at u = 0 and 1/2
+ * at u = 240, so at a pixel centre u = x + 0.5, 1/w = 1 - u/480 and
+ * w = 480/(480 - u), the same in both triangles. DEPTHMAP_SCALE -1,
+ * DEPTHMAP_OFFSET 1/8:
+ * - z-buffer (0x06D = 1): depth = z/w x scale + offset
+ *   = 0.5 (1 - u/480) + 1/8, from 5/8 down to 3/8;
+ * - w-buffer (0x06D = 0): depth = z x scale + w x offset
+ *   = 0.5 + 480/(8 (480 - u)), from 5/8 up to 3/4.
+ * The depth buffer, at the far plane before, is written with the test
+ * LESS. The stored value is the depth, rounded to float as the
+ * rasterizer hands it on, times 2^n - 1, rounded to nearest. */
+enum wbuf_mode { WBUF_UNWRITTEN, WBUF_Z, WBUF_W };
+
+static const float wbuf_quad[] = {
+	-1.0f, -1.0f, -0.5f, 1.0f,   2.0f, -2.0f, -0.5f, 2.0f,   2.0f, 2.0f, -0.5f, 2.0f,
+	-1.0f, -1.0f, -0.5f, 1.0f,   2.0f,  2.0f, -0.5f, 2.0f,  -1.0f, 1.0f, -0.5f, 1.0f,
+};
+
+static double wbuf_expected_depth(enum wbuf_mode mode, unsigned x)
+{
+	double u = x + 0.5;
+
+	if (mode == WBUF_W)
+		return 0.5 + 480.0 / (8.0 * (480.0 - u));
+	return 0.5 * (1.0 - u / 480.0) + 0.125;
+}
+
+/* Draw the quad in `mode` over a depth buffer of `d16` ? D16 : D24S8, and
+ * check every pixel's stored depth against the formula. */
+static void wbuf_check(enum wbuf_mode mode, bool d16)
+{
+	const uint32_t max = d16 ? 0xFFFFu : 0xFFFFFFu;
+	const unsigned bytes = d16 ? 2 : 4;
+	uint32_t base = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, sizeof wbuf_quad);
+	const uint8_t *z;
+	unsigned x, y;
+
+	ck_assert_uint_ne(base, 0);
+	memcpy(hw_memory_host(&gpu.memory, base, sizeof wbuf_quad), wbuf_quad, sizeof wbuf_quad);
+	program_straight(0);
+	set_target(true);
+	if (d16) {
+		pica_cmd_reg(&cmd, 0x116, 0);                      /* D16 */
+		/* the far plane, 0xFFFF, at every pixel */
+		memset(hw_memory_host(&gpu.memory, target_zbuf, 240 * 400 * 2), 0xFF,
+		       240 * 400 * 2);
+	}
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));
+	pica_cmd_reg(&cmd, 0x04E, pica_f24(0.125f));
+	if (mode != WBUF_UNWRITTEN)
+		pica_cmd_reg(&cmd, 0x06D, mode == WBUF_Z ? 1 : 0);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_ATTR_FMT_LOW, 3 + (4 - 1) * 4);   /* float, 4 components */
+	pica_cmd_reg(&cmd, R_ATTR0_CFG2, 16u << 16 | 1u << 28); /* stride 16 */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 96000);
+	z = hw_memory_host(&gpu.memory, target_zbuf, 240 * 400 * 4);
+	for (y = 0; y < 400; y++)
+		for (x = 0; x < 240; x++) {
+			/* the tiled layout, by hand: 8x8 tiles from the top row,
+			 * Morton order inside */
+			unsigned r = 399 - y;
+			unsigned at = ((r / 8) * 30 + x / 8) * 64 + tu_tile_z[r % 8][x % 8];
+			float d = (float)wbuf_expected_depth(mode, x);
+			uint32_t want = (uint32_t)((double)d * max + 0.5), got;
+
+			got = (uint32_t)z[at * bytes] | (uint32_t)z[at * bytes + 1] << 8;
+			if (!d16)
+				got |= (uint32_t)z[at * bytes + 2] << 16;
+			ck_assert_msg(got == want, "(%u, %u): %#x, want %#x", x, y, got, want);
+		}
+}
+
+/* _i bit 0: D16; bit 1: the rasterizer's baseline copy (the w-buffer has
+ * its own copies of the walk, hw_raster.c). */
+START_TEST(test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset)
+{
+	hw_simd_set_avx2((_i & 2) == 0);
+	wbuf_check(WBUF_W, (_i & 1) != 0);
+	hw_simd_set_avx2(true);
+}
+END_TEST
+
+START_TEST(test_draw_z_buffer_depth_is_z_over_w_times_scale_plus_offset)
+{
+	wbuf_check(WBUF_Z, _i == 1);
+}
+END_TEST
+
+/* 0x06D powers on 1 (model choice, hw_command_power_on): a command list
+ * that never writes it draws with the z-buffer, as before the w-buffer
+ * was modelled. */
+START_TEST(test_draw_unwritten_depth_mode_is_the_z_buffer)
+{
+	ck_assert_uint_eq(gpu.regs[0x06D], 1);
+	wbuf_check(WBUF_UNWRITTEN, _i == 1);
+}
+END_TEST
+
+/* ---- the 32x32 block mode ------------------------------------------------
+ *
+ * A w x h colour-only target (no depth buffer) in VRAM A, zeroed, of
+ * format `fmt` (HW_REG_COLORFMT_*, `bytes` a pixel), in 32x32 blocks when
+ * `block32` (FRAMEBUFFER_BLOCK32 0x11B); the combiner's stage 0 takes the
+ * constant colour, the viewport is the target. Returns the buffer. */
+static uint32_t block_target(unsigned w, unsigned h, unsigned fmt, unsigned bytes, bool block32)
+{
+	uint32_t color = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_A, w * h * bytes);
+	unsigned i, prev = HW_REG_TEVSRC_PREVIOUS;
+
+	ck_assert_uint_ne(color, 0);
+	memset(hw_memory_host(&gpu.memory, color, w * h * bytes), 0, w * h * bytes);
+	pica_cmd_reg(&cmd, 0x11E, w | (h - 1) << 12 | 1u << 24);      /* FRAMEBUFFER_DIM */
+	pica_cmd_reg(&cmd, 0x06E, w | (h - 1) << 12 | 1u << 24);      /* RENDERBUF_DIM */
+	pica_cmd_reg(&cmd, 0x11D, color >> 3);                        /* COLORBUFFER_LOC */
+	pica_cmd_reg(&cmd, 0x117, fmt << 16 | (bytes == 4 ? 2u : 0u));
+	pica_cmd_reg(&cmd, 0x113, 0xF);                               /* colour writes */
+	pica_cmd_reg(&cmd, 0x107, 0xFu << 8);                         /* colour mask only */
+	pica_cmd_reg(&cmd, 0x11B, block32 ? 1 : 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_CONSTANT | HW_REG_TEVSRC_CONSTANT << 16);
+	for (i = 1; i < 6; i++)
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(i),
+			     prev | prev << 4 | prev << 8 | prev << 16 | prev << 20 | prev << 24);
+	return color;
+}
+
+/* The window square [x0, x0 + side] x [y0, y0 + side] of a w x h viewport
+ * as two triangles (clip = NDC, w = 1) at out[0..17]. */
+static void window_square(float *out, unsigned x0, unsigned y0, unsigned side, unsigned w,
+			  unsigned h)
+{
+	const float l = 2.0f * x0 / w - 1.0f, r = 2.0f * (x0 + side) / w - 1.0f;
+	const float b = 2.0f * y0 / h - 1.0f, t = 2.0f * (y0 + side) / h - 1.0f;
+	const float v[18] = { l, b, -0.5f, r, b, -0.5f, r, t, -0.5f,
+			      l, b, -0.5f, r, t, -0.5f, l, t, -0.5f };
+
+	memcpy(out, v, sizeof v);
+}
+
+/* Window pixels (x, y up) of a 64x64 RGBA8 target, and the byte offset of
+ * each in the 8x8 and in the 32x32 layout, by hand (r = 63 - y the memory
+ * row; 8x8: tile (r/8) * 8 + x/8, 64 pixels a tile; 32x32: block
+ * (r/32) * 2 + x/32, 1024 pixels a block, tile Morton(x%32/8, r%32/8)
+ * inside, 64 pixels a tile; in a tile, Morton(x%8, r%8), x in bits 0, 2,
+ * 4 and r in bits 1, 3, 5; 4 bytes a pixel):
+ * - (0, 63): r 0: index 0 both ways;
+ * - (0, 55): r 8: 8x8 tile 8 -> 512; 32x32 tile (0, 1) = 2 -> 128;
+ * - (40, 63): r 0: 8x8 tile 5 -> 320; 32x32 block 1, tile (1, 0) = 1 ->
+ *   1024 + 64 = 1088;
+ * - (45, 21): r 42, x%8 5, r%8 2: in-tile 1 + 16 + 8 = 25; 8x8 tile 45
+ *   -> 2880 + 25 = 2905; 32x32 block 3, tile (1, 1) = 3 -> 3072 + 192 +
+ *   25 = 3289;
+ * - (63, 0): r 63: 4095 both ways (the last pixel). */
+static const struct {
+	unsigned x, y;
+	uint32_t at8, at32;
+} block_pixels[] = {
+	{ 0, 63, 0, 0 },
+	{ 0, 55, 512 * 4, 128 * 4 },
+	{ 40, 63, 320 * 4, 1088 * 4 },
+	{ 45, 21, 2905 * 4, 3289 * 4 },
+	{ 63, 0, 4095 * 4, 4095 * 4 },
+};
+#define BLOCK_PIXELS (sizeof block_pixels / sizeof block_pixels[0])
+
+/* One draw a pixel: a one-pixel square of the constant colour R = k + 1,
+ * G 0x11, B 0x22, A 0xFF for pixel k. Every other byte stays 0. */
+START_TEST(test_draw_block32_places_pixels_in_32x32_blocks)
+{
+	const bool block32 = _i == 1;
+	float quads[BLOCK_PIXELS][18];
+	uint32_t base, color;
+	const uint8_t *p;
+	unsigned k, i, nonzero = 0;
+
+	for (k = 0; k < BLOCK_PIXELS; k++)
+		window_square(quads[k], block_pixels[k].x, block_pixels[k].y, 1, 64, 64);
+	base = put_positions(&quads[0][0], BLOCK_PIXELS * 6);
+	program_straight(0);
+	color = block_target(64, 64, HW_REG_COLORFMT_RGBA8, 4, block32);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VP_WIDTH, pica_f24(32));
+	pica_cmd_reg(&cmd, R_VP_HEIGHT, pica_f24(32));
+	for (k = 0; k < BLOCK_PIXELS; k++) {
+		pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0xFF221100u | (k + 1));  /* A B G R */
+		pica_cmd_reg(&cmd, R_VERTEX_OFFSET, k * 6);
+		pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+		pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	}
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, BLOCK_PIXELS);
+	p = hw_memory_host(&gpu.memory, color, 64 * 64 * 4);
+	for (k = 0; k < BLOCK_PIXELS; k++) {
+		uint32_t at = block32 ? block_pixels[k].at32 : block_pixels[k].at8;
+
+		/* the word R<<24 | G<<16 | B<<8 | A, little-endian: A B G R */
+		ck_assert_msg(p[at] == 0xFF && p[at + 1] == 0x22 && p[at + 2] == 0x11
+			      && p[at + 3] == k + 1, "pixel (%u, %u) not at byte %u",
+			      block_pixels[k].x, block_pixels[k].y, at);
+	}
+	for (i = 0; i < 64 * 64; i++)
+		nonzero += p[4 * i] != 0;
+	ck_assert_uint_eq(nonzero, BLOCK_PIXELS);
+}
+END_TEST
+
+/* The depth buffer follows the block mode too: a D24S8 buffer of the
+ * 64x64 target, at the far plane (0xFFFFFF) before; the one-pixel square
+ * at (45, 21) (window depth -z = 0.5: 0x800000 in 24 bits, 0.5 x
+ * 0xFFFFFF rounded) with the depth test ALWAYS and depth writes lands at
+ * pixel 3289 in 32x32 blocks and 2905 in 8x8 tiles (block_pixels above);
+ * the other place keeps the far plane. */
+START_TEST(test_draw_block32_places_depth_in_32x32_blocks)
+{
+	const bool block32 = _i == 1;
+	const uint32_t at = block32 ? 3289 * 4 : 2905 * 4, other = block32 ? 2905 * 4 : 3289 * 4;
+	uint32_t base, zbuf = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 64 * 64 * 4);
+	float quad[18];
+	uint8_t *z;
+
+	ck_assert_uint_ne(zbuf, 0);
+	z = hw_memory_host(&gpu.memory, zbuf, 64 * 64 * 4);
+	memset(z, 0xFF, 64 * 64 * 4);
+	window_square(quad, 45, 21, 1, 64, 64);
+	base = put_positions(quad, 6);
+	program_straight(0);
+	block_target(64, 64, HW_REG_COLORFMT_RGBA8, 4, block32);
+	pica_cmd_reg(&cmd, 0x11C, zbuf >> 3);                         /* DEPTHBUFFER_LOC */
+	pica_cmd_reg(&cmd, 0x116, 3);                                 /* D24S8 */
+	pica_cmd_reg(&cmd, 0x114, 3);                                 /* depth reads */
+	pica_cmd_reg(&cmd, 0x115, 3);                                 /* depth writes */
+	pica_cmd_reg(&cmd, 0x107, 0xFu << 8 | 1u | 1u << 4 | 1u << 12);    /* ALWAYS, write */
+	pica_cmd_reg(&cmd, 0x04D, pica_f24(-1.0f));                   /* depth = -z */
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VP_WIDTH, pica_f24(32));
+	pica_cmd_reg(&cmd, R_VP_HEIGHT, pica_f24(32));
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 1);
+	ck_assert(memcmp(z + at, "\x00\x00\x80", 3) == 0);
+	ck_assert(memcmp(z + other, "\xFF\xFF\xFF", 3) == 0);
+}
+END_TEST
+
+/* The cache effect of the layout. A 32x64 RGB565 target (2 bytes a pixel:
+ * an 8x8 tile is 128 bytes, 8 lines of the 16-byte framebuffer cache
+ * lines; the colour cache has 32 sets of 4 ways, so a line at byte a
+ * goes to set a/16 % 32 and a tile at tile index i to sets 8 (i % 4) ..
+ * 8 (i % 4) + 7). One draw writes, without reading, the whole tiles of
+ * tile column 0 at tile rows (from the top) 0, 1, 2, 3, 4, then row 0
+ * again. Tile (0, ty) is at tile index:
+ * - 8x8: 4 ty (4 tiles a row): all five in sets 0-7. Each of those sets
+ *   gets lines of rows 0, 1, 2, 3 (full), 4 (row 0's line written back,
+ *   LRU), 0 again (a miss: row 1's written back); the flush at the end
+ *   writes back 4: 6 writes a set, 48 in all;
+ * - 32x32: 16 (ty / 4) + Morton(0, ty % 4) = 0, 2, 8, 10, 16: rows 0, 2
+ *   and 4 in sets 0-7, rows 1 and 3 in sets 16-23; row 0's lines stay (3
+ *   lines a set) and are hit again; the flush writes back 3 + 2 a set, 40
+ *   in all.
+ * So the 32x32 layout saves 8 of 48 line writes here (COLOR_WRITE counts
+ * 16-byte units; no colour reads either way). */
+START_TEST(test_draw_block32_changes_the_colour_cache_traffic)
+{
+	static const unsigned rows[] = { 0, 1, 2, 3, 4, 0 };
+	const bool block32 = _i == 1;
+	float quads[6][18];
+	uint32_t base;
+	unsigned k;
+
+	for (k = 0; k < 6; k++)
+		window_square(quads[k], 0, 64 - 8 * (rows[k] + 1), 8, 32, 64);
+	base = put_positions(&quads[0][0], 6 * 6);
+	program_straight(0);
+	block_target(32, 64, HW_REG_COLORFMT_RGB565, 2, block32);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, R_VP_WIDTH, pica_f24(16));
+	pica_cmd_reg(&cmd, R_VP_HEIGHT, pica_f24(32));
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0xFF808080u);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6 * 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 6 * 64);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_COLOR_READ], 0);
+	ck_assert_uint_eq(gpu.counters.memory[HW_MEM_COLOR_WRITE], block32 ? 40 : 48);
+}
+END_TEST
+
+/* A target whose sides are not multiples of 32 keeps the 8x8 layout in
+ * the 32x32 mode (model choice, hw_command.c): the 240x400 screen. */
+START_TEST(test_draw_block32_needs_sides_of_whole_blocks)
+{
+	float quad[18];
+	uint32_t base, color;
+	const uint8_t *p;
+
+	/* pixel (0, 391): memory row 8, tile 30 of the 8x8 layout */
+	window_square(quad, 0, 391, 1, 240, 400);
+	base = put_positions(quad, 6);
+	program_straight(0);
+	color = block_target(240, 400, HW_REG_COLORFMT_RGBA8, 4, true);
+	common_state(base, 0, 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COLOR(0), 0xFF221101u);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 6);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	ck_assert_uint_eq(gpu.counters.fragment, 1);
+	p = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_uint_eq(p[30 * 64 * 4 + 3], 1);
 }
 END_TEST
 
@@ -3077,6 +3396,13 @@ int main(void)
 	tcase_add_test(tc, test_draw_hidden_quad_reaches_counter_without_early_depth);
 	tcase_add_test(tc, test_draw_hidden_quad_discarded_by_early_depth);
 	tcase_add_test(tc, test_draw_depth_is_interpolated_wherever_an_operation_reads_it);
+	tcase_add_loop_test(tc, test_draw_w_buffer_depth_is_z_times_scale_plus_w_times_offset, 0, 4);
+	tcase_add_loop_test(tc, test_draw_z_buffer_depth_is_z_over_w_times_scale_plus_offset, 0, 2);
+	tcase_add_loop_test(tc, test_draw_unwritten_depth_mode_is_the_z_buffer, 0, 2);
+	tcase_add_loop_test(tc, test_draw_block32_places_pixels_in_32x32_blocks, 0, 2);
+	tcase_add_loop_test(tc, test_draw_block32_places_depth_in_32x32_blocks, 0, 2);
+	tcase_add_loop_test(tc, test_draw_block32_changes_the_colour_cache_traffic, 0, 2);
+	tcase_add_test(tc, test_draw_block32_needs_sides_of_whole_blocks);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_test(tc, test_draw_procedural_texture_from_registers);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);

@@ -462,8 +462,8 @@ START_TEST(test_transfers_outside_memory_fault_without_effect)
 {
 	uint32_t v = alloc_in(HW_AREA_VRAM_A, 256);
 	uint32_t f = alloc_in(HW_AREA_FCRAM, 256);
-	struct hw_transfer_image src = { v, 8, 8, HW_COLOR_RGBA8, true };
-	struct hw_transfer_image dst = { f, 8, 8, HW_COLOR_RGBA8, false };
+	struct hw_transfer_image src = { v, 8, 8, HW_COLOR_RGBA8, true, false };
+	struct hw_transfer_image dst = { f, 8, 8, HW_COLOR_RGBA8, false, false };
 	uint8_t out[32];
 
 	ck_assert_int_eq(hw_gpu_dma(&gpu, f, v + 128, 256), HW_ERROR_FAULT);
@@ -518,8 +518,8 @@ START_TEST(test_display_transfer_untiles_and_converts_rgba8_to_rgb8)
 {
 	uint32_t color = alloc_in(HW_AREA_VRAM_A, 240 * 400 * 4);
 	uint32_t fb = alloc_in(HW_AREA_VRAM_B, 240 * 400 * 3);
-	struct hw_transfer_image src = { color, 240, 400, HW_COLOR_RGBA8, true };
-	struct hw_transfer_image dst = { fb, 240, 400, HW_COLOR_RGB8, false };
+	struct hw_transfer_image src = { color, 240, 400, HW_COLOR_RGBA8, true, false };
+	struct hw_transfer_image dst = { fb, 240, 400, HW_COLOR_RGB8, false, false };
 	const uint8_t *out = host(fb, 240 * 400 * 3);
 	uint32_t at = ((400 - 1 - 37) * 240 + 13) * 3;
 
@@ -545,8 +545,8 @@ START_TEST(test_display_transfer_converts_to_rgb565)
 {
 	uint32_t color = alloc_in(HW_AREA_VRAM_A, 64 * 64 * 4);
 	uint32_t fb = alloc_in(HW_AREA_FCRAM, 64 * 64 * 2);
-	struct hw_transfer_image src = { color, 64, 64, HW_COLOR_RGBA8, true };
-	struct hw_transfer_image dst = { fb, 64, 64, HW_COLOR_RGB565, false };
+	struct hw_transfer_image src = { color, 64, 64, HW_COLOR_RGBA8, true, false };
+	struct hw_transfer_image dst = { fb, 64, 64, HW_COLOR_RGB565, false, false };
 	const uint8_t *out = host(fb, 64 * 64 * 2);
 	uint32_t at = ((64 - 1 - 9) * 64 + 50) * 2;
 	uint16_t v;
@@ -568,8 +568,8 @@ START_TEST(test_display_transfer_2x2_reads_four_times_the_destination)
 {
 	uint32_t color = alloc_in(HW_AREA_VRAM_A, 480 * 800 * 4);
 	uint32_t fb = alloc_in(HW_AREA_VRAM_B, 240 * 400 * 4);
-	struct hw_transfer_image src = { color, 480, 800, HW_COLOR_RGBA8, true };
-	struct hw_transfer_image dst = { fb, 240, 400, HW_COLOR_RGBA8, false };
+	struct hw_transfer_image src = { color, 480, 800, HW_COLOR_RGBA8, true, false };
+	struct hw_transfer_image dst = { fb, 240, 400, HW_COLOR_RGBA8, false, false };
 	const uint8_t *out = host(fb, 240 * 400 * 4);
 	/* window pixels (20..21, 30..31): memory rows 768..769 -> line 384 */
 	uint32_t at = (384 * 240 + 10) * 4;
@@ -594,8 +594,8 @@ START_TEST(test_display_transfer_2x1_halves_the_width_only)
 {
 	uint32_t color = alloc_in(HW_AREA_FCRAM, 128 * 64 * 2);
 	uint32_t fb = alloc_in(HW_AREA_VRAM_A, 64 * 64 * 2);
-	struct hw_transfer_image src = { color, 128, 64, HW_COLOR_RGB565, true };
-	struct hw_transfer_image dst = { fb, 64, 64, HW_COLOR_RGB565, false };
+	struct hw_transfer_image src = { color, 128, 64, HW_COLOR_RGB565, true, false };
+	struct hw_transfer_image dst = { fb, 64, 64, HW_COLOR_RGB565, false, false };
 
 	ck_assert_int_eq(hw_gpu_display_transfer(&gpu, &src, &dst, HW_TRANSFER_AA_2X1, false),
 			 HW_OK);
@@ -617,8 +617,8 @@ START_TEST(test_display_transfer_yflip_mirrors_rows)
 {
 	uint32_t color = alloc_in(HW_AREA_VRAM_A, 240 * 400 * 4);
 	uint32_t fb = alloc_in(HW_AREA_VRAM_B, 240 * 400 * 3);
-	struct hw_transfer_image src = { color, 240, 400, HW_COLOR_RGBA8, true };
-	struct hw_transfer_image dst = { fb, 240, 400, HW_COLOR_RGB8, false };
+	struct hw_transfer_image src = { color, 240, 400, HW_COLOR_RGBA8, true, false };
+	struct hw_transfer_image dst = { fb, 240, 400, HW_COLOR_RGB8, false, false };
 	const uint8_t *out = host(fb, 240 * 400 * 3);
 
 	put_tiled_rgba8(color, 240, 400, 5, 7, 0xAABBCCFFu);
@@ -638,9 +638,9 @@ START_TEST(test_display_transfer_linear_to_tiled_round_trips)
 	uint32_t a = alloc_in(HW_AREA_VRAM_A, 64 * 32 * 4);
 	uint32_t b = alloc_in(HW_AREA_VRAM_B, 64 * 32 * 4);
 	uint32_t c = alloc_in(HW_AREA_FCRAM, 64 * 32 * 4);
-	struct hw_transfer_image lin = { a, 64, 32, HW_COLOR_RGBA8, false };
-	struct hw_transfer_image til = { b, 64, 32, HW_COLOR_RGBA8, true };
-	struct hw_transfer_image back = { c, 64, 32, HW_COLOR_RGBA8, false };
+	struct hw_transfer_image lin = { a, 64, 32, HW_COLOR_RGBA8, false, false };
+	struct hw_transfer_image til = { b, 64, 32, HW_COLOR_RGBA8, true, false };
+	struct hw_transfer_image back = { c, 64, 32, HW_COLOR_RGBA8, false, false };
 	uint8_t *pa = host(a, 64 * 32 * 4);
 	unsigned i;
 
@@ -679,13 +679,13 @@ START_TEST(test_frame_loop_clear_transfer_swap_wait)
 {
 	uint32_t color = alloc_in(HW_AREA_VRAM_A, 240 * 400 * 4);
 	uint32_t fb[2];
-	struct hw_transfer_image src = { color, 240, 400, HW_COLOR_RGBA8, true };
+	struct hw_transfer_image src = { color, 240, 400, HW_COLOR_RGBA8, true, false };
 	unsigned frame;
 
 	fb[0] = alloc_in(HW_AREA_VRAM_B, 240 * 400 * 3);
 	fb[1] = alloc_in(HW_AREA_VRAM_B, 240 * 400 * 3);
 	for (frame = 0; frame < 10; frame++) {
-		struct hw_transfer_image dst = { fb[frame & 1], 240, 400, HW_COLOR_RGB8, false };
+		struct hw_transfer_image dst = { fb[frame & 1], 240, 400, HW_COLOR_RGB8, false, false };
 		struct hw_lcd_source show = source(fb[frame & 1], 240, 400, 3);
 
 		ck_assert_int_eq(hw_gpu_fill(&gpu, 0, color, 240 * 400 * 4, frame, 32), HW_OK);

@@ -413,6 +413,71 @@ START_TEST(test_glfill_shadow_pass_into_a_shadow_renderbuffer)
 }
 END_TEST
 
+/* dmp_FragOperation.wScale through GL (doc/model.md, "w-buffer"): a quad
+ * over the window whose left corners have w = 1 and right corners w = 2,
+ * z = -0.5 at all four: clip (-1, +-1, -0.5, 1) and (2, +-2, -0.5, 2).
+ * With wScale 1 the driver selects the w-buffer, scale -1, offset 0:
+ * depth = z x scale + w x offset = 0.5 at every pixel, 0x800000 in D24
+ * (0.5 x 0xFFFFFF rounded). With wScale 0, the z-buffer of the default
+ * depth range: depth = -z/w = 0.5 (1 - u/480), u the pixel centre's x
+ * (1/w is linear in x: 1 at u = 0, 1/2 at u = 240), rounded to float,
+ * then to 24 bits. Depth test ALWAYS with writes; the default D24S8
+ * buffer, read in the tiled layout by hand. */
+static uint32_t depth_at(unsigned x, unsigned y)
+{
+	struct nngx_state *st = nngx_state_get();
+	const uint8_t *z = hw_memory_host(&st->gpu.memory, st->gl.default_depth_phys, W * H * 4);
+	unsigned r = H - 1 - y, at = ((r / 8) * (W / 8) + x / 8) * 64 + tu_tile_z[r % 8][x % 8];
+
+	ck_assert_ptr_nonnull(z);
+	return (uint32_t)z[4 * at] | (uint32_t)z[4 * at + 1] << 8 | (uint32_t)z[4 * at + 2] << 16;
+}
+
+static void perspective_quad(void)
+{
+	static const float pos[6][4] = {
+		{ -1, -1, -0.5f, 1 }, { 2, -2, -0.5f, 2 }, { 2, 2, -0.5f, 2 },
+		{ -1, -1, -0.5f, 1 }, { 2, 2, -0.5f, 2 }, { -1, 1, -0.5f, 1 },
+	};
+	GLuint b = fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_VRAMA, pos, sizeof pos);
+
+	glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	glEnableVertexAttribArray(0);
+	glDisableVertexAttribArray(1);
+	glVertexAttrib4f(1, 0.0f, 0.0f, 0.0f, 1.0f);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	ck_gl_ok();
+	glFinish();
+	nngxClearCmdlist();
+	glDeleteBuffers(1, &b);
+}
+
+START_TEST(test_glfill_w_scale_stores_the_w_buffer_depth)
+{
+	static const unsigned xs[] = { 0, 1, 100, 239 }, ys[] = { 0, 200, 399 };
+	unsigned i, j;
+
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_ALWAYS);
+	glUniform1f(loc("dmp_FragOperation.wScale"), 1.0f);
+	ck_gl_ok();
+	perspective_quad();
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 3; j++)
+			ck_assert_uint_eq(depth_at(xs[i], ys[j]), 0x800000u);
+	glUniform1f(loc("dmp_FragOperation.wScale"), 0.0f);
+	perspective_quad();
+	for (i = 0; i < 4; i++) {
+		double u = xs[i] + 0.5;
+		float d = (float)(0.5 * (1.0 - u / 480.0));
+		uint32_t want = (uint32_t)((double)d * 0xFFFFFF + 0.5);
+
+		for (j = 0; j < 3; j++)
+			ck_assert_uint_eq(depth_at(xs[i], ys[j]), want);
+	}
+}
+END_TEST
+
 /* ---- depth and early depth ------------------------------------------------------- */
 
 /* glClear of the depth buffer is not modelled yet, so the default depth
@@ -770,6 +835,7 @@ int main(void)
 	tcase_add_test(tc, test_glfill_colour_buffer_in_vram_b_moves_writes_to_channel_b);
 	tcase_add_test(tc, test_glfill_hidden_quad_reaches_the_counter_without_early_depth);
 	tcase_add_test(tc, test_glfill_early_depth_discards_the_hidden_quad);
+	tcase_add_test(tc, test_glfill_w_scale_stores_the_w_buffer_depth);
 	tcase_add_test(tc, test_glfill_random_texcoords_miss_far_more_than_linear);
 	tcase_add_test(tc, test_glfill_busy_fill_bound_draw_is_won_by_the_fragment_side);
 	tcase_add_test(tc, test_glfill_busy_geometry_bound_draw_is_won_by_setup_or_shader);

@@ -890,6 +890,44 @@ START_TEST(test_glfrag_framebuffer_object_becomes_the_render_target)
 }
 END_TEST
 
+/* glRenderBlockModeDMP: the next draw sends the mode (FRAMEBUFFER_BLOCK32
+ * 0x11B), and glReadPixels reads the layout the draws use. A 64x64 RGBA8
+ * renderbuffer; pixel (45, 21) is memory row 42: in the 8x8 layout tile
+ * 5 * 8 + 5 = 45, in-tile Morton(5, 2) = 25, index 2905; in the 32x32
+ * layout block 1 * 2 + 1 = 3, tile Morton(1, 1) = 3, index 3072 + 192 +
+ * 25 = 3289 (hw_fragment.h; 4 bytes a pixel, stored A B G R). */
+START_TEST(test_glfrag_render_block_mode_reaches_draws_and_read_pixels)
+{
+	GLuint color = renderbuffer(GL_RGBA8_OES, 64, 64);
+	struct regs r;
+	uint8_t *p, px[4];
+
+	framebuffer_bound();
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
+	draw_regs(&r);
+	ck_assert_uint_eq(hw_reg_bit0(r.v[HW_REG_FRAMEBUFFER_BLOCK32]), HW_REG_FB_BLOCK_32X32);
+	glFinish();
+	p = hw_memory_host(memory(), nngxShimGetRenderbufferAddress(color), 64 * 64 * 4);
+	ck_assert_ptr_nonnull(p);
+	memcpy(p + 3289 * 4, "\x44\x33\x22\x11", 4);          /* A B G R */
+	memcpy(p + 2905 * 4, "\x88\x77\x66\x55", 4);
+	glReadPixels(45, 21, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_gl_error(GL_NO_ERROR);
+	ck_assert(memcmp(px, "\x11\x22\x33\x44", 4) == 0);     /* R G B A */
+	glRenderBlockModeDMP(GL_RENDER_BLOCK8_MODE_DMP);
+	glReadPixels(45, 21, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	ck_assert(memcmp(px, "\x55\x66\x77\x88", 4) == 0);
+	draw_regs(&r);
+	ck_assert_uint_eq(hw_reg_bit0(r.v[HW_REG_FRAMEBUFFER_BLOCK32]), HW_REG_FB_BLOCK_8X8);
+	/* A bad mode: GL_INVALID_ENUM, the mode stays. */
+	glRenderBlockModeDMP(0x1234);
+	ck_gl_error(GL_INVALID_ENUM);
+	draw_regs(&r);
+	ck_assert_uint_eq(hw_reg_bit0(r.v[HW_REG_FRAMEBUFFER_BLOCK32]), HW_REG_FB_BLOCK_8X8);
+}
+END_TEST
+
 /* ---- per-fragment state ----------------------------------------------------------- */
 
 START_TEST(test_glfrag_per_fragment_errors_change_nothing)
@@ -1803,6 +1841,7 @@ int main(void)
 	tcase_add_test(tc, test_glfrag_incomplete_framebuffer_draws_and_clears_nothing);
 	tcase_add_test(tc, test_glfrag_default_framebuffer_is_placed_on_first_draw);
 	tcase_add_test(tc, test_glfrag_framebuffer_object_becomes_the_render_target);
+	tcase_add_test(tc, test_glfrag_render_block_mode_reaches_draws_and_read_pixels);
 	tcase_add_test(tc, test_glfrag_per_fragment_errors_change_nothing);
 	tcase_add_test(tc, test_glfrag_depth_state_reaches_depth_color_mask);
 	tcase_add_test(tc, test_glfrag_blend_state_reaches_blend_func);

@@ -133,10 +133,11 @@ START_TEST(test_commands_write_no_action_register)
 			ck_assert_msg(!action_register(reg), "writes action register 0x%03X", reg);
 			ck_assert_uint_lt(reg, 0x300);
 			/* 0, but for the colour operation's registers, which power
-			 * on storing the source (hw_command.h) */
+			 * on storing the source, and the depth map's mode, which
+			 * powers on the z-buffer (hw_command.h) */
 			ck_assert_uint_eq(w[k == 0 ? at : at + 1 + k],
 					  reg == 0x100 ? 0x00E40100u : reg == 0x101 ? 0x01010000u
-					  : reg == 0x102 ? 3u : 0u);
+					  : reg == 0x102 ? 3u : reg == 0x06D ? 1u : 0u);
 			writes++;
 		}
 		at += 2 + extra + (extra & 1);

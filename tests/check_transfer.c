@@ -269,19 +269,51 @@ START_TEST(test_transfers_add_no_split)
 }
 END_TEST
 
-/* Block size 32: accepted, converted with the 8x8 layout, with a warning. */
-START_TEST(test_blocksize_32_uses_the_8x8_layout_and_warns)
+/* The byte offset of pixel x of memory row r in the 32x32 block layout
+ * (hw_fragment.h): w/32 blocks a block row, 1024 pixels a block, and
+ * inside it the Morton order of (x, r) over 5 bits (x in the even bits). */
+static size_t block32_offset(unsigned x, unsigned r, unsigned w, unsigned bytes)
 {
-	enum { W = 32, H = 32 };
+	unsigned i = 0, b;
+
+	for (b = 0; b < 5; b++)
+		i |= ((x >> b) & 1u) << (2 * b) | ((r >> b) & 1u) << (2 * b + 1);
+	return ((size_t)(r / 32) * (w / 32) + x / 32) * 1024 * bytes + (size_t)i * bytes;
+}
+
+/* Block size 32: L2B lays the image out in 32x32 blocks, every pixel
+ * where the layout puts it; pixel 45 of row 42 by hand: block 3, tile
+ * (1, 1) = 3, in-tile Morton(5, 2) = 25, index 3072 + 192 + 25 = 3289.
+ * B2L with block size 32 reads it back; with block size 8 the same bytes
+ * read as another image. No warning any more. */
+START_TEST(test_blocksize_32_uses_the_32x32_layout)
+{
+	enum { W = 64, H = 64 };
 	uint8_t *lin = alloc(NN_GX_MEM_FCRAM, W * H * 4), *blk = alloc(NN_GX_MEM_VRAMA, W * H * 4);
+	uint8_t *back = alloc(NN_GX_MEM_FCRAM, W * H * 4), *as8 = alloc(NN_GX_MEM_FCRAM, W * H * 4);
 	unsigned long warned = diag_count(BLOCK32_AS_8X8);
+	unsigned x, r;
 
 	fill_bytes(lin, W * H * 4, 1);
 	nngxAddL2BTransferCommand(lin, blk, W, H, GL_RGBA8_OES, 32);
+	nngxAddB2LTransferCommand(blk, W, H, GL_RGBA8_OES, back, W, H, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 32);
+	nngxAddB2LTransferCommand(blk, W, H, GL_RGBA8_OES, as8, W, H, GL_RGBA8_OES,
+				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
 	ck_gl_ok();
-	ck_assert_uint_eq(diag_count(BLOCK32_AS_8X8), warned + 1);
+	ck_assert_uint_eq(diag_count(BLOCK32_AS_8X8), warned);
 	run_and_wait();
-	ck_assert(memcmp(blk + block_offset(9, 17, W, 4), lin + (17 * W + 9) * 4, 4) == 0);
+	ck_assert_uint_eq(block32_offset(45, 42, W, 4), 3289 * 4);
+	for (r = 0; r < H; r++)
+		for (x = 0; x < W; x++)
+			ck_assert_msg(memcmp(blk + block32_offset(x, r, W, 4),
+					     lin + (r * W + x) * 4, 4) == 0, "(%u, %u)", x, r);
+	ck_assert(memcmp(back, lin, W * H * 4) == 0);
+	/* row 8 starts tile 8 in the 8x8 layout (byte 2048), tile (0, 1) of
+	 * block 0 in the 32x32 one (byte 512) */
+	ck_assert(memcmp(as8 + 8 * W * 4, lin + 8 * W * 4, 4) != 0);
+	ck_assert(memcmp(as8 + 8 * W * 4, blk + 2048, 4) == 0);
+	ck_assert(memcmp(blk + 512, lin + 8 * W * 4, 4) == 0);
 }
 END_TEST
 
@@ -822,7 +854,7 @@ int main(void)
 	tcase_add_test(tc, test_b2l_yflip_reverses_the_lines);
 	tcase_add_test(tc, test_b2l_crops_a_larger_source);
 	tcase_add_test(tc, test_transfers_add_no_split);
-	tcase_add_test(tc, test_blocksize_32_uses_the_8x8_layout_and_warns);
+	tcase_add_test(tc, test_blocksize_32_uses_the_32x32_layout);
 	tcase_add_test(tc, test_block_copy_moves_units_and_skips_intervals);
 	tcase_add_loop_test(tc, test_filter_block_image_halves_with_a_box_filter, 0, 2);
 	tcase_add_test(tc, test_transfer_linear_image_fills_a_renderbuffer_and_a_texture);
