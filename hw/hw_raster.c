@@ -521,6 +521,9 @@ struct raster_w_hand {
 	const double (*edge)[HW_RASTER_BATCH + 3];     /* the buffer's edge values */
 };
 
+/* Replace the depth of each of the `count` fragments of the batch with
+ * the w-buffer's (user: a struct raster_w_hand for this triangle), then
+ * pass the batch on unchanged otherwise. */
 static void raster_w_hand_on(void *user, const struct hw_fragment *f, unsigned count)
 {
 	const struct raster_w_hand *h = user;
@@ -1255,6 +1258,8 @@ static HW_AVX2_TARGET void raster_triangle_batch_w_avx2(const struct hw_raster_c
 }
 #endif
 
+/* The host copy of the w-buffer walk: counts and fragments equal
+ * raster_triangle_batch_w_avx2's; exclude-mode scissors split first. */
 static void raster_triangle_batch_w_base(const struct hw_raster_config *cfg,
 					 const struct hw_vertex *a, const struct hw_vertex *b,
 					 const struct hw_vertex *c, struct hw_raster_counts *counts,
