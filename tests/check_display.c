@@ -425,24 +425,6 @@ START_TEST(test_sixty_vsync_waits_scan_out_sixty_frames_of_both_screens)
 }
 END_TEST
 
-/* Write `text` to a fresh temporary file and load it; GL_TRUE if taken. */
-static GLboolean load_config_text(const char *text)
-{
-	char path[] = "/tmp/nngx-display-cfg-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-	GLboolean ok;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	ok = nngxShimLoadConfig(path);
-	unlink(path);
-	return ok;
-}
-
 /* model.lcd.frame_clocks paces the vertical blanks and the scanout: with
  * frames of 2680000 clocks (10 ms), ten waits take 26800000 clocks and
  * scan the upper buffer out ten times. A new length loaded mid-frame
@@ -459,7 +441,7 @@ START_TEST(test_lcd_frame_clocks_key_paces_vblanks_and_scanout)
 	GLuint64EXT clock, vblank;
 	unsigned k;
 
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 2680000; }; };\n") == GL_TRUE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 2680000; }; };\n") == GL_TRUE);
 	display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMA);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	ck_gl_ok();
@@ -475,15 +457,15 @@ START_TEST(test_lcd_frame_clocks_key_paces_vblanks_and_scanout)
 
 	vblank = nngxShimGetClock();
 	nngxShimAdvance(1340000);
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 4000000; }; };\n") == GL_TRUE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 4000000; }; };\n") == GL_TRUE);
 	nngxWaitVSync(NN_GX_DISPLAY0);
 	ck_assert_uint_eq(nngxShimGetClock(), vblank + 4000000u);
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 267999; }; };\n") == GL_FALSE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 267999; }; };\n") == GL_FALSE);
 	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "model.lcd.frame_clocks"));
 	nngxWaitVSync(NN_GX_DISPLAY0);
 	ck_assert_uint_eq(nngxShimGetClock(), vblank + 8000000u);
 	/* the default back: frames of 4481136 from this vblank */
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 4481136; }; };\n") == GL_TRUE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 4481136; }; };\n") == GL_TRUE);
 	nngxWaitVSync(NN_GX_DISPLAY0);
 	ck_assert_uint_eq(nngxShimGetClock(), vblank + 8000000u + HW_LCD_FRAME_CLOCKS);
 }
@@ -1211,17 +1193,11 @@ START_TEST(test_transfer_rate_keys_set_the_rates)
 	enum { N = 65536 };
 	struct nngx_config cfg, saved;
 	char err[NNGX_CONFIG_ERROR_MAX];
-	char path[] = "/tmp/nngx-rates-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
+	char path[TU_TEMP_PATH];
 	void *a, *b;
 
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("model: { transfer: { post_fcram_to_fcram = 900; dma_fcram_to_fcram = 95; }; };\n",
-	      f);
-	fclose(f);
+	ck_assert(tu_temp_file(path, "model: { transfer: { post_fcram_to_fcram = 900; "
+				     "dma_fcram_to_fcram = 95; }; };\n"));
 	nngx_config_defaults(&cfg);
 	ck_assert_uint_eq(cfg.transfer_rates.post_fcram_to_fcram, 450);
 	ck_assert_uint_eq(cfg.transfer_rates.dma_fcram_to_fcram, 190);
@@ -1751,23 +1727,14 @@ END_TEST
 START_TEST(test_misbehave_key_is_a_boolean_off_by_default)
 {
 	struct nngx_config cfg;
-	char path[64];
-	FILE *f;
-	int fd;
 
 	nngx_config_defaults(&cfg);
 	ck_assert(!cfg.misbehave_during_cmdlist);
 	ck_assert(!nngx_state_get()->config.misbehave_during_cmdlist);  /* the shipped file */
-	strcpy(path, "/tmp/nngx-display-XXXXXX");
-	fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	fprintf(f, "profiling:\n{\n  misbehave_during_cmdlist = 1;\n};\n");
-	fclose(f);
-	ck_assert(nngxShimLoadConfig(path) == GL_FALSE);
+	ck_assert(tu_load_config_text("profiling:\n{\n  misbehave_during_cmdlist = 1;\n};\n")
+		  == GL_FALSE);
 	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), ":3: 'profiling.misbehave_during_cmdlist' "
 				     "must be true or false"));
-	unlink(path);
 	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
 }
 END_TEST
