@@ -31,17 +31,6 @@ static struct pica_cmd cmd;
 
 /* ---- raw command buffers ----------------------------------------------------- */
 
-/* Run the words through a bound list as one request, then empty it. */
-static void run_words(const uint32_t *w, size_t n)
-{
-	nngxAdd3DCommand(w, (GLsizei)(n * 4), GL_TRUE);
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_error(GL_NO_ERROR);
-}
-
 struct counts {
 	GLuint vs[4][NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_SHADER0];
 	GLuint poly[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
@@ -65,7 +54,7 @@ static void run_counted(const struct pica_cmd *c, struct counts *d)
 	unsigned k;
 
 	read_counts(&a);
-	run_words(c->w, c->n);
+	ck_assert_uint_eq(tu_run_words(c->w, c->n), GL_NO_ERROR);
 	read_counts(&b);
 	for (k = 0; k < sizeof *d / sizeof(GLuint); k++)
 		((GLuint *)d)[k] = ((GLuint *)&b)[k] - ((GLuint *)&a)[k];
@@ -107,10 +96,7 @@ static void raw_state(unsigned attribs, unsigned prim)
 	struct shader_asm a;
 	struct hw_shader_state prog;
 
-	asm_init(&a);
-	asm_mov(&a, asm_o(0), asm_v(0));
-	asm_end(&a);
-	ck_assert(asm_finish(&a, &prog));
+	ck_assert(asm_passthrough(&a, &prog));
 	pica_cmd_vs_program(&cmd, &prog, a.ncode, a.nopdesc, 0);
 	pica_cmd_reg(&cmd, 0x202, (uint32_t)(attribs - 1) << 28);
 	pica_cmd_reg(&cmd, 0x242, attribs - 1);                 /* VSH_NUM_ATTR */
@@ -206,10 +192,7 @@ START_TEST(test_immediate_draws_as_the_array_draw)
 		struct shader_asm a;
 		struct hw_shader_state prog;
 
-		asm_init(&a);
-		asm_mov(&a, asm_o(0), asm_v(0));
-		asm_end(&a);
-		ck_assert(asm_finish(&a, &prog));
+		ck_assert(asm_passthrough(&a, &prog));
 		pica_cmd_triangle_draw(&cmd, &prog, a.ncode, a.nopdesc, base);
 	}
 	run_counted(&cmd, &arr);

@@ -59,6 +59,16 @@ int tu_load_config_text(const char *text)
 	return loaded;
 }
 
+GLenum tu_run_words(const uint32_t *w, size_t n)
+{
+	nngxAdd3DCommand(w, (GLsizei)(n * 4), GL_TRUE);
+	nngxFlush3DCommand();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxClearCmdlist();
+	return glGetError();
+}
+
 void tu_snapshot_assert_same(const struct tu_snapshot *s)
 {
 	ck_assert_msg(tu_snapshot_same(s), "an erroring call changed library state");

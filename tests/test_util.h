@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <check.h>
@@ -19,6 +20,10 @@ void tu_reset(void);
 
 /* Set both busy parameters without diagnostics noise. */
 void tu_set_busy(GLuint time_clocks, GLuint count);
+
+/* Run `n` words through the bound command list as one request, wait for
+ * it and empty the list; returns glGetError() for the test to assert on. */
+GLenum tu_run_words(const uint32_t *w, size_t n);
 
 /* ck_assert that the library state equals the snapshot. */
 void tu_snapshot_assert_same(const struct tu_snapshot *s);
