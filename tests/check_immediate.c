@@ -137,6 +137,14 @@ static void raw_end(void)
 	pica_cmd_reg(&cmd, 0x253, 0);
 }
 
+/* One immediate-mode run of `n` attribute rows: begin, rows, end. */
+static void raw_immediate(const float (*rows)[4], unsigned n)
+{
+	raw_begin();
+	raw_rows(rows, n);
+	raw_end();
+}
+
 /* Two triangles in the middle of the viewport, then the same repeated:
  * rows for up to 8 triangles. */
 static const float tri_rows[24][4] = {
@@ -154,9 +162,7 @@ static void raw_immediate_triangles(unsigned vertices)
 {
 	pica_cmd_init(&cmd);
 	raw_state(1, 0);
-	raw_begin();
-	raw_rows(tri_rows, vertices);
-	raw_end();
+	raw_immediate(tri_rows, vertices);
 }
 
 /* Six immediate vertices draw what the same six drawn from an array in
@@ -242,9 +248,7 @@ START_TEST(test_immediate_assembles_per_the_topology)
 
 		pica_cmd_init(&cmd);
 		raw_state(1, prim);
-		raw_begin();
-		raw_rows(tri_rows, 5);
-		raw_end();
+		raw_immediate(tri_rows, 5);
 		run_counted(&cmd, &d);
 		ck_assert_uint_eq(d.poly[0], 5);
 		ck_assert_msg(d.poly[1] == want[prim], "topology %u: %u triangles", prim,
@@ -266,11 +270,8 @@ START_TEST(test_immediate_ends_at_configuration_mode)
 
 	raw_setup();
 	gpu = &nngx_state_get()->gpu;
-	pica_cmd_init(&cmd);
 	raw_state(1, 0);
-	raw_begin();
-	raw_rows(tri_rows, 3);
-	raw_end();
+	raw_immediate(tri_rows, 3);
 	raw_rows(tri_rows + 3, 3);
 	memcpy(fixed_before, gpu->command.fixed_value, sizeof fixed_before);
 	said = nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED);
@@ -292,12 +293,9 @@ START_TEST(test_immediate_counts_attributes_by_vsh_num_attr)
 	struct counts d;
 
 	raw_setup();
-	pica_cmd_init(&cmd);
 	raw_state(1, 0);
 	pica_cmd_reg(&cmd, 0x202, 1u << 28);
-	raw_begin();
-	raw_rows(tri_rows, 6);
-	raw_end();
+	raw_immediate(tri_rows, 6);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 6);
 	ck_assert_uint_eq(d.poly[1], 2);
@@ -305,9 +303,7 @@ START_TEST(test_immediate_counts_attributes_by_vsh_num_attr)
 	pica_cmd_init(&cmd);
 	raw_state(2, 0);
 	pica_cmd_reg(&cmd, 0x202, 0);
-	raw_begin();
-	raw_rows(tri_rows, 6);
-	raw_end();
+	raw_immediate(tri_rows, 6);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 3);
 	ck_assert_uint_eq(d.poly[1], 1);
@@ -331,9 +327,7 @@ START_TEST(test_immediate_partial_vertex_is_dropped_with_a_diagnostic)
 	faults = nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT);
 	pica_cmd_init(&cmd);
 	raw_state(2, 0);
-	raw_begin();
-	raw_rows(tri_rows, 7);
-	raw_end();
+	raw_immediate(tri_rows, 7);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 3);
 	ck_assert_uint_eq(d.poly[1], 1);
@@ -351,9 +345,7 @@ START_TEST(test_immediate_partial_vertex_is_dropped_with_a_diagnostic)
 	ck_assert_uint_eq(gpu->command.immediate.have, 0);
 
 	pica_cmd_init(&cmd);
-	raw_begin();
-	raw_rows(tri_rows, 6);
-	raw_end();
+	raw_immediate(tri_rows, 6);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 3);
 	ck_assert_uint_eq(d.poly[1], 1);
@@ -374,7 +366,6 @@ START_TEST(test_fixed_attribute_port_outside_immediate_mode)
 
 	raw_setup();
 	gpu = &nngx_state_get()->gpu;
-	pica_cmd_init(&cmd);
 	pica_cmd_reg(&cmd, 0x232, 2);
 	raw_rows(&row, 1);
 	run_counted(&cmd, &d);
