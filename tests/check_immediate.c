@@ -416,12 +416,7 @@ static void gl_setup(void)
 	color_loc = glGetAttribLocation(program, "aColor");
 	ck_assert_int_ge(color_loc, 0);
 	fx_framebuffer(SIDE);
-	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcRgb"), GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcAlpha"), GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineRgb"), GL_REPLACE);
-	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+	fx_combiner_primary(program);
 	glBindBuffer(GL_ARRAY_BUFFER, 0);
 	glEnableVertexAttribArray(0);
 	glEnableVertexAttribArray((GLuint)color_loc);

@@ -246,6 +246,16 @@ void fx_block_reseal(uint32_t *w)
 	w[5] = fx_block_check(w + 6, w[2] / 4 - 6);
 }
 
+void fx_combiner_primary(GLuint program)
+{
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcRgb"), GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcAlpha"), GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+}
+
 GLuint fx_framebuffer(GLsizei side)
 {
 	GLuint fb, rb[2];
