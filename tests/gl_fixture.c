@@ -119,6 +119,11 @@ GLuint fx_positions(const float *xyz, unsigned vertices)
 	return b;
 }
 
+GLuint fx_counters_instructions(const struct fx_counters *c)
+{
+	return c->shader[0][0] + c->shader[1][0] + c->shader[2][0] + c->shader[3][0];
+}
+
 void fx_counters_read(struct fx_counters *c)
 {
 	unsigned p;

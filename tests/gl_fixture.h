@@ -82,6 +82,8 @@ struct fx_counters {
 };
 
 void fx_counters_read(struct fx_counters *c);
+/* Vertex shader instructions in c: word 0 of the four processors. */
+GLuint fx_counters_instructions(const struct fx_counters *c);
 /* after - before, word by word (the counters wrap; differences do not). */
 void fx_counters_diff(const struct fx_counters *before, const struct fx_counters *after,
 		      struct fx_counters *out);
