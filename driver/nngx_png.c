@@ -70,27 +70,32 @@ static int png_meta_fill(struct png_meta_text *t, const struct nngx_png_meta *m)
 	return PNG_META_KEYS;
 }
 
-bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
-			   unsigned lines, unsigned format, const struct nngx_png_meta *meta,
-			   char *err, size_t err_len)
+/* Hands png_write the picture's row y: a pointer to width * 4 bytes of
+ * RGBA8, which may be built in scratch. */
+typedef const uint8_t *png_row_fn(const void *ctx, unsigned y, uint8_t *scratch);
+
+/* Write a width x height RGBA8 picture to path, row by row from row_at,
+ * with meta's text chunks when meta is not NULL. scratch_bytes of scratch
+ * (none when 0) are allocated for row_at once the file is open. On
+ * failure, says why in err and returns false. */
+static bool png_write(const char *path, unsigned width, unsigned height,
+		      const struct nngx_png_meta *meta, png_row_fn *row_at, const void *ctx,
+		      size_t scratch_bytes, char *err, size_t err_len)
 {
 	struct png_meta_text text;
 	png_structp png = NULL;
 	png_infop info = NULL;
-	uint8_t *volatile row = NULL;
+	uint8_t *volatile scratch = NULL;
 	FILE *volatile f = NULL;
 	unsigned y;
 
-	if (!hw_pixel_bytes((enum hw_color_format)format) || !width || !lines) {
-		snprintf(err, err_len, "unknown pixel format %u", format);
-		return false;
-	}
 	errno = 0;
 	f = fopen(path, "wb");
-	row = hw_malloc((size_t)lines * 4);
+	if (scratch_bytes)
+		scratch = hw_malloc(scratch_bytes);
 	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	info = png ? png_create_info_struct(png) : NULL;
-	if (!f || !row || !info) {
+	if (!f || (scratch_bytes && !scratch) || !info) {
 		snprintf(err, err_len, "%s", strerror(errno ? errno : ENOMEM));
 		goto fail;
 	}
@@ -103,73 +108,16 @@ bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned wid
 	 * filter search and the fastest deflate level. */
 	png_set_compression_level(png, 1);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-	png_set_IHDR(png, info, lines, width, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	if (meta)
-		png_set_text(png, info, text.text, png_meta_fill(&text, meta));
-	png_write_info(png, info);
-	for (y = 0; y < width; y++) {
-		screen_row(pixels, width, lines, (enum hw_color_format)format, y, row);
-		png_write_row(png, row);
-	}
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
-	hw_free(row);
-	if (fflush(f) != 0 || ferror(f)) {
-		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
-		fclose(f);
-		return false;
-	}
-	if (fclose(f) != 0) {
-		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
-		return false;
-	}
-	return true;
-fail:
-	if (png)
-		png_destroy_write_struct(&png, info ? &info : NULL);
-	hw_free(row);
-	if (f)
-		fclose(f);
-	return false;
-}
-
-/* ---- a draw's thumbnail --------------------------------------------------- */
-
-bool nngx_png_write_rgba(const char *path, const uint8_t *rgba, unsigned width,
-			 unsigned height, const struct nngx_png_meta *meta, char *err,
-			 size_t err_len)
-{
-	struct png_meta_text text;
-	png_structp png = NULL;
-	png_infop info = NULL;
-	FILE *volatile f = NULL;
-	unsigned y;
-
-	errno = 0;
-	f = fopen(path, "wb");
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	info = png ? png_create_info_struct(png) : NULL;
-	if (!f || !info) {
-		snprintf(err, err_len, "%s", strerror(errno ? errno : ENOMEM));
-		goto fail;
-	}
-	if (setjmp(png_jmpbuf(png))) {
-		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
-		goto fail;
-	}
-	png_init_io(png, f);
-	png_set_compression_level(png, 1);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
 		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	if (meta)
 		png_set_text(png, info, text.text, png_meta_fill(&text, meta));
 	png_write_info(png, info);
 	for (y = 0; y < height; y++)
-		png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+		png_write_row(png, (png_const_bytep)row_at(ctx, y, scratch));
 	png_write_end(png, NULL);
 	png_destroy_write_struct(&png, &info);
+	hw_free(scratch);
 	if (fflush(f) != 0 || ferror(f)) {
 		snprintf(err, err_len, "%s", strerror(errno ? errno : EIO));
 		fclose(f);
@@ -183,7 +131,64 @@ bool nngx_png_write_rgba(const char *path, const uint8_t *rgba, unsigned width,
 fail:
 	if (png)
 		png_destroy_write_struct(&png, info ? &info : NULL);
+	hw_free(scratch);
 	if (f)
 		fclose(f);
 	return false;
+}
+
+/* ---- a display buffer ----------------------------------------------------- */
+
+struct screen_src {
+	const uint8_t *pixels;
+	unsigned width, lines;
+	enum hw_color_format format;
+};
+
+/* Row y of the rotated picture (screen_row), decoded into scratch. */
+static const uint8_t *screen_row_at(const void *ctx, unsigned y, uint8_t *scratch)
+{
+	const struct screen_src *src = ctx;
+
+	screen_row(src->pixels, src->width, src->lines, src->format, y, scratch);
+	return scratch;
+}
+
+bool nngx_png_write_screen(const char *path, const uint8_t *pixels, unsigned width,
+			   unsigned lines, unsigned format, const struct nngx_png_meta *meta,
+			   char *err, size_t err_len)
+{
+	const struct screen_src src = { pixels, width, lines, (enum hw_color_format)format };
+
+	if (!hw_pixel_bytes((enum hw_color_format)format) || !width || !lines) {
+		snprintf(err, err_len, "unknown pixel format %u", format);
+		return false;
+	}
+	return png_write(path, lines, width, meta, screen_row_at, &src, (size_t)lines * 4, err,
+			 err_len);
+}
+
+/* ---- a draw's thumbnail --------------------------------------------------- */
+
+struct rgba_src {
+	const uint8_t *rgba;
+	unsigned width;
+};
+
+/* Row y of a packed RGBA8 picture, as it lies. */
+static const uint8_t *rgba_row_at(const void *ctx, unsigned y, uint8_t *scratch)
+{
+	const struct rgba_src *src = ctx;
+
+	(void)scratch;
+	return src->rgba + (size_t)y * src->width * 4;
+}
+
+bool nngx_png_write_rgba(const char *path, const uint8_t *rgba, unsigned width,
+			 unsigned height, const struct nngx_png_meta *meta, char *err,
+			 size_t err_len)
+{
+	const struct rgba_src src = { rgba, width };
+
+	return png_write(path, width, height, meta, rgba_row_at, &src, 0, err, err_len);
 }

@@ -1238,75 +1238,40 @@ static void raster_exclude(const struct hw_raster_config *cfg, const struct hw_v
 	counts->scissored += covered - tmp.fragments;
 }
 
-/* The w-buffer's copies of the walk (hw_raster_triangle_batch_in_copy
- * hands them out for a w-buffer configuration): the common copies below
- * keep their code, and a z-buffer draw pays nothing. */
+/* RASTER_WALK_COPY(name, target, avx2, w_buffer) defines one copy of the
+ * walk of one triangle, compiled with the function attributes `target`:
+ * an exclude-mode scissor is split into bands first, then the walk adds
+ * to counts and sends fragments to out in batches. Each copy is its own
+ * function so that raster_triangle_batch is specialised for its avx2 and
+ * w_buffer constants; every copy gives the same counts and fragments. The
+ * w-buffer's copies (handed out for a w-buffer configuration) leave the
+ * z-buffer copies' code as it was, so a z-buffer draw pays nothing. */
+#define RASTER_WALK_COPY(name, target, avx2, w_buffer)				\
+	static target void name(const struct hw_raster_config *cfg,			\
+				const struct hw_vertex *a, const struct hw_vertex *b,	\
+				const struct hw_vertex *c,				\
+				struct hw_raster_counts *counts,			\
+				hw_fragment_batch_fn out, void *user,			\
+				struct hw_raster_buffer *buf)				\
+	{										\
+		if (cfg->scissor_exclude && cfg->scissor) {				\
+			raster_exclude(cfg, a, b, c, counts, out, user, buf, name);	\
+			return;								\
+		}									\
+		raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, avx2,	\
+				      w_buffer);					\
+	}
+
+/* hw_raster_triangle_batch_in's copies: AVX2 (hw_simd.h) and host, each
+ * for the w-buffer and for the z-buffer. */
 #if HW_AVX2
-static HW_AVX2_TARGET void raster_triangle_batch_w_avx2(const struct hw_raster_config *cfg,
-							const struct hw_vertex *a,
-							const struct hw_vertex *b,
-							const struct hw_vertex *c,
-							struct hw_raster_counts *counts,
-							hw_fragment_batch_fn out, void *user,
-							struct hw_raster_buffer *buf)
-{
-	if (cfg->scissor_exclude && cfg->scissor) {
-		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_w_avx2);
-		return;
-	}
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true, true);
-}
+RASTER_WALK_COPY(raster_triangle_batch_w_avx2, HW_AVX2_TARGET, true, true)
 #endif
-
-/* The host copy of the w-buffer walk: counts and fragments equal
- * raster_triangle_batch_w_avx2's; exclude-mode scissors split first. */
-static void raster_triangle_batch_w_base(const struct hw_raster_config *cfg,
-					 const struct hw_vertex *a, const struct hw_vertex *b,
-					 const struct hw_vertex *c, struct hw_raster_counts *counts,
-					 hw_fragment_batch_fn out, void *user,
-					 struct hw_raster_buffer *buf)
-{
-	if (cfg->scissor_exclude && cfg->scissor) {
-		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_w_base);
-		return;
-	}
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false, true);
-}
-
-/* hw_raster_triangle_batch_in's AVX2 copy (hw_simd.h), and the copy for the host. */
+RASTER_WALK_COPY(raster_triangle_batch_w_base, , false, true)
 #if HW_AVX2
-/* The AVX2 walk of one triangle, splitting an exclude-mode scissor into bands
- * first; counts and fragments equal raster_triangle_batch_base's. */
-static HW_AVX2_TARGET void raster_triangle_batch_avx2(const struct hw_raster_config *cfg,
-						      const struct hw_vertex *a,
-						      const struct hw_vertex *b,
-						      const struct hw_vertex *c,
-						      struct hw_raster_counts *counts,
-						      hw_fragment_batch_fn out, void *user,
-						      struct hw_raster_buffer *buf)
-{
-	if (cfg->scissor_exclude && cfg->scissor) {
-		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_avx2);
-		return;
-	}
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, true, false);
-}
+RASTER_WALK_COPY(raster_triangle_batch_avx2, HW_AVX2_TARGET, true, false)
 #endif
-
-/* The portable walk of one triangle, splitting an exclude-mode scissor into
- * bands first. Adds to counts and sends fragments to out in batches. */
-static void raster_triangle_batch_base(const struct hw_raster_config *cfg,
-				       const struct hw_vertex *a, const struct hw_vertex *b,
-				       const struct hw_vertex *c, struct hw_raster_counts *counts,
-				       hw_fragment_batch_fn out, void *user,
-				       struct hw_raster_buffer *buf)
-{
-	if (cfg->scissor_exclude && cfg->scissor) {
-		raster_exclude(cfg, a, b, c, counts, out, user, buf, raster_triangle_batch_base);
-		return;
-	}
-	raster_triangle_batch(cfg, a, b, c, counts, out, user, buf, false, false);
-}
+RASTER_WALK_COPY(raster_triangle_batch_base, , false, false)
 
 hw_raster_batch_in_fn hw_raster_triangle_batch_in_copy(const struct hw_raster_config *cfg)
 {

@@ -19,14 +19,8 @@ srcdir=${top_srcdir:-.}
 prog="$top_builddir/samples/legacy/frame_profiler"
 report="$top_builddir/tools/nngx-report"
 
-browser=
-for b in chromium chromium-browser google-chrome; do
-	if command -v "$b" >/dev/null 2>&1; then
-		browser=$b
-		break
-	fi
-done
-if [ -z "$browser" ]; then
+. "$(dirname "$0")/chromium.sh"
+if ! find_chromium; then
 	echo "skip: Chromium is not installed (apt-get install chromium); the report was not rendered"
 	exit 77
 fi

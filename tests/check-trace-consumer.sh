@@ -58,14 +58,8 @@ cat "$tmp/node.txt"
 
 # The same checks in headless Chromium (page.html): the engine runs in the
 # browser it was written for. Not run without Chromium (Debian: chromium).
-browser=
-for b in chromium chromium-browser google-chrome; do
-	if command -v "$b" >/dev/null 2>&1; then
-		browser=$b
-		break
-	fi
-done
-if [ -z "$browser" ]; then
+. "$(dirname "$0")/chromium.sh"
+if ! find_chromium; then
 	echo "note: Chromium is not installed; the checks were not run in a browser"
 	exit 0
 fi

@@ -716,21 +716,12 @@ END_TEST
  * far less than a frame). */
 START_TEST(test_capture_and_trace_follow_the_frame_length)
 {
-	char path[] = "/tmp/nngx-capture-cfg-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
 	struct seen s;
 	json_t *j, *events, *e;
 	size_t i, vblanks = 0;
 	long long last = 0;
 
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("model: { lcd: { frame_clocks = 2680000; }; };\n", f);
-	fclose(f);
-	ck_assert(nngxShimLoadConfig(path) == GL_TRUE);
-	unlink(path);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 2680000; }; };\n") == GL_TRUE);
 	make_dir();
 	ck_assert(capture_open("c.json", "t.json", NULL));
 	run_scene(&s);

@@ -372,24 +372,6 @@ START_TEST(test_config_error_names_included_file_and_line)
 }
 END_TEST
 
-/* Load `text` as a whole file; whether it was accepted. */
-static GLboolean load_text(const char *text)
-{
-	char path[] = "/tmp/check_config_XXXXXX";
-	GLboolean ok;
-	FILE *f;
-	int fd = mkstemp(path);
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	ok = nngxShimLoadConfig(path);
-	unlink(path);
-	return ok;
-}
-
 /* capture.* keys: strings up to NNGX_CONFIG_PATH_MAX - 1 characters. */
 START_TEST(test_config_capture_keys_are_strings_and_a_window)
 {
@@ -397,19 +379,19 @@ START_TEST(test_config_capture_keys_are_strings_and_a_window)
 	char *text = malloc(2 * NNGX_CONFIG_PATH_MAX);
 
 	ck_assert_ptr_nonnull(text);
-	ck_assert_int_eq(load_text("capture = { file = \"out.csv\"; trace = \"t.json\"; "
+	ck_assert_int_eq(tu_load_config_text("capture = { file = \"out.csv\"; trace = \"t.json\"; "
 				   "frames_dir = \"/tmp\"; sampling_time = 100; };\n"), GL_TRUE);
 	ck_assert_str_eq(cfg->capture_file, "out.csv");
 	ck_assert_str_eq(cfg->capture_trace, "t.json");
 	ck_assert_str_eq(cfg->capture_frames_dir, "/tmp");
 	ck_assert_uint_eq(cfg->capture_sampling_time, 100);
-	ck_assert_int_eq(load_text("capture = { file = 3; };\n"), GL_FALSE);
+	ck_assert_int_eq(tu_load_config_text("capture = { file = 3; };\n"), GL_FALSE);
 	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "must be a string"));
-	ck_assert_int_eq(load_text("capture = { sampling_time = 0; };\n"), GL_FALSE);
+	ck_assert_int_eq(tu_load_config_text("capture = { sampling_time = 0; };\n"), GL_FALSE);
 	strcpy(text, "capture = { file = \"");
 	memset(text + strlen(text), 'x', NNGX_CONFIG_PATH_MAX);
 	strcpy(text + strlen("capture = { file = \"") + NNGX_CONFIG_PATH_MAX, "\"; };\n");
-	ck_assert_int_eq(load_text(text), GL_FALSE);
+	ck_assert_int_eq(tu_load_config_text(text), GL_FALSE);
 	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "longer than"));
 	ck_assert_str_eq(cfg->capture_file, "out.csv");      /* the last good file */
 	free(text);

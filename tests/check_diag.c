@@ -679,22 +679,6 @@ static int count_substr(const char *s, const char *sub)
 	return n;
 }
 
-/* Load a configuration made of `text` (a temporary file). */
-static void load_config_text(const char *text)
-{
-	char path[] = "/tmp/nngx-diag-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	ck_assert_msg(nngxShimLoadConfig(path), "%s", nngxShimGetConfigError());
-	unlink(path);
-}
-
 /* The same warning every frame: the first 3 (the default limit) are
  * printed, the rest only counted, and nngxShimReset prints their count. */
 START_TEST(test_diag_stderr_prints_a_repeat_three_times_then_summarizes_at_reset)
@@ -755,7 +739,8 @@ START_TEST(test_diag_repeat_limit_0_prints_every_repeat)
 	char out[TEXT_MAX * 16];
 	int i;
 
-	load_config_text("diagnostics: { repeat_limit = 0; };\n");
+	ck_assert_msg(tu_load_config_text("diagnostics: { repeat_limit = 0; };\n") == GL_TRUE,
+		      "%s", nngxShimGetConfigError());
 	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
 	tu_capture_begin(&cap);
 	for (i = 0; i < 10; i++)
@@ -774,7 +759,8 @@ START_TEST(test_diag_repeat_limit_1_prints_once)
 	char out[TEXT_MAX * 8];
 	int i;
 
-	load_config_text("diagnostics: { repeat_limit = 1; };\n");
+	ck_assert_msg(tu_load_config_text("diagnostics: { repeat_limit = 1; };\n") == GL_TRUE,
+		      "%s", nngxShimGetConfigError());
 	nngxShimSetDiagLevel(NNGX_SHIM_SEVERITY_WARNING);
 	tu_capture_begin(&cap);
 	for (i = 0; i < 4; i++)

@@ -70,6 +70,21 @@ static void delta_end(struct mem_delta *d)
 		d->w[k] = after[k] - d->before[k];
 }
 
+/* Wait for `n` vertical blanks of `display`, noting in d the memory
+ * words they move; returns the clocks they took. */
+static GLuint64EXT wait_vsyncs(GLenum display, unsigned n, struct mem_delta *d)
+{
+	GLuint64EXT clock;
+	unsigned k;
+
+	delta_begin(d);
+	clock = nngxShimGetClock();
+	for (k = 0; k < n; k++)
+		nngxWaitVSync(display);
+	delta_end(d);
+	return nngxShimGetClock() - clock;
+}
+
 /* Every word of `d` is 0 except those given (word, value) in `expect`. */
 static void delta_is(const struct mem_delta *d, const unsigned (*expect)[2], unsigned n)
 {
@@ -401,8 +416,6 @@ END_TEST
 START_TEST(test_sixty_vsync_waits_scan_out_sixty_frames_of_both_screens)
 {
 	struct mem_delta d;
-	GLuint64EXT clock;
-	unsigned k;
 	static const unsigned expect[][2] = {
 		{ HW_MEM_LCD_UPPER_READ, 60 * SCREEN_RGBA8 },
 		{ HW_MEM_VRAM_A_READ, 60 * SCREEN_RGBA8 },      /* the upper buffer's channel */
@@ -415,33 +428,10 @@ START_TEST(test_sixty_vsync_waits_scan_out_sixty_frames_of_both_screens)
 	nngxSwapBuffers(NN_GX_DISPLAY_BOTH);
 	ck_gl_ok();
 	nngxWaitVSync(NN_GX_DISPLAY_BOTH);              /* the swap takes effect here */
-	delta_begin(&d);
-	clock = nngxShimGetClock();
-	for (k = 0; k < 60; k++)
-		nngxWaitVSync(NN_GX_DISPLAY_BOTH);
-	delta_end(&d);
+	ck_assert_uint_eq(wait_vsyncs(NN_GX_DISPLAY_BOTH, 60, &d), 60ull * HW_LCD_FRAME_CLOCKS);
 	delta_is(&d, expect, 4);
-	ck_assert_uint_eq(nngxShimGetClock() - clock, 60ull * HW_LCD_FRAME_CLOCKS);
 }
 END_TEST
-
-/* Write `text` to a fresh temporary file and load it; GL_TRUE if taken. */
-static GLboolean load_config_text(const char *text)
-{
-	char path[] = "/tmp/nngx-display-cfg-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-	GLboolean ok;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	ok = nngxShimLoadConfig(path);
-	unlink(path);
-	return ok;
-}
 
 /* model.lcd.frame_clocks paces the vertical blanks and the scanout: with
  * frames of 2680000 clocks (10 ms), ten waits take 26800000 clocks and
@@ -456,34 +446,28 @@ START_TEST(test_lcd_frame_clocks_key_paces_vblanks_and_scanout)
 		{ HW_MEM_VRAM_A_READ, 10 * SCREEN_RGBA8 },
 	};
 	struct mem_delta d;
-	GLuint64EXT clock, vblank;
-	unsigned k;
+	GLuint64EXT vblank;
 
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 2680000; }; };\n") == GL_TRUE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 2680000; }; };\n") == GL_TRUE);
 	display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMA);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	ck_gl_ok();
 	nngxWaitVSync(NN_GX_DISPLAY0);                  /* the swap takes effect here */
 	ck_assert_uint_eq(nngxShimGetClock() % 2680000u, 0);
-	delta_begin(&d);
-	clock = nngxShimGetClock();
-	for (k = 0; k < 10; k++)
-		nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_end(&d);
+	ck_assert_uint_eq(wait_vsyncs(NN_GX_DISPLAY0, 10, &d), 10ull * 2680000u);
 	delta_is(&d, expect, 2);
-	ck_assert_uint_eq(nngxShimGetClock() - clock, 10ull * 2680000u);
 
 	vblank = nngxShimGetClock();
 	nngxShimAdvance(1340000);
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 4000000; }; };\n") == GL_TRUE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 4000000; }; };\n") == GL_TRUE);
 	nngxWaitVSync(NN_GX_DISPLAY0);
 	ck_assert_uint_eq(nngxShimGetClock(), vblank + 4000000u);
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 267999; }; };\n") == GL_FALSE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 267999; }; };\n") == GL_FALSE);
 	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), "model.lcd.frame_clocks"));
 	nngxWaitVSync(NN_GX_DISPLAY0);
 	ck_assert_uint_eq(nngxShimGetClock(), vblank + 8000000u);
 	/* the default back: frames of 4481136 from this vblank */
-	ck_assert(load_config_text("model: { lcd: { frame_clocks = 4481136; }; };\n") == GL_TRUE);
+	ck_assert(tu_load_config_text("model: { lcd: { frame_clocks = 4481136; }; };\n") == GL_TRUE);
 	nngxWaitVSync(NN_GX_DISPLAY0);
 	ck_assert_uint_eq(nngxShimGetClock(), vblank + 8000000u + HW_LCD_FRAME_CLOCKS);
 }
@@ -492,7 +476,6 @@ END_TEST
 START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 {
 	struct mem_delta d;
-	unsigned k;
 	static const unsigned stereo[][2] = {
 		{ HW_MEM_LCD_UPPER_READ, 10 * 2 * SCREEN_RGBA8 },
 		{ HW_MEM_VRAM_A_READ, 10 * 2 * SCREEN_RGBA8 },  /* both eyes (one area: 9002) */
@@ -508,20 +491,14 @@ START_TEST(test_stereo_mode_doubles_the_upper_scanout)
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	ck_gl_ok();
 	nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_begin(&d);
-	for (k = 0; k < 10; k++)
-		nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_end(&d);
+	wait_vsyncs(NN_GX_DISPLAY0, 10, &d);
 	delta_is(&d, stereo, 2);
 
 	/* Back to one eye from the next swap. */
 	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);
 	nngxSwapBuffers(NN_GX_DISPLAY0);
 	nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_begin(&d);
-	for (k = 0; k < 10; k++)
-		nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_end(&d);
+	wait_vsyncs(NN_GX_DISPLAY0, 10, &d);
 	delta_is(&d, normal, 2);
 }
 END_TEST
@@ -535,7 +512,6 @@ START_TEST(test_swap_by_address_scans_out_the_given_memory)
 	uint8_t *lower = nngxShimAllocMemory(NN_GX_MEM_FCRAM, W * LOWER_H * 2);
 	uint8_t *left = nngxShimAllocMemory(NN_GX_MEM_VRAMA, W * H * 4);
 	uint8_t *right = nngxShimAllocMemory(NN_GX_MEM_VRAMB, W * H * 4);
-	unsigned k;
 	static const unsigned lower_only[][2] = {
 		{ HW_MEM_LCD_LOWER_READ, 10 * LOWER_RGB565 },
 	};
@@ -555,20 +531,14 @@ START_TEST(test_swap_by_address_scans_out_the_given_memory)
 	ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY1), GL_FALSE);
 	nngxWaitVSync(NN_GX_DISPLAY1);
 	ck_assert_int_eq(nngxCheckVSync(NN_GX_DISPLAY1), GL_TRUE);
-	delta_begin(&d);
-	for (k = 0; k < 10; k++)
-		nngxWaitVSync(NN_GX_DISPLAY1);
-	delta_end(&d);
+	wait_vsyncs(NN_GX_DISPLAY1, 10, &d);
 	delta_is(&d, lower_only, 1);
 
 	nngxSetDisplayMode(NN_GX_DISPLAYMODE_STEREO);
 	nngxSwapBuffersByAddress(NN_GX_DISPLAY0, left, right, W, GL_RGBA8_OES);
 	ck_gl_ok();
 	nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_begin(&d);
-	for (k = 0; k < 10; k++)
-		nngxWaitVSync(NN_GX_DISPLAY0);
-	delta_end(&d);
+	wait_vsyncs(NN_GX_DISPLAY0, 10, &d);
 	delta_is(&d, stereo, 4);
 	nngxSetDisplayMode(NN_GX_DISPLAYMODE_NORMAL);
 }
@@ -1211,17 +1181,11 @@ START_TEST(test_transfer_rate_keys_set_the_rates)
 	enum { N = 65536 };
 	struct nngx_config cfg, saved;
 	char err[NNGX_CONFIG_ERROR_MAX];
-	char path[] = "/tmp/nngx-rates-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
+	char path[TU_TEMP_PATH];
 	void *a, *b;
 
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("model: { transfer: { post_fcram_to_fcram = 900; dma_fcram_to_fcram = 95; }; };\n",
-	      f);
-	fclose(f);
+	ck_assert(tu_temp_file(path, "model: { transfer: { post_fcram_to_fcram = 900; "
+				     "dma_fcram_to_fcram = 95; }; };\n"));
 	nngx_config_defaults(&cfg);
 	ck_assert_uint_eq(cfg.transfer_rates.post_fcram_to_fcram, 450);
 	ck_assert_uint_eq(cfg.transfer_rates.dma_fcram_to_fcram, 190);
@@ -1751,23 +1715,14 @@ END_TEST
 START_TEST(test_misbehave_key_is_a_boolean_off_by_default)
 {
 	struct nngx_config cfg;
-	char path[64];
-	FILE *f;
-	int fd;
 
 	nngx_config_defaults(&cfg);
 	ck_assert(!cfg.misbehave_during_cmdlist);
 	ck_assert(!nngx_state_get()->config.misbehave_during_cmdlist);  /* the shipped file */
-	strcpy(path, "/tmp/nngx-display-XXXXXX");
-	fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	fprintf(f, "profiling:\n{\n  misbehave_during_cmdlist = 1;\n};\n");
-	fclose(f);
-	ck_assert(nngxShimLoadConfig(path) == GL_FALSE);
+	ck_assert(tu_load_config_text("profiling:\n{\n  misbehave_during_cmdlist = 1;\n};\n")
+		  == GL_FALSE);
 	ck_assert_ptr_nonnull(strstr(nngxShimGetConfigError(), ":3: 'profiling.misbehave_during_cmdlist' "
 				     "must be true or false"));
-	unlink(path);
 	nngxShimSetDiagLevel(NNGX_SHIM_LEVEL_OFF);
 }
 END_TEST

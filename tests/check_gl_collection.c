@@ -92,12 +92,7 @@ static void setup(void)
 	prog = fx_program(s);
 	fx_shader_free(s);
 	/* The fragment colour is the vertex colour (c4 of the shader). */
-	glUniform1i(glGetUniformLocation(prog, "dmp_TexEnv[0].combineRgb"), GL_REPLACE);
-	glUniform1i(glGetUniformLocation(prog, "dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
-	glUniform3i(glGetUniformLocation(prog, "dmp_TexEnv[0].srcRgb"), GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform3i(glGetUniformLocation(prog, "dmp_TexEnv[0].srcAlpha"), GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	fx_combiner_primary(prog);
 	ck_err(GL_NO_ERROR);
 }
 

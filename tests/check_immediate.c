@@ -31,17 +31,6 @@ static struct pica_cmd cmd;
 
 /* ---- raw command buffers ----------------------------------------------------- */
 
-/* Run the words through a bound list as one request, then empty it. */
-static void run_words(const uint32_t *w, size_t n)
-{
-	nngxAdd3DCommand(w, (GLsizei)(n * 4), GL_TRUE);
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_error(GL_NO_ERROR);
-}
-
 struct counts {
 	GLuint vs[4][NN_GX_PROFILING_RESULT_BUFSIZE_VERTEX_SHADER0];
 	GLuint poly[NN_GX_PROFILING_RESULT_BUFSIZE_POLYGON];
@@ -65,7 +54,7 @@ static void run_counted(const struct pica_cmd *c, struct counts *d)
 	unsigned k;
 
 	read_counts(&a);
-	run_words(c->w, c->n);
+	ck_assert_uint_eq(tu_run_words(c->w, c->n), GL_NO_ERROR);
 	read_counts(&b);
 	for (k = 0; k < sizeof *d / sizeof(GLuint); k++)
 		((GLuint *)d)[k] = ((GLuint *)&b)[k] - ((GLuint *)&a)[k];
@@ -107,10 +96,7 @@ static void raw_state(unsigned attribs, unsigned prim)
 	struct shader_asm a;
 	struct hw_shader_state prog;
 
-	asm_init(&a);
-	asm_mov(&a, asm_o(0), asm_v(0));
-	asm_end(&a);
-	ck_assert(asm_finish(&a, &prog));
+	ck_assert(asm_passthrough(&a, &prog));
 	pica_cmd_vs_program(&cmd, &prog, a.ncode, a.nopdesc, 0);
 	pica_cmd_reg(&cmd, 0x202, (uint32_t)(attribs - 1) << 28);
 	pica_cmd_reg(&cmd, 0x242, attribs - 1);                 /* VSH_NUM_ATTR */
@@ -151,6 +137,14 @@ static void raw_end(void)
 	pica_cmd_reg(&cmd, 0x253, 0);
 }
 
+/* One immediate-mode run of `n` attribute rows: begin, rows, end. */
+static void raw_immediate(const float (*rows)[4], unsigned n)
+{
+	raw_begin();
+	raw_rows(rows, n);
+	raw_end();
+}
+
 /* Two triangles in the middle of the viewport, then the same repeated:
  * rows for up to 8 triangles. */
 static const float tri_rows[24][4] = {
@@ -168,9 +162,7 @@ static void raw_immediate_triangles(unsigned vertices)
 {
 	pica_cmd_init(&cmd);
 	raw_state(1, 0);
-	raw_begin();
-	raw_rows(tri_rows, vertices);
-	raw_end();
+	raw_immediate(tri_rows, vertices);
 }
 
 /* Six immediate vertices draw what the same six drawn from an array in
@@ -206,10 +198,7 @@ START_TEST(test_immediate_draws_as_the_array_draw)
 		struct shader_asm a;
 		struct hw_shader_state prog;
 
-		asm_init(&a);
-		asm_mov(&a, asm_o(0), asm_v(0));
-		asm_end(&a);
-		ck_assert(asm_finish(&a, &prog));
+		ck_assert(asm_passthrough(&a, &prog));
 		pica_cmd_triangle_draw(&cmd, &prog, a.ncode, a.nopdesc, base);
 	}
 	run_counted(&cmd, &arr);
@@ -259,9 +248,7 @@ START_TEST(test_immediate_assembles_per_the_topology)
 
 		pica_cmd_init(&cmd);
 		raw_state(1, prim);
-		raw_begin();
-		raw_rows(tri_rows, 5);
-		raw_end();
+		raw_immediate(tri_rows, 5);
 		run_counted(&cmd, &d);
 		ck_assert_uint_eq(d.poly[0], 5);
 		ck_assert_msg(d.poly[1] == want[prim], "topology %u: %u triangles", prim,
@@ -283,11 +270,8 @@ START_TEST(test_immediate_ends_at_configuration_mode)
 
 	raw_setup();
 	gpu = &nngx_state_get()->gpu;
-	pica_cmd_init(&cmd);
 	raw_state(1, 0);
-	raw_begin();
-	raw_rows(tri_rows, 3);
-	raw_end();
+	raw_immediate(tri_rows, 3);
 	raw_rows(tri_rows + 3, 3);
 	memcpy(fixed_before, gpu->command.fixed_value, sizeof fixed_before);
 	said = nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED);
@@ -309,12 +293,9 @@ START_TEST(test_immediate_counts_attributes_by_vsh_num_attr)
 	struct counts d;
 
 	raw_setup();
-	pica_cmd_init(&cmd);
 	raw_state(1, 0);
 	pica_cmd_reg(&cmd, 0x202, 1u << 28);
-	raw_begin();
-	raw_rows(tri_rows, 6);
-	raw_end();
+	raw_immediate(tri_rows, 6);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 6);
 	ck_assert_uint_eq(d.poly[1], 2);
@@ -322,9 +303,7 @@ START_TEST(test_immediate_counts_attributes_by_vsh_num_attr)
 	pica_cmd_init(&cmd);
 	raw_state(2, 0);
 	pica_cmd_reg(&cmd, 0x202, 0);
-	raw_begin();
-	raw_rows(tri_rows, 6);
-	raw_end();
+	raw_immediate(tri_rows, 6);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 3);
 	ck_assert_uint_eq(d.poly[1], 1);
@@ -348,9 +327,7 @@ START_TEST(test_immediate_partial_vertex_is_dropped_with_a_diagnostic)
 	faults = nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT);
 	pica_cmd_init(&cmd);
 	raw_state(2, 0);
-	raw_begin();
-	raw_rows(tri_rows, 7);
-	raw_end();
+	raw_immediate(tri_rows, 7);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 3);
 	ck_assert_uint_eq(d.poly[1], 1);
@@ -368,9 +345,7 @@ START_TEST(test_immediate_partial_vertex_is_dropped_with_a_diagnostic)
 	ck_assert_uint_eq(gpu->command.immediate.have, 0);
 
 	pica_cmd_init(&cmd);
-	raw_begin();
-	raw_rows(tri_rows, 6);
-	raw_end();
+	raw_immediate(tri_rows, 6);
 	run_counted(&cmd, &d);
 	ck_assert_uint_eq(d.poly[0], 3);
 	ck_assert_uint_eq(d.poly[1], 1);
@@ -391,7 +366,6 @@ START_TEST(test_fixed_attribute_port_outside_immediate_mode)
 
 	raw_setup();
 	gpu = &nngx_state_get()->gpu;
-	pica_cmd_init(&cmd);
 	pica_cmd_reg(&cmd, 0x232, 2);
 	raw_rows(&row, 1);
 	run_counted(&cmd, &d);
@@ -442,12 +416,7 @@ static void gl_setup(void)
 	color_loc = glGetAttribLocation(program, "aColor");
 	ck_assert_int_ge(color_loc, 0);
 	fx_framebuffer(SIDE);
-	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcRgb"), GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcAlpha"), GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineRgb"), GL_REPLACE);
-	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+	fx_combiner_primary(program);
 	glBindBuffer(GL_ARRAY_BUFFER, 0);
 	glEnableVertexAttribArray(0);
 	glEnableVertexAttribArray((GLuint)color_loc);
@@ -577,7 +546,7 @@ START_TEST(test_gl_client_list_grows_three_words_an_attribute_a_vertex)
 	static float pos[24][3], col[24][4];
 	struct fx_counters d12, d24, db;
 	GLint b12, b24, bb;
-	unsigned k, i12 = 0, i24 = 0;
+	unsigned k;
 
 	for (k = 0; k < 24; k++) {
 		pos[k][0] = k % 3 == 1 ? 0.5f : -0.5f;
@@ -593,11 +562,8 @@ START_TEST(test_gl_client_list_grows_three_words_an_attribute_a_vertex)
 			  - d12.memory[HW_MEM_COMMAND_VERTEX_READ], 18);
 	ck_assert_uint_eq(d24.polygon[0] - d12.polygon[0], 12);
 	ck_assert_uint_eq(d24.polygon[1] - d12.polygon[1], 4);
-	for (k = 0; k < 4; k++) {
-		i12 += d12.shader[k][0];
-		i24 += d24.shader[k][0];
-	}
-	ck_assert_uint_eq(i24 - i12, 12 * 3);
+	ck_assert_uint_eq(fx_counters_instructions(&d24) - fx_counters_instructions(&d12),
+			  12 * 3);
 	ck_assert_uint_eq(d24.memory[HW_MEM_VRAM_A_READ], d12.memory[HW_MEM_VRAM_A_READ]);
 	ck_assert_uint_eq(d24.memory[HW_MEM_VRAM_B_READ], d12.memory[HW_MEM_VRAM_B_READ]);
 	ck_assert_uint_ge(d12.memory[HW_MEM_COMMAND_VERTEX_READ], (GLuint)b12 / 16);
@@ -623,7 +589,6 @@ START_TEST(test_gl_client_draw_past_the_port_limit_keeps_its_triangles)
 	float *pos = calloc((size_t)N * 3, sizeof *pos);
 	float *col = calloc((size_t)N * 4, sizeof *col);
 	struct fx_counters c0, c1, d;
-	unsigned k, ins = 0;
 
 	ck_assert(pos && col);
 	fx_list(1 << 23, 8);
@@ -637,9 +602,7 @@ START_TEST(test_gl_client_draw_past_the_port_limit_keeps_its_triangles)
 	fx_counters_diff(&c0, &c1, &d);
 	ck_assert_uint_eq(d.polygon[0], N);
 	ck_assert_uint_eq(d.polygon[1], N / 3);
-	for (k = 0; k < 4; k++)
-		ins += d.shader[k][0];
-	ck_assert_uint_eq(ins, 3u * N);
+	ck_assert_uint_eq(fx_counters_instructions(&d), 3u * N);
 	free(pos);
 	free(col);
 }

@@ -44,17 +44,6 @@ static GLuint make_list(GLsizei bytes, GLsizei requests)
 	return list;
 }
 
-/* Run `n` words through the bound list, as one request, then empty it. */
-static void run_words(const uint32_t *w, size_t n)
-{
-	nngxAdd3DCommand(w, (GLsizei)(n * 4), GL_TRUE);
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
-}
-
 static uint32_t *init_commands(GLsizei *bytes)
 {
 	uint32_t *w;
@@ -177,7 +166,7 @@ START_TEST(test_commands_restore_the_power_on_registers)
 	for (id = 0; id < 0x300; id++)
 		if (!action_register(id))
 			pica_cmd_reg(&cmd, id, 0x5A5A5A5Au ^ id * 0x01010101u);
-	run_words(cmd.w, cmd.n);
+	ck_assert_uint_eq(tu_run_words(cmd.w, cmd.n), GL_NO_ERROR);
 	for (id = 0; id < 0x300; id++)
 		dirty += st->gpu.regs[id] != before[id];
 	ck_assert_uint_gt(dirty, 600);
@@ -185,7 +174,7 @@ START_TEST(test_commands_restore_the_power_on_registers)
 	memcpy(mid, st->gpu.regs, sizeof mid);
 
 	w = init_commands(&bytes);
-	run_words(w, (size_t)bytes / 4);
+	ck_assert_uint_eq(tu_run_words(w, (size_t)bytes / 4), GL_NO_ERROR);
 	free(w);
 	for (id = 0; id < 0x300; id++) {
 		GLuint said;
@@ -202,7 +191,7 @@ START_TEST(test_commands_restore_the_power_on_registers)
 		said = nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED);
 		pica_cmd_init(&cmd);
 		pica_cmd_reg(&cmd, id, 0);
-		run_words(cmd.w, cmd.n);
+		ck_assert_uint_eq(tu_run_words(cmd.w, cmd.n), GL_NO_ERROR);
 		ck_assert_msg(nngxShimGetDiagCount(NNGX_SHIM_DIAG_REGISTER_NOT_MODELLED) == said + 1,
 			      "register 0x%03X is kept by the model but not restored", id);
 	}
@@ -238,10 +227,7 @@ static void build_draw(uint32_t base)
 	struct shader_asm a;
 	struct hw_shader_state prog;
 
-	asm_init(&a);
-	asm_mov(&a, asm_o(0), asm_v(0));
-	asm_end(&a);
-	ck_assert(asm_finish(&a, &prog));
+	ck_assert(asm_passthrough(&a, &prog));
 	pica_cmd_init(&cmd);
 	pica_cmd_triangle_draw(&cmd, &prog, a.ncode, a.nopdesc, base);
 }
@@ -278,15 +264,15 @@ static void draw_after(const struct pica_cmd *dirt, bool init, struct draw_count
 	memcpy(hw_memory_host(mem, base, sizeof triangle_pair), triangle_pair,
 	       sizeof triangle_pair);
 	if (dirt)
-		run_words(dirt->w, dirt->n);
+		ck_assert_uint_eq(tu_run_words(dirt->w, dirt->n), GL_NO_ERROR);
 	if (init) {
 		w = init_commands(&bytes);
-		run_words(w, (size_t)bytes / 4);
+		ck_assert_uint_eq(tu_run_words(w, (size_t)bytes / 4), GL_NO_ERROR);
 		free(w);
 	}
 	build_draw(base);
 	read_counts(&c0);
-	run_words(cmd.w, cmd.n);
+	ck_assert_uint_eq(tu_run_words(cmd.w, cmd.n), GL_NO_ERROR);
 	read_counts(&c1);
 	for (k = 0; k < sizeof *out / sizeof(GLuint); k++)
 		((GLuint *)out)[k] = ((GLuint *)&c1)[k] - ((GLuint *)&c0)[k];

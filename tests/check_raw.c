@@ -39,10 +39,7 @@ static void build_draw(void)
 
 	memcpy(hw_memory_host(mem, base, sizeof triangle_pair), triangle_pair,
 	       sizeof triangle_pair);
-	asm_init(&a);
-	asm_mov(&a, asm_o(0), asm_v(0));
-	asm_end(&a);
-	ck_assert(asm_finish(&a, &prog));
+	ck_assert(asm_passthrough(&a, &prog));
 	pica_cmd_init(&cmd);
 	pica_cmd_triangle_draw(&cmd, &prog, a.ncode, a.nopdesc, base);
 	if (cmd.n % 2)

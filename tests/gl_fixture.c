@@ -119,6 +119,11 @@ GLuint fx_positions(const float *xyz, unsigned vertices)
 	return b;
 }
 
+GLuint fx_counters_instructions(const struct fx_counters *c)
+{
+	return c->shader[0][0] + c->shader[1][0] + c->shader[2][0] + c->shader[3][0];
+}
+
 void fx_counters_read(struct fx_counters *c)
 {
 	unsigned p;
@@ -244,6 +249,16 @@ uint32_t fx_block_check(const uint32_t *w, size_t n)
 void fx_block_reseal(uint32_t *w)
 {
 	w[5] = fx_block_check(w + 6, w[2] / 4 - 6);
+}
+
+void fx_combiner_primary(GLuint program)
+{
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcRgb"), GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(glGetUniformLocation(program, "dmp_TexEnv[0].srcAlpha"), GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(glGetUniformLocation(program, "dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
 }
 
 GLuint fx_framebuffer(GLsizei side)

@@ -65,6 +65,11 @@ void fx_block_reseal(uint32_t *w);
  * Returns the colour renderbuffer. */
 GLuint fx_framebuffer(GLsizei side);
 
+/* Combiner stage 0 of `program` (in use) gives the primary colour, the
+ * vertex colour: all three sources GL_PRIMARY_COLOR and GL_REPLACE, for
+ * RGB and alpha. The caller checks glGetError(). */
+void fx_combiner_primary(GLuint program);
+
 /* aPosition from float3 positions in a new VRAM A buffer. */
 GLuint fx_positions(const float *xyz, unsigned vertices);
 
@@ -77,6 +82,8 @@ struct fx_counters {
 };
 
 void fx_counters_read(struct fx_counters *c);
+/* Vertex shader instructions in c: word 0 of the four processors. */
+GLuint fx_counters_instructions(const struct fx_counters *c);
 /* after - before, word by word (the counters wrap; differences do not). */
 void fx_counters_diff(const struct fx_counters *before, const struct fx_counters *after,
 		      struct fx_counters *out);

@@ -9,14 +9,8 @@
 # Environment: top_builddir. Part of libnngx (MIT licence).
 top_builddir=${top_builddir:-.}
 docdir=${1:?usage: report-png.sh DOCDIR}
-browser=
-for b in chromium chromium-browser google-chrome; do
-	if command -v "$b" >/dev/null 2>&1; then
-		browser=$b
-		break
-	fi
-done
-[ -n "$browser" ] || { echo "report-png.sh: no Chromium (apt-get install chromium)" >&2; exit 1; }
+. "$(dirname "$0")/chromium.sh"
+find_chromium || { echo "report-png.sh: no Chromium (apt-get install chromium)" >&2; exit 1; }
 case $top_builddir in /*) ;; *) top_builddir=$(cd "$top_builddir" && pwd) ;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/nngx-report-png.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -494,3 +494,11 @@ bool asm_finish(struct shader_asm *a, struct hw_shader_state *st)
 	memcpy(st->opdesc, a->opdesc, sizeof st->opdesc);
 	return true;
 }
+
+bool asm_passthrough(struct shader_asm *a, struct hw_shader_state *st)
+{
+	asm_init(a);
+	asm_mov(a, asm_o(0), asm_v(0));
+	asm_end(a);
+	return asm_finish(a, st);
+}

@@ -155,4 +155,8 @@ void asm_label_place(struct shader_asm *a, asm_label l);
  * rest of *st untouched) and return true. */
 bool asm_finish(struct shader_asm *a, struct hw_shader_state *st);
 
+/* The pass-through program "mov o0, v0; end", assembled afresh into a
+ * and finished into *st: what asm_finish returns. */
+bool asm_passthrough(struct shader_asm *a, struct hw_shader_state *st);
+
 #endif

@@ -24,6 +24,51 @@ void tu_set_busy(GLuint time_clocks, GLuint count)
 	ck_assert_uint_eq(glGetError(), GL_NO_ERROR);
 }
 
+bool tu_temp_file(char path[TU_TEMP_PATH], const char *text)
+{
+	FILE *f;
+	int fd;
+	bool ok;
+
+	snprintf(path, TU_TEMP_PATH, "/tmp/nngx-test-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return false;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(path);
+		return false;
+	}
+	ok = fputs(text, f) >= 0;
+	ok = fclose(f) == 0 && ok;
+	if (!ok)
+		unlink(path);
+	return ok;
+}
+
+int tu_load_config_text(const char *text)
+{
+	char path[TU_TEMP_PATH];
+	GLboolean loaded;
+
+	if (!tu_temp_file(path, text))
+		return -1;
+	loaded = nngxShimLoadConfig(path);
+	unlink(path);
+	return loaded;
+}
+
+GLenum tu_run_words(const uint32_t *w, size_t n)
+{
+	nngxAdd3DCommand(w, (GLsizei)(n * 4), GL_TRUE);
+	nngxFlush3DCommand();
+	nngxRunCmdlist();
+	nngxWaitCmdlistDone();
+	nngxClearCmdlist();
+	return glGetError();
+}
+
 void tu_snapshot_assert_same(const struct tu_snapshot *s)
 {
 	ck_assert_msg(tu_snapshot_same(s), "an erroring call changed library state");

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <check.h>
@@ -20,6 +21,10 @@ void tu_reset(void);
 /* Set both busy parameters without diagnostics noise. */
 void tu_set_busy(GLuint time_clocks, GLuint count);
 
+/* Run `n` words through the bound command list as one request, wait for
+ * it and empty the list; returns glGetError() for the test to assert on. */
+GLenum tu_run_words(const uint32_t *w, size_t n);
+
 /* ck_assert that the library state equals the snapshot. */
 void tu_snapshot_assert_same(const struct tu_snapshot *s);
 
@@ -32,6 +37,18 @@ struct tu_capture {
 
 void tu_capture_begin(struct tu_capture *c);
 void tu_capture_end(struct tu_capture *c, char *out, size_t n);
+
+/* Write `text` to a new file under /tmp whose name goes to path (room for
+ * TU_TEMP_PATH bytes); the caller removes it. False when the file could
+ * not be made or written. */
+#define TU_TEMP_PATH 32
+bool tu_temp_file(char path[TU_TEMP_PATH], const char *text);
+
+/* Load `text` as a configuration file (nngxShimLoadConfig on a temporary
+ * file, removed afterwards). Returns what the load returns, GL_TRUE or
+ * GL_FALSE, or -1 when the file could not be written, so that a test's
+ * assertion of either result fails then. */
+int tu_load_config_text(const char *text);
 
 /* Z-order inside an 8x8 tile of the framebuffer and texture layouts, by
  * memory row (from the top) and column: the tests' own copy, so that a
