@@ -52,6 +52,35 @@ else
 	bad "its output changed under capture:"
 	diff "$tmp/plain.txt" "$tmp/captured.txt" | sed 's/^/    /'
 fi
+# --frames N: the same frames, then more of the same scene (the ground's
+# four levels of detail in turn, the crate a whole turn in 12 frames), so
+# 13 frames are the 4 frames, then frame 12 is frame 0 again, and the
+# ground's finest level (frames 3, 7, 11) limits 3 of them on triangle setup.
+if NNGX_CAPTURE="$tmp/cap13.jsonl" "$prog" --frames 13 >"$tmp/f13.txt" 2>"$tmp/f13.err"; then
+	ok "--frames 13 runs under capture"
+else
+	bad "--frames 13 fails:"; sed 's/^/    /' "$tmp/f13.err"
+fi
+sed -n '2,/^Bottlenecks/p' "$tmp/plain.txt" | sed '$d' >"$tmp/plain4.txt"
+sed -n "2,$(($(wc -l <"$tmp/plain4.txt") + 1))p" "$tmp/f13.txt" >"$tmp/f13head.txt"
+if head -n 1 "$tmp/f13.txt" | grep -q '^frame_profiler: 13 frames, ' \
+	&& cmp -s "$tmp/plain4.txt" "$tmp/f13head.txt" \
+	&& grep -q '^Frame 12: ground 8 x 8 quads, 140 triangles; crate turned 0 deg, 0.0 m nearer$' \
+		"$tmp/f13.txt" \
+	&& grep -q '^Bottlenecks over 13 frames: triangle setup 3 texture unit 10$' "$tmp/f13.txt" \
+	&& [ "$(grep -c '"record":"frame"' "$tmp/cap13.jsonl")" -eq 13 ]; then
+	ok "--frames 13: the 4 frames, then the scene again; 13 frames captured"
+else
+	bad "--frames 13 does not print the 4 frames, then frame 12 as frame 0:"
+	diff "$tmp/plain4.txt" "$tmp/f13head.txt" | sed 's/^/    /'
+	grep '^frame_profiler\|^Frame 12\|^Bottlenecks' "$tmp/f13.txt" | sed 's/^/    /'
+fi
+for arg in 0 1000001 12x -3 ''; do
+	expect_error "frame_profiler --frames '$arg'" "frame_profiler: --frames wants a count from 1 to 1000000" \
+		"$prog" --frames $arg
+done
+expect_error "frame_profiler --bogus" "usage: .*frame_profiler \[--frames N\] \[SCENE.shbin\]" \
+	"$prog" --bogus
 if [ "$(ls "$tmp/frames" | grep -c '_\(upper\|lower\)_left\.png$')" -eq 8 ] \
 	&& [ "$(ls "$tmp/frames" | grep -c '_draw00[0-2]\.png$')" -eq 12 ]; then
 	ok "8 pictures: both screens of 4 frames; 12 thumbnails: 3 draws of 4 frames"
