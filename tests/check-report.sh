@@ -171,6 +171,22 @@ if grep -q '<h2>What limits the frames</h2>' "$tmp/report.html" \
 else
 	bad "the report's first screen lacks the limiters"
 fi
+# Why: the limiter's utilisation (the summary's 73.1 % and 81.8 %) against
+# the next module's (per-fragment, 28.4 %), and the draw that gives it the
+# most work (the ground: 236,000 of frame 0's texture clocks against the
+# crate's 10,928), linked to its row in the draws table, which comes
+# right after the first screen; each limiter names its draw to look at.
+why='<p class="why">Why: the texture unit is busy on 73.1 % of the clocks the GPU works (81.8 % in its busiest frame); the next busiest, the per-fragment operation, on 28.4 %. The draw that gives it the most work is <a href="#draw-1">#1, draw 1 of the frame</a>: glDrawElements(GL_TRIANGLES, 384&ndash;24576), program 3,'
+if grep -qF "$why" "$tmp/report.html" \
+	&& grep -q '<tr id="draw-1"><td>1</td><td>1 (3)</td><td>4</td>' "$tmp/report.html" \
+	&& [ "$(sed -n '/<table class="limiters">/,/<\/table>/p' "$tmp/report.html" | grep -c 'href="#draw-1"')" -eq 2 ] \
+	&& [ "$(grep -n '<h2 id="draws">' "$tmp/report.html" | cut -d: -f1)" -lt \
+		"$(grep -n '<h2>Derived metrics' "$tmp/report.html" | cut -d: -f1)" ]; then
+	ok "the first screen says why (utilisation, the heaviest draw) and links the draw"
+else
+	bad "the first screen lacks the why, or the link to the draw:"
+	grep -o '<p class="why">.*' "$tmp/report.html" | sed 's/^/    /'
+fi
 
 # --json: the same summary for scripts, checked against the capture with
 # the documented formulas (utilisation = busy_clocks / gpu_clocks over the
@@ -408,8 +424,8 @@ for want in \
 	'busy.command<br><small>without idle windows (next row)</small></td><td>windows</td><td>1</td><td>1.5</td><td>2</td>' \
 	'busy idle windows<br><small>in busy.command on the console; not in the charts</small></td><td>windows</td><td>0</td><td>0.5</td><td>1</td>' \
 	'0 windows, yet busy 400 clocks: never the busiest module in a window' \
-	'<tr><td>1</td><td>0 (0)</td><td>2</td>' '<tr><td>2</td><td>1 (1)</td><td>1</td>' \
-	'<tr><td>3</td><td>1 (1)</td><td>1</td>'; do
+	'<tr id="draw-1"><td>1</td><td>0 (0)</td><td>2</td>' '<tr id="draw-2"><td>2</td><td>1 (1)</td><td>1</td>' \
+	'<tr id="draw-3"><td>3</td><td>1 (1)</td><td>1</td>'; do
 	grep -qF "$want" "$tmp/small.html" || missing="$missing
     $want"
 done
