@@ -1448,6 +1448,20 @@ static void section_derived(FILE *o, const struct capture *c, const struct total
 			fprintf(o, "<tr><td>%zu</td>", b);
 		fprintf(o, "<td>%.1f</td><td>", gpu / (double)(end - b * per));
 		html_text(o, best < MODULES ? module_name(c, (int)best) : "none");
+		/* A group names every limiter, most frames first, with its count. */
+		while (per > 1 && count[best]) {
+			fprintf(o, " %zu", count[best]);
+			count[best] = 0;
+			for (m = 0, most = 0; m <= MODULES; m++)
+				if (count[m] > most) {
+					most = count[m];
+					best = (size_t)m;
+				}
+			if (!most)
+				break;
+			fputs(", ", o);
+			html_text(o, best < MODULES ? module_name(c, (int)best) : "none");
+		}
 		fputs("</td>", o);
 		for (d = 0; d < D_METRICS; d++) {
 			double sum = 0;
