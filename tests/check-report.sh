@@ -215,6 +215,15 @@ want = [(k, count[k], count[k] / len(frames)) for k in ranked]
 assert [(m, n) for m, n, _ in got] == [(m, n) for m, n, _ in want]     == [("texture", 3), ("triangle_setup", 1)], got
 assert all(abs(a[2] - b[2]) < 1e-6 for a, b in zip(got, want)), got
 assert all(r["section"] and r["sample"].startswith("samples/") for r in s["limiters"])
+# Each limiter's draw to look at first: the demo's 3 draws are the same 3
+# in every frame, so a draw is its place among the frame's draws; the one
+# whose summed work on the module is largest (the ground, place 1, for
+# both the texture unit and triangle setup).
+places = [[e for e in f["events"] if e["kind"] == "draw"] for f in frames]
+for r in s["limiters"]:
+    k = keys.index(r["module"])
+    work = [sum(p[i]["work"][k] for p in places) for i in range(3)]
+    assert s["draws"][r["draw"]]["draw"] == work.index(max(work)) == 1, (r, work)
 gpu = sum(f["gpu_clocks"] for f in frames)
 for i, k in enumerate(keys):
     run = sum(f["busy_clocks"][i] for f in frames) / gpu

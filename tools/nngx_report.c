@@ -1969,12 +1969,19 @@ static json_t *summary_json(const struct capture *c, const struct totals *t,
 		fail("out of memory");
 	for (i = 0; i < t->nrank; i++) {
 		const struct advice *a = &advice_table[t->rank[i]];
-
-		json_array_append_new(rank, json_pack("{s:s, s:s, s:I, s:f, s:s, s:s, s:s}",
+		size_t d = heaviest_draw(g, ngroups, t->rank[i]);
+		json_t *row = json_pack("{s:s, s:s, s:I, s:f, s:s, s:s, s:s}",
 			"module", module_keys[t->rank[i]], "name", module_name(c, t->rank[i]),
 			"frames", (json_int_t)t->verdict[t->rank[i]],
 			"share", share(c, t->verdict[t->rank[i]]), "advice", a->advice,
-			"section", a->section, "sample", a->sample));
+			"section", a->section, "sample", a->sample);
+
+		if (!row)
+			fail("out of memory");
+		/* The draw to look at first: its index in "draws", as the HTML. */
+		json_object_set_new(row, "draw", d < ngroups ? json_integer((json_int_t)d)
+				    : json_null());
+		json_array_append_new(rank, row);
 	}
 	for (m = 0; m < MODULES; m++)
 		json_object_set_new(util, module_keys[m], json_pack("{s:f, s:f}", "run",
