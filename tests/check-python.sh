@@ -2,7 +2,8 @@
 # check-python.sh: tools/nngx_capture.py loads a capture (JSON Lines and
 # JSON) with the standard library alone, into the same rows, flattened as
 # documented; a capture cut short loads its complete records and says it is
-# incomplete; the example script runs. Skipped (77) without python3.
+# incomplete; the example script runs and groups draws across frames as
+# nngx-report does (the same lines). Skipped (77) without python3.
 #
 # Environment (set by `make check`): top_srcdir, top_builddir.
 top_srcdir=${top_srcdir:-.}
@@ -94,10 +95,21 @@ PY
 
 out=$(PYTHONPATH="$top_srcdir/tools" python3 "$top_srcdir/tools/nngx_capture_example.py" \
 	"$tmp/cap.jsonl" 2>&1)
-if echo "$out" | grep -q "4 frames, 40 events" && echo "$out" | grep -q "most expensive draws"; then
-	echo "ok the example script summarises the capture"
+if echo "$out" | grep -q "4 frames, 40 events" \
+	&& echo "$out" | grep -q "(12 draws, 3 groups)"; then
+	echo "ok the example script summarises the capture: 12 draws in 3 groups"
 else
 	echo "FAIL the example script:"; echo "$out" | sed 's/^/    /'
+	fail=1
+fi
+# The example groups draws as nngx-report does: its lines are the report's.
+want=$("$top_builddir/tools/nngx-report" "$tmp/cap.jsonl" -o "$tmp/report.html" | grep '^Draw ')
+got=$(echo "$out" | grep '^Draw ')
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	echo "ok the example's draw groups are nngx-report's, line for line"
+else
+	echo "FAIL the example's draw groups differ from nngx-report's:"
+	echo "$got" | sed 's/^/    got:  /'; echo "$want" | sed 's/^/    want: /'
 	fail=1
 fi
 # The DataFrame path, with the first Python that has pandas: python3 on
@@ -107,22 +119,22 @@ fi
 # leaving the path untested.
 pandas_py=
 for py in python3 /usr/bin/python3; do
-	if command -v "$py" >/dev/null 2>&1 \
-		&& PYTHONPATH="$top_srcdir/tools" "$py" -c 'import nngx_capture as n; exit(not n.pandas_available())' 2>/dev/null; then
+	if command -v "$py" >/dev/null 2>&1 && PYTHONPATH="$top_srcdir/tools" "$py" -c \
+		'import nngx_capture as n; exit(not n.pandas_available())' 2>/dev/null; then
 		pandas_py=$py
 		break
 	fi
 done
 if [ -n "$pandas_py" ]; then
-	# The three lines doc/tutorial.md and nngx-capture(5) show, then the
-	# tables' shapes against the capture's own records.
-	PYTHONPATH="$top_srcdir/tools" "$pandas_py" - "$tmp/cap.jsonl" <<'PY' || fail=1
-import sys, nngx_capture
-cap = nngx_capture.load(sys.argv[1])
+	# The docstring's three lines, as written, in the capture's directory.
+	tools=$(cd "$top_srcdir/tools" && pwd)
+	(cd "$tmp" && PYTHONPATH="$tools" "$pandas_py" - <<'PY') || fail=1
+import nngx_capture
+cap = nngx_capture.load("cap.jsonl")
 frames, draws = cap.frames_df(), cap.draws_df()
-assert frames.shape[0] == 4 and draws.shape[0] == len(cap.draws), (frames.shape, draws.shape)
-assert draws.shape[0] > 0 and "frame" in frames.columns, list(frames.columns)
-print("ok pandas: frames_df and draws_df")
+assert frames.shape[0] == 4 and draws.shape[0] == 12, (frames.shape, draws.shape)
+assert list(draws["count"][:3]) == [36, 384, 6], list(draws["count"][:3])
+print("ok pandas in three lines: 4 frames, 12 draws")
 PY
 elif [ "${NNGX_REQUIRE_PANDAS:-0}" = 1 ]; then
 	echo "FAIL pandas is required (NNGX_REQUIRE_PANDAS=1) but no python3 has it (Debian: python3-pandas)"

@@ -2,8 +2,10 @@
 # check-report-chromium.sh: the HTML report of nngx-report renders in a real
 # browser at 1, 4 and 1,000 frames: headless Chromium takes a screenshot
 # that is not empty, the DOM holds every chart with its axes (a zero, frame
-# labels that do not overlap, at most 150 bins), the draws grouped across
-# frames, and the page logs nothing to the console (it has no script, so
+# labels that do not overlap, at most 150 bins), the limiter strip with
+# each bin's limiters stacked (the minority visible at 1,000 frames), a
+# "why" that links to its draw's row, the draws grouped across frames,
+# and the page logs nothing to the console (it has no script, so
 # any console message is an error: a bad data URI, a parse error, a
 # blocked load).
 #
@@ -133,7 +135,30 @@ for name in over_frames:
     assert 3 <= len(ticks) <= 6, (name, ticks)
 per = -(-frames // 150)              # frames a bin: at most 150 bins
 bins = -(-frames // per)
-assert p.charts["limiter by frame"]["rects"] == bins, p.charts["limiter by frame"]["rects"]
+# The limiter strip stacks each bin's limiters: the demo's frames are
+# limited 3 in 4 by the texture unit (#76b7b2), 1 in 4 by triangle setup
+# (#f28e2b), so at 1,000 frames (bins of 7) the minority shows in every
+# bin, as one of each bin's two rects.
+strip = re.search(r'aria-label="limiter by frame">(.*?)</svg>', dom, re.S).group(1)
+fills = re.findall(r'<rect[^>]*fill="(#[0-9a-f]{6})"', strip)
+assert len(fills) == p.charts["limiter by frame"]["rects"], (len(fills), "unfilled rects")
+if per == 1:
+    assert len(fills) == bins, (len(fills), bins)
+else:
+    assert fills.count("#f28e2b") == bins and fills.count("#76b7b2") == bins, \
+        (fills.count("#f28e2b"), fills.count("#76b7b2"), bins)
+# Above 32 frames the per-frame table groups frames, and a group names
+# every limiter with its count: 32 frames of the 4-frame cycle are 24
+# texture-bound and 8 setup-bound.
+if frames > 32:
+    assert re.search(r"<td>0(&ndash;|\u2013)31</td><td>[0-9.]+</td>"
+                     r"<td>texture unit 24, triangle setup 8</td>", dom), \
+        "a group hides its limiters"
+# The first screen says why and leads to the draw: the link's target exists.
+why = re.search(r'<p class="why">(.*?)</p>', dom, re.S)
+assert why and "texture unit is busy on" in why.group(1), "no why"
+target = re.search(r'href="#(draw-[0-9]+)"', why.group(1)).group(1)
+assert 'id="%s"' % target in dom, ("dead link", target)
 assert p.charts["busy shares"]["rects"] <= 8 * bins
 # The demo's GPU time (about 1 ms) keeps its own scale: no budget line,
 # a note instead; its frame time reaches the 16.7 ms budget.
@@ -142,7 +167,7 @@ assert any("off this scale" in t for *_, t in p.charts["GPU time"]["texts"])
 if frames > 1:
     assert "budget" in p.charts["frame time"]["lines"]
 # The demo draws 3 draws a frame: 3 rows, each in every frame.
-rows = re.findall(r'<table class="draws">(.*?)</table>', dom, re.S)[0].split("<tr>")[2:]
+rows = re.split(r"<tr id=\"draw-[0-9]+\">", re.findall(r'<table class="draws">(.*?)</table>', dom, re.S)[0])[1:]
 assert len(rows) == 3, len(rows)
 assert all(re.search(r"<td>%d</td>" % frames, r) for r in rows), rows
 assert all("program " in r and "glDraw" in r for r in rows)

@@ -52,6 +52,35 @@ else
 	bad "its output changed under capture:"
 	diff "$tmp/plain.txt" "$tmp/captured.txt" | sed 's/^/    /'
 fi
+# --frames N: the same frames, then more of the same scene (the ground's
+# four levels of detail in turn, the crate a whole turn in 12 frames), so
+# 13 frames are the 4 frames, then frame 12 is frame 0 again, and the
+# ground's finest level (frames 3, 7, 11) limits 3 of them on triangle setup.
+if NNGX_CAPTURE="$tmp/cap13.jsonl" "$prog" --frames 13 >"$tmp/f13.txt" 2>"$tmp/f13.err"; then
+	ok "--frames 13 runs under capture"
+else
+	bad "--frames 13 fails:"; sed 's/^/    /' "$tmp/f13.err"
+fi
+sed -n '2,/^Bottlenecks/p' "$tmp/plain.txt" | sed '$d' >"$tmp/plain4.txt"
+sed -n "2,$(($(wc -l <"$tmp/plain4.txt") + 1))p" "$tmp/f13.txt" >"$tmp/f13head.txt"
+if head -n 1 "$tmp/f13.txt" | grep -q '^frame_profiler: 13 frames, ' \
+	&& cmp -s "$tmp/plain4.txt" "$tmp/f13head.txt" \
+	&& grep -q '^Frame 12: ground 8 x 8 quads, 140 triangles; crate turned 0 deg, 0.0 m nearer$' \
+		"$tmp/f13.txt" \
+	&& grep -q '^Bottlenecks over 13 frames: triangle setup 3 texture unit 10$' "$tmp/f13.txt" \
+	&& [ "$(grep -c '"record":"frame"' "$tmp/cap13.jsonl")" -eq 13 ]; then
+	ok "--frames 13: the 4 frames, then the scene again; 13 frames captured"
+else
+	bad "--frames 13 does not print the 4 frames, then frame 12 as frame 0:"
+	diff "$tmp/plain4.txt" "$tmp/f13head.txt" | sed 's/^/    /'
+	grep '^frame_profiler\|^Frame 12\|^Bottlenecks' "$tmp/f13.txt" | sed 's/^/    /'
+fi
+for arg in 0 1000001 12x -3 ''; do
+	expect_error "frame_profiler --frames '$arg'" "frame_profiler: --frames wants a count from 1 to 1000000" \
+		"$prog" --frames $arg
+done
+expect_error "frame_profiler --bogus" "usage: .*frame_profiler \[--frames N\] \[SCENE.shbin\]" \
+	"$prog" --bogus
 if [ "$(ls "$tmp/frames" | grep -c '_\(upper\|lower\)_left\.png$')" -eq 8 ] \
 	&& [ "$(ls "$tmp/frames" | grep -c '_draw00[0-2]\.png$')" -eq 12 ]; then
 	ok "8 pictures: both screens of 4 frames; 12 thumbnails: 3 draws of 4 frames"
@@ -142,6 +171,22 @@ if grep -q '<h2>What limits the frames</h2>' "$tmp/report.html" \
 else
 	bad "the report's first screen lacks the limiters"
 fi
+# Why: the limiter's utilisation (the summary's 73.1 % and 81.8 %) against
+# the next module's (per-fragment, 28.4 %), and the draw that gives it the
+# most work (the ground: 236,000 of frame 0's texture clocks against the
+# crate's 10,928), linked to its row in the draws table, which comes
+# right after the first screen; each limiter names its draw to look at.
+why='<p class="why">Why: the texture unit is busy on 73.1 % of the clocks the GPU works (81.8 % in its busiest frame); the next busiest, the per-fragment operation, on 28.4 %. The draw that gives it the most work is <a href="#draw-1">#1, draw 1 of the frame</a>: glDrawElements(GL_TRIANGLES, 384&ndash;24576), program 3,'
+if grep -qF "$why" "$tmp/report.html" \
+	&& grep -q '<tr id="draw-1"><td>1</td><td>1 (3)</td><td>4</td>' "$tmp/report.html" \
+	&& [ "$(sed -n '/<table class="limiters">/,/<\/table>/p' "$tmp/report.html" | grep -c 'href="#draw-1"')" -eq 2 ] \
+	&& [ "$(grep -n '<h2 id="draws">' "$tmp/report.html" | cut -d: -f1)" -lt \
+		"$(grep -n '<h2>Derived metrics' "$tmp/report.html" | cut -d: -f1)" ]; then
+	ok "the first screen says why (utilisation, the heaviest draw) and links the draw"
+else
+	bad "the first screen lacks the why, or the link to the draw:"
+	grep -o '<p class="why">.*' "$tmp/report.html" | sed 's/^/    /'
+fi
 
 # --json: the same summary for scripts, checked against the capture with
 # the documented formulas (utilisation = busy_clocks / gpu_clocks over the
@@ -170,6 +215,15 @@ want = [(k, count[k], count[k] / len(frames)) for k in ranked]
 assert [(m, n) for m, n, _ in got] == [(m, n) for m, n, _ in want]     == [("texture", 3), ("triangle_setup", 1)], got
 assert all(abs(a[2] - b[2]) < 1e-6 for a, b in zip(got, want)), got
 assert all(r["section"] and r["sample"].startswith("samples/") for r in s["limiters"])
+# Each limiter's draw to look at first: the demo's 3 draws are the same 3
+# in every frame, so a draw is its place among the frame's draws; the one
+# whose summed work on the module is largest (the ground, place 1, for
+# both the texture unit and triangle setup).
+places = [[e for e in f["events"] if e["kind"] == "draw"] for f in frames]
+for r in s["limiters"]:
+    k = keys.index(r["module"])
+    work = [sum(p[i]["work"][k] for p in places) for i in range(3)]
+    assert s["draws"][r["draw"]]["draw"] == work.index(max(work)) == 1, (r, work)
 gpu = sum(f["gpu_clocks"] for f in frames)
 for i, k in enumerate(keys):
     run = sum(f["busy_clocks"][i] for f in frames) / gpu
@@ -379,8 +433,8 @@ for want in \
 	'busy.command<br><small>without idle windows (next row)</small></td><td>windows</td><td>1</td><td>1.5</td><td>2</td>' \
 	'busy idle windows<br><small>in busy.command on the console; not in the charts</small></td><td>windows</td><td>0</td><td>0.5</td><td>1</td>' \
 	'0 windows, yet busy 400 clocks: never the busiest module in a window' \
-	'<tr><td>1</td><td>0 (0)</td><td>2</td>' '<tr><td>2</td><td>1 (1)</td><td>1</td>' \
-	'<tr><td>3</td><td>1 (1)</td><td>1</td>'; do
+	'<tr id="draw-1"><td>1</td><td>0 (0)</td><td>2</td>' '<tr id="draw-2"><td>2</td><td>1 (1)</td><td>1</td>' \
+	'<tr id="draw-3"><td>3</td><td>1 (1)</td><td>1</td>'; do
 	grep -qF "$want" "$tmp/small.html" || missing="$missing
     $want"
 done

@@ -1146,8 +1146,10 @@ static void plot_line(FILE *o, const struct plot *p, const double *v, const char
 	}
 }
 
-/* Each frame's limiter as a strip: a bin is coloured by the limiter of
- * most of its frames, its tooltip counting each. */
+/* Each frame's limiter as a strip. A bin of one frame is coloured by its
+ * limiter; a bin of several frames is stacked, each limiter's height its
+ * share of the bin's frames (so a module that limits one frame in four
+ * stays visible at 1,000 frames), its tooltip counting each. */
 static void chart_limiters(FILE *o, const struct capture *c)
 {
 	struct plot p;
@@ -1157,32 +1159,32 @@ static void chart_limiters(FILE *o, const struct capture *c)
 	plot_init(&p, c->nframes, 50, 4, 840, 18);
 	fprintf(o, "<svg viewBox=\"0 0 900 56\" role=\"img\" aria-label=\"limiter by frame\">\n");
 	for (b = 0; b < p.bins; b++) {
-		size_t count[MODULES + 1] = { 0 }, best = MODULES, most = 0;
+		size_t count[MODULES + 1] = { 0 }, n = bin_end(&p, b) - b * p.per;
+		double y = p.y0;
 
 		for (i = b * p.per; i < bin_end(&p, b); i++)
 			count[frame_limiter(json_array_get(c->frames, i))]++;
-		for (m = 0; m <= MODULES; m++)
-			if (count[m] > most) {
-				most = count[m];
-				best = (size_t)m;
-			}
-		fprintf(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\">"
-			"<title>", bin_x(&p, b), p.y0, slot_w(&p) > 2 ? slot_w(&p) - 1 : slot_w(&p),
-			p.h, best < MODULES ? module_colour[best] : "#fff");
-		if (p.per > 1)
-			fprintf(o, "frames %zu-%zu:", b * p.per, bin_end(&p, b) - 1);
-		else
-			fprintf(o, "frame %zu:", b);
-		for (m = 0; m <= MODULES; m++)
-			if (count[m]) {
-				fputc(' ', o);
-				html_text(o, m < MODULES ? module_name(c, m) : "no limiter");
-				if (p.per > 1)
-					fprintf(o, " %zu", count[m]);
-			}
-		fputs("</title></rect>\n", o);
+		for (m = 0; m <= MODULES; m++) {
+			double h = p.h * (double)count[m] / (double)n;
+
+			if (!count[m])
+				continue;
+			fprintf(o, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+				"fill=\"%s\"><title>", bin_x(&p, b), y,
+				slot_w(&p) > 2 ? slot_w(&p) - 1 : slot_w(&p), h,
+				m < MODULES ? module_colour[m] : "#fff");
+			y += h;
+			if (p.per > 1)
+				fprintf(o, "frames %zu-%zu: ", b * p.per, bin_end(&p, b) - 1);
+			else
+				fprintf(o, "frame %zu: ", b);
+			html_text(o, m < MODULES ? module_name(c, m) : "no limiter");
+			if (p.per > 1)
+				fprintf(o, " %zu of %zu", count[m], n);
+			fputs("</title></rect>\n", o);
+		}
 	}
-	frame_labels(o, &p, "the limiter of most of them");
+	frame_labels(o, &p, "each limiter's share of them");
 	fputs("</svg>\n", o);
 }
 
@@ -1446,6 +1448,20 @@ static void section_derived(FILE *o, const struct capture *c, const struct total
 			fprintf(o, "<tr><td>%zu</td>", b);
 		fprintf(o, "<td>%.1f</td><td>", gpu / (double)(end - b * per));
 		html_text(o, best < MODULES ? module_name(c, (int)best) : "none");
+		/* A group names every limiter, most frames first, with its count. */
+		while (per > 1 && count[best]) {
+			fprintf(o, " %zu", count[best]);
+			count[best] = 0;
+			for (m = 0, most = 0; m <= MODULES; m++)
+				if (count[m] > most) {
+					most = count[m];
+					best = (size_t)m;
+				}
+			if (!most)
+				break;
+			fputs(", ", o);
+			html_text(o, best < MODULES ? module_name(c, (int)best) : "none");
+		}
 		fputs("</td>", o);
 		for (d = 0; d < D_METRICS; d++) {
 			double sum = 0;
@@ -1577,8 +1593,8 @@ static void table_draws(FILE *o, const struct capture *c, const struct totals *t
 		double x = 0;
 		char path[8192];
 
-		fprintf(o, "<tr><td>%zu</td><td>%zu (%zu)</td><td>%zu</td><td class=\"text\">",
-			i + 1, g[i].draw, g[i].index, g[i].frames);
+		fprintf(o, "<tr id=\"draw-%zu\"><td>%zu</td><td>%zu (%zu)</td><td>%zu</td>"
+			"<td class=\"text\">", i + 1, i + 1, g[i].draw, g[i].index, g[i].frames);
 		describe_draw(o, &g[i], true);
 		fprintf(o, "</td><td>%.2f</td><td>%.2f</td><td>%.1f %%</td><td>",
 			us((json_int_t)(g[i].clocks_sum / (double)g[i].frames)),
@@ -1715,9 +1731,61 @@ static void peak_bar(FILE *o, double v, const char *colour)
 		"y1=\"0\" y2=\"14\" class=\"budget\"/></svg>", 200 * w, colour);
 }
 
+/* The listed draw group (of the first TOP_DRAWS) that gave module m the
+ * most work over the run; n when none gave it any. */
+static size_t heaviest_draw(const struct draw_group *g, size_t n, int m)
+{
+	size_t i, best = n;
+
+	for (i = 0; i < n && i < TOP_DRAWS; i++)
+		if (g[i].work[m] > 0 && (best == n || g[i].work[m] > g[best].work[m]))
+			best = i;
+	return best;
+}
+
+/* A link to row i of the draws table, with the draw's call. */
+static void draw_link(FILE *o, const struct draw_group *g, size_t i)
+{
+	fprintf(o, "<a href=\"#draw-%zu\">#%zu, draw %zu of the frame</a>: ", i + 1, i + 1,
+		g[i].draw);
+	describe_draw(o, &g[i], true);
+}
+
+/* Why the top limiter limits: its utilisation against the next module's,
+ * and the draw that loads it most, linked to its row. */
+static void why_limiter(FILE *o, const struct capture *c, const struct totals *t,
+			const struct draw_group *g, size_t ng)
+{
+	int lim = t->rank[0], m, next = -1;
+	size_t d = heaviest_draw(g, ng, lim);
+
+	for (m = 0; m < MODULES; m++)
+		if (m != lim && (next < 0 || utilisation(t, m) > utilisation(t, next)))
+			next = m;
+	fputs("<p class=\"why\">Why: the ", o);
+	html_text(o, module_name(c, lim));
+	fprintf(o, " is busy on %.1f %% of the clocks the GPU works (%.1f %% in its busiest "
+		"frame)", 100 * utilisation(t, lim), 100 * t->util_max[lim]);
+	if (next >= 0) {
+		fputs("; the next busiest, the ", o);
+		html_text(o, module_name(c, next));
+		fprintf(o, ", on %.1f %%", 100 * utilisation(t, next));
+	}
+	fputs(".", o);
+	if (d < ng) {
+		fputs(" The draw that gives it the most work is ", o);
+		draw_link(o, g, d);
+		fprintf(o, " (%.1f %% of its work over the run).", t->busy_sum[lim] > 0
+			? 100 * g[d].work[lim] / t->busy_sum[lim] : 0.0);
+	}
+	fputs("</p>\n", o);
+}
+
 /* The first screen: each frame's limiter, the limiters ranked with what to
- * try, utilisation per module against its peak, GPU time against budget. */
-static void first_screen(FILE *o, const struct capture *c, const struct totals *t)
+ * try and the draw to look at, utilisation per module against its peak,
+ * GPU time against budget. */
+static void first_screen(FILE *o, const struct capture *c, const struct totals *t,
+			 const struct draw_group *g, size_t ng)
 {
 	json_t *fr;
 	size_t i;
@@ -1730,6 +1798,7 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 		fprintf(o, " limits %zu of %zu frames (%.1f %%): %s.</p>\n",
 			t->verdict[t->rank[0]], c->nframes, 100 * share(c, t->verdict[t->rank[0]]),
 			advice_table[t->rank[0]].advice);
+		why_limiter(o, c, t, g, ng);
 	} else {
 		fputs("<p class=\"verdict\">No module limited any frame.</p>\n", o);
 	}
@@ -1746,9 +1815,11 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 		fputs("</p>\n", o);
 	}
 	fputs("<table class=\"limiters\"><tr><th>limiter</th><th>frames limited</th>"
-	      "<th>share</th><th>what to try</th><th>manual</th><th>sample</th></tr>\n", o);
+	      "<th>share</th><th>what to try</th><th>manual</th><th>sample</th>"
+	      "<th>draw to look at first</th></tr>\n", o);
 	for (i = 0; i < t->nrank; i++) {
 		const struct advice *a = &advice_table[t->rank[i]];
+		size_t d = heaviest_draw(g, ng, t->rank[i]);
 
 		fprintf(o, "<tr><td><i class=\"key\" style=\"background:%s\"></i>",
 			module_colour[t->rank[i]]);
@@ -1760,11 +1831,16 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 		html_text(o, a->section);
 		fputs("</td><td class=\"text\">", o);
 		html_text(o, a->sample);
+		fputs("</td><td class=\"text\">", o);
+		if (d < ng)
+			fprintf(o, "<a href=\"#draw-%zu\">#%zu, draw %zu of the frame</a>", d + 1,
+				d + 1, g[d].draw);
 		fputs("</td></tr>\n", o);
 	}
 	if (t->verdict[MODULES])
 		fprintf(o, "<tr><td>no limiter</td><td>%zu</td><td>%.1f %%</td><td></td><td></td>"
-			"<td></td></tr>\n", t->verdict[MODULES], 100 * share(c, t->verdict[MODULES]));
+			"<td></td><td></td></tr>\n", t->verdict[MODULES],
+			100 * share(c, t->verdict[MODULES]));
 	fputs("</table>\n<h2>Utilisation per module</h2>\n<p>Busy clocks over the clocks "
 	      "in which the GPU worked; the peak, 100 %, is a module busy on every such "
 	      "clock.</p>\n<table class=\"util\"><tr><th>module</th><th>run</th>"
@@ -1831,6 +1907,7 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 	      "table.draws td.text{min-width:200px}\n"
 	      "svg.bar{width:200px;height:14px}td.text{text-align:left}\n"
 	      ".verdict{font-size:16px;font-weight:bold}\n"
+	      ".why{font-size:15px}\n"
 	      "i.key{display:inline-block;width:10px;height:10px;margin-right:4px}\n"
 	      "</style></head><body>\n<h1>libnngx capture report</h1>\n<p>", o);
 	html_text(o, c->path);
@@ -1839,7 +1916,12 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 		"clocks.</p>\n", c->nframes, t->frame_sum / 1000,
 		c->nframes ? t->gpu_sum / (double)c->nframes : 0.0, t->gpu_max, t->over,
 		c->budget_us / 1000, (long long)c->sampling);
-	first_screen(o, c, t);
+	first_screen(o, c, t, d, ndraws);
+	fputs("<h2 id=\"draws\">The most expensive draws</h2>\n", o);
+	if (ndraws)
+		table_draws(o, c, t, d, ndraws);
+	else
+		fputs("<p>No draws.</p>\n", o);
 	section_derived(o, c, t, series, gpu_us);
 	fputs("<h2>Utilisation per module over frames</h2>\n", o);
 	legend(o, c);
@@ -1855,11 +1937,6 @@ static void write_html(FILE *o, const struct capture *c, double *frame_us, doubl
 	chart_time(o, c, "GPU time", gpu_us, "#e15759");
 	fputs("<h2>Frame time</h2>\n", o);
 	chart_time(o, c, "frame time", frame_us, "#4e79a7");
-	fputs("<h2>The most expensive draws</h2>\n", o);
-	if (ndraws)
-		table_draws(o, c, t, d, ndraws);
-	else
-		fputs("<p>No draws.</p>\n", o);
 	thumbnails(o, c);
 	fputs("<h2>Counters over frames</h2>\n<p>Differences per frame (busy.*: windows of the "
 	      "capture's own busy counter, each won by the module busy on the most of its "
@@ -1892,12 +1969,19 @@ static json_t *summary_json(const struct capture *c, const struct totals *t,
 		fail("out of memory");
 	for (i = 0; i < t->nrank; i++) {
 		const struct advice *a = &advice_table[t->rank[i]];
-
-		json_array_append_new(rank, json_pack("{s:s, s:s, s:I, s:f, s:s, s:s, s:s}",
+		size_t d = heaviest_draw(g, ngroups, t->rank[i]);
+		json_t *row = json_pack("{s:s, s:s, s:I, s:f, s:s, s:s, s:s}",
 			"module", module_keys[t->rank[i]], "name", module_name(c, t->rank[i]),
 			"frames", (json_int_t)t->verdict[t->rank[i]],
 			"share", share(c, t->verdict[t->rank[i]]), "advice", a->advice,
-			"section", a->section, "sample", a->sample));
+			"section", a->section, "sample", a->sample);
+
+		if (!row)
+			fail("out of memory");
+		/* The draw to look at first: its index in "draws", as the HTML. */
+		json_object_set_new(row, "draw", d < ngroups ? json_integer((json_int_t)d)
+				    : json_null());
+		json_array_append_new(rank, row);
 	}
 	for (m = 0; m < MODULES; m++)
 		json_object_set_new(util, module_keys[m], json_pack("{s:f, s:f}", "run",

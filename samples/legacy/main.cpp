@@ -9,9 +9,11 @@
  * (gpu_profiler.cpp), which prints what the GPU did and names the
  * frame's bottleneck.
  *
- * Usage: frame_profiler [SCENE.shbin]
- * Without an argument the binary is looked for next to the program,
- * where the build puts it (samples/legacy/scene.shbin).
+ * Usage: frame_profiler [--frames N] [SCENE.shbin]
+ * --frames N renders N frames (1 to 1000000) instead of 4: the ground
+ * cycles through its four levels of detail and the crate turns 30 degrees
+ * a frame, so the scene repeats every 12 frames. Without SCENE.shbin the binary is looked for next to the
+ * program, where the build puts it (samples/legacy/scene.shbin).
  *
  * Exit status 0 on success, 1 on any error.
  *
@@ -29,7 +31,8 @@
 
 namespace {
 
-const GLuint kFrameCount = 4;
+const GLuint kDefaultFrameCount = 4;
+const unsigned long kMaxFrameCount = 1000000;
 const GLuint kSamplingMicroSeconds = 1;         // busy-counter window: 268 GPU clocks
 const GLsizei kCommandBufferSize = 256 * 1024;
 const GLsizei kCommandRequestCount = 32;
@@ -138,6 +141,42 @@ void DefaultShbinPath(const char* argv0, char* path, size_t size)
     }
 }
 
+// Reads the command line into *frameCount and *shbinPath (NULL: none
+// given); false, after a message on stderr, when it is not
+// [--frames N] [SCENE.shbin].
+bool ParseArguments(int argc, char** argv, GLuint* frameCount, const char** shbinPath)
+{
+    *frameCount = kDefaultFrameCount;
+    *shbinPath = NULL;
+    for (int i = 1; i < argc; ++i)
+    {
+        if (std::strcmp(argv[i], "--frames") == 0)
+        {
+            const char* text = i + 1 < argc ? argv[++i] : "";
+            char* end = NULL;
+            const unsigned long n = std::strtoul(text, &end, 10);
+            if (*text < '0' || *text > '9' || *end != '\0' || n < 1 || n > kMaxFrameCount)
+            {
+                std::fprintf(stderr, "frame_profiler: --frames wants a count from 1 to %lu, "
+                             "not '%s'\n", kMaxFrameCount, text);
+                return false;
+            }
+            *frameCount = static_cast<GLuint>(n);
+        }
+        else if (argv[i][0] == '-' || *shbinPath != NULL)
+        {
+            std::fprintf(stderr, "frame_profiler: unexpected argument '%s'\n"
+                         "usage: %s [--frames N] [SCENE.shbin]\n", argv[i], argv[0]);
+            return false;
+        }
+        else
+        {
+            *shbinPath = argv[i];
+        }
+    }
+    return true;
+}
+
 // Two display buffers (front and back) for one screen.
 bool CreateDisplayBuffers(GLenum display, GLuint buffers[2], GLenum format, GLsizei width,
                           GLsizei height, GLenum area)
@@ -158,8 +197,13 @@ bool CreateDisplayBuffers(GLenum display, GLuint buffers[2], GLenum format, GLsi
 int main(int argc, char** argv)
 {
     char defaultPath[1024];
-    const char* shbinPath = argv[1];
-    if (argc < 2)
+    GLuint frameCount = 0;
+    const char* shbinPath = NULL;
+    if (!ParseArguments(argc, argv, &frameCount, &shbinPath))
+    {
+        return 1;
+    }
+    if (shbinPath == NULL)
     {
         DefaultShbinPath(argv[0], defaultPath, sizeof(defaultPath));
         shbinPath = defaultPath;
@@ -198,7 +242,7 @@ int main(int argc, char** argv)
     if (!scene.Initialize(shbinPath))
     {
         std::fprintf(stderr, "frame_profiler: the scene could not be set up "
-                     "(usage: %s [SCENE.shbin])\n", argv[0]);
+                     "(usage: %s [--frames N] [SCENE.shbin])\n", argv[0]);
         return 1;
     }
     demo::GpuProfiler profiler;
@@ -207,7 +251,7 @@ int main(int argc, char** argv)
         return 1;
     }
 
-    std::printf("frame_profiler: %u frames, shaders from %s\n", kFrameCount, shbinPath);
+    std::printf("frame_profiler: %u frames, shaders from %s\n", frameCount, shbinPath);
     std::printf("Busy counter in %u us windows from nngxRunCmdlist to nngxWaitCmdlistDone;\n"
                 "the module that won most windows is the bottleneck. Windows in which no\n"
                 "module worked (memory fills, transfers) count for the command module.\n"
@@ -218,7 +262,7 @@ int main(int argc, char** argv)
     GLuint bottlenecks[demo::GpuProfiler::MODULE_NUM];
     std::memset(bottlenecks, 0, sizeof(bottlenecks));
     int back = 0;
-    for (GLuint frame = 0; frame < kFrameCount; ++frame)
+    for (GLuint frame = 0; frame < frameCount; ++frame)
     {
         scene.Update(frame);
 
@@ -278,7 +322,7 @@ int main(int argc, char** argv)
     const bool ok = CheckGl("shutting down");
     nngxFinalize();
 
-    std::printf("\nBottlenecks over %u frames:", kFrameCount);
+    std::printf("\nBottlenecks over %u frames:", frameCount);
     for (int i = 0; i < demo::GpuProfiler::MODULE_NUM; ++i)
     {
         if (bottlenecks[i] != 0)

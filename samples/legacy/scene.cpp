@@ -591,7 +591,7 @@ void Scene::Update(GLuint frame)
 {
     // The ground gets finer each frame; the crate turns and comes nearer.
     m_Lod = frame % LOD_NUM;
-    m_CrateAngle = 30.0f * static_cast<float>(frame);
+    m_CrateAngle = 30.0f * static_cast<float>(frame % 12);     // a whole turn in 12 frames
     m_CrateDistance = 1.0f * static_cast<float>(frame % LOD_NUM);
 }
 
