@@ -1632,6 +1632,60 @@ START_TEST(test_draw_procedural_texture_from_registers)
 }
 END_TEST
 
+/* The procedural texture's level of detail from the quad (B.7 step 10):
+ * the same triangle, s = window x / 240, so du/dx = 1/240 and dv = 0;
+ * width 64, LOD bias 7.5 (half 0x4780: low byte in PROCTEX0 bits 20-27,
+ * high in PROCTEX4 bits 19-26), nearest-mip-nearest, max LOD 6: lod =
+ * log2(64 x 7.5 x 1/240) = log2(2) = 1, level 1: 32 entries from offset
+ * byte 1 (64). Entries 0-63 red, 64-255 green: every pixel reads green
+ * (level 0 would read red). */
+START_TEST(test_draw_procedural_texture_takes_its_level_of_detail)
+{
+	static const float tri[] = {
+		-1.0f, -1.0f, -0.5f,   0.0f, 0.0f, 0.0f,
+		 3.0f, -1.0f, -0.5f,   2.0f, 0.0f, 0.0f,
+		-1.0f,  3.0f, -0.5f,   0.0f, 0.0f, 0.0f,
+	};
+	static const unsigned xs[3] = { 0, 119, 239 };
+	uint32_t base = put_positions(tri, 6), color;
+	const uint8_t *px;
+	unsigned i, k;
+
+	load_pass_through();
+	color = set_target(false);
+	textured_state(base, 0, 8, 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_PROCTEX | HW_REG_TEXCFG_FIXED_ONE);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(0), 1u | 1u << 3 | 0x80u << 20);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(4),
+		     2u | 6u << 7 | 64u << 11 | 0x47u << 19);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(5), 64u << 8);          /* 0, 64 */
+	pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT, (uint32_t)HW_PROCTEX_TABLE_RGB_MAP << 8);
+	for (i = 0; i < HW_PROCTEX_MAP_ENTRIES; i++)
+		pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT_DATA0 + i % 8, i * 32u | 16u << 12);
+	pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT, (uint32_t)HW_PROCTEX_TABLE_COLOR << 8);
+	for (i = 0; i < HW_PROCTEX_COLOR_ENTRIES; i++)
+		pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT_DATA0,
+			     i < 64 ? 0xFF0000FFu : 0xFF00FF00u);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_TEXTURE3 | HW_REG_TEVSRC_TEXTURE3 << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_OPERAND(0), 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0), 0);               /* replace */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	px = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(px);
+	for (k = 0; k < 3; k++) {
+		unsigned x = xs[k], r = 399 - 200;
+		const uint8_t *p = px + ((r / 8) * 30 + x / 8) * 64 * 4
+				   + (size_t)tu_tile_z[r % 8][x % 8] * 4;
+
+		ck_assert_msg(p[3] == 0 && p[2] == 255, "pixel %u: red %u green %u, want 0, 255",
+			      x, p[3], p[2]);
+	}
+}
+END_TEST
+
 /* A bilinear-textured triangle over the whole target whose combiner
  * replaces with texture 0 (the batch path's own loop for that) gives the
  * same bytes as the same draw whose combiner modulates texture 0 by the
@@ -3473,6 +3527,7 @@ int main(void)
 	tcase_add_test(tc, test_draw_block32_needs_sides_of_whole_blocks);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
 	tcase_add_loop_test(tc, test_draw_wrap_codes_4_to_7, 0, 4);
+	tcase_add_test(tc, test_draw_procedural_texture_takes_its_level_of_detail);
 	tcase_add_test(tc, test_draw_procedural_texture_from_registers);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
 	tcase_add_test(tc, test_draw_held_fragments_match_batches_of_one_triangle);
