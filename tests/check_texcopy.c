@@ -282,6 +282,30 @@ START_TEST(test_level_queries_of_faces)
 }
 END_TEST
 
+/* GL_MAX_CUBE_MAP_TEXTURE_SIZE is the unit's largest side, 1024 (the
+ * faces take the sizes 2D textures take): a 1024 x 1024 face (4-bit
+ * luminance, 512 KiB) is accepted and reads back 1024, a 2048 one is
+ * GL_INVALID_VALUE. */
+START_TEST(test_cube_map_size_limit)
+{
+	GLuint name;
+	GLint v = 0;
+
+	glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &v);
+	ck_assert_int_eq(v, 1024);
+	glGenTextures(1, &name);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, name);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Z, 0, GL_LUMINANCE, 1024, 1024, 0, GL_LUMINANCE,
+		     GL_UNSIGNED_4BITS_DMP, NULL);
+	ck_gl_ok();
+	glGetTexLevelParameteriv(GL_TEXTURE_CUBE_MAP_POSITIVE_Z, 0, GL_TEXTURE_WIDTH, &v);
+	ck_assert_int_eq(v, 1024);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, GL_LUMINANCE, 2048, 2048, 0, GL_LUMINANCE,
+		     GL_UNSIGNED_4BITS_DMP, NULL);
+	ck_gl_error(GL_INVALID_VALUE);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("texcopy");
@@ -294,6 +318,7 @@ int main(void)
 	tcase_add_test(tc, test_copytexsubimage_into_a_face_level);
 	tcase_add_test(tc, test_copytexsubimage_face_errors_change_nothing);
 	tcase_add_test(tc, test_level_queries_of_faces);
+	tcase_add_test(tc, test_cube_map_size_limit);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
