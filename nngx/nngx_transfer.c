@@ -34,8 +34,9 @@
  * - nngxFilterBlockImage: the destination is width/2 x height/2, tiled,
  *   in the same format; a half height that is not a multiple of 8 ends in
  *   a half-used tile row (the destination covers whole tile rows);
- * - nngxTransferLinearImage: level 0 of a texture; the source has the
- *   target's format and size; cube maps are not modelled;
+ * - nngxTransferLinearImage: level 0 of a 2D texture or of one face of a
+ *   cube map (the face's level 0 given); the source has the target's
+ *   format and size;
  * - nngxAddBlockImageCopyCommand into program memory: the bytes between
  *   the units (the gaps) keep what the program had there when the request
  *   ran. */
@@ -566,28 +567,32 @@ void nngxTransferLinearImage(const GLvoid *srcaddr, GLuint dstid, GLenum target)
 			height = (unsigned)rb->height;
 			f = xfer_format_find(rb->format);
 		}
-	} else if (target == GL_TEXTURE_2D) {
+	} else {
+		/* GL_TEXTURE_2D: level 0 of a 2D texture; a face: level 0 of
+		 * that face of a cube map (its chain at face x size / 6), which
+		 * must have its level-0 image. */
+		bool face = target != GL_TEXTURE_2D;
+		unsigned k = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+
 		tex = gl_texture_find(&st->gl, dstid);
-		if (tex && tex->hw.phys) {
-			to = tex->hw.phys;
+		if (tex && tex->hw.phys && (tex->target == GL_TEXTURE_CUBE_MAP) == face
+		    && (!face || (tex->face_levels[k] & 1u))) {
+			to = tex->hw.phys + (face ? k * (tex->size / 6) : 0);
 			width = tex->hw.width;
 			height = tex->hw.height;
 			/* Texture formats 0-4 are the colour formats' codes. */
 			f = tex->hw.format <= HW_TEX_RGBA4 ? xfer_format_of_code(tex->hw.format) : NULL;
 		}
-	} else {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TRANSFER_TARGET_NOT_READY, fn,
-				 "target 0x%04X: cube maps are not modelled; nothing is added",
-				 target);
-		return;
 	}
 	if (!to || !f) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TRANSFER_TARGET_NOT_READY, fn,
 				 "%s %u %s; nothing is added",
 				 target == GL_RENDERBUFFER ? (dstid ? "renderbuffer" : "the colour "
-							      "buffer of framebuffer") : "texture",
+							      "buffer of framebuffer")
+				 : "texture",
 				 dstid ? dstid : st->gl.framebuffer_binding,
-				 !to ? "has no storage" : "is not in " XFER_FORMAT_NAMES);
+				 to ? "is not in " XFER_FORMAT_NAMES : target == GL_RENDERBUFFER
+				 ? "has no storage" : "has no level-0 image for this target");
 		return;
 	}
 	from = xfer_side(st, (void *)srcaddr, (uint64_t)width * height * f->bytes, false,

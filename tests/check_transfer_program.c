@@ -116,6 +116,67 @@ START_TEST(test_block_copy_with_program_memory)
 }
 END_TEST
 
+/* A linear 8 x 8 RGBA8 image on the heap into face +Y (2) of a cube map
+ * of 8 x 8 RGBA8 faces, each face's bytes 0x10 + f: the face's chain
+ * (8 x 8 x 4 = 256 bytes, one level) starts 2 x 256 bytes in; pixel (x, r)
+ * lands at 512 + block_offset(x, r, 8, 4), byte b = 8 r + x + 64 b; the
+ * other faces keep their bytes. A face without its level-0 image, a 2D
+ * texture named with a face target and a cube map named with
+ * GL_TEXTURE_2D are TRANSFER_TARGET_NOT_READY, nothing queued. */
+START_TEST(test_linear_image_into_a_cube_face)
+{
+	static uint8_t texels[8 * 8 * 4];
+	uint8_t *lin = heap(8 * 8 * 4);
+	const uint8_t *tex;
+	GLuint cube, half, t2d, before;
+	unsigned x, r, b, f, k;
+
+	for (r = 0; r < 8; r++)
+		for (x = 0; x < 8; x++)
+			for (b = 0; b < 4; b++)
+				lin[(8 * r + x) * 4 + b] = (uint8_t)(8 * r + x + 64 * b);
+	glGenTextures(1, &cube);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+	for (f = 0; f < 6; f++) {
+		memset(texels, 0x10 + (int)f, sizeof texels);
+		glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, 8, 8, 0, GL_RGBA,
+			     GL_UNSIGNED_BYTE, texels);
+	}
+	ck_gl_ok();
+	nngxTransferLinearImage(lin, cube, GL_TEXTURE_CUBE_MAP_POSITIVE_Y);
+	ck_gl_ok();
+	ck_assert_int_eq(used_requests(), 1);
+	run_and_wait();
+	tex = nngxShimGetHostPointer(nngxShimGetTextureAddress(cube));
+	ck_assert_ptr_nonnull(tex);
+	for (r = 0; r < 8; r++)
+		for (x = 0; x < 8; x++)
+			for (b = 0; b < 4; b++)
+				ck_assert_uint_eq(tex[512 + block_offset(x, r, 8, 4) + b],
+						  (uint8_t)(8 * r + x + 64 * b));
+	for (k = 0; k < 6 * 256; k++)
+		if (k / 256 != 2)
+			ck_assert_uint_eq(tex[k], 0x10 + k / 256);
+
+	glGenTextures(1, &half);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, half);
+	glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, GL_RGBA, 8, 8, 0, GL_RGBA,
+		     GL_UNSIGNED_BYTE, texels);
+	glGenTextures(1, &t2d);
+	glBindTexture(GL_TEXTURE_2D, t2d);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	ck_gl_ok();
+	before = diag_count(TRANSFER_TARGET_NOT_READY);
+	nngxTransferLinearImage(lin, half, GL_TEXTURE_CUBE_MAP_NEGATIVE_X);
+	nngxTransferLinearImage(lin, t2d, GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+	nngxTransferLinearImage(lin, cube, GL_TEXTURE_2D);
+	ck_gl_ok();
+	ck_assert_uint_eq(diag_count(TRANSFER_TARGET_NOT_READY), before + 3);
+	ck_assert_int_eq(used_requests(), 0);
+	free(lin);
+}
+END_TEST
+
 /* A linear 8 x 8 RGBA8 image on the heap into an 8 x 8 RGBA8 texture:
  * linear pixel (x, r) (bytes (8 r + x) x 4 .. + 3, byte b of it = 8 r + x
  * + 64 b) lands at block_offset(x, r, 8, 4) of level 0, e.g. pixel (3, 5)
@@ -274,6 +335,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_block_copy_with_program_memory);
 	tcase_add_test(tc, test_linear_image_from_program_memory);
+	tcase_add_test(tc, test_linear_image_into_a_cube_face);
 	tcase_add_test(tc, test_filter_between_program_buffers);
 	tcase_add_test(tc, test_unusable_program_memory_is_refused);
 	tcase_add_test(tc, test_program_memory_gone_before_the_run_is_a_fault);
