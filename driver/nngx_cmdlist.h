@@ -33,10 +33,11 @@ struct nngx_request {
 	size_t begin, end;
 	/* COPYTEX: u.block (nngxAddBlockImageCopyCommand) instead of u.copy. */
 	bool block;
-	/* POSTTRANS from or to program memory the model does not simulate
-	 * (L2B, B2L): the image is staged through a temporary FCRAM block
+	/* POSTTRANS or a block copy from or to program memory the model does
+	 * not simulate: the bytes are staged through a temporary FCRAM block
 	 * when the request runs (read from cpu_in before, written to cpu_out
-	 * after); u.post's phys is then NNGX_PROGRAM_PHYS. */
+	 * after; a block copy's destination is read first too, so that its
+	 * gaps keep their bytes); that side's phys is then NNGX_PROGRAM_PHYS. */
 	const void *cpu_in;
 	void *cpu_out;
 	union {

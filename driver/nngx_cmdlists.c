@@ -325,6 +325,50 @@ static enum hw_status request_staged_transfer(struct nngx_state *st, const struc
 	return status;
 }
 
+/* A block copy from or to program memory, staged as request_staged_transfer
+ * stages an image: each such side's span goes through a temporary FCRAM
+ * block. The destination's span is read from the program first, so the
+ * bytes between its units (which the engine does not write) go back as
+ * they were. */
+static enum hw_status request_staged_block_copy(struct nngx_state *st,
+						const struct nngx_request *r)
+{
+	struct hw_memory *mem = &st->gpu.memory;
+	struct hw_block_copy c = r->u.block;
+	uint32_t in_bytes = (uint32_t)hw_block_copy_span(c.src_unit, c.src_gap, c.size);
+	uint32_t out_bytes = (uint32_t)hw_block_copy_span(c.dst_unit, c.dst_gap, c.size);
+	uint32_t in_stage = 0, out_stage = 0;
+	enum hw_status status = HW_OK;
+
+	if (r->cpu_in) {
+		in_stage = c.src = hw_memory_alloc(mem, HW_AREA_FCRAM, in_bytes);
+		if (!in_stage)
+			return HW_ERROR_NO_MEMORY;
+		if (!nngx_addrspace_read(hw_memory_host(mem, in_stage, in_bytes), r->cpu_in,
+					 in_bytes))
+			status = HW_ERROR_FAULT;
+	}
+	if (status == HW_OK && r->cpu_out) {
+		out_stage = c.dst = hw_memory_alloc(mem, HW_AREA_FCRAM, out_bytes);
+		if (!out_stage)
+			status = HW_ERROR_NO_MEMORY;
+		else if (!nngx_addrspace_read(hw_memory_host(mem, out_stage, out_bytes),
+					      r->cpu_out, out_bytes))
+			status = HW_ERROR_FAULT;
+	}
+	if (status == HW_OK)
+		status = hw_gpu_block_copy(&st->gpu, &c);
+	if (status == HW_OK && out_stage
+	    && !nngx_addrspace_write(r->cpu_out, hw_memory_host(mem, out_stage, out_bytes),
+				     out_bytes))
+		status = HW_ERROR_FAULT;
+	if (out_stage)
+		hw_memory_free(mem, out_stage);
+	if (in_stage)
+		hw_memory_free(mem, in_stage);
+	return status;
+}
+
 /* Hand one request to the GPU: it runs after the work queued before it. */
 static enum hw_status request_execute(struct nngx_state *st, const struct nngx_cmdlist *l,
 				      const struct nngx_request *r)
@@ -355,7 +399,8 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 					       r->u.post.yflip);
 	default: /* COPYTEX */
 		if (r->block)
-			return hw_gpu_block_copy(gpu, &r->u.block);
+			return r->cpu_in || r->cpu_out ? request_staged_block_copy(st, r)
+			       : hw_gpu_block_copy(gpu, &r->u.block);
 		for (k = 0; k < r->u.copy.rows && status == HW_OK; k++)
 			status = hw_gpu_texture_copy(gpu, r->u.copy.src + k * r->u.copy.src_stride,
 						     r->u.copy.dst + k * r->u.copy.row_bytes,

@@ -267,7 +267,7 @@ static bool query_state(struct gl_context *gl, GLenum pname, struct query_value 
 	/* Implementation limits (tables 6.17-6.19). */
 	case GL_SUBPIXEL_BITS: query_int(v, HW_RASTER_SUBPIXEL_BITS); return true;
 	case GL_MAX_TEXTURE_SIZE: query_int(v, HW_TEX_MAX_SIZE); return true;
-	case GL_MAX_CUBE_MAP_TEXTURE_SIZE: query_int(v, 0); return true;
+	case GL_MAX_CUBE_MAP_TEXTURE_SIZE: query_int(v, HW_TEX_MAX_SIZE); return true;
 	case GL_MAX_VIEWPORT_DIMS:
 		iv[0] = iv[1] = QUERY_VIEWPORT_MAX;
 		query_ints(v, 2, iv);

@@ -20,8 +20,8 @@
  * ADDR1's bits 22-27), faces square and of one size and format
  * (GL_INVALID_VALUE otherwise), the area bits of the first level-0 face
  * placing it; there is no default cube map (GL_INVALID_OPERATION with
- * none bound); glCopyTexImage2D takes the faces, glCopyTexSubImage2D and
- * level queries of faces are GL_INVALID_ENUM (not modelled); texture 0 is a real
+ * none bound); glCopyTexImage2D, glCopyTexSubImage2D and the level queries
+ * take the faces (a face's levels are its own); texture 0 is a real
  * texture object, as in ES 2.0; the 4-bit GL formats (GL_UNSIGNED_4BITS_DMP)
  * take two texels a byte, the first in the low nibble, as the hardware
  * stores them. Rows are never padded: every row of a power-of-two size of
@@ -857,7 +857,10 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x
  * (x + i, y + j) lands where the level, drawn into as a colour attachment,
  * has its pixel (xoffset + i, yoffset + j). One COPYTEX request when the
  * rectangle spans the level's width (its tile rows are consecutive), else
- * one per tile row. */
+ * one per tile row. The target is GL_TEXTURE_2D or a cube map face
+ * (GL_INVALID_ENUM otherwise, GL_INVALID_OPERATION with no cube map
+ * bound); a face's level must have an image of its own, and the copy lands
+ * in that face's chain only. */
 void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
 			 GLint y, GLsizei width, GLsizei height)
 {
@@ -868,11 +871,11 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffse
 	struct nngx_request r;
 	struct gl_texture *t;
 	unsigned bytes, lw, lh, rows, k, requests;
-	uint32_t src_top, dst_top;
+	uint32_t src_top, dst_top, levels, face_offset;
 
-	if (target != GL_TEXTURE_2D) {
-		gl_enum_error(st, fn, "target 0x%04X: only GL_TEXTURE_2D (copies into cube map "
-			      "faces are not modelled)", target);
+	if (target != GL_TEXTURE_2D && !tex_is_face(target)) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or a "
+			      "GL_TEXTURE_CUBE_MAP_* face", target);
 		return;
 	}
 	if (level < 0 || level > TEX_MAX_LEVEL || width < 0 || height < 0) {
@@ -881,7 +884,17 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffse
 		return;
 	}
 	t = tex_bound(&st->gl, target);
-	if (!((t->level_mask >> level) & 1u) || !t->hw.phys) {
+	if (!t) {
+		gl_operation_error(st, fn, "no cube map is bound to unit %u",
+				   st->gl.active_texture);
+		return;
+	}
+	/* a face: its own levels, its chain at face x the chain's size */
+	levels = tex_is_face(target) ? t->face_levels[target - GL_TEXTURE_CUBE_MAP_POSITIVE_X]
+		 : t->level_mask;
+	face_offset = tex_is_face(target)
+		      ? (target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) * tex_chain_size(t) : 0;
+	if (!((levels >> level) & 1u) || !t->hw.phys) {
 		gl_operation_error(st, fn, "level %d of the bound texture has no image", level);
 		return;
 	}
@@ -933,7 +946,7 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffse
 		r.type = NN_GX_CMDLIST_REQTYPE_COPYTEX;
 		r.u.copy.src = fb.color_phys + ((src_top + first * HW_TEX_TILE) * fb.width
 						+ (uint32_t)x * HW_TEX_TILE) * bytes;
-		r.u.copy.dst = hw_texture_level_phys(&t->hw, (unsigned)level)
+		r.u.copy.dst = hw_texture_level_phys(&t->hw, (unsigned)level) + face_offset
 			       + ((dst_top + first * HW_TEX_TILE) * lw
 				  + (uint32_t)xoffset * HW_TEX_TILE) * bytes;
 		r.u.copy.row_bytes = (uint32_t)width * HW_TEX_TILE * bytes;
@@ -1320,7 +1333,10 @@ void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
 /* glGetTexLevelParameter{i,f}v (gl2ext.h; the desktop GL query, which
  * ES 2.0 lacks): GL_TEXTURE_WIDTH, GL_TEXTURE_HEIGHT and
  * GL_TEXTURE_INTERNAL_FORMAT of one level of the texture bound to the
- * active unit, or of the lookup table bound to GL_LUT_TEXTUREi_DMP. GL_INVALID_ENUM for another target or pname,
+ * active unit, of one face of the cube map bound (the face's own levels;
+ * GL_INVALID_OPERATION with none bound, as for the face images), or of
+ * the lookup table bound to GL_LUT_TEXTUREi_DMP. GL_INVALID_ENUM for
+ * another target or pname,
  * GL_INVALID_VALUE for a level outside 0..log2(1024), as desktop GL says.
  * Model choice (doc/model.md): a level with no image reads 0 for all three
  * (desktop GL's defaults are 0, 0 and an unsized format; the model keeps
@@ -1333,10 +1349,11 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 	NNGX_API(st);
 	const struct gl_texture *t;
 	bool present, lut = gl_lut_target(target);
+	uint32_t mask;
 
-	if (!lut && target != GL_TEXTURE_2D) {
-		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D or a lookup table (the "
-			      "levels of cube map faces are not queried)", target);
+	if (!lut && target != GL_TEXTURE_2D && !tex_is_face(target)) {
+		gl_enum_error(st, fn, "target 0x%04X is not GL_TEXTURE_2D, a "
+			      "GL_TEXTURE_CUBE_MAP_* face or a lookup table", target);
 		return false;
 	}
 	if (pname != GL_TEXTURE_WIDTH && pname != GL_TEXTURE_HEIGHT
@@ -1364,7 +1381,14 @@ static bool tex_get_level_parameter(GLenum target, GLint level, GLenum pname, GL
 		return true;
 	}
 	t = tex_bound(&st->gl, target);
-	present = t->hw.phys && (unsigned)level < t->hw.levels && ((t->level_mask >> level) & 1u);
+	if (!t) {
+		gl_operation_error(st, fn, "no cube map is bound to unit %u",
+				   st->gl.active_texture);
+		return false;
+	}
+	mask = tex_is_face(target) ? t->face_levels[target - GL_TEXTURE_CUBE_MAP_POSITIVE_X]
+	       : t->level_mask;
+	present = t->hw.phys && (unsigned)level < t->hw.levels && ((mask >> level) & 1u);
 	if (!present)
 		*v = 0;
 	else if (pname == GL_TEXTURE_WIDTH)

@@ -131,7 +131,7 @@ static enum hw_compare early_depth_compare(unsigned code)
 }
 
 /* Fill t from texture unit u's registers in r: address, size, format, levels,
- * wrap (codes 4-7 folded, see below) and filters; unit 0 also gets its type,
+ * wrap (codes 6 and 7 folded into repeat, see below) and filters; unit 0 also gets its type,
  * cube faces and shadow settings. */
 static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 {
@@ -154,18 +154,12 @@ static void decode_texture(const uint32_t *r, unsigned u, struct hw_texture *t)
 	t->mip_filter = (enum hw_tex_filter)hw_reg_tex_mip_filter(param);
 	for (k = 0; k < 4; k++)
 		t->border[k] = (float)((border >> (8 * k)) & 0xFFu) / 255.0f;
-	/* Wrap codes 6 and 7 repeat (Citra's reading, fragment-pipeline.md
-	 * B.2); 4 and 5 (clamp or border on the positive side, repeat on the
-	 * negative) are taken as clamp to edge and to border: their negative
-	 * side is not modelled. */
+	/* Wrap codes 4 and 5 are their own modes (hw_texture.h); 6 and 7
+	 * repeat (Citra's reading, fragment-pipeline.md B.2 and E.15). */
 	if (t->wrap_s >= 6u)
 		t->wrap_s = HW_WRAP_REPEAT;
-	else if (t->wrap_s >= 4u)
-		t->wrap_s = (enum hw_tex_wrap)(t->wrap_s - 4u);
 	if (t->wrap_t >= 6u)
 		t->wrap_t = HW_WRAP_REPEAT;
-	else if (t->wrap_t >= 4u)
-		t->wrap_t = (enum hw_tex_wrap)(t->wrap_t - 4u);
 	t->face_phys[0] = t->phys;
 	if (u != 0)
 		return;

@@ -65,15 +65,24 @@ static void fragment_texture(struct draw_ctx *d, unsigned u, const struct hw_fra
 		d->texture_faults++;            /* reads outside memory: black */
 }
 
-/* The procedural texture samples the fragment. Model choice (no cost is
- * published): it costs one texture sample's clocks (the texture unit's
- * texture_per_sample) and reads no memory. */
+/* The procedural texture samples the fragment, at the level of detail
+ * of its quad with a mipmap filter (hw_proctex_lod). Model choice (no
+ * cost is published): it costs one texture sample's clocks (the texture
+ * unit's texture_per_sample) and reads no memory. */
 static void fragment_proctex(struct draw_ctx *d, const struct hw_fragment *f, float rgba[4])
 {
 	const struct hw_draw_fragment *fr = &d->cfg->fragment;
 	const float *tc = f->varying[fr->proctex_texcoord];
 
 	d->r->texture_samples++;
+	if (d->fp.proctex_lod) {
+		double c[3][3];
+
+		hw_raster_quad_coords(&d->proctex_gradient, f->x, f->y, c);
+		hw_proctex_sample_lod(fr->proctex, tc[0], tc[1],
+				      hw_proctex_lod(fr->proctex, (const double (*)[3])c), rgba);
+		return;
+	}
 	hw_proctex_sample(fr->proctex, tc[0], tc[1], rgba);
 }
 
@@ -222,6 +231,7 @@ void hw_draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_program *
 	}
 	if (fr->proctex) {
 		fp->proctex = true;
+		fp->proctex_lod = hw_proctex_uses_lod(fr->proctex);
 		used |= 1u << fr->proctex_texcoord;
 	}
 	hw_fragment_prepare(&fr->ops, d->u->mem, &fp->target);
@@ -263,7 +273,7 @@ void hw_draw_compile_fragment(struct draw_ctx *d, struct draw_fragment_program *
 			&& !(fr->ops.early_depth && d->u->fragment_state->early_depth)
 			&& !fp->reads_primary && !fp->reads_fragment_primary && !fp->shaded;
 	d->raster_buffer.hold = fp->one_color;
-	d->triangle_hooks = d->u->triangle_out != NULL || fp->lod_mask != 0;
+	d->triangle_hooks = d->u->triangle_out != NULL || fp->lod_mask != 0 || fp->proctex_lod;
 	d->raster_in = hw_raster_triangle_batch_in_copy(&fp->raster);
 }
 

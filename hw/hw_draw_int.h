@@ -46,6 +46,7 @@ struct draw_fragment_program {
 	unsigned texture_units[HW_TEXTURE_UNITS];    /* the units sampled, in order */
 	unsigned texture_unit_count;
 	bool proctex;                            /* the procedural texture is read */
+	bool proctex_lod;                        /* ... with a mipmap filter (a lod a quad) */
 	uint32_t texture_line_units;             /* 16-byte units a texture-cache line */
 	struct hw_fragment_target target;        /* the buffers, looked up once */
 	/* Fragments go through the stages a rasterizer batch at a time
@@ -181,7 +182,8 @@ struct draw_ctx {
 	/* The triangle's texture-coordinate gradients, for the units in
 	 * fp.lod_mask (set by to_raster before its fragments). */
 	struct hw_raster_gradient gradient[HW_TEXTURE_UNITS];
-	bool triangle_hooks;    /* u->triangle_out or fp.lod_mask: triangle_hooks() */
+	struct hw_raster_gradient proctex_gradient;     /* with fp.proctex_lod */
+	bool triangle_hooks;    /* u->triangle_out, fp.lod_mask or fp.proctex_lod */
 	struct draw_fragment_program fp;         /* the fragment side, compiled */
 	uint8_t one_rgba[HW_RASTER_BATCH][4];
 	uint8_t one_which[HW_RASTER_BATCH];

@@ -137,6 +137,9 @@ static void triangle_hooks(struct draw_ctx *d, const struct hw_vertex *a,
 		if ((d->fp.lod_mask >> u) & 1u)
 			hw_raster_gradient_setup(&d->gradient[u], a, b, c,
 						 d->cfg->fragment.texcoord[u]);
+	if (d->fp.proctex_lod)
+		hw_raster_gradient_setup(&d->proctex_gradient, a, b, c,
+					 d->cfg->fragment.proctex_texcoord);
 }
 
 /* Setup's callback with the fragment side on: the triangle's hooks, then

@@ -149,12 +149,79 @@ static double proctex_channel(double base_byte, int8_t diff, double frac)
 	return c < 0.0 ? 0.0 : c > 1.0 ? 1.0 : c;
 }
 
+/* Colour table level k's offset (0x0AD bytes 0-3 for levels 0-3, 0x0AE
+ * for 4-7). */
+static unsigned proctex_level_offset(const struct hw_proctex *p, unsigned k)
+{
+	return k < 4 ? (p->reg[5] >> (8 * k)) & 0xFFu : (p->reg[6] >> (8 * (k - 4))) & 0xFFu;
+}
+
+/* The colour table at F for level k (width >> k entries from its
+ * offset), step 8 of hw_proctex_sample, into out. */
+static void proctex_table(const struct hw_proctex *p, double f, unsigned k, bool linear,
+			  double out[4])
+{
+	unsigned width = ((p->reg[4] >> 11) & 0xFFu) >> k, e, c;
+	double index = (double)proctex_level_offset(p, k) + f * (double)(width ? width - 1 : 0);
+	double frac;
+
+	if (!(index > 0.0))
+		index = 0.0;
+	if (linear) {
+		e = index >= 255.0 ? 255u : (unsigned)index;
+		frac = index - (double)e;
+	} else {
+		double r = floor(index + 0.5);
+
+		e = r >= 255.0 ? 255u : (unsigned)r;
+		frac = 0.0;
+	}
+	for (c = 0; c < 4; c++)
+		out[c] = proctex_channel((double)((p->color[e] >> (8 * c)) & 0xFFu),
+					 (int8_t)((p->color_diff[e] >> (8 * c)) & 0xFFu), frac);
+}
+
+bool hw_proctex_uses_lod(const struct hw_proctex *p)
+{
+	unsigned filter = p->reg[4] & 7u;
+
+	return filter >= 2 && filter <= 5;
+}
+
+float hw_proctex_lod(const struct hw_proctex *p, const double c[3][3])
+{
+	uint32_t r4 = p->reg[4];
+	double min_lod = (double)((r4 >> 3) & 0xFu), max_lod = (double)((r4 >> 7) & 0xFu);
+	double bias = hw_proctex_f16(((p->reg[0] >> 20) & 0xFFu) | ((r4 >> 19) & 0xFFu) << 8);
+	double width = (double)((r4 >> 11) & 0xFFu), du, dv, l;
+
+	if (max_lod > 7.0)
+		max_lod = 7.0;
+	if (min_lod > max_lod)
+		min_lod = max_lod;
+	du = fmax(fabs(c[1][0] - c[0][0]), fabs(c[2][0] - c[0][0]));
+	dv = fmax(fabs(c[1][1] - c[0][1]), fabs(c[2][1] - c[0][1]));
+	l = bias == 0.0 ? 0.0 : log2(fabs(width * bias) * (du + dv));
+	if (isnan(l) || l < min_lod)
+		l = min_lod;
+	if (l > max_lod)
+		l = max_lod;
+	return (float)l;
+}
+
 void hw_proctex_sample(const struct hw_proctex *p, float u_in, float v_in, float rgba[4])
+{
+	hw_proctex_sample_lod(p, u_in, v_in, 0.0f, rgba);
+}
+
+void hw_proctex_sample_lod(const struct hw_proctex *p, float u_in, float v_in, float lod,
+			   float rgba[4])
 {
 	uint32_t r0 = p->reg[0], r4 = p->reg[4];
 	unsigned clamp_u = r0 & 7u, clamp_v = (r0 >> 3) & 7u;
-	double u = fabs((double)u_in), v = fabs((double)v_in), off_u, off_v, g, f, index, frac;
-	unsigned width = (r4 >> 11) & 0xFFu, offset = p->reg[5] & 0xFFu, filter = r4 & 7u, e, c;
+	double u = fabs((double)u_in), v = fabs((double)v_in), off_u, off_v, g, f, l, w;
+	double first[4], second[4];
+	unsigned filter = r4 & 7u, level = 0, c;
 	bool linear = filter == 1 || filter == 3 || filter == 5;
 
 	if (!isfinite(u))
@@ -180,21 +247,24 @@ void hw_proctex_sample(const struct hw_proctex *p, float u_in, float v_in, float
 	v = proctex_clamp(v + off_v, clamp_v);
 	g = proctex_function(u, v, (r0 >> 6) & 0xFu);
 	f = proctex_map(p->rgb_map, g);
-	index = (double)offset + f * (double)(width ? width - 1 : 0);
-	if (!(index > 0.0))
-		index = 0.0;
-	if (linear) {
-		e = index >= 255.0 ? 255u : (unsigned)index;
-		frac = index - (double)e;
-	} else {
-		double r = floor(index + 0.5);
-
-		e = r >= 255.0 ? 255u : (unsigned)r;
-		frac = 0.0;
+	/* Step 10: the level(s) of lod, in [0, 7]; the plain filters read
+	 * level 0 whatever the lod. */
+	l = isfinite(lod) && lod > 0.0f ? (lod > 7.0f ? 7.0 : (double)lod) : 0.0;
+	w = 0.0;
+	if (filter == 2 || filter == 3) {
+		level = (unsigned)floor(l + 0.5);
+	} else if (filter == 4 || filter == 5) {
+		level = (unsigned)floor(l);
+		w = l - (double)level;
+	}
+	proctex_table(p, f, level, linear, first);
+	if (w > 0.0 && level < 7) {
+		proctex_table(p, f, level + 1, linear, second);
+		for (c = 0; c < 4; c++)
+			first[c] = (1.0 - w) * first[c] + w * second[c];
 	}
 	for (c = 0; c < 4; c++)
-		rgba[c] = (float)proctex_channel((double)((p->color[e] >> (8 * c)) & 0xFFu),
-						 (int8_t)((p->color_diff[e] >> (8 * c)) & 0xFFu), frac);
+		rgba[c] = (float)first[c];
 	if ((r0 >> 14) & 1u) {
 		double a = proctex_map(p->alpha_map, proctex_function(u, v, (r0 >> 10) & 0xFu));
 

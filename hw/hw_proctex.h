@@ -7,6 +7,7 @@
 #ifndef NNGX_HW_PROCTEX_H
 #define NNGX_HW_PROCTEX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define HW_PROCTEX_MAP_ENTRIES 128      /* noise, RGB map, alpha map */
@@ -69,9 +70,34 @@ float hw_proctex_f16(uint32_t bits);
  *    entries past 255 read 255; channels clamped to 0..1.
  * 9. Alpha separate (bit 14): alpha = the alpha map table at the alpha
  *    mapping function (bits 10-13) of (u, v), else the colour's.
- * Model choice: the colour table is read at level 0 only (the unit's
- * mipmap LOD is not public); the values are computed in double. Reads
- * only its inputs. */
+ * Level 0 of the colour table (hw_proctex_sample_lod at lod 0); the
+ * values are computed in double. Reads only its inputs. */
 void hw_proctex_sample(const struct hw_proctex *p, float u, float v, float rgba[4]);
+
+/* Whether the min filter (PROCTEX4 bits 0-2) is a mipmap one (2-5), so
+ * that a draw computes a level of detail for each fragment. */
+bool hw_proctex_uses_lod(const struct hw_proctex *p);
+
+/* The level of detail at a 2x2 quad whose coordinates (u, v) at its
+ * pixel centres are c[0] (x0, y0), c[1] (x0 + 1, y0), c[2] (x0, y0 + 1)
+ * (hw_raster_quad_coords), by fragment-pipeline.md B.7 step 10 (Citra's
+ * GPU path, the one public formula): lod = log2(|width x bias| x (max(|du/dx|,
+ * |du/dy|) + max(|dv/dx|, |dv/dy|))), width PROCTEX4 bits 11-18, bias the
+ * half float of PROCTEX0 bits 20-27 (low byte) and PROCTEX4 bits 19-26
+ * (high byte); 0 when the bias is 0; clamped to [min LOD, max LOD]
+ * (PROCTEX4 bits 3-6 and 7-10, the max taken at most 7); NaN
+ * derivatives give the min LOD. Reads only its inputs. */
+float hw_proctex_lod(const struct hw_proctex *p, const double c[3][3]);
+
+/* hw_proctex_sample at level of detail `lod` (clamped to [0, 7]; not a
+ * number reads 0): the mip-nearest filters (2, 3) read level floor(lod +
+ * 0.5), the mip-linear ones (4, 5) levels floor(lod) and floor(lod) + 1
+ * weighed by the fraction; the plain filters (0, 1) level 0. Level k is
+ * (width >> k) entries of the colour table from offset byte k (0x0AD
+ * bytes 0-3, 0x0AE bytes 0-3 for levels 4-7), read with the filter's
+ * nearest or linear rule (step 8). Alpha separate is not mipmapped.
+ * Reads only its inputs. */
+void hw_proctex_sample_lod(const struct hw_proctex *p, float u, float v, float lod,
+			   float rgba[4]);
 
 #endif

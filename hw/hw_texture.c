@@ -169,10 +169,21 @@ static inline double tex_reduce(float c, enum hw_tex_wrap wrap)
 		return v - hw_texture_floor(v);         /* period 1 */
 	case HW_WRAP_MIRROR:
 		return v - 2.0 * hw_texture_floor(v / 2.0); /* period 2 */
+	case HW_WRAP_EDGE_OR_REPEAT: case HW_WRAP_BORDER_OR_REPEAT:
+		/* below 0: period 1 kept below 0, in [-1, 0) */
+		if (v < 0.0)
+			return v - hw_texture_floor(v) - 1.0;
+		break;
 	case HW_WRAP_CLAMP_EDGE: case HW_WRAP_CLAMP_BORDER:
 		break;
 	}
 	return v < -1.0 ? -1.0 : v > 2.0 ? 2.0 : v;     /* all the same beyond */
+}
+
+/* Whether an axis wrapped with `wrap` can read the border colour. */
+static inline bool tex_wrap_borders(enum hw_tex_wrap wrap)
+{
+	return wrap == HW_WRAP_CLAMP_BORDER || wrap == HW_WRAP_BORDER_OR_REPEAT;
 }
 
 /* Texel index i on an axis of `size` texels after wrapping, or TEX_BORDER. */
@@ -188,6 +199,10 @@ static long tex_wrap(long i, long size, enum hw_tex_wrap wrap)
 		return m < size ? m : 2 * size - 1 - m;
 	case HW_WRAP_CLAMP_BORDER:
 		return i < 0 || i >= size ? TEX_BORDER : i;
+	case HW_WRAP_EDGE_OR_REPEAT:
+		return i < 0 ? ((i % size) + size) % size : i >= size ? size - 1 : i;
+	case HW_WRAP_BORDER_OR_REPEAT:
+		return i < 0 ? ((i % size) + size) % size : i >= size ? TEX_BORDER : i;
 	case HW_WRAP_CLAMP_EDGE:
 		break;
 	}
@@ -641,9 +656,10 @@ void hw_texture_sampler_init(struct hw_texture_sampler *sp, const struct hw_text
 	/* the case tex_sampler_level hands to tex_sampler_level_rgba8_linear,
 	 * with nothing for hw_texture_sampler_sample to do after it */
 	sp->repeat = t->wrap_s == HW_WRAP_REPEAT && t->wrap_t == HW_WRAP_REPEAT;
+	sp->odd_wrap = t->wrap_s >= HW_WRAP_EDGE_OR_REPEAT || t->wrap_t >= HW_WRAP_EDGE_OR_REPEAT;
 	sp->rgba8_linear = sp->nlevels == 1 && sp->filter == HW_FILTER_LINEAR
 			   && t->format == HW_TEX_RGBA8 && bytes
-			   && t->wrap_s != HW_WRAP_CLAMP_BORDER && t->wrap_t != HW_WRAP_CLAMP_BORDER;
+			   && !tex_wrap_borders(t->wrap_s) && !tex_wrap_borders(t->wrap_t);
 	if (sp->rgba8_linear)
 		tex_rgba8_offsets(sp);
 }
@@ -679,6 +695,10 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 		return m < size ? m : 2 * size - 1 - m;
 	case HW_WRAP_CLAMP_BORDER:
 		return i < 0 || i >= size ? TEX_BORDER : i;
+	case HW_WRAP_EDGE_OR_REPEAT:
+		return i < 0 ? i & (size - 1) : i >= size ? size - 1 : i;
+	case HW_WRAP_BORDER_OR_REPEAT:
+		return i < 0 ? i & (size - 1) : i >= size ? TEX_BORDER : i;
 	case HW_WRAP_CLAMP_EDGE:
 		break;
 	}
@@ -686,7 +706,8 @@ static inline long tex_sampler_wrap(long i, long size, enum hw_tex_wrap wrap)
 }
 
 /* tex_sampler_level for the common case: bilinear RGBA8 with bytes and
- * no border (every wrap but CLAMP_BORDER names a texel). The same taps in
+ * no border (every wrap but CLAMP_BORDER and BORDER_OR_REPEAT names a
+ * texel). The same taps in
  * the same order, each texel decoded where it is read (the same bits as
  * a copy), each address split into its row and column parts (two of
  * each make the four taps), and the sums kept in locals (the same float
@@ -801,6 +822,8 @@ static inline tex_st tex_sampler_reduce(const struct hw_texture_sampler *sp, flo
 	__m128d clamp = _mm_castsi128_pd(_mm_loadu_si128((const __m128i *)sp->reduce_clamp));
 	__m128d vs, q, t, r, c;
 
+	if (sp->odd_wrap)       /* codes 4 and 5: the scalar rule, per axis */
+		return tex_st_make(tex_reduce(s, sp->t.wrap_s), tex_reduce(tc, sp->t.wrap_t));
 	v = _mm_and_pd(v, _mm_cmpord_pd(_mm_sub_pd(v, v), zero));
 	vs = _mm_and_pd(v, _mm_cmplt_pd(_mm_andnot_pd(_mm_loadu_pd(tex_k_sign), v),
 					_mm_loadu_pd(tex_k_2p31)));
@@ -1064,8 +1087,8 @@ static void tex_sampler_level(const struct hw_texture_sampler *sp, unsigned k, d
 				      (unsigned)i[0], (unsigned)j[0], (unsigned)h, rgba);
 		return;
 	}
-	if (sp->t.format == HW_TEX_RGBA8 && sp->bytes && sp->t.wrap_s != HW_WRAP_CLAMP_BORDER
-	    && sp->t.wrap_t != HW_WRAP_CLAMP_BORDER) {
+	if (sp->t.format == HW_TEX_RGBA8 && sp->bytes && !tex_wrap_borders(sp->t.wrap_s)
+	    && !tex_wrap_borders(sp->t.wrap_t)) {
 		tex_sampler_level_rgba8_linear(sp, lv, tex_st_make(s, tc), fp, rgba);
 		return;
 	}

@@ -17,7 +17,14 @@ enum hw_tex_format {
 	HW_TEX_A4, HW_TEX_ETC1, HW_TEX_ETC1A4
 };
 
-enum hw_tex_wrap { HW_WRAP_CLAMP_EDGE = 0, HW_WRAP_CLAMP_BORDER, HW_WRAP_REPEAT, HW_WRAP_MIRROR };
+/* The register's wrap codes 0-5 (fragment-pipeline.md B.2, Citra's
+ * reading for 4 and 5: below 0 they repeat, at or past the size they
+ * clamp to the edge (4) or read the border (5)). Codes 6 and 7 repeat
+ * (hw_command.c maps them to HW_WRAP_REPEAT). */
+enum hw_tex_wrap {
+	HW_WRAP_CLAMP_EDGE = 0, HW_WRAP_CLAMP_BORDER, HW_WRAP_REPEAT, HW_WRAP_MIRROR,
+	HW_WRAP_EDGE_OR_REPEAT, HW_WRAP_BORDER_OR_REPEAT
+};
 enum hw_tex_filter { HW_FILTER_NEAREST = 0, HW_FILTER_LINEAR };
 
 /* What unit 0 does with its coordinates (TEXUNIT0_PARAM bits 28-30;
@@ -206,7 +213,9 @@ unsigned hw_texture_sample_any(const struct hw_texture *t,
  * - Wrap per axis: REPEAT modulo the size; MIRROR mirrored repeat (period
  *   twice the size); CLAMP_EDGE to 0..size-1; CLAMP_BORDER: a texel
  *   outside the level is the border colour, a register, and reads no
- *   memory (a sample wholly outside reads nothing).
+ *   memory (a sample wholly outside reads nothing); EDGE_OR_REPEAT and
+ *   BORDER_OR_REPEAT: a texel index below 0 is taken modulo the size,
+ *   one at or past the size is clamped to size-1 or is the border.
  * - s or t_coord not finite counts as 0. An invalid texture reads nothing. */
 unsigned hw_texture_footprint(const struct hw_texture *t, float s, float t_coord, float lod,
 			      uint32_t addr[HW_TEX_FOOTPRINT_MAX]);
@@ -307,9 +316,10 @@ struct hw_texture_sampler {
 	double reduce_reciprocal[2];    /* 1 / period: multiplying by it divides exactly */
 	uint64_t reduce_clamp[2];
 	/* The common case, decided once: one level, bilinear, RGBA8, bytes,
-	 * no CLAMP_BORDER axis; a sample goes straight to its kernel. */
+	 * no axis that can read the border; a sample goes straight to its kernel. */
 	bool rgba8_linear;
 	bool repeat;                    /* wrap_s and wrap_t both REPEAT */
+	bool odd_wrap;                  /* an axis wraps with code 4 or 5 */
 	/* With rgba8_linear: a texel's byte offset from the level's first
 	 * byte is column[x] + row[y] (its tile's and its place in the tile),
 	 * worked out once for the level's width and height. Last, and not

@@ -22,8 +22,10 @@
  *   others): commands added before the call and not flushed run after the
  *   transfer, once flushed;
  * - addresses are pointers into simulated memory (as for
- *   nngxAddVramDmaCommand), their alignment checked on the pointer value
- *   as the SDK does;
+ *   nngxAddVramDmaCommand), or into program memory (heap, stack, data)
+ *   this process can read (a source) or write (a destination) when the
+ *   call is made, staged through FCRAM when the request runs (xfer_side);
+ *   their alignment is checked on the pointer value as the SDK does;
  * - block size 32: the block image is in hw_fragment.h's 32x32 block
  *   layout (the one draws use in GL_RENDER_BLOCK32_MODE_DMP);
  * - nngxAddB2LTransferCommand: the source's sides are multiples of the
@@ -32,8 +34,12 @@
  * - nngxFilterBlockImage: the destination is width/2 x height/2, tiled,
  *   in the same format; a half height that is not a multiple of 8 ends in
  *   a half-used tile row (the destination covers whole tile rows);
- * - nngxTransferLinearImage: level 0 of a texture; the source has the
- *   target's format and size; cube maps are not modelled. */
+ * - nngxTransferLinearImage: level 0 of a 2D texture or of one face of a
+ *   cube map (the face's level 0 given); the source has the target's
+ *   format and size;
+ * - nngxAddBlockImageCopyCommand into program memory: the bytes between
+ *   the units (the gaps) keep what the program had there when the request
+ *   ran. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -176,19 +182,18 @@ static uint32_t xfer_phys(struct nngx_state *st, const void *host, uint64_t size
 			: nngx_device_phys(st, host, (uint32_t)size, NNGX_RANGE_BUFFER, NULL);
 
 	if (!phys) {
-		/* Model choice: besides objects and nngxShimAllocMemory
-		 * blocks, only L2B and B2L take program memory (xfer_side). */
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_MEMORY_NOT_SIMULATED, fn,
 				 "the %s [%p, +%llu) is not inside one block of simulated memory "
-				 "(an object's storage or an nngxShimAllocMemory block) nor, for "
-				 "L2B and B2L, program memory this process can read or write; "
-				 "nothing is added", what, host, (unsigned long long)size);
+				 "(an object's storage or an nngxShimAllocMemory block) nor "
+				 "program memory this process can %s now; nothing is added", what,
+				 host, (unsigned long long)size,
+				 strcmp(what, "destination") ? "read" : "read and write");
 		return 0;
 	}
 	return phys;
 }
 
-/* A side of L2B or B2L: simulated memory as xfer_phys says, or else
+/* A side of a transfer: simulated memory as xfer_phys says, or else
  * program memory outside the simulated ranges (heap, stack, data) that
  * this process can read (`out` false) or write (`out`) now; then
  * NNGX_PROGRAM_PHYS and *program = host, the image staged when the
@@ -451,6 +456,7 @@ static void xfer_block_copy(struct nngx_state *st, struct nngx_cmdlist *l,
 {
 	struct nngx_request r;
 	struct hw_block_copy c;
+	void *in_program, *out_program;
 
 	if (!l)
 		return;
@@ -478,14 +484,16 @@ static void xfer_block_copy(struct nngx_state *st, struct nngx_cmdlist *l,
 	c.dst_unit = (uint32_t)dstunit;
 	c.dst_gap = (uint32_t)dstinterval;
 	c.size = (uint32_t)totalsize;
-	c.src = xfer_phys(st, srcaddr, hw_block_copy_span(c.src_unit, c.src_gap, c.size),
-			  "source", fn);
-	c.dst = c.src ? xfer_phys(st, dstaddr, hw_block_copy_span(c.dst_unit, c.dst_gap, c.size),
-				  "destination", fn) : 0;
+	c.src = xfer_side(st, (void *)srcaddr, hw_block_copy_span(c.src_unit, c.src_gap, c.size),
+			  false, &in_program, "source", fn);
+	c.dst = c.src ? xfer_side(st, dstaddr, hw_block_copy_span(c.dst_unit, c.dst_gap, c.size),
+				  true, &out_program, "destination", fn) : 0;
 	if (!c.dst)
 		return;
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_COPYTEX;
+	r.cpu_in = in_program;
+	r.cpu_out = out_program;
 	r.block = true;
 	r.u.block = c;
 	nngx_cmdlist_queue_request(l, &r);
@@ -525,6 +533,7 @@ void nngxTransferLinearImage(const GLvoid *srcaddr, GLuint dstid, GLenum target)
 	struct nngx_request r;
 	unsigned width = 0, height = 0;
 	uint32_t to = 0, from;
+	void *in_program;
 
 	if (target != GL_RENDERBUFFER && target != GL_TEXTURE_2D
 	    && (target < GL_TEXTURE_CUBE_MAP_POSITIVE_X || target > GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)) {
@@ -558,35 +567,41 @@ void nngxTransferLinearImage(const GLvoid *srcaddr, GLuint dstid, GLenum target)
 			height = (unsigned)rb->height;
 			f = xfer_format_find(rb->format);
 		}
-	} else if (target == GL_TEXTURE_2D) {
+	} else {
+		/* GL_TEXTURE_2D: level 0 of a 2D texture; a face: level 0 of
+		 * that face of a cube map (its chain at face x size / 6), which
+		 * must have its level-0 image. */
+		bool face = target != GL_TEXTURE_2D;
+		unsigned k = face ? target - GL_TEXTURE_CUBE_MAP_POSITIVE_X : 0;
+
 		tex = gl_texture_find(&st->gl, dstid);
-		if (tex && tex->hw.phys) {
-			to = tex->hw.phys;
+		if (tex && tex->hw.phys && (tex->target == GL_TEXTURE_CUBE_MAP) == face
+		    && (!face || (tex->face_levels[k] & 1u))) {
+			to = tex->hw.phys + (face ? k * (tex->size / 6) : 0);
 			width = tex->hw.width;
 			height = tex->hw.height;
 			/* Texture formats 0-4 are the colour formats' codes. */
 			f = tex->hw.format <= HW_TEX_RGBA4 ? xfer_format_of_code(tex->hw.format) : NULL;
 		}
-	} else {
-		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TRANSFER_TARGET_NOT_READY, fn,
-				 "target 0x%04X: cube maps are not modelled; nothing is added",
-				 target);
-		return;
 	}
 	if (!to || !f) {
 		nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_TRANSFER_TARGET_NOT_READY, fn,
 				 "%s %u %s; nothing is added",
 				 target == GL_RENDERBUFFER ? (dstid ? "renderbuffer" : "the colour "
-							      "buffer of framebuffer") : "texture",
+							      "buffer of framebuffer")
+				 : "texture",
 				 dstid ? dstid : st->gl.framebuffer_binding,
-				 !to ? "has no storage" : "is not in " XFER_FORMAT_NAMES);
+				 to ? "is not in " XFER_FORMAT_NAMES : target == GL_RENDERBUFFER
+				 ? "has no storage" : "has no level-0 image for this target");
 		return;
 	}
-	from = xfer_phys(st, srcaddr, (uint64_t)width * height * f->bytes, "source", fn);
+	from = xfer_side(st, (void *)srcaddr, (uint64_t)width * height * f->bytes, false,
+			 &in_program, "source", fn);
 	if (!from)
 		return;
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
+	r.cpu_in = in_program;
 	xfer_image(&r.u.post.src, from, width, height, f->code, false);
 	xfer_image(&r.u.post.dst, to, width, height, f->code, true);
 	r.u.post.aa = HW_TRANSFER_AA_NONE;
@@ -610,6 +625,7 @@ static void xfer_filter(struct nngx_state *st, struct nngx_cmdlist *l, const GLv
 	struct nngx_request r;
 	GLsizei step;
 	uint32_t from, to;
+	void *in_program, *out_program;
 
 	if (!l)
 		return;
@@ -630,13 +646,17 @@ static void xfer_filter(struct nngx_state *st, struct nngx_cmdlist *l, const GLv
 			    "multiples of 8", width, height, f->bytes, step, step, step);
 		return;
 	}
-	from = xfer_phys(st, srcaddr, xfer_bytes(width, height, f), "source", fn);
+	from = xfer_side(st, (void *)srcaddr, xfer_bytes(width, height, f), false, &in_program,
+			 "source", fn);
 	xfer_image(&dst, 0, (unsigned)width / 2, (unsigned)height / 2, f->code, true);
-	to = from ? xfer_phys(st, dstaddr, hw_transfer_image_bytes(&dst), "destination", fn) : 0;
+	to = from ? xfer_side(st, dstaddr, hw_transfer_image_bytes(&dst), true, &out_program,
+			      "destination", fn) : 0;
 	if (!to)
 		return;
 	memset(&r, 0, sizeof r);
 	r.type = NN_GX_CMDLIST_REQTYPE_POSTTRANS;
+	r.cpu_in = in_program;
+	r.cpu_out = out_program;
 	xfer_image(&r.u.post.src, from, (unsigned)width, (unsigned)height, f->code, true);
 	dst.phys = to;
 	r.u.post.dst = dst;

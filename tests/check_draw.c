@@ -1509,6 +1509,74 @@ START_TEST(test_draw_texture_in_the_colour_buffer_sees_earlier_fragments)
 }
 END_TEST
 
+/* Wrap codes 4-7 from TEXUNIT0_PARAM bits 12-14 (fragment-pipeline.md
+ * B.2, Citra's reading): one triangle over the target with s = (window x
+ * - 16) / 8, t = 0, on an 8 x 8 RGBA8 texture whose column c is red 20 c +
+ * 10, nearest. Pixel x (centre x + 0.5) names texel column x - 16.
+ * Below 0 codes 4, 5 (and 6, 7) repeat: pixel 5 reads column -11 -> 5,
+ * red 110 (a clamp would read column 0, 10). Past the size, pixel 30
+ * names 14: code 4 clamps to column 7 (150), code 5 reads the border
+ * colour (red 0x33), codes 6 and 7 repeat (column 6, 130). Pixel 19
+ * reads column 3 (70) whatever the code. */
+START_TEST(test_draw_wrap_codes_4_to_7)
+{
+	static const float tri[] = {
+		-1.0f, -1.0f, -0.5f,   -2.0f, 0.0f, 0.0f,
+		 3.0f, -1.0f, -0.5f,   58.0f, 0.0f, 0.0f,
+		-1.0f,  3.0f, -0.5f,   -2.0f, 0.0f, 0.0f,
+	};
+	const unsigned code = 4 + (unsigned)_i;
+	const unsigned past[4] = { 150, 0x33, 130, 130 };
+	uint32_t base = put_positions(tri, 6), color, tex;
+	struct hw_texture shape;
+	const uint8_t *px;
+	uint8_t *tb;
+	unsigned x, y, k;
+	static const unsigned xs[3] = { 5, 19, 30 };
+
+	load_pass_through();
+	color = set_target(false);
+	tex = hw_memory_alloc(&gpu.memory, HW_AREA_VRAM_B, 8 * 8 * 4);
+	tb = hw_memory_host(&gpu.memory, tex, 8 * 8 * 4);
+	ck_assert_ptr_nonnull(tb);
+	memset(&shape, 0, sizeof shape);
+	shape.phys = tex;
+	shape.width = shape.height = 8;
+	shape.format = HW_TEX_RGBA8;
+	shape.levels = 1;
+	for (y = 0; y < 8; y++)
+		for (x = 0; x < 8; x++) {
+			uint8_t *p = tb + (hw_texture_texel_address(&shape, 0, x, y) - tex);
+
+			p[0] = 255;
+			p[1] = p[2] = 0;
+			p[3] = (uint8_t)(20 * x + 10);
+		}
+	textured_state(base, tex, 8, HW_REG_TEXWRAP_REPEAT << 8 | code << 12);   /* nearest */
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT0_BORDER_COLOR, 0xFF000033u);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_TEXTURE0 | HW_REG_TEVSRC_TEXTURE0 << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_OPERAND(0), 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0),
+		     HW_REG_TEVCOMB_REPLACE | HW_REG_TEVCOMB_REPLACE << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SCALE(0), 0);
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	px = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(px);
+	for (k = 0; k < 3; k++) {
+		unsigned want = k == 0 ? 110 : k == 1 ? 70 : past[code - 4];
+		unsigned r = 399 - 200;         /* window row 200 */
+		const uint8_t *p = px + ((r / 8) * 30 + xs[k] / 8) * 64 * 4
+				   + (size_t)tu_tile_z[r % 8][xs[k] % 8] * 4;
+
+		ck_assert_msg(p[3] == want, "code %u, pixel %u: red %u, want %u", code, xs[k],
+			      p[3], want);
+	}
+}
+END_TEST
+
 /* The procedural texture (unit 3) from its registers and tables loaded
  * through the data port: one triangle over the target with s = window x /
  * 240 (so pixel x reads u = (x + 0.5) / 240), v = 0; clamp to edge,
@@ -1560,6 +1628,60 @@ START_TEST(test_draw_procedural_texture_from_registers)
 		ck_assert_msg(p[3] == want[k], "pixel %u: red %u, want %u", x, p[3], want[k]);
 		ck_assert_uint_eq(p[1], 255 - want[k]);        /* blue */
 		ck_assert_uint_eq(p[0], 255);                  /* alpha */
+	}
+}
+END_TEST
+
+/* The procedural texture's level of detail from the quad (B.7 step 10):
+ * the same triangle, s = window x / 240, so du/dx = 1/240 and dv = 0;
+ * width 64, LOD bias 7.5 (half 0x4780: low byte in PROCTEX0 bits 20-27,
+ * high in PROCTEX4 bits 19-26), nearest-mip-nearest, max LOD 6: lod =
+ * log2(64 x 7.5 x 1/240) = log2(2) = 1, level 1: 32 entries from offset
+ * byte 1 (64). Entries 0-63 red, 64-255 green: every pixel reads green
+ * (level 0 would read red). */
+START_TEST(test_draw_procedural_texture_takes_its_level_of_detail)
+{
+	static const float tri[] = {
+		-1.0f, -1.0f, -0.5f,   0.0f, 0.0f, 0.0f,
+		 3.0f, -1.0f, -0.5f,   2.0f, 0.0f, 0.0f,
+		-1.0f,  3.0f, -0.5f,   0.0f, 0.0f, 0.0f,
+	};
+	static const unsigned xs[3] = { 0, 119, 239 };
+	uint32_t base = put_positions(tri, 6), color;
+	const uint8_t *px;
+	unsigned i, k;
+
+	load_pass_through();
+	color = set_target(false);
+	textured_state(base, 0, 8, 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT_CONFIG, HW_REG_TEXCFG_PROCTEX | HW_REG_TEXCFG_FIXED_ONE);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(0), 1u | 1u << 3 | 0x80u << 20);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(4),
+		     2u | 6u << 7 | 64u << 11 | 0x47u << 19);
+	pica_cmd_reg(&cmd, HW_REG_TEXUNIT3_PROCTEX(5), 64u << 8);          /* 0, 64 */
+	pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT, (uint32_t)HW_PROCTEX_TABLE_RGB_MAP << 8);
+	for (i = 0; i < HW_PROCTEX_MAP_ENTRIES; i++)
+		pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT_DATA0 + i % 8, i * 32u | 16u << 12);
+	pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT, (uint32_t)HW_PROCTEX_TABLE_COLOR << 8);
+	for (i = 0; i < HW_PROCTEX_COLOR_ENTRIES; i++)
+		pica_cmd_reg(&cmd, HW_REG_PROCTEX_LUT_DATA0,
+			     i < 64 ? 0xFF0000FFu : 0xFF00FF00u);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_SOURCE(0),
+		     HW_REG_TEVSRC_TEXTURE3 | HW_REG_TEVSRC_TEXTURE3 << 16);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_OPERAND(0), 0);
+	pica_cmd_reg(&cmd, HW_REG_TEXENV_COMBINER(0), 0);               /* replace */
+	pica_cmd_reg(&cmd, R_NUMVERTICES, 3);
+	pica_cmd_reg(&cmd, R_DRAWARRAYS, 1);
+	run_and_finish();
+	px = hw_memory_host(&gpu.memory, color, 240 * 400 * 4);
+	ck_assert_ptr_nonnull(px);
+	for (k = 0; k < 3; k++) {
+		unsigned x = xs[k], r = 399 - 200;
+		const uint8_t *p = px + ((r / 8) * 30 + x / 8) * 64 * 4
+				   + (size_t)tu_tile_z[r % 8][x % 8] * 4;
+
+		ck_assert_msg(p[3] == 0 && p[2] == 255, "pixel %u: red %u green %u, want 0, 255",
+			      x, p[3], p[2]);
 	}
 }
 END_TEST
@@ -3404,6 +3526,8 @@ int main(void)
 	tcase_add_loop_test(tc, test_draw_block32_changes_the_colour_cache_traffic, 0, 2);
 	tcase_add_test(tc, test_draw_block32_needs_sides_of_whole_blocks);
 	tcase_add_test(tc, test_draw_texture_in_the_colour_buffer_sees_earlier_fragments);
+	tcase_add_loop_test(tc, test_draw_wrap_codes_4_to_7, 0, 4);
+	tcase_add_test(tc, test_draw_procedural_texture_takes_its_level_of_detail);
 	tcase_add_test(tc, test_draw_procedural_texture_from_registers);
 	tcase_add_test(tc, test_draw_texture_replace_batch_matches_the_bound_combiner);
 	tcase_add_test(tc, test_draw_held_fragments_match_batches_of_one_triangle);

@@ -233,7 +233,7 @@ START_TEST(test_query_implementation_limits)
 	ck_assert_int_eq(geti(GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS), 0);
 	ck_assert_int_eq(geti(GL_MAX_FRAGMENT_UNIFORM_VECTORS), 0);
 	ck_assert_int_eq(geti(GL_MAX_TEXTURE_SIZE), 1024);
-	ck_assert_int_eq(geti(GL_MAX_CUBE_MAP_TEXTURE_SIZE), 0);
+	ck_assert_int_eq(geti(GL_MAX_CUBE_MAP_TEXTURE_SIZE), 1024);
 	ck_assert_int_eq(geti(GL_MAX_RENDERBUFFER_SIZE), 1024);
 	glGetIntegerv(GL_MAX_VIEWPORT_DIMS, iv);
 	ck_assert(iv[0] == 1024 && iv[1] == 1024);

@@ -507,8 +507,8 @@ END_TEST
  * (GL_INVALID_VALUE), of one size (GL_INVALID_VALUE, model choice), a
  * face is an image target only (GL_TEXTURE_CUBE_MAP to glTexImage2D:
  * GL_INVALID_ENUM), a 2D texture cannot be bound as a cube
- * (GL_INVALID_OPERATION), copies into faces are not modelled
- * (GL_INVALID_ENUM), and only unit 0 takes a cube sampler. */
+ * (GL_INVALID_OPERATION), a copy into a face must be square
+ * (GL_INVALID_VALUE), and only unit 0 takes a cube sampler. */
 START_TEST(test_gltex_cube_map_errors_change_nothing)
 {
 	static uint8_t texels[16 * 16 * 4];

@@ -458,7 +458,6 @@ END_TEST
 
 /* Buffers of the error table: a 16-aligned FCRAM and VRAM block. */
 static uint8_t *lin_buf, *blk_buf;
-static uint8_t not_simulated[256] __attribute__((aligned(16)));
 /* 16-byte aligned and mapped by nothing (below vm.mmap_min_addr): L2B
  * and B2L take program memory, but not this. */
 #define UNMAPPED ((uint8_t *)(uintptr_t)16)
@@ -534,7 +533,7 @@ TLI(tli_unknown_rb, lin_buf, 777, GL_RENDERBUFFER)
 TLI(tli_rb_no_storage, lin_buf, rb_no_storage, GL_RENDERBUFFER)
 TLI(tli_unknown_tex, lin_buf, 777, GL_TEXTURE_2D)
 TLI(tli_tex_format, lin_buf, tex_la, GL_TEXTURE_2D)
-TLI(tli_outside, not_simulated, rb_ok, GL_RENDERBUFFER)
+TLI(tli_outside, UNMAPPED, rb_ok, GL_RENDERBUFFER)
 
 FBI(fbi_ok, blk_buf, lin_buf, 64, 64, GL_RGBA8_OES)
 FBI(fbi_ok8, blk_buf + 8, lin_buf + 8, 64, 64, GL_RGBA8_OES)
@@ -544,7 +543,7 @@ FBI(fbi_width, blk_buf, lin_buf, 96, 64, GL_RGBA8_OES)
 FBI(fbi_small, blk_buf, lin_buf, 64, 56, GL_RGBA8_OES)
 FBI(fbi_height, blk_buf, lin_buf, 64, 68, GL_RGBA8_OES)
 FBI(fbi_16bit, blk_buf, lin_buf, 64, 128, GL_RGB565)
-FBI(fbi_outside, not_simulated, lin_buf, 64, 64, GL_RGBA8_OES)
+FBI(fbi_outside, UNMAPPED, lin_buf, 64, 64, GL_RGBA8_OES)
 FBI(fbi_tall, blk_buf, lin_buf, 64, 65536 + 8, GL_RGBA8_OES)
 
 #define D(id) NNGX_SHIM_DIAG_##id
