@@ -401,6 +401,8 @@ static enum hw_status request_execute(struct nngx_state *st, const struct nngx_c
 		if (r->block)
 			return r->cpu_in || r->cpu_out ? request_staged_block_copy(st, r)
 			       : hw_gpu_block_copy(gpu, &r->u.block);
+		if (r->u.copy.row_bytes == 0)
+			return HW_OK;           /* rows of nothing: nothing to walk */
 		for (k = 0; k < r->u.copy.rows && status == HW_OK; k++)
 			status = hw_gpu_texture_copy(gpu, r->u.copy.src + k * r->u.copy.src_stride,
 						     r->u.copy.dst + k * r->u.copy.row_bytes,

@@ -32,6 +32,7 @@
 #include "driver/nngx_addrspace.h"
 #include "driver/nngx_state.h"
 #include "hw/hw_alloc.h"
+#include "hw/hw_texture.h"
 
 #define EXPORT_MAGIC 0x4558474Eu        /* "NGXE" read as bytes */
 #define EXPORT_VERSION 1u
@@ -209,6 +210,16 @@ static bool request_bools_ok(uint32_t type, const struct nngx_request *q)
 	}
 }
 
+/* Whether a copy request's row count is one a texture copy can make: one
+ * row per 8-texel tile row of a texture at most HW_TEX_MAX_SIZE high
+ * (gl_texture.c). The run takes each row in turn, so a made-up count of
+ * billions would hold the GPU model for minutes (found by fuzz_import). */
+static bool request_copy_ok(uint32_t type, const struct nngx_request *q)
+{
+	return type != NN_GX_CMDLIST_REQTYPE_COPYTEX
+	       || q->u.copy.rows <= HW_TEX_MAX_SIZE / HW_TEX_TILE;
+}
+
 /* Whether type is one of the five request types an exported list may hold. */
 static bool known_request_type(uint32_t type)
 {
@@ -275,7 +286,7 @@ static bool block_decode(const uint8_t *data, const uint32_t head[EXPORT_HEADER_
 		q->begin = e.begin;
 		q->end = e.end;
 		memcpy(&q->u, at + sizeof e, sizeof q->u);
-		if (!request_bools_ok(e.type, q))
+		if (!request_bools_ok(e.type, q) || !request_copy_ok(e.type, q))
 			return false;
 		/* A DMA from program memory holds a pointer of the exporting
 		 * process: it must name memory this one can read now (it is

@@ -297,7 +297,7 @@ START_TEST(test_import_errors_change_nothing)
 	GLsizei fill_size;
 	unsigned k;
 
-	for (k = 0; k < 16; k++) {
+	for (k = 0; k < 17; k++) {
 		GLenum code = 0;
 		GLuint diags;
 
@@ -401,6 +401,25 @@ START_TEST(test_import_errors_change_nothing)
 			/* the record: 4 words, then the request's parameters,
 			 * channel 0's fill first (nngx_export.c) */
 			fill_block[head[6] + 16 + offsetof(struct hw_fill, any_vram)] = 2;
+			nngxImportCmdlist(lists[0], fill_block, fill_size);
+			code = GL_ERROR_8042_DMP;
+			break;
+		}
+		case 16: {      /* a texture copy of more rows than any texture has */
+			uint32_t head[8], type = NN_GX_CMDLIST_REQTYPE_COPYTEX, rows = 129;
+			uint32_t bytes = 64;
+
+			/* the fill block's one request turned into a copy of
+			 * 129 rows of 64 bytes: one row past a 1024-texel-high
+			 * texture's 128 tile rows (found by fuzz_import with
+			 * billions of empty rows, which ran for minutes) */
+			memcpy(head, fill_block, sizeof head);
+			memcpy(fill_block + head[6], &type, 4);
+			memset(fill_block + head[6] + 16, 0, head[7] - 16);
+			memcpy(fill_block + head[6] + 16 + offsetof(struct nngx_request, u.copy.row_bytes)
+			       - offsetof(struct nngx_request, u), &bytes, 4);
+			memcpy(fill_block + head[6] + 16 + offsetof(struct nngx_request, u.copy.rows)
+			       - offsetof(struct nngx_request, u), &rows, 4);
 			nngxImportCmdlist(lists[0], fill_block, fill_size);
 			code = GL_ERROR_8042_DMP;
 			break;
