@@ -16,8 +16,15 @@
  *   word 3  bytes of command words    word 7  bytes of one request record
  *
  * A record: the request type, its first and end word (counted from the
- * export's first word), a zero word, then the request's parameters as the
- * library holds them. So a block is read back by the same build of the
+ * export's first word), a flags word (bit 0: a block-image copy, whose
+ * parameters are u.block rather than u.copy; the other bits 0), then the
+ * request's parameters as the library holds them. (The flags word was a
+ * zero word before block copies were exported: such blocks read the same.)
+ * A request staged
+ * through program memory (a transfer or block copy from or to memory the
+ * model does not simulate) holds a pointer that may be written through
+ * when it runs; a block from elsewhere must never name such a pointer,
+ * so a region holding one is not exported (a diagnostic, no block). So a block is read back by the same build of the
  * library that wrote it (the record size is checked); nngxImportCmdlist
  * checks every field it relies on and refuses a block that does not hold
  * (GL_ERROR_8042_DMP), so a damaged or made-up block never reaches the GPU.
@@ -36,11 +43,12 @@
 
 #define EXPORT_MAGIC 0x4558474Eu        /* "NGXE" read as bytes */
 #define EXPORT_VERSION 1u
+#define EXPORT_FLAG_BLOCK 1u              /* record flags: a block-image copy */
 #define EXPORT_HEADER_WORDS 8u
 #define EXPORT_HEADER_BYTES (EXPORT_HEADER_WORDS * 4u)
 
 struct export_record {
-	uint32_t type, begin, end, zero;
+	uint32_t type, begin, end, flags;
 };
 
 /* Bytes of one exported request: the record header and the request's union,
@@ -129,6 +137,17 @@ GLsizei nngxExportCmdlist(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersiz
 				 requestsize);
 		return (GLsizei)need;
 	}
+	for (k = 0; k < r.reqs; k++) {
+		const struct nngx_request *q = &l->req[r.req + k];
+
+		if (q->cpu_in || q->cpu_out) {
+			nngx_diag_report(&st->diag, NNGX_SHIM_DIAG_CMDLIST_EXPORT_REJECTED, fn,
+					 "request %zu of the region is staged through program "
+					 "memory (a pointer of this process): not exported",
+					 r.req + k);
+			return 0;
+		}
+	}
 	if (!data)
 		return (GLsizei)need;
 	if (datasize < 0 || (size_t)datasize < need) {
@@ -157,7 +176,7 @@ GLsizei nngxExportCmdlist(GLuint cmdlist, GLuint bufferoffset, GLsizei buffersiz
 		 * which may be before the region (a save opened mid-segment). */
 		e.begin = (uint32_t)(q->begin < r.word ? 0 : q->begin - r.word);
 		e.end = (uint32_t)(q->end < r.word ? 0 : q->end - r.word);
-		e.zero = 0;
+		e.flags = q->block ? EXPORT_FLAG_BLOCK : 0u;
 		memcpy(at, &e, sizeof e);
 		memcpy(at + sizeof e, &q->u, sizeof q->u);
 	}
@@ -216,7 +235,7 @@ static bool request_bools_ok(uint32_t type, const struct nngx_request *q)
  * billions would hold the GPU model for minutes (found by fuzz_import). */
 static bool request_copy_ok(uint32_t type, const struct nngx_request *q)
 {
-	return type != NN_GX_CMDLIST_REQTYPE_COPYTEX
+	return type != NN_GX_CMDLIST_REQTYPE_COPYTEX || q->block
 	       || q->u.copy.rows <= HW_TEX_MAX_SIZE / HW_TEX_TILE;
 }
 
@@ -277,7 +296,9 @@ static bool block_decode(const uint8_t *data, const uint32_t head[EXPORT_HEADER_
 		struct nngx_request *q = &l->req[k];
 
 		memcpy(&e, at, sizeof e);
-		if (!known_request_type(e.type) || e.zero || e.begin > e.end || e.end > words)
+		if (!known_request_type(e.type) || (e.flags & ~EXPORT_FLAG_BLOCK)
+		    || ((e.flags & EXPORT_FLAG_BLOCK) && e.type != NN_GX_CMDLIST_REQTYPE_COPYTEX)
+		    || e.begin > e.end || e.end > words)
 			return false;
 		if (e.type == NN_GX_CMDLIST_REQTYPE_RUN3D ? e.begin != pos : e.begin != e.end)
 			return false;
@@ -285,6 +306,7 @@ static bool block_decode(const uint8_t *data, const uint32_t head[EXPORT_HEADER_
 		q->type = e.type;
 		q->begin = e.begin;
 		q->end = e.end;
+		q->block = (e.flags & EXPORT_FLAG_BLOCK) != 0;
 		memcpy(&q->u, at + sizeof e, sizeof q->u);
 		if (!request_bools_ok(e.type, q) || !request_copy_ok(e.type, q))
 			return false;
