@@ -147,7 +147,8 @@ fi
 # triangle setup (1), each frame's bottleneck in the capture.
 if grep -qx "Limiters ranked: texture unit 3 frames (75.0 %), triangle setup 1 frame (25.0 %)" \
 	"$tmp/summary.txt" \
-	&& [ "$(sed -n '/^Limiters ranked:/{n;n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Advice, texture unit" ] \
+	&& [ "$(sed -n '/^Limiters ranked:/{n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Why" ] \
+	&& [ "$(sed -n '/^Limiters ranked:/{n;n;n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Advice, texture unit" ] \
 	&& grep -q "^Advice, texture unit: .*(manual 9.3.6 memory access counter; see samples/bottleneck)$" \
 		"$tmp/summary.txt" \
 	&& grep -q "^Advice, triangle setup: .*(manual 9.3.1.1 .*; see samples/bottleneck)$" \
@@ -155,7 +156,7 @@ if grep -qx "Limiters ranked: texture unit 3 frames (75.0 %), triangle setup 1 f
 	&& [ "$(grep -c '^Advice, ' "$tmp/summary.txt")" -eq 2 ] \
 	&& grep -q "^Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame): command" \
 		"$tmp/summary.txt" \
-	&& [ "$(sed -n '/^Draw 3:/{n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Limiters ranked" ]; then
+	&& [ "$(sed -n '/^Draw 3 /{n;p;}' "$tmp/summary.txt" | cut -d: -f1)" = "Limiters ranked" ]; then
 	ok "the summary ranks the limiters after its first lines, with advice for each"
 else
 	bad "the summary's ranking:"
@@ -176,7 +177,7 @@ fi
 # most work (the ground: 236,000 of frame 0's texture clocks against the
 # crate's 10,928), linked to its row in the draws table, which comes
 # right after the first screen; each limiter names its draw to look at.
-why='<p class="why">Why: the texture unit is busy on 73.1 % of the clocks the GPU works (81.8 % in its busiest frame); the next busiest, the per-fragment operation, on 28.4 %. The draw that gives it the most work is <a href="#draw-1">#1, draw 1 of the frame</a>: glDrawElements(GL_TRIANGLES, 384&ndash;24576), program 3,'
+why='<p class="why">Why: the texture unit is busy on 73.1 % of the clocks the GPU works (81.8 % in its busiest frame); the next busiest, the per-fragment operation, on 28.4 %. The draw that gives it the most work is <a href="#draw-1">Draw 1 (the frame'\''s draw 1, in 4 of 4 frames)</a>: glDrawElements(GL_TRIANGLES, 384&ndash;24576), program 3,'
 if grep -qF "$why" "$tmp/report.html" \
 	&& grep -q '<tr id="draw-1"><td>1</td><td>1 (3)</td><td>4</td>' "$tmp/report.html" \
 	&& [ "$(sed -n '/<table class="limiters">/,/<\/table>/p' "$tmp/report.html" | grep -c 'href="#draw-1"')" -eq 2 ] \
@@ -231,6 +232,18 @@ for i, k in enumerate(keys):
     u = s["utilisation"][k]
     assert abs(u["run"] - run) < 1e-6 and abs(u["max_frame"] - top) < 1e-6, (k, u, run, top)
 assert any(s["utilisation"][k]["run"] > 0.1 for k in keys)
+# "why": the top limiter's utilisation, the next busiest module by run
+# utilisation (per-fragment), and the ground's share of the texture
+# unit's busy clocks (its work summed over the frames).
+w, k = s["why"], keys.index("texture")
+busy = [sum(f["busy_clocks"][i] for f in frames) for i in range(len(keys))]
+nxt = max((i for i in range(len(keys)) if i != k), key=lambda i: (busy[i], -i))
+assert (w["module"], w["next"], w["draw"]) == ("texture", keys[nxt], 0) \
+    and keys[nxt] == "per_fragment", w
+assert abs(w["run"] - busy[k] / gpu) < 1e-6 and abs(w["next_run"] - busy[nxt] / gpu) < 1e-6, w
+assert abs(w["max_frame"] - s["utilisation"]["texture"]["max_frame"]) < 1e-9, w
+share = sum(p[1]["work"][k] for p in places) / busy[k]
+assert abs(w["draw_share"] - share) < 1e-6 and 0 < share < 1, (w, share)
 # The derived metrics over the run: each term summed over the frames.
 ev = [e for f in frames for e in f["events"]]
 cn = lambda name: sum(f["counters"][name] for f in frames)
@@ -406,14 +419,15 @@ else
 	sed 's/^/    /' "$tmp/err"
 fi
 cat >"$tmp/small.want" <<'TXT'
-Draw 1: draw 0 of the frame in 2 frames, mean 7.46 us, max 11.19 us; glDrawElements(GL_TRIANGLES, 30-60), program 5, vertex shader 0000abcd entry 0, textures: unit 0: texture 7; busiest: texture unit
-Draw 2: draw 1 of the frame in 1 frame, mean 9.33 us, max 9.33 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), program 6 (1 of 2 with this vertex code), vertex shader 0000abcd entry 12, no texture; busiest: per-fragment operation
-Draw 3: draw 1 of the frame in 1 frame, mean 1.87 us, max 1.87 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), no GL program, vertex shader 0000abcd entry 12, no texture; busiest: command/vertex load
+Draw 1 (the frame's draw 0, in 2 of 2 frames): mean 7.46 us, max 11.19 us; glDrawElements(GL_TRIANGLES, 30-60), program 5, vertex shader 0000abcd entry 0, textures: unit 0: texture 7; busiest: texture unit
+Draw 2 (the frame's draw 1, in 1 of 2 frames): mean 9.33 us, max 9.33 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), program 6 (1 of 2 with this vertex code), vertex shader 0000abcd entry 12, no texture; busiest: per-fragment operation
+Draw 3 (the frame's draw 1, in 1 of 2 frames): mean 1.87 us, max 1.87 us; glDrawArrays(GL_TRIANGLE_STRIP, 4), no GL program, vertex shader 0000abcd entry 12, no texture; busiest: command/vertex load
+Why: the texture unit is busy on 57.1 % of the clocks the GPU works (66.7 % in its busiest frame); the next busiest, the per-fragment operation, on 52.9 %. The draw that gives it the most work is Draw 1 (the frame's draw 0, in 2 of 2 frames): glDrawElements(GL_TRIANGLES, 30-60), program 5, vertex shader 0000abcd entry 0, textures: unit 0: texture 7 (100.0 % of its work over the run).
 Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame): command/vertex load 10.0 % (40.0 %), shader processor 0 5.7 % (13.3 %), triangle setup 0.0 % (0.0 %), rasterizer 0.0 % (0.0 %), texture unit 57.1 % (66.7 %), fragment lighting 0.0 % (0.0 %), texture combiner 0.0 % (0.0 %), per-fragment operation 52.9 % (61.8 %)
 Derived, run: overdraw 1.500 fragments/pixel, texture-miss rate 0.250 misses/sample, 1.500 vertices/triangle, shader-stall share 20.0 %
 Memory, bytes a frame (mean), top clients: texture_read 240
 TXT
-grep '^Draw \|^Utilisation\|^Derived\|^Memory' "$tmp/small.txt" >"$tmp/small.got"
+grep '^Draw \|^Why\|^Utilisation\|^Derived\|^Memory' "$tmp/small.txt" >"$tmp/small.got"
 if cmp -s "$tmp/small.want" "$tmp/small.got"; then
 	ok "the summary's draws, utilisation and derived metrics are the hand-computed ones"
 else
@@ -458,9 +472,15 @@ got = [(g["draw"], g["frames"], g.get("program"), g["count_min"], g["count_max"]
 assert got == [(0, 2, 5, 30, 60, 4000, 3000, "texture"),
                (1, 1, 6, 4, 4, 2500, 2500, "per_fragment"),
                (1, 1, None, 4, 4, 500, 500, "command")], got
+# "why": texture 4,000 of 7,000 GPU clocks (1,000 of frame 0's 1,500),
+# per-fragment 3,700 next, draw 0 all 4,000 of the texture clocks.
+w = s["why"]
+assert (w["module"], w["next"], w["draw"]) == ("texture", "per_fragment", 0), w
+assert abs(w["run"] - 4000 / 7000) < 1e-9 and abs(w["max_frame"] - 1000 / 1500) < 1e-9, w
+assert abs(w["next_run"] - 3700 / 7000) < 1e-9 and w["draw_share"] == 1.0, w
 PY
 	then
-		ok "--json gives the hand-computed derived metrics and draw groups"
+		ok "--json gives the hand-computed derived metrics, draw groups and why"
 	else
 		bad "--json differs from the hand-computed figures:"
 		sed 's/^/    /' "$tmp/py.txt"
@@ -486,7 +506,7 @@ PY
 	then
 		"$report" "$tmp/old.json" -o "$tmp/old.html" >"$tmp/old.txt" 2>&1
 		"$report" "$tmp/odd.json" -o "$tmp/odd.html" >/dev/null 2>&1
-		if grep -qx "Draw 2: draw 1 of the frame in 2 frames, mean 5.60 us, max 9.33 us; no identity (a capture of schema 1.0); busiest: per-fragment operation" "$tmp/old.txt" \
+		if grep -qx "Draw 2 (the frame's draw 1, in 2 of 2 frames): mean 5.60 us, max 9.33 us; no identity (a capture of schema 1.0); busiest: per-fragment operation" "$tmp/old.txt" \
 			&& grep -q 'vertex shader &lt;b&gt;x&lt;/b&gt; entry' "$tmp/odd.html" \
 			&& ! grep -q '<b>x' "$tmp/odd.html"; then
 			ok "schema 1.0 draws group by their place; capture strings are escaped"

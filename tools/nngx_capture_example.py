@@ -88,10 +88,11 @@ def main(argv):
         clocks = [d["end_clock"] - d["start_clock"] for d in draws]
         work = {m: sum(d["work." + m] for d in draws) for m in cap.modules}
         busiest = max(cap.modules, key=lambda m: work[m])   # the first on a tie
-        print("Draw %d: draw %d of the frame in %d frame%s, mean %.2f us, max %.2f us; %s; "
-              "busiest: %s" % (rank, key[0], len(draws), "" if len(draws) == 1 else "s",
-                               sum(clocks) // len(clocks) / mhz, max(clocks) / mhz,
-                               describe(key, draws), names[busiest]))
+        print("Draw %d (the frame's draw %d, in %d of %d frame%s): mean %.2f us, "
+              "max %.2f us; %s; busiest: %s"
+              % (rank, key[0], len(draws), n, "" if n == 1 else "s",
+                 sum(clocks) // len(clocks) / mhz, max(clocks) / mhz,
+                 describe(key, draws), names[busiest]))
     return 0
 
 

@@ -827,6 +827,17 @@ static void describe_draw(FILE *o, const struct draw_group *g, bool html)
 	}
 }
 
+/* How the summary and the report name group i: its rank, its place among
+ * its frame's draws, and in how many of the run's frames it appears. */
+static void draw_title(FILE *o, const struct draw_group *g, size_t i, size_t nframes)
+{
+	fprintf(o, "Draw %zu (the frame's draw %zu, in %zu of %zu frame%s)", i + 1, g[i].draw,
+		g[i].frames, nframes, nframes == 1 ? "" : "s");
+}
+
+static void why_limiter(FILE *o, const struct capture *c, const struct totals *t,
+			const struct draw_group *g, size_t ng, bool html);
+
 static void print_summary(FILE *o, const struct capture *c, const struct totals *t,
 			  const struct draw_group *d, size_t ngroups)
 {
@@ -847,8 +858,8 @@ static void print_summary(FILE *o, const struct capture *c, const struct totals 
 			fprintf(o, " %s %zu", m < MODULES ? module_name(c, m) : "none", t->verdict[m]);
 	fputc('\n', o);
 	for (i = 0; i < ngroups && i < 3; i++) {
-		fprintf(o, "Draw %zu: draw %zu of the frame in %zu frame%s, mean %.2f us, max %.2f us; ",
-			i + 1, d[i].draw, d[i].frames, d[i].frames == 1 ? "" : "s",
+		draw_title(o, d, i, c->nframes);
+		fprintf(o, ": mean %.2f us, max %.2f us; ",
 			us((json_int_t)(d[i].clocks_sum / (double)d[i].frames)),
 			us((json_int_t)d[i].clocks_max));
 		describe_draw(o, &d[i], false);
@@ -864,6 +875,8 @@ static void print_summary(FILE *o, const struct capture *c, const struct totals 
 		fprintf(o, "%s no limiter %zu frame%s", t->nrank ? "," : "", t->verdict[MODULES],
 			t->verdict[MODULES] == 1 ? "" : "s");
 	fputc('\n', o);
+	if (t->nrank)
+		why_limiter(o, c, t, d, ngroups, false);
 	fputs("Utilisation (busy clocks / GPU clocks; peak 100 %), run (max frame):", o);
 	for (m = 0; m < MODULES; m++)
 		fprintf(o, "%s %s %.1f %% (%.1f %%)", m ? "," : "", module_name(c, m),
@@ -1744,41 +1757,73 @@ static size_t heaviest_draw(const struct draw_group *g, size_t n, int m)
 }
 
 /* A link to row i of the draws table, with the draw's call. */
-static void draw_link(FILE *o, const struct draw_group *g, size_t i)
+static void draw_link(FILE *o, const struct capture *c, const struct draw_group *g, size_t i)
 {
-	fprintf(o, "<a href=\"#draw-%zu\">#%zu, draw %zu of the frame</a>: ", i + 1, i + 1,
-		g[i].draw);
+	fprintf(o, "<a href=\"#draw-%zu\">", i + 1);
+	draw_title(o, g, i, c->nframes);
+	fputs("</a>: ", o);
 	describe_draw(o, &g[i], true);
 }
 
-/* Why the top limiter limits: its utilisation against the next module's,
- * and the draw that loads it most, linked to its row. */
-static void why_limiter(FILE *o, const struct capture *c, const struct totals *t,
-			const struct draw_group *g, size_t ng)
+/* A module's name, escaped for HTML or as it is. */
+static void module_text(FILE *o, const struct capture *c, int m, bool html)
 {
-	int lim = t->rank[0], m, next = -1;
-	size_t d = heaviest_draw(g, ng, lim);
+	if (html)
+		html_text(o, module_name(c, m));
+	else
+		fputs(module_name(c, m), o);
+}
+
+/* The module after the limiter by utilisation over the run (the first on
+ * a tie); -1 when there is no other module. */
+static int next_busiest(const struct totals *t, int lim)
+{
+	int m, next = -1;
 
 	for (m = 0; m < MODULES; m++)
 		if (m != lim && (next < 0 || utilisation(t, m) > utilisation(t, next)))
 			next = m;
-	fputs("<p class=\"why\">Why: the ", o);
-	html_text(o, module_name(c, lim));
+	return next;
+}
+
+/* The share of module m's busy clocks over the run that group g's draws
+ * account for. */
+static double draw_share(const struct totals *t, const struct draw_group *g, int m)
+{
+	return t->busy_sum[m] > 0 ? g->work[m] / t->busy_sum[m] : 0.0;
+}
+
+/* Why the top limiter limits: its utilisation against the next module's,
+ * and the draw that loads it most (in HTML, linked to its row; in the
+ * text summary, one "Why:" line). */
+static void why_limiter(FILE *o, const struct capture *c, const struct totals *t,
+			const struct draw_group *g, size_t ng, bool html)
+{
+	int lim = t->rank[0], next = next_busiest(t, lim);
+	size_t d = heaviest_draw(g, ng, lim);
+
+	fputs(html ? "<p class=\"why\">Why: the " : "Why: the ", o);
+	module_text(o, c, lim, html);
 	fprintf(o, " is busy on %.1f %% of the clocks the GPU works (%.1f %% in its busiest "
 		"frame)", 100 * utilisation(t, lim), 100 * t->util_max[lim]);
 	if (next >= 0) {
 		fputs("; the next busiest, the ", o);
-		html_text(o, module_name(c, next));
+		module_text(o, c, next, html);
 		fprintf(o, ", on %.1f %%", 100 * utilisation(t, next));
 	}
 	fputs(".", o);
 	if (d < ng) {
 		fputs(" The draw that gives it the most work is ", o);
-		draw_link(o, g, d);
-		fprintf(o, " (%.1f %% of its work over the run).", t->busy_sum[lim] > 0
-			? 100 * g[d].work[lim] / t->busy_sum[lim] : 0.0);
+		if (html) {
+			draw_link(o, c, g, d);
+		} else {
+			draw_title(o, g, d, c->nframes);
+			fputs(": ", o);
+			describe_draw(o, &g[d], false);
+		}
+		fprintf(o, " (%.1f %% of its work over the run).", 100 * draw_share(t, &g[d], lim));
 	}
-	fputs("</p>\n", o);
+	fputs(html ? "</p>\n" : "\n", o);
 }
 
 /* The first screen: each frame's limiter, the limiters ranked with what to
@@ -1798,7 +1843,7 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 		fprintf(o, " limits %zu of %zu frames (%.1f %%): %s.</p>\n",
 			t->verdict[t->rank[0]], c->nframes, 100 * share(c, t->verdict[t->rank[0]]),
 			advice_table[t->rank[0]].advice);
-		why_limiter(o, c, t, g, ng);
+		why_limiter(o, c, t, g, ng, true);
 	} else {
 		fputs("<p class=\"verdict\">No module limited any frame.</p>\n", o);
 	}
@@ -1832,9 +1877,11 @@ static void first_screen(FILE *o, const struct capture *c, const struct totals *
 		fputs("</td><td class=\"text\">", o);
 		html_text(o, a->sample);
 		fputs("</td><td class=\"text\">", o);
-		if (d < ng)
-			fprintf(o, "<a href=\"#draw-%zu\">#%zu, draw %zu of the frame</a>", d + 1,
-				d + 1, g[d].draw);
+		if (d < ng) {
+			fprintf(o, "<a href=\"#draw-%zu\">", d + 1);
+			draw_title(o, g, d, c->nframes);
+			fputs("</a>", o);
+		}
 		fputs("</td></tr>\n", o);
 	}
 	if (t->verdict[MODULES])
@@ -1954,6 +2001,35 @@ static json_t *json_ratio(double v)
 	return v < 0 ? json_null() : json_real(v);
 }
 
+/* The "Why:" line's facts for scripts: the top limiter, its utilisation
+ * over the run and in its busiest frame, the next busiest module's, and
+ * the draw that gives the limiter the most work with its share of that
+ * work; null when no module limited a frame. */
+static json_t *why_json(const struct totals *t, const struct draw_group *g, size_t ngroups)
+{
+	int lim, next;
+	size_t d;
+	json_t *why;
+
+	if (!t->nrank)
+		return json_null();
+	lim = t->rank[0];
+	next = next_busiest(t, lim);
+	d = heaviest_draw(g, ngroups, lim);
+	why = json_pack("{s:s, s:f, s:f}", "module", module_keys[lim], "run",
+			utilisation(t, lim), "max_frame", t->util_max[lim]);
+	if (!why)
+		fail("out of memory");
+	json_object_set_new(why, "next", next >= 0 ? json_string(module_keys[next])
+			    : json_null());
+	json_object_set_new(why, "next_run", next >= 0 ? json_real(utilisation(t, next))
+			    : json_null());
+	json_object_set_new(why, "draw", d < ngroups ? json_integer((json_int_t)d) : json_null());
+	json_object_set_new(why, "draw_share", d < ngroups ? json_real(draw_share(t, &g[d], lim))
+			    : json_null());
+	return why;
+}
+
 /* The summary for scripts: frames, the limiters ranked, utilisation per
  * module, the derived metrics over the run, the draws grouped by
  * identity (doc/man/nngx-report.1 describes the members). */
@@ -2025,6 +2101,7 @@ static json_t *summary_json(const struct capture *c, const struct totals *t,
 		c->nframes ? t->gpu_sum / (double)c->nframes : 0.0, "max", t->gpu_max));
 	json_object_set_new(root, "frames_over_budget", json_integer((json_int_t)t->over));
 	json_object_set_new(root, "limiters", rank);
+	json_object_set_new(root, "why", why_json(t, g, ngroups));
 	json_object_set_new(root, "frames_without_limiter",
 			    json_integer((json_int_t)t->verdict[MODULES]));
 	json_object_set_new(root, "utilisation", util);
