@@ -485,6 +485,22 @@ PY
 		bad "--json differs from the hand-computed figures:"
 		sed 's/^/    /' "$tmp/py.txt"
 	fi
+	# No module limited a frame (both bottlenecks null): no Why line, and
+	# "why" is null.
+	sed 's/"bottleneck": "texture"/"bottleneck": null/' "$small" >"$tmp/nolim.json"
+	if "$report" "$tmp/nolim.json" -o "$tmp/nolim.html" >"$tmp/nolim.txt" 2>"$tmp/err" \
+		&& grep -qx "Limiters ranked: no limiter 2 frames" "$tmp/nolim.txt" \
+		&& ! grep -q "^Why" "$tmp/nolim.txt" && ! grep -q 'class="why"' "$tmp/nolim.html" \
+		&& "$report" --json "$tmp/nolim.json" | python3 -c '
+import json, sys
+s = json.load(sys.stdin)
+assert s["why"] is None and s["limiters"] == [] and s["frames_without_limiter"] == 2, s
+' 2>"$tmp/err"; then
+		ok "without a limiter: no Why line, and --json's why is null"
+	else
+		bad "a capture without a limiter:"
+		sed 's/^/    /' "$tmp/nolim.txt" "$tmp/err"
+	fi
 	# A capture of schema 1.0 (no identity) groups draws by their place in
 	# the frame: draw 1 is then one draw of 2 frames, 500 + 2,500 clocks
 	# (mean 1,500 = 5.60 us). Strings from the capture are escaped.
