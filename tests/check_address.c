@@ -120,15 +120,6 @@ static GLuint new_list(GLsizei bytes, GLsizei requests)
 	return list;
 }
 
-static void run_and_wait(void)
-{
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_ok();
-}
-
 static GLuint new_texture(GLenum area, GLsizei side, const void *data)
 {
 	GLuint tex;
@@ -203,7 +194,7 @@ START_TEST(test_command_words_written_through_current_bufaddr_run)
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_CURRENT_BUFADDR), top + 8);
 	/* the list's words are the ones written */
 	ck_assert_mem_eq(nngx_cmdlist_current(nngx_state_get())->words, words, sizeof words);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(nngx_state_get()->gpu.regs[0x11E], 0x00F000F0u);
 }
 END_TEST
@@ -348,7 +339,7 @@ START_TEST(test_dma_from_the_heap_reaches_the_texture)
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
 	t0 = nngxShimGetClock();
-	run_and_wait();
+	fx_run_and_wait();
 	heap_clocks = nngxShimGetClock() - t0;
 	ck_assert_mem_eq((void *)(uintptr_t)(GLuint)v, heap, BYTES);
 	ck_assert_uint_eq(dma_writes() - before, BYTES / 16);
@@ -357,7 +348,7 @@ START_TEST(test_dma_from_the_heap_reaches_the_texture)
 	memcpy(fcram, heap, BYTES);
 	nngxAddVramDmaCommand(fcram, (GLvoid *)(uintptr_t)(GLuint)v, BYTES);
 	t0 = nngxShimGetClock();
-	run_and_wait();
+	fx_run_and_wait();
 	fcram_clocks = nngxShimGetClock() - t0;
 	ck_assert_uint_eq(heap_clocks, fcram_clocks);
 	ck_assert_uint_eq(dma_writes() - before, 2 * (BYTES / 16));
@@ -389,7 +380,7 @@ START_TEST(test_dma_bad_addresses_add_nothing)
 	/* Unaligned program memory is fine ("any alignment since 2011"). */
 	memset(map, 0x3C, (size_t)page);
 	nngxAddVramDmaCommand(map + 3, vram, 61);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(vram[60], 0x3C);
 	munmap(map, (size_t)page);
 }
@@ -416,7 +407,7 @@ START_TEST(test_dma_source_unmapped_before_the_run_is_a_fault)
 	nngxAddVramDmaCommand(ok, vram + 32, 32);
 	ck_assert_int_eq(munmap(map, (size_t)page), 0);
 	before = dma_writes();
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(diag_count(GPU_FAULT), 1);
 	ck_assert_uint_eq(vram[0], 0);
 	ck_assert_uint_eq(vram[32], 0x55);
@@ -492,7 +483,7 @@ START_TEST(test_transfers_from_and_to_the_heap)
 				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
 	ck_gl_ok();
 	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 0);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(diag_count(GPU_FAULT), 0);
 	ck_assert_mem_eq(tiled, tiled2, BYTES);
 	ck_assert_mem_eq(heap_out, heap_in, BYTES);
@@ -530,7 +521,7 @@ START_TEST(test_transfer_to_unmapped_program_memory_faults)
 				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
 	ck_assert_int_eq(munmap(map, (size_t)page), 0);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(diag_count(GPU_FAULT), 1);
 	munmap(ro, (size_t)page);
 }
@@ -620,7 +611,7 @@ START_TEST(test_host_dma_from_the_heap_still_works)
 		heap[k] = (uint8_t)(200 - k);
 	nngxAddVramDmaCommand(heap, dst, sizeof heap);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_mem_eq(dst, heap, sizeof heap);
 	/* The VRAM window is no pointer here: beyond blocks, refused. */
 	nngxAddVramDmaCommand(heap, (GLvoid *)(uintptr_t)(VRAM_VA + 0x200000u), 64);

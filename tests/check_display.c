@@ -100,16 +100,6 @@ static void delta_is(const struct mem_delta *d, const unsigned (*expect)[2], uns
 	}
 }
 
-/* Run what the bound list holds and wait for it; empty it. */
-static void run_and_wait(void)
-{
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_ok();
-}
-
 static GLint cmdlist_param(GLenum pname)
 {
 	GLint v = -1;
@@ -132,28 +122,15 @@ static GLuint display_buffer(GLenum display_id, GLenum format, GLsizei w, GLsize
 	return b;
 }
 
-static uint8_t *host_of(GLuint phys)
-{
-	uint8_t *p = nngxShimGetHostPointer(phys);
-
-	ck_assert_ptr_nonnull(p);
-	return p;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* The default framebuffer's buffers (placed by a first clear or draw). */
 static uint8_t *default_color(void)
 {
-	return host_of(nngx_state_get()->gl.default_color_phys);
+	return fx_host_of(nngx_state_get()->gl.default_color_phys);
 }
 
 static uint8_t *default_depth(void)
 {
-	return host_of(nngx_state_get()->gl.default_depth_phys);
+	return fx_host_of(nngx_state_get()->gl.default_depth_phys);
 }
 
 /* Colour of window pixel (x, y) in the pattern tests write: R = x, G and
@@ -170,7 +147,7 @@ static void write_pattern(void)
 	unsigned x, y;
 
 	glClear(GL_COLOR_BUFFER_BIT);           /* places it */
-	run_and_wait();
+	fx_run_and_wait();
 	c = default_color();
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++) {
@@ -212,7 +189,7 @@ START_TEST(test_display_buffers_generate_bind_store_query_and_delete)
 			  HW_AREA_VRAM_A);
 	ck_assert_uint_ge((GLuint)v, nngxGetVramStartAddr(NN_GX_MEM_VRAMA));
 	ck_assert_uint_le((GLuint)v, nngxGetVramEndAddr(NN_GX_MEM_VRAMA));
-	host_of((GLuint)v);
+	fx_host_of((GLuint)v);
 
 	/* Each target has its own binding. */
 	nngxActiveDisplay(NN_GX_DISPLAY1);
@@ -678,18 +655,18 @@ START_TEST(test_transfer_render_image_reads_and_writes_the_screen_once)
 
 	glClearColor(1.0f, 0.5f, 0.25f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_begin(&d);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_POSTTRANS);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	delta_is(&d, expect, 4);
 	/* The display buffer holds the colour: RGBA8 bytes A, B, G, R. */
-	px = host_of(nngxShimGetDisplaybufferAddress(b));
-	ck_assert_uint_eq(le32(px), 0xFF8040FFu);
-	ck_assert_uint_eq(le32(px + (W * H - 1) * 4), 0xFF8040FFu);
+	px = fx_host_of(nngxShimGetDisplaybufferAddress(b));
+	ck_assert_uint_eq(fx_le32(px), 0xFF8040FFu);
+	ck_assert_uint_eq(fx_le32(px + (W * H - 1) * 4), 0xFF8040FFu);
 }
 END_TEST
 
@@ -716,7 +693,7 @@ START_TEST(test_transfer_antialiasing_2x2_reads_four_times_what_it_writes)
 	color_framebuffer(GL_RGBA8_OES, 2 * W, 2 * H, NN_GX_MEM_VRAMA);
 	delta_begin(&d);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_2x2, GL_FALSE, 0, 0);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	ck_assert_uint_eq(d.w[HW_MEM_POST_TRANSFER_READ], 4 * SCREEN_RGBA8);
 	ck_assert_uint_eq(d.w[HW_MEM_POST_TRANSFER_WRITE], SCREEN_RGBA8);
@@ -724,7 +701,7 @@ START_TEST(test_transfer_antialiasing_2x2_reads_four_times_what_it_writes)
 	color_framebuffer(GL_RGBA8_OES, 2 * W, H, NN_GX_MEM_VRAMA);
 	delta_begin(&d);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_2x1, GL_TRUE, 0, 0);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	ck_assert_uint_eq(d.w[HW_MEM_POST_TRANSFER_READ], 2 * SCREEN_RGBA8);
 	ck_assert_uint_eq(d.w[HW_MEM_POST_TRANSFER_WRITE], SCREEN_RGBA8);
@@ -737,7 +714,7 @@ START_TEST(test_transfer_rejects_what_the_engine_cannot_copy)
 	GLint reqs;
 
 	glClear(GL_COLOR_BUFFER_BIT);                   /* places framebuffer 0 */
-	run_and_wait();
+	fx_run_and_wait();
 	reqs = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
 	/* The SDK library's codes (sdk-surface section 6). */
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_2x2, GL_FALSE, 0, 0);  /* 480 > 240 */
@@ -762,7 +739,7 @@ START_TEST(test_transfer_rejects_what_the_engine_cannot_copy)
 	/* The top half of the window (rows 200-399) fits. */
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 200);
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), reqs + 1);
-	run_and_wait();
+	fx_run_and_wait();
 	/* What the SDK allows and the model cannot copy (whole rows from
 	 * column 0 only): the diagnostic, no GL error, nothing added. */
 	reqs = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
@@ -792,7 +769,7 @@ START_TEST(test_transfer_render_image_reads_32x32_blocks_in_block_mode)
 {
 	GLuint b = display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, 64, 64, NN_GX_MEM_VRAMB);
 	GLuint rb = color_framebuffer(GL_RGBA8_OES, 64, 64, NN_GX_MEM_VRAMA), half;
-	uint8_t *color = host_of(nngxShimGetRenderbufferAddress(rb)), *px;
+	uint8_t *color = fx_host_of(nngxShimGetRenderbufferAddress(rb)), *px;
 	GLint reqs;
 
 	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
@@ -800,12 +777,12 @@ START_TEST(test_transfer_render_image_reads_32x32_blocks_in_block_mode)
 	memcpy(color + 2905 * 4, "\x55\x66\x77\x88", 4);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
 	ck_gl_ok();
-	run_and_wait();
-	px = host_of(nngxShimGetDisplaybufferAddress(b));
+	fx_run_and_wait();
+	px = fx_host_of(nngxShimGetDisplaybufferAddress(b));
 	ck_assert(memcmp(px + (42 * 64 + 45) * 4, "\x11\x22\x33\x44", 4) == 0);
 	glRenderBlockModeDMP(GL_RENDER_BLOCK8_MODE_DMP);
 	nngxTransferRenderImage(b, NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 0, 0);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert(memcmp(px + (42 * 64 + 45) * 4, "\x55\x66\x77\x88", 4) == 0);
 
 	glRenderBlockModeDMP(GL_RENDER_BLOCK32_MODE_DMP);
@@ -845,7 +822,7 @@ START_TEST(test_glclear_fills_colour_and_depth_stencil_in_parallel)
 	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	delta_is(&d, expect, 4);
 	/* The two channels run together: the pair takes one fill's time. */
@@ -854,9 +831,9 @@ START_TEST(test_glclear_fills_colour_and_depth_stencil_in_parallel)
 	c = default_color();
 	z = default_depth();
 	for (k = 0; k < W * H && same; k++)
-		same = le32(c + 4 * k) == 0x00FF8040u && le32(z + 4 * k) == 0x5A800000u;
+		same = fx_le32(c + 4 * k) == 0x00FF8040u && fx_le32(z + 4 * k) == 0x5A800000u;
 	ck_assert_msg(same, "pixel %u: colour 0x%08X, depth-stencil 0x%08X", k - 1,
-		      le32(c + 4 * (k - 1)), le32(z + 4 * (k - 1)));
+		      fx_le32(c + 4 * (k - 1)), fx_le32(z + 4 * (k - 1)));
 	ck_assert_uint_eq(diag_count(CLEAR_WHOLE_BUFFER), 0);
 	ck_assert_uint_eq(diag_count(NOT_MODELLED), 0);
 }
@@ -883,12 +860,12 @@ START_TEST(test_glclear_writes_the_buffers_formats)
 	glClearDepthf(1.0f);
 	delta_begin(&d);
 	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	ck_assert_uint_eq(d.w[HW_MEM_FILL0_WRITE], 64 * 32 * 2 / 16);
 	ck_assert_uint_eq(d.w[HW_MEM_FILL1_WRITE], 64 * 32 * 2 / 16);
-	c = host_of(nngxShimGetRenderbufferAddress(color));
-	z = host_of(nngxShimGetRenderbufferAddress(depth));
+	c = fx_host_of(nngxShimGetRenderbufferAddress(color));
+	z = fx_host_of(nngxShimGetRenderbufferAddress(depth));
 	/* RGB565 of (255, 128, 0): 31 << 11 | 32 << 5; D16 of 1.0: 0xFFFF. */
 	ck_assert_uint_eq(c[0] | c[1] << 8, 0xFC00u);
 	ck_assert_uint_eq(c[64 * 32 * 2 - 2] | c[64 * 32 * 2 - 1] << 8, 0xFC00u);
@@ -897,7 +874,7 @@ START_TEST(test_glclear_writes_the_buffers_formats)
 	/* Only the colour: channel 1 stays unused. */
 	delta_begin(&d);
 	glClear(GL_COLOR_BUFFER_BIT);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	ck_assert_uint_eq(d.w[HW_MEM_FILL0_WRITE], 256);
 	ck_assert_uint_eq(d.w[HW_MEM_FILL1_WRITE], 0);
@@ -960,7 +937,7 @@ START_TEST(test_glreadpixels_of_the_screen_counts_24000_cpu_reads_and_no_gpu_rea
 	ck_assert_ptr_nonnull(px);
 	glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_begin(&d);
 	glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
 	ck_gl_ok();
@@ -1077,7 +1054,7 @@ START_TEST(test_vram_dma_of_n_bytes_counts_n_over_16_on_word_17_only)
 	nngxAddVramDmaCommand(src, dst, N);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_DMA);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	delta_is(&d, expect, 1);
 	ck_assert(memcmp(src, dst, N) == 0);
@@ -1122,7 +1099,7 @@ static GLuint64EXT timed_run(void)
 {
 	GLuint64EXT clock = nngxShimGetClock();
 
-	run_and_wait();
+	fx_run_and_wait();
 	return nngxShimGetClock() - clock;
 }
 
@@ -1253,23 +1230,23 @@ START_TEST(test_memory_fill_command_fills_both_channels)
 	delta_begin(&d);
 	nngxAddMemoryFillCommand(a, 256, 0x11223344u, 32, b, 96, 0xAABBCCu, 24);
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_FILLMEM);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	ck_assert_uint_eq(d.w[HW_MEM_FILL0_WRITE], 16);
 	ck_assert_uint_eq(d.w[HW_MEM_FILL1_WRITE], 6);
 	ck_assert_uint_eq(d.w[HW_MEM_VRAM_A_WRITE], 16);
 	ck_assert_uint_eq(d.w[HW_MEM_VRAM_B_WRITE], 6);
 	for (k = 0; k < 256; k += 4)
-		ck_assert_uint_eq(le32(a + k), 0x11223344u);
+		ck_assert_uint_eq(fx_le32(a + k), 0x11223344u);
 	for (k = 0; k < 96; k += 3)
 		ck_assert(b[k] == 0xCC && b[k + 1] == 0xBB && b[k + 2] == 0xAA);
 
 	/* One channel, 16 bits. */
 	nngxAddMemoryFillCommand(NULL, 0, 0, 0, a, 32, 0xFFFF1234u, 16);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(a[0] | a[1] << 8, 0x1234);
 	ck_assert_uint_eq(a[30] | a[31] << 8, 0x1234);
-	ck_assert_uint_eq(le32(a + 32), 0x11223344u);
+	ck_assert_uint_eq(fx_le32(a + 32), 0x11223344u);
 
 	/* Refused: a misaligned start (8079), size (807A), width (807B);
 	 * main memory and host memory (no SDK code: diagnostics alone). */
@@ -1300,7 +1277,7 @@ START_TEST(test_boot_clear_of_both_banks_by_window_address)
 {
 	uint8_t *a = nngxShimAllocMemory(NN_GX_MEM_VRAMA, 4096);
 	GLuint b = display_buffer(NN_GX_DISPLAY0, GL_RGBA8_OES, W, H, NN_GX_MEM_VRAMB);
-	uint8_t *pb = host_of(nngxShimGetDisplaybufferAddress(b));
+	uint8_t *pb = fx_host_of(nngxShimGetDisplaybufferAddress(b));
 	uint8_t *f = nngxShimAllocMemory(NN_GX_MEM_FCRAM, 256);
 	const unsigned per_bank = (unsigned)(nngxGetVramSize(NN_GX_MEM_VRAMA) / 16);
 	const unsigned expect[4][2] = {
@@ -1323,7 +1300,7 @@ START_TEST(test_boot_clear_of_both_banks_by_window_address)
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_FILLMEM);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	delta_is(&d, expect, 4);
 	for (k = 0, seen = 0; k < 4096; k++)
@@ -1341,7 +1318,7 @@ START_TEST(test_boot_clear_of_both_banks_by_window_address)
 	nngxAddMemoryFillCommand((GLvoid *)(nngxGetVramStartAddr(NN_GX_MEM_VRAMA)
 					    + (nngxGetPhysicalAddr((uptr)a) - HW_VRAM_A_BASE) + 16),
 				 48, 0x00ABCDEFu, 24, NULL, 0, 0, 0);
-	run_and_wait();
+	fx_run_and_wait();
 	for (k = 0; k < 16; k++)
 		ck_assert_uint_eq(a[k], 0);
 	for (k = 16; k < 64; k += 3)
@@ -1376,7 +1353,7 @@ START_TEST(test_window_fill_past_a_bank_is_refused_and_changes_nothing)
 	ck_assert_uint_eq(diag_count(MEMORY_NOT_SIMULATED), 6);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 0);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	delta_is(&d, NULL, 0);
 	for (k = 0; k < 64; k++)
@@ -1408,12 +1385,12 @@ START_TEST(test_vram_dma_to_a_window_address_reaches_the_block)
 		src[k] = (uint8_t)(k + 1);
 	nngxAddVramDmaCommand(src, (GLvoid *)window, 64);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_int_eq(memcmp(src, dst, 64), 0);
 	/* Where no block is, inside one bank: done too. */
 	nngxAddVramDmaCommand(src, last, 64);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_int_eq(memcmp(src, last, 64), 0);
 	/* Across the end of bank A into B: refused, nothing added. */
 	used = cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT);
@@ -1446,10 +1423,10 @@ START_TEST(test_requests_run_in_the_order_of_the_calls)
 	ck_assert_uint_eq(l->req[1].type, NN_GX_CMDLIST_REQTYPE_FILLMEM);
 	ck_assert_uint_eq(l->req[2].type, NN_GX_CMDLIST_REQTYPE_POSTTRANS);
 	ck_assert_uint_eq(l->req[3].type, NN_GX_CMDLIST_REQTYPE_FILLMEM);
-	run_and_wait();
+	fx_run_and_wait();
 	/* The display buffer got the red of its time, the colour buffer ends blue. */
-	ck_assert_uint_eq(le32(host_of(nngx_state_get()->gl.default_color_phys)), 0x0000FFFFu);
-	ck_assert_uint_eq(le32(host_of(nngxShimGetDisplaybufferAddress(b))), 0xFF0000FFu);
+	ck_assert_uint_eq(fx_le32(fx_host_of(nngx_state_get()->gl.default_color_phys)), 0x0000FFFFu);
+	ck_assert_uint_eq(fx_le32(fx_host_of(nngxShimGetDisplaybufferAddress(b))), 0xFF0000FFu);
 }
 END_TEST
 
@@ -1471,7 +1448,7 @@ START_TEST(test_copyteximage_copies_the_tiles_with_the_copy_engine)
 	glCopyTexImage2D(GL_TEXTURE_2D | NN_GX_MEM_VRAMB, 0, GL_RGBA, 16, 24, 32, 64, 0);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_COPYTEX);
-	run_and_wait();
+	fx_run_and_wait();
 	delta_end(&d);
 	ck_assert_uint_eq(d.w[HW_MEM_POST_TRANSFER_READ], 32 * 64 * 4 / 16);
 	ck_assert_uint_eq(d.w[HW_MEM_POST_TRANSFER_WRITE], 32 * 64 * 4 / 16);
@@ -1482,17 +1459,17 @@ START_TEST(test_copyteximage_copies_the_tiles_with_the_copy_engine)
 	/* The texture reads as the rectangle drawn into it as a colour
 	 * attachment: its pixel (i, j) is the window's (16 + i, 24 + j). */
 	c = default_color();
-	tex = host_of(t->hw.phys);
+	tex = fx_host_of(t->hw.phys);
 	for (j = 0; j < 64 && same; j++)
 		for (i = 0; i < 32 && same; i++)
-			same = le32(tex + hw_fragment_pixel_offset(i, j, 32, 64, 4))
-			       == le32(c + hw_fragment_pixel_offset(16 + i, 24 + j, W, H, 4));
+			same = fx_le32(tex + hw_fragment_pixel_offset(i, j, 32, 64, 4))
+			       == fx_le32(c + hw_fragment_pixel_offset(16 + i, 24 + j, W, H, 4));
 	ck_assert_msg(same, "texel (%u, %u) differs", i - 1, j - 1);
 
 	/* Level 1 continues the chain. */
 	glCopyTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA, 0, 0, 16, 32, 0);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 }
 END_TEST
 
@@ -1513,32 +1490,32 @@ START_TEST(test_copytexsubimage_copies_into_the_level)
 	glBindTexture(GL_TEXTURE_2D, name);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
 	t = gl_texture_find(&nngx_state_get()->gl, name);
-	tex = host_of(t->hw.phys);
+	tex = fx_host_of(t->hw.phys);
 	memset((uint8_t *)tex, 0x3C, sizeof before);
 	memcpy(before, tex, sizeof before);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 8, 16, 40, 48, 16, 16);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 2);   /* 2 tile rows */
-	run_and_wait();
+	fx_run_and_wait();
 	c = default_color();
 	for (j = 0; j < 32 && same; j++)
 		for (i = 0; i < 32 && same; i++) {
 			uint32_t at = hw_fragment_pixel_offset(i, j, 32, 32, 4);
 			if (i >= 8 && i < 24 && j >= 16)
-				same = le32(tex + at) == le32(c + hw_fragment_pixel_offset(
+				same = fx_le32(tex + at) == fx_le32(c + hw_fragment_pixel_offset(
 						40 + i - 8, 48 + j - 16, W, H, 4));
 			else
-				same = le32(tex + at) == le32(before + at);
+				same = fx_le32(tex + at) == fx_le32(before + at);
 		}
 	ck_assert_msg(same, "texel (%u, %u) differs", i - 1, j - 1);
 	/* The level's whole width: one request. */
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 8, 32, 8);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	for (i = 0; i < 32 && same; i++)
-		same = le32(tex + hw_fragment_pixel_offset(i, 3, 32, 32, 4))
-		       == le32(c + hw_fragment_pixel_offset(i, 11, W, H, 4));
+		same = fx_le32(tex + hw_fragment_pixel_offset(i, 3, 32, 32, 4))
+		       == fx_le32(c + hw_fragment_pixel_offset(i, 11, W, H, 4));
 	ck_assert(same);
 	/* 0 x 0: nothing. */
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 0, 0);
@@ -1659,7 +1636,7 @@ START_TEST(test_profiling_during_a_command_list_only_warns_by_default)
 	load_misbehave_config(false);
 	mem_read(before);
 	glClear(GL_COLOR_BUFFER_BIT);
-	run_and_wait();
+	fx_run_and_wait();
 	start_long_work(&src, &dst);
 	mem_read(during);
 	ck_assert_uint_eq(during[HW_MEM_FILL0_WRITE], before[HW_MEM_FILL0_WRITE] + SCREEN_RGBA8);
@@ -1684,7 +1661,7 @@ START_TEST(test_profiling_during_a_command_list_misbehaves_when_configured)
 	tu_set_busy(100, 0);
 	mem_read(before);
 	glClear(GL_COLOR_BUFFER_BIT);
-	run_and_wait();
+	fx_run_and_wait();
 	start_long_work(&src, &dst);
 	/* The read returns the previous read's values: the clear is missing. */
 	mem_read(during);

@@ -27,19 +27,6 @@
 #define ck_gl_ok() ck_assert_uint_eq(glGetError(), GL_NO_ERROR)
 #define ck_gl_error(e) ck_assert_uint_eq(glGetError(), (GLenum)(e))
 
-static uint8_t *host_of(GLuint phys)
-{
-	uint8_t *p = nngxShimGetHostPointer(phys);
-
-	ck_assert_ptr_nonnull(p);
-	return p;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* The byte offset of pixel (x, y) in a w x h RGBA8 tiled image, from the
  * rule in the header comment. */
 static uint32_t tiled(unsigned x, unsigned y, unsigned w, unsigned h)
@@ -54,15 +41,6 @@ static uint32_t tiled(unsigned x, unsigned y, unsigned w, unsigned h)
 static uint32_t pattern(unsigned x, unsigned y)
 {
 	return (uint32_t)x << 24 | (y & 0xFFu) << 16 | 0xC3u << 8 | 0x5Au;
-}
-
-static void run_and_wait(void)
-{
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_ok();
 }
 
 static GLint used_requests(void)
@@ -80,8 +58,8 @@ static void write_pattern(void)
 	unsigned x, y, k;
 
 	glClear(GL_COLOR_BUFFER_BIT);
-	run_and_wait();
-	c = host_of(nngx_state_get()->gl.default_color_phys);
+	fx_run_and_wait();
+	c = fx_host_of(nngx_state_get()->gl.default_color_phys);
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++)
 			for (k = 0; k < 4; k++)
@@ -108,7 +86,7 @@ static uint8_t *cube(GLuint *name, bool with_level1)
 				     GL_RGBA, GL_UNSIGNED_BYTE, texels);
 	}
 	ck_gl_ok();
-	tex = host_of(gl_texture_find(&nngx_state_get()->gl, *name)->hw.phys);
+	tex = fx_host_of(gl_texture_find(&nngx_state_get()->gl, *name)->hw.phys);
 	/* without level 1 images, their room gets the face's bytes too, by
 	 * hand, so that every byte of the storage is known */
 	for (f = 0; f < 6 && !with_level1; f++)
@@ -150,16 +128,16 @@ START_TEST(test_copytexsubimage_into_a_face)
 	glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Y, 0, 8, 0, 16, 24, 8, 16);
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 2);
-	run_and_wait();
-	ck_assert_uint_eq(le32(tex + face + tiled(8, 0, SIDE, SIDE)), 0x1018C35Au);
-	ck_assert_uint_eq(le32(tex + face + tiled(15, 15, SIDE, SIDE)), 0x1727C35Au);
+	fx_run_and_wait();
+	ck_assert_uint_eq(fx_le32(tex + face + tiled(8, 0, SIDE, SIDE)), 0x1018C35Au);
+	ck_assert_uint_eq(fx_le32(tex + face + tiled(15, 15, SIDE, SIDE)), 0x1727C35Au);
 	for (j = 0; j < SIDE; j++)
 		for (i = 0; i < SIDE; i++) {
 			uint32_t at = face + tiled(i, j, SIDE, SIDE);
 			uint32_t want = i >= 8 ? pattern(16 + i - 8, 24 + j) : 0x13131313u;
 
-			ck_assert_msg(le32(tex + at) == want, "-Y texel (%u, %u): 0x%08X, want "
-				      "0x%08X", i, j, le32(tex + at), want);
+			ck_assert_msg(fx_le32(tex + at) == want, "-Y texel (%u, %u): 0x%08X, want "
+				      "0x%08X", i, j, fx_le32(tex + at), want);
 		}
 	ck_assert(untouched(tex, 0, face));
 	ck_assert(untouched(tex, face + SIDE * SIDE * 4, 6 * CHAIN));
@@ -168,10 +146,10 @@ START_TEST(test_copytexsubimage_into_a_face)
 	glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X, 0, 0, 8, 0, 8, 16, 8);
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	for (j = 0; j < SIDE; j++)
 		for (i = 0; i < SIDE; i++)
-			ck_assert_uint_eq(le32(tex + tiled(i, j, SIDE, SIDE)),
+			ck_assert_uint_eq(fx_le32(tex + tiled(i, j, SIDE, SIDE)),
 					  j >= 8 ? pattern(i, j) : 0x10101010u);
 	ck_assert(untouched(tex, CHAIN, 3 * CHAIN));
 }
@@ -191,12 +169,12 @@ START_TEST(test_copytexsubimage_into_a_face_level)
 	tex = cube(&name, true);
 	glCopyTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Z, 1, 0, 0, 40, 8, 8, 8);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	for (j = 0; j < 8; j++)
 		for (i = 0; i < 8; i++)
-			ck_assert_uint_eq(le32(tex + level1 + tiled(i, j, 8, 8)),
+			ck_assert_uint_eq(fx_le32(tex + level1 + tiled(i, j, 8, 8)),
 					  pattern(40 + i, 8 + j));
-	ck_assert_uint_eq(le32(tex + level1 + tiled(7, 0, 8, 8)), 0x2F08C35Au);
+	ck_assert_uint_eq(fx_le32(tex + level1 + tiled(7, 0, 8, 8)), 0x2F08C35Au);
 	ck_assert(untouched(tex, 0, level1));
 	ck_assert(untouched(tex, level1 + 8 * 8 * 4, 6 * CHAIN));
 }

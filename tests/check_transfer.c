@@ -37,15 +37,6 @@ static GLint cmdlist_param(GLenum pname)
 	return v;
 }
 
-static void run_and_wait(void)
-{
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_ok();
-}
-
 static void *alloc(GLenum area, GLsizei size)
 {
 	void *p = nngxShimAllocMemory(area, size);
@@ -107,7 +98,7 @@ START_TEST(test_l2b_tiles_and_b2l_gives_the_image_back)
 	nngxAddB2LTransferCommand(blk, W, H, f->format, back, W, H, f->format,
 				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	for (r = 0; r < H; r++)
 		for (x = 0; x < W; x++)
 			ck_assert_msg(memcmp(blk + block_offset(x, r, W, f->bytes),
@@ -130,7 +121,7 @@ START_TEST(test_l2b_counts_words_12_13_and_the_vram_channel)
 	mem_read(before);
 	clock = nngxShimGetClock();
 	nngxAddL2BTransferCommand(lin, blk, W, H, GL_RGBA8_OES, 8);
-	run_and_wait();
+	fx_run_and_wait();
 	mem_read(after);
 	ck_assert_uint_gt(nngxShimGetClock(), clock);
 	for (k = 0; k < WORDS; k++) {
@@ -156,7 +147,7 @@ START_TEST(test_b2l_2x2_averages_four_pixels)
 	nngxAddB2LTransferCommand(blk, SW, SH, GL_RGBA8_OES, out, DW, DH, GL_RGBA8_OES,
 				  NN_GX_ANTIALIASE_2x2, GL_FALSE, 8);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	mem_read(after);
 	for (r = 0; r < DH; r++)
 		for (x = 0; x < DW; x++)
@@ -193,7 +184,7 @@ START_TEST(test_b2l_2x1_averages_two_pixels_and_converts_the_format)
 	nngxAddB2LTransferCommand(blk, SW, SH, GL_RGBA8_OES, out, DW, DH, GL_RGB565,
 				  NN_GX_ANTIALIASE_2x1, GL_FALSE, 8);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	for (r = 0; r < DH; r++)
 		for (x = 0; x < DW; x++) {
 			unsigned red = (2 * x * 16 + (2 * x + 1) * 16 + 1) / 2;
@@ -215,7 +206,7 @@ START_TEST(test_b2l_yflip_reverses_the_lines)
 	fill_bytes(blk, W * H * 4, 9);
 	nngxAddB2LTransferCommand(blk, W, H, GL_RGBA8_OES, out, W, H, GL_RGBA8_OES,
 				  NN_GX_ANTIALIASE_NOT_USED, GL_TRUE, 8);
-	run_and_wait();
+	fx_run_and_wait();
 	for (r = 0; r < H; r++)
 		for (x = 0; x < W; x++)
 			ck_assert(memcmp(out + ((H - 1 - r) * W + x) * 4,
@@ -236,7 +227,7 @@ START_TEST(test_b2l_crops_a_larger_source)
 	mem_read(before);
 	nngxAddB2LTransferCommand(blk, SW, SH, GL_RGBA8_OES, out, DW, DH, GL_RGBA8_OES,
 				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
-	run_and_wait();
+	fx_run_and_wait();
 	mem_read(after);
 	for (r = 0; r < DH; r++)
 		for (x = 0; x < DW; x++)
@@ -302,7 +293,7 @@ START_TEST(test_blocksize_32_uses_the_32x32_layout)
 				  NN_GX_ANTIALIASE_NOT_USED, GL_FALSE, 8);
 	ck_gl_ok();
 	ck_assert_uint_eq(diag_count(BLOCK32_AS_8X8), warned);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(block32_offset(45, 42, W, 4), 3289 * 4);
 	for (r = 0; r < H; r++)
 		for (x = 0; x < W; x++)
@@ -341,7 +332,7 @@ START_TEST(test_block_copy_moves_units_and_skips_intervals)
 	nngxAddBlockImageCopyCommand(src, 32, 16, dst, 16, 48, TOTAL);
 	ck_gl_ok();
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_NEXT_REQTYPE), NN_GX_CMDLIST_REQTYPE_COPYTEX);
-	run_and_wait();
+	fx_run_and_wait();
 	mem_read(after);
 	ck_assert(memcmp(dst, want, sizeof want) == 0);
 	ck_assert_uint_eq(after[HW_MEM_POST_TRANSFER_READ] - before[HW_MEM_POST_TRANSFER_READ],
@@ -369,7 +360,7 @@ START_TEST(test_filter_block_image_halves_with_a_box_filter)
 	mem_read(before);
 	nngxFilterBlockImage(src, dst, W, (GLsizei)h, GL_RGBA8_OES);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	mem_read(after);
 	for (r = 0; r < h / 2; r++)
 		for (x = 0; x < W / 2; x++)
@@ -407,7 +398,7 @@ START_TEST(test_transfer_linear_image_fills_a_renderbuffer_and_a_texture)
 	fill_bytes(lin, W * H * 2, 4);
 	nngxTransferLinearImage(lin, rb, GL_RENDERBUFFER);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	p = nngxShimGetHostPointer(nngxShimGetRenderbufferAddress(rb));
 	ck_assert_ptr_nonnull(p);
 	for (r = 0; r < H; r++)
@@ -423,7 +414,7 @@ START_TEST(test_transfer_linear_image_fills_a_renderbuffer_and_a_texture)
 	nngxTransferLinearImage(lin, tex, GL_TEXTURE_2D);
 	ck_gl_ok();
 	ck_assert_uint_gt(st->gl.texture_epoch, epoch);
-	run_and_wait();
+	fx_run_and_wait();
 	p = nngxShimGetHostPointer(nngxShimGetTextureAddress(tex));
 	ck_assert_ptr_nonnull(p);
 	for (r = 0; r < 32; r++)
@@ -442,11 +433,11 @@ START_TEST(test_transfer_linear_image_id_0_is_the_colour_buffer)
 	const uint8_t *p;
 
 	glClear(GL_COLOR_BUFFER_BIT);                   /* places it */
-	run_and_wait();
+	fx_run_and_wait();
 	fill_bytes(lin, W * H * 4, 6);
 	nngxTransferLinearImage(lin, 0, GL_RENDERBUFFER);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	p = nngxShimGetHostPointer(nngx_state_get()->gl.default_color_phys);
 	ck_assert_ptr_nonnull(p);
 	ck_assert(memcmp(p + block_offset(237, 391, W, 4), lin + (391 * W + 237) * 4, 4) == 0);
@@ -681,7 +672,7 @@ START_TEST(test_every_error_changes_nothing_else)
 	ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_BUFSIZE), used_buf);
 	/* Running what the list holds moves only what was there before. */
 	if (row->fixture == F_LIST) {
-		run_and_wait();
+		fx_run_and_wait();
 		ck_assert(memcmp(lin_copy, lin_buf, LIN_BYTES) == 0);
 		ck_assert(memcmp(blk_copy, blk_buf, LIN_BYTES) == 0);
 	}
@@ -707,7 +698,7 @@ START_TEST(test_the_tables_valid_calls_add_a_request)
 		ck_gl_ok();
 		ck_assert_int_eq(cmdlist_param(NN_GX_CMDLIST_USED_REQCOUNT), (GLint)k + 1);
 	}
-	run_and_wait();
+	fx_run_and_wait();
 }
 END_TEST
 
@@ -756,7 +747,7 @@ START_TEST(test_raw_forms_do_on_their_list_what_the_bound_forms_do)
 	nngxAddBlockImageCopyCommand(blk[0], 64, 64, copy[0], 64, 0, W * H * 2);
 	nngxFilterBlockImage(blk[0], half[0], W, H, GL_RGBA8_OES);
 	ck_gl_ok();
-	run_and_wait();
+	fx_run_and_wait();
 	mem_read(m1);
 	for (w = 0; w < WORDS; w++)
 		moved[0][w] = m1[w] - m0[w];

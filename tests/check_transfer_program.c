@@ -39,15 +39,6 @@ static GLint used_requests(void)
 	return v;
 }
 
-static void run_and_wait(void)
-{
-	nngxFlush3DCommand();
-	nngxRunCmdlist();
-	nngxWaitCmdlistDone();
-	nngxClearCmdlist();
-	ck_gl_ok();
-}
-
 static void *sim(GLenum area, GLsizei size)
 {
 	void *p = nngxShimAllocMemory(area, size);
@@ -100,7 +91,7 @@ START_TEST(test_block_copy_with_program_memory)
 	ck_assert_int_eq(used_requests(), 2);
 	/* Staged when the list runs, not at the call: later writes count. */
 	in[0] = 0x7F;
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(d[0], 0x7F);
 	for (k = 1; k < 64; k++)
 		ck_assert_uint_eq(d[k], k < 32 ? k : k + 16);
@@ -146,7 +137,7 @@ START_TEST(test_linear_image_into_a_cube_face)
 	nngxTransferLinearImage(lin, cube, GL_TEXTURE_CUBE_MAP_POSITIVE_Y);
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	tex = nngxShimGetHostPointer(nngxShimGetTextureAddress(cube));
 	ck_assert_ptr_nonnull(tex);
 	for (r = 0; r < 8; r++)
@@ -199,7 +190,7 @@ START_TEST(test_linear_image_from_program_memory)
 	nngxTransferLinearImage(lin, t, GL_TEXTURE_2D);
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	tex = nngxShimGetHostPointer(nngxShimGetTextureAddress(t));
 	ck_assert_ptr_nonnull(tex);
 	ck_assert_uint_eq(tex[156], 43);
@@ -239,7 +230,7 @@ START_TEST(test_filter_between_program_buffers)
 	nngxFilterBlockImage(src, dst, 64, 64, GL_RGBA8_OES);
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	for (r = 0; r < 32; r++)
 		for (x = 0; x < 32; x++) {
 			const uint8_t *p = dst + block_offset(x, r, 32, 4);
@@ -290,7 +281,7 @@ START_TEST(test_unusable_program_memory_is_refused)
 	nngxAddBlockImageCopyCommand(ro, 16, 0, d, 16, 0, 64);
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 1);
-	run_and_wait();
+	fx_run_and_wait();
 	for (k = 0; k < 64; k++)
 		ck_assert_uint_eq(d[k], 0x33);
 	munmap(ro, (size_t)page);
@@ -316,7 +307,7 @@ START_TEST(test_program_memory_gone_before_the_run_is_a_fault)
 	ck_gl_ok();
 	ck_assert_int_eq(used_requests(), 2);
 	munmap(m, (size_t)page);
-	run_and_wait();
+	fx_run_and_wait();
 	ck_assert_uint_eq(diag_count(GPU_FAULT), faults + 2);
 	for (k = 0; k < 256; k++) {
 		ck_assert_uint_eq(d[k], 0x44);

@@ -101,4 +101,30 @@ void fx_counters_assert_times(const struct fx_counters *one, unsigned n,
 /* Bytes in the bound command list. */
 GLint fx_used_bytes(void);
 
+/* Run the bound list's flushed requests to the end and empty it; a GL
+ * error on the way fails the calling test at its own line. */
+#define fx_run_and_wait()                                               \
+	do {                                                            \
+		nngxFlush3DCommand();                                   \
+		nngxRunCmdlist();                                       \
+		nngxWaitCmdlistDone();                                  \
+		nngxClearCmdlist();                                     \
+		ck_assert_uint_eq(glGetError(), GL_NO_ERROR);           \
+	} while (0)
+
+/* The host pointer of simulated address `phys`, which must exist. */
+static inline uint8_t *fx_host_of(GLuint phys)
+{
+	uint8_t *p = nngxShimGetHostPointer(phys);
+
+	ck_assert_ptr_nonnull(p);
+	return p;
+}
+
+/* The little-endian 32-bit word at `p`. */
+static inline uint32_t fx_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 #endif
