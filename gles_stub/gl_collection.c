@@ -372,7 +372,8 @@ static void tc_write(const struct gl_texture_state *s, uint32_t members, uint32_
 	for (k = 0; k < GL_CONTEXT_LUT_TEXTURES; k++)
 		*w++ = members & GL_SAVE_TEXTURE_COLLECTION_1D_TEXTURES_DMP ? s->lut[k] : 0;
 	for (k = 0; k < GL_CONTEXT_TEXTURE_UNITS; k++)
-		*w++ = members & GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP ? s->texture_cube[k] : 0;
+		*w++ = members & GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP
+		       ? s->texture_cube[k] : 0;
 }
 
 /* A texture name a collection may hold for a member of `kind`. */

@@ -1285,9 +1285,11 @@ static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], GLi
 			return 0;
 		}
 		n = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
-		for (k = 0; k < n; k++)
-			addr[k] = (GLint)nngx_addrspace_va(t->size ? t->hw.phys + k * tex_chain_size(t)
-							      : 0);
+		for (k = 0; k < n; k++) {
+			uint32_t at = t->size ? t->hw.phys + k * tex_chain_size(t) : 0;
+
+			addr[k] = (GLint)nngx_addrspace_va(at);
+		}
 		break;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
