@@ -619,11 +619,15 @@ static void frag_pt_colors(struct gl_cmdbuf *c, const GLfloat *const ch[4])
 }
 
 /* Emit the procedural texture's registers, and the tables the plan marks for
- * upload, when unit 3 is procedural; nothing otherwise. */
+ * upload, when unit 3 is procedural; nothing otherwise. The colour-table
+ * level offsets (0x0AD, 0x0AE) are the SDK's fixed layout, whatever the
+ * width: level 0 at ptTexOffset, level k > 0 at 256 - (256 >> k), so
+ * 0x80, 0xC0, 0xE0 (fragment-pipeline.md A.3) and 0xF0, 0xF8, 0xFC, 0xFE
+ * (the values the spec calls usual; a model choice, doc/model.md). */
 static void frag_proctex(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 {
 	const struct gl_dmp_proctex *t = &p->dmp->pt;
-	uint32_t v[6], bias = gl_cmd_f16(t->tex_bias);
+	uint32_t v[7], bias = gl_cmd_f16(t->tex_bias);
 	static const unsigned map_table[3] = { 2, 3, 0 };   /* RGB map, alpha map, noise */
 	unsigned k;
 
@@ -640,7 +644,8 @@ static void frag_proctex(struct gl_cmdbuf *c, const struct gl_frag_plan *p)
 	v[4] = frag_pt_filter(t->min_filter) | 6u << 7 | (uint32_t)t->tex_width << 11
 	       | (bias >> 8) << 19;
 	v[5] = (uint32_t)t->tex_offset | 0x80u << 8 | 0xC0u << 16 | 0xE0u << 24;
-	gl_cmd_seq(c, HW_REG_TEXUNIT3_PROCTEX0, v, 6);
+	v[6] = 0xF0u | 0xF8u << 8 | 0xFCu << 16 | 0xFEu << 24;
+	gl_cmd_seq(c, HW_REG_TEXUNIT3_PROCTEX0, v, 7);
 	for (k = 0; k < 3; k++)
 		if (p->lut[GL_FRAG_LUT_PROCTEX + k])
 			frag_pt_lut128(c, map_table[k], p->lut[GL_FRAG_LUT_PROCTEX + k]);

@@ -13,8 +13,9 @@
  *     binding another collection puts all of that away and brings the
  *     other's back. Name 0 is the default collection, the state a context
  *     starts with. A texture collection is a texture name bound to
- *     GL_TEXTURE_COLLECTION_DMP and holds the 2D texture of each unit and
- *     the table of each lookup-table binding (not the active unit);
+ *     GL_TEXTURE_COLLECTION_DMP and holds the 2D texture and the cube map
+ *     of each unit and the table of each lookup-table binding (not the
+ *     active unit);
  *   - a name is a data buffer or a collection, a 2D texture, a lookup
  *     table or a collection, by its first binding: binding it as the other
  *     kind is GL_INVALID_OPERATION, as with lookup tables (ES 2.0, 3.7.13);
@@ -25,8 +26,8 @@
  *     as another object;
  *   - the blocks of the save calls hold each collection's state (for
  *     texture collections, the members the flags select: 1D the lookup-
- *     table bindings, 2D the unit bindings; cube maps are not modelled and
- *     hold nothing), as names: the textures and buffers themselves are not
+ *     table bindings, 2D the units' 2D bindings, CUBE the units' cube map
+ *     bindings), as names: the textures and buffers themselves are not
  *     copied, they stay where the program keeps them. A restore checks the
  *     block's check word and that every name in it is still an object of
  *     its kind, then gives the target names the saved state, all or
@@ -249,11 +250,12 @@ void gl_collection_texture_gone(struct gl_context *gl, const struct gl_texture *
 #define VS_ATTRIB_WORDS   10u
 #define VS_RECORD_WORDS   (2u + GL_CONTEXT_MAX_ATTRIBS * VS_ATTRIB_WORDS)
 /* Texture record: the member bits saved (the flags' 1D, 2D, CUBE bits),
- * the unit bindings, the lookup-table bindings (0 where not saved). */
+ * the units' 2D bindings, the lookup-table bindings, the units' cube map
+ * bindings (0 where not saved). */
 #define TC_MEMBERS        (GL_SAVE_TEXTURE_COLLECTION_1D_TEXTURES_DMP | \
 			   GL_SAVE_TEXTURE_COLLECTION_2D_TEXTURES_DMP | \
 			   GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP)
-#define TC_RECORD_WORDS   (1u + GL_CONTEXT_TEXTURE_UNITS + GL_CONTEXT_LUT_TEXTURES)
+#define TC_RECORD_WORDS   (1u + 2u * GL_CONTEXT_TEXTURE_UNITS + GL_CONTEXT_LUT_TEXTURES)
 /* A sanity bound on n: blocks stay below 256 MiB. */
 #define COLL_MAX_COUNT    0x100000u
 
@@ -369,6 +371,9 @@ static void tc_write(const struct gl_texture_state *s, uint32_t members, uint32_
 		*w++ = members & GL_SAVE_TEXTURE_COLLECTION_2D_TEXTURES_DMP ? s->texture_2d[k] : 0;
 	for (k = 0; k < GL_CONTEXT_LUT_TEXTURES; k++)
 		*w++ = members & GL_SAVE_TEXTURE_COLLECTION_1D_TEXTURES_DMP ? s->lut[k] : 0;
+	for (k = 0; k < GL_CONTEXT_TEXTURE_UNITS; k++)
+		*w++ = members & GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP
+		       ? s->texture_cube[k] : 0;
 }
 
 /* A texture name a collection may hold for a member of `kind`. */
@@ -408,6 +413,16 @@ static bool tc_read(struct gl_context *gl, const uint32_t *w, struct gl_texture_
 		    s->lut[k] != 0 : !tc_texture_ok(gl, s->lut[k], GL_LUT_TEXTURE0_DMP)) {
 			snprintf(why, why_size, "lookup table %u's texture %u is not a lookup "
 				 "table now", k, s->lut[k]);
+			return false;
+		}
+	}
+	for (k = 0; k < GL_CONTEXT_TEXTURE_UNITS; k++) {
+		s->texture_cube[k] = *w++;
+		if (!(*members & GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP) ?
+		    s->texture_cube[k] != 0 :
+		    !tc_texture_ok(gl, s->texture_cube[k], GL_TEXTURE_CUBE_MAP)) {
+			snprintf(why, why_size, "unit %u's texture %u is not a cube map now", k,
+				 s->texture_cube[k]);
 			return false;
 		}
 	}
@@ -688,6 +703,9 @@ static void coll_restore(struct nngx_state *st, const struct coll_kind *kind, GL
 			for (u = 0; u < GL_CONTEXT_LUT_TEXTURES; u++)
 				if (take & GL_RESTORE_TEXTURE_COLLECTION_1D_TEXTURES_DMP)
 					s->lut[u] = tg[k].s.tc.lut[u];
+			for (u = 0; u < GL_CONTEXT_TEXTURE_UNITS; u++)
+				if (take & GL_RESTORE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP)
+					s->texture_cube[u] = tg[k].s.tc.texture_cube[u];
 			if (gl->tex_collection == names[k])
 				tc_load(gl, s);
 		}

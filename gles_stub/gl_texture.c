@@ -1250,11 +1250,12 @@ static void tex_generate_chain(uint8_t *host, const struct hw_texture *hw,
  * written) after the GL error.
  * GL_TEXTURE_DATA_ADDR_DMP (glGetTexParameteriv only, `addr` not NULL: a
  * float cannot hold every address): where level 0 of the bound texture
- * (texture 0: the default texture) lives, in *addr: the address the
- * program's allocator gave in the console address space
- * (nngx_addrspace.h), the simulated physical one in the host one; 0
- * without storage, no error. */
-static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], GLint *addr,
+ * (texture 0: the default texture) lives, in addr[0]; for
+ * GL_TEXTURE_CUBE_MAP, level 0 of each face in addr[0..5] (+X .. -Z,
+ * each face's chain after the one before): the address the program's
+ * allocator gave in the console address space (nngx_addrspace.h), the
+ * simulated physical one in the host one; 0 without storage, no error. */
+static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], GLint addr[6],
 				  const void *params, const char *fn)
 {
 	NNGX_API(st);
@@ -1283,7 +1284,12 @@ static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], GLi
 				      "glGetTexParameteriv (a float cannot hold every address)");
 			return 0;
 		}
-		*addr = (GLint)nngx_addrspace_va(t->size ? t->hw.phys : 0);
+		n = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+		for (k = 0; k < n; k++) {
+			uint32_t at = t->size ? t->hw.phys + k * tex_chain_size(t) : 0;
+
+			addr[k] = (GLint)nngx_addrspace_va(at);
+		}
 		break;
 	default:
 		gl_enum_error(st, fn, "pname 0x%04X is not a texture parameter", pname);
@@ -1302,16 +1308,17 @@ static unsigned tex_get_parameter(GLenum target, GLenum pname, GLfloat f[4], GLi
 void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
 {
 	GLfloat f[4];
-	GLint addr = 0;
-	unsigned n = tex_get_parameter(target, pname, f, &addr, params, "glGetTexParameteriv"), k;
+	GLint addr[6] = { 0 };
+	unsigned n = tex_get_parameter(target, pname, f, addr, params, "glGetTexParameteriv"), k;
 
 	for (k = 0; k < n; k++) {
-		double v = f[k];
+		double v;
 
 		if (pname == GL_TEXTURE_DATA_ADDR_DMP) {
-			params[0] = addr;
-			break;
+			params[k] = addr[k];
+			continue;
 		}
+		v = f[k];
 		if (pname == GL_TEXTURE_BORDER_COLOR) {
 			v = v < -1.0 ? -1.0 : v > 1.0 ? 1.0 : v;
 			params[k] = (GLint)lround(v * 2147483647.0);

@@ -568,7 +568,8 @@ static inline unsigned hw_reg_texfmt_bits(unsigned fmt)
 #define HW_REG_TEXUNIT3_PROCTEX2    0x0AA
 #define HW_REG_TEXUNIT3_PROCTEX3    0x0AB
 #define HW_REG_TEXUNIT3_PROCTEX4    0x0AC
-#define HW_REG_TEXUNIT3_PROCTEX5    0x0AD
+#define HW_REG_TEXUNIT3_PROCTEX5    0x0AD   /* colour-table offsets, levels 0-3 */
+#define HW_REG_TEXUNIT3_PROCTEX6    0x0AE   /* colour-table offsets, levels 4-7 */
 #define HW_REG_PROCTEX_LUT          0x0AF   /* bits 0-7 index, bits 8-11 table */
 #define HW_REG_PROCTEX_LUT_DATA0    0x0B0   /* ..0x0B7 */
 #define HW_REG_TEXUNIT3_PROCTEX(i)  (HW_REG_TEXUNIT3_PROCTEX0 + (i))

@@ -567,6 +567,55 @@ START_TEST(test_data_addr_queries_without_storage_or_binding)
 }
 END_TEST
 
+/* GL_TEXTURE_DATA_ADDR_DMP of a cube map (address-space.md 4.4): six
+ * addresses, level 0 of +X .. -Z in params[0..5], each a pointer to its
+ * face. Faces of 8 x 8 RGBA with no other level: a face's chain is 8 x 8
+ * x 4 = 256 bytes, so face f at the storage's address + 256 f. Face f is
+ * filled with bytes 16 (f + 1) (every channel, so tiling and byte order
+ * do not matter), read back through its pointer. With no storage: six
+ * zeros; with no cube map bound: GL_INVALID_OPERATION, nothing written. */
+START_TEST(test_cube_map_data_addr_gives_each_face)
+{
+	static uint8_t texels[8 * 8 * 4];
+	GLint v[7];
+	GLuint cube;
+	unsigned f;
+
+	start(PLACE_MALLOC);
+	for (f = 0; f < 7; f++)
+		v[f] = -1;
+	glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_DATA_ADDR_DMP, v);
+	ck_assert_uint_eq(glGetError(), GL_INVALID_OPERATION);
+	for (f = 0; f < 7; f++)
+		ck_assert_int_eq(v[f], -1);
+	glGenTextures(1, &cube);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+	glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_DATA_ADDR_DMP, v);
+	ck_gl_ok();
+	for (f = 0; f < 6; f++)
+		ck_assert_int_eq(v[f], 0);
+	ck_assert_int_eq(v[6], -1);
+
+	for (f = 0; f < 6; f++) {
+		memset(texels, (int)(16 * (f + 1)), sizeof texels);
+		glTexImage2D((GLenum)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f) | NN_GX_MEM_VRAMA, 0,
+			     GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	}
+	ck_gl_ok();
+	glGetTexParameteriv(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_DATA_ADDR_DMP, v);
+	ck_gl_ok();
+	ck_assert_int_eq(v[6], -1);
+	for (f = 0; f < 6; f++) {
+		const uint8_t *face = (const uint8_t *)(uintptr_t)(GLuint)v[f];
+
+		ck_assert_uint_eq(nngxGetPhysicalAddr((uptr)(GLuint)v[f]),
+				  nngxShimGetTextureAddress(cube) + 256u * f);
+		ck_assert_uint_eq(face[0], 16u * (f + 1));
+		ck_assert_uint_eq(face[255], 16u * (f + 1));
+	}
+}
+END_TEST
+
 /* ---- the host address space (NNGX_ADDRESS_SPACE=host) ------------------------ */
 
 START_TEST(test_host_address_space_is_said_once_and_addresses_are_physical)
@@ -642,6 +691,7 @@ static Suite *address_suite(bool host)
 		tcase_add_test(tc, test_transfers_from_and_to_the_heap);
 		tcase_add_test(tc, test_transfer_to_unmapped_program_memory_faults);
 		tcase_add_test(tc, test_data_addr_queries_without_storage_or_binding);
+		tcase_add_test(tc, test_cube_map_data_addr_gives_each_face);
 	}
 	suite_add_tcase(s, tc);
 	return s;

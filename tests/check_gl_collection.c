@@ -331,7 +331,7 @@ static uint32_t *save(bool vertex, GLuint n, GLuint *names, GLuint flags, GLsize
 	uint32_t *buf;
 
 	ck_err(GL_NO_ERROR);
-	ck_assert_int_eq(need, (GLsizei)(4 * (H_WORDS + n * (vertex ? 122 : 36))));
+	ck_assert_int_eq(need, (GLsizei)(4 * (H_WORDS + n * (vertex ? 122 : 1 + 2 * UNITS + LUTS))));
 	buf = malloc((size_t)need);
 	ck_assert_ptr_nonnull(buf);
 	memset(buf, 0xEE, (size_t)need);
@@ -437,6 +437,76 @@ START_TEST(test_texture_save_restore_members)
 }
 END_TEST
 
+/* The _CUBE_ member: the units' cube map bindings, after the 2D units and
+ * the tables in a record (word 1 + UNITS + LUTS + unit). tc[0] has cube
+ * map `cube` on unit 2, tc[1] (bound) `other` there. A block saved with
+ * _2D_ only keeps the cube words 0 and restores no cube map; one saved
+ * with _CUBE_ gives tc[1] unit 2's `cube` when the restore asks for
+ * _CUBE_, not when it asks for _2D_ alone. A cube word naming a 2D
+ * texture (resealed) is refused and changes nothing. */
+START_TEST(test_texture_save_restore_cube_maps)
+{
+	GLuint tc[2], cube, other, tex;
+	GLint v;
+	GLsizei bytes;
+	uint32_t *buf2d, *buf_cube;
+	const unsigned word = H_WORDS + 1 + UNITS + LUTS + 2;
+
+	glGenTextures(1, &cube);
+	glGenTextures(1, &other);
+	glGenTextures(1, &tex);
+	glBindTexture(GL_TEXTURE_2D, tex);              /* tex: a 2D texture */
+	glGenTextures(2, tc);
+	glActiveTexture(GL_TEXTURE2);
+	glBindTexture(GL_TEXTURE_COLLECTION_DMP, tc[0]);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+	glBindTexture(GL_TEXTURE_COLLECTION_DMP, tc[1]);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, other);
+	ck_err(GL_NO_ERROR);
+	buf2d = save(false, 1, tc, GL_SAVE_TEXTURE_COLLECTION_2D_TEXTURES_DMP, &bytes);
+	buf_cube = save(false, 1, tc, GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP, &bytes);
+	ck_assert_uint_eq(buf2d[H_WORDS], GL_SAVE_TEXTURE_COLLECTION_2D_TEXTURES_DMP);
+	ck_assert_uint_eq(buf2d[word], 0);
+	ck_assert_uint_eq(buf_cube[H_WORDS], GL_SAVE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP);
+	ck_assert_uint_eq(buf_cube[word], cube);
+	ck_assert_uint_eq(buf_cube[word - 2], 0);       /* unit 0: none */
+
+	glRestoreTextureCollectionsDMP(1, 0, &tc[1], GL_RESTORE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP,
+				       buf2d);
+	ck_err(GL_NO_ERROR);
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+	ck_assert_int_eq(v, (GLint)other);
+	glRestoreTextureCollectionsDMP(1, 0, &tc[1], GL_RESTORE_TEXTURE_COLLECTION_2D_TEXTURES_DMP,
+				       buf_cube);
+	ck_err(GL_NO_ERROR);
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+	ck_assert_int_eq(v, (GLint)other);
+	glRestoreTextureCollectionsDMP(1, 0, &tc[1], GL_RESTORE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP,
+				       buf_cube);
+	ck_err(GL_NO_ERROR);
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+	ck_assert_int_eq(v, (GLint)cube);
+	/* Switching collections brings each one's cube map back. */
+	glBindTexture(GL_TEXTURE_CUBE_MAP, other);
+	glBindTexture(GL_TEXTURE_COLLECTION_DMP, tc[0]);
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+	ck_assert_int_eq(v, (GLint)cube);
+	glBindTexture(GL_TEXTURE_COLLECTION_DMP, tc[1]);
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+	ck_assert_int_eq(v, (GLint)other);
+
+	buf_cube[word] = tex;
+	fx_block_reseal(buf_cube);
+	glRestoreTextureCollectionsDMP(1, 0, &tc[1], GL_RESTORE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP,
+				       buf_cube);
+	ck_err(GL_INVALID_VALUE);
+	glGetIntegerv(GL_TEXTURE_BINDING_CUBE_MAP, &v);
+	ck_assert_int_eq(v, (GLint)other);
+	free(buf2d);
+	free(buf_cube);
+}
+END_TEST
+
 /* ---- refusals: each records its error and changes nothing ---------------- */
 
 static GLuint e_vsc[2], e_ba, e_bb, e_tc, e_tex;
@@ -539,6 +609,9 @@ static const struct refusal refusals[] = {
 	  GL_RESTORE_TEXTURE_COLLECTION_2D_TEXTURES_DMP, 0, H_WORDS + 1, -1, 1, 0, 0 },
 	{ "restore tc: unsaved member set", RESTORE_TC, GL_INVALID_VALUE, true, 1, 0, 0,
 	  GL_RESTORE_TEXTURE_COLLECTION_2D_TEXTURES_DMP, 0, H_WORDS + 1 + UNITS, -2, 1, 0, 0 },
+	{ "restore tc: unsaved cube member set", RESTORE_TC, GL_INVALID_VALUE, true, 1, 0, 0,
+	  GL_RESTORE_TEXTURE_COLLECTION_CUBE_TEXTURES_DMP, 0, H_WORDS + 1 + UNITS + LUTS, -2, 1, 0,
+	  0 },
 };
 
 START_TEST(test_collection_refusals)
@@ -650,6 +723,7 @@ static Suite *collection_suite(void)
 	tcase_add_test(tc, test_texture_collection);
 	tcase_add_test(tc, test_vertex_save_restore);
 	tcase_add_test(tc, test_texture_save_restore_members);
+	tcase_add_test(tc, test_texture_save_restore_cube_maps);
 	tcase_add_test(tc, test_collections_survive_reset);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(te, errors_setup, errors_teardown);

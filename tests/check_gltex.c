@@ -845,6 +845,88 @@ START_TEST(test_gltex_procedural_texture_ramp_and_noise)
 }
 END_TEST
 
+/* The procedural texture's mipmap levels 4 and 5 through GL (B.7 step 10,
+ * A.3): the driver writes the SDK's level offsets, 0x0AD = ptTexOffset,
+ * 0x80, 0xC0, 0xE0 and 0x0AE = 0xF0, 0xF8, 0xFC, 0xFE, and min / max LOD
+ * 0 and 6. Tables: the RGB map the identity ramp of the test above (F =
+ * u); colour entry j = (j, 255 - j, 0, 255) for all 256 entries, no
+ * differences. Width 128, offset 0, GL_NEAREST_MIPMAP_NEAREST.
+ * The 64 x 64 square with coordinates 0..1 has du/dx = dv/dy = 1/64, so
+ * lod = log2(128 x bias x (1/64 + 1/64)) = log2(4 bias):
+ * - bias 4: lod 4, level 4 (width 128 >> 4 = 8, offset 0xF0 = 240),
+ *   index 240 + 7 u, u = (x + 0.5) / 64:
+ *   x = 0: 240.055 -> 240; x = 10: 241.148 -> 241;
+ *   x = 36: 243.992 -> 244; x = 63: 246.945 -> 247.
+ * - bias 8: lod 5, level 5 (width 4, offset 0xF8 = 248), index 248 + 3 u:
+ *   x = 0: 248.023 -> 248; x = 21: 249.008 -> 249;
+ *   x = 42: 249.992 -> 250; x = 63: 250.977 -> 251.
+ * Had 0x0AE stayed 0, level 4 would read entries round(7 u) = 0..7. */
+START_TEST(test_gltex_procedural_texture_levels_4_and_5)
+{
+	static GLfloat ch[4][512], map[256];
+	static const unsigned x4[4] = { 0, 10, 36, 63 }, r4[4] = { 240, 241, 244, 247 };
+	static const unsigned x5[4] = { 0, 21, 42, 63 }, r5[4] = { 248, 249, 250, 251 };
+	uint8_t want[4];
+	unsigned j, k;
+
+	for (j = 0; j < 256; j++) {
+		ch[0][j] = (float)j / 255.0f;
+		ch[1][j] = (float)(255 - j) / 255.0f;
+		ch[2][j] = 0.0f;
+		ch[3][j] = 1.0f;
+	}
+	for (j = 0; j < 128; j++) {
+		map[j] = (float)j / 128.0f;
+		map[128 + j] = 1.0f / 128.0f;
+	}
+	for (k = 0; k < 4; k++)
+		pt_lut(k, ch[k], 512);
+	pt_lut(4, map, 256);
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_FALSE);
+	glUniform1i(loc("dmp_Texture[3].samplerType"), GL_TEXTURE_PROCEDURAL_DMP);
+	glUniform1i(loc("dmp_Texture[3].texcoord"), GL_TEXTURE0);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerR"), 0);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerG"), 1);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerB"), 2);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerA"), 3);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerRgbMap"), 4);
+	glUniform1i(loc("dmp_Texture[3].ptRgbMap"), GL_PROCTEX_U_DMP);
+	glUniform1i(loc("dmp_Texture[3].ptClampU"), GL_CLAMP_TO_EDGE);
+	glUniform1i(loc("dmp_Texture[3].ptClampV"), GL_CLAMP_TO_EDGE);
+	glUniform1i(loc("dmp_Texture[3].ptTexWidth"), 128);
+	glUniform1i(loc("dmp_Texture[3].ptTexOffset"), 0);
+	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_NEAREST_MIPMAP_NEAREST);
+	glUniform1f(loc("dmp_Texture[3].ptTexBias"), 4.0f);
+	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE3, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE3, GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR);
+	glUniform1i(loc("dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(loc("dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+	ck_gl_ok();
+
+	draw_square(64.0f, 0.0f, 1.0f);
+	for (k = 0; k < 4; k++) {
+		want[0] = (uint8_t)r4[k];
+		want[1] = (uint8_t)(255 - r4[k]);
+		want[2] = 0;
+		want[3] = 255;
+		assert_pixel(x4[k], 5, want);
+		assert_pixel(x4[k], 50, want);
+	}
+	glUniform1f(loc("dmp_Texture[3].ptTexBias"), 8.0f);
+	ck_gl_ok();
+	draw_square(64.0f, 0.0f, 1.0f);
+	for (k = 0; k < 4; k++) {
+		want[0] = (uint8_t)r5[k];
+		want[1] = (uint8_t)(255 - r5[k]);
+		want[2] = 0;
+		want[3] = 255;
+		assert_pixel(x5[k], 5, want);
+		assert_pixel(x5[k], 50, want);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gltex");
@@ -868,6 +950,7 @@ int main(void)
 	tcase_add_test(tc, test_gltex_cube_face_copied_from_the_colour_buffer);
 	tcase_add_test(tc, test_gltex_generate_mipmap_parameter);
 	tcase_add_test(tc, test_gltex_procedural_texture_ramp_and_noise);
+	tcase_add_test(tc, test_gltex_procedural_texture_levels_4_and_5);
 	suite_add_tcase(s, tc);
 	status = tu_run(s);
 	fx_reset();          /* in one process (CK_FORK=no), leave nothing behind */
