@@ -66,6 +66,31 @@ static unsigned program_straight(unsigned extra)
 	return extra + 2;
 }
 
+/* Assembles a geometry shader that, `reps` times over, emits one triangle
+ * whose vertex v takes o0 from src[v], and puts it in the command list.
+ * Returns false, with g->error saying why, when it does not assemble: the
+ * caller asserts on the result so a failure names the test's line. */
+static bool load_triangle_gs(struct shader_asm *g, unsigned reps,
+			     const struct asm_src src[3])
+{
+	struct hw_shader_state prog;
+	unsigned t, v;
+
+	asm_init(g);
+	for (t = 0; t < reps; t++)
+		for (v = 0; v < 3; v++) {
+			asm_setemit(g, v, v == 2, false);
+			asm_mov(g, asm_o(0), src[v]);
+			asm_emit(g);
+		}
+	asm_end(g);
+	memset(&prog, 0, sizeof prog);
+	if (!asm_finish(g, &prog))
+		return false;
+	pica_cmd_gs_program(&cmd, &prog, g->ncode, g->nopdesc, 0);
+	return true;
+}
+
 /* Float3 positions at `base`; o0 is the position; 240x400 viewport. */
 static void common_state(uint32_t base, unsigned topology, unsigned cull)
 {
@@ -481,22 +506,11 @@ static void build_points_through_gs(unsigned per_point)
 		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,   0.2f, 0.2f, -0.5f,
 	};
 	uint32_t base = put_positions(points, 4);
+	const struct asm_src src[3] = { asm_v(0), asm_v(0), asm_v(0) };
 	struct shader_asm g;
-	struct hw_shader_state gs;
-	unsigned t, v;
 
 	program_straight(0);
-	asm_init(&g);
-	for (t = 0; t < per_point; t++)
-		for (v = 0; v < 3; v++) {
-			asm_setemit(&g, v, v == 2, false);
-			asm_mov(&g, asm_o(0), asm_v(0));
-			asm_emit(&g);
-		}
-	asm_end(&g);
-	memset(&gs, 0, sizeof gs);
-	ck_assert_msg(asm_finish(&g, &gs), "%s", g.error);
-	pica_cmd_gs_program(&cmd, &gs, g.ncode, g.nopdesc, 0);
+	ck_assert_msg(load_triangle_gs(&g, per_point, src), "%s", g.error);
 	common_state(base, 3, 0);                   /* geometry primitives */
 	pica_cmd_reg(&cmd, 0x229, 2);               /* geometry shader on */
 	pica_cmd_reg(&cmd, 0x289, 0x08000000u);     /* 1 input register */
@@ -2016,21 +2030,13 @@ static void fixed_mode_draw(bool gs, uint32_t *polys, uint32_t *frags)
 	program_straight(0);
 	set_target(false);
 	if (gs) {
+		const struct asm_src src[3] = {
+			asm_c(8), asm_c(9), asm_c(10),
+		};
 		struct shader_asm g;
-		struct hw_shader_state prog;
-		unsigned v;
 
-		asm_init(&g);
-		for (v = 0; v < 3; v++) {
-			asm_setemit(&g, v, v == 2, false);
-			asm_mov(&g, asm_o(0), asm_c(8 + v));
-			asm_emit(&g);
-		}
-		asm_end(&g);
-		memset(&prog, 0, sizeof prog);
-		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
 		pica_cmd_reg(&cmd, 0x244, 1);
-		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		ck_assert_msg(load_triangle_gs(&g, 1, src), "%s", g.error);
 		common_state(base, 3, 0);
 		pica_cmd_reg(&cmd, 0x229, 2);
 		pica_cmd_reg(&cmd, 0x252, 2u | 2u << 8 | 0u << 12 | 8u << 16);
@@ -2091,21 +2097,13 @@ static void variable_mode_draw(bool gs, uint32_t *polys, uint32_t *frags)
 	program_straight(0);
 	set_target(false);
 	if (gs) {
+		const struct asm_src src[3] = {
+			asm_c(1), asm_c(2), asm_c(3),
+		};
 		struct shader_asm g;
-		struct hw_shader_state prog;
-		unsigned v;
 
-		asm_init(&g);
-		for (v = 0; v < 3; v++) {
-			asm_setemit(&g, v, v == 2, false);
-			asm_mov(&g, asm_o(0), asm_c(1 + v));
-			asm_emit(&g);
-		}
-		asm_end(&g);
-		memset(&prog, 0, sizeof prog);
-		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
 		pica_cmd_reg(&cmd, 0x244, 1);
-		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		ck_assert_msg(load_triangle_gs(&g, 1, src), "%s", g.error);
 		common_state(base, 3, 0);
 		pica_cmd_reg(&cmd, 0x229, 2u | 1u << 31);
 		pica_cmd_reg(&cmd, 0x252, 1);
@@ -2158,11 +2156,11 @@ START_TEST(test_draw_geometry_shader_variable_mode_other_vertices_write_o0_only)
 	static const unsigned emit_from[3] = { 1, 3, 4 };
 	uint32_t frags_data = 0, polys, base;
 	uint8_t *host;
-	unsigned pass, v;
+	unsigned pass;
 
 	for (pass = 0; pass < 2; pass++) {
 		struct shader_asm g, vsa;
-		struct hw_shader_state prog, vprog;
+		struct hw_shader_state vprog;
 
 		if (pass) {
 			teardown();
@@ -2182,16 +2180,12 @@ START_TEST(test_draw_geometry_shader_variable_mode_other_vertices_write_o0_only)
 		ck_assert_msg(asm_finish(&vsa, &vprog), "%s", vsa.error);
 		pica_cmd_vs_program(&cmd, &vprog, vsa.ncode, vsa.nopdesc, 0);
 		if (pass) {
-			asm_init(&g);
-			for (v = 0; v < 3; v++) {
-				asm_setemit(&g, v, v == 2, false);
-				asm_mov(&g, asm_o(0), asm_c(emit_from[v]));
-				asm_emit(&g);
-			}
-			asm_end(&g);
-			memset(&prog, 0, sizeof prog);
-			ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
-			pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+			const struct asm_src src[3] = {
+				asm_c(emit_from[0]), asm_c(emit_from[1]),
+				asm_c(emit_from[2]),
+			};
+
+			ck_assert_msg(load_triangle_gs(&g, 1, src), "%s", g.error);
 			common_state(base, 3, 0);
 			pica_cmd_reg(&cmd, R_VSH_OUTMASK, 3);           /* o0, o1 */
 			pica_cmd_reg(&cmd, 0x229, 2u | 1u << 31);
@@ -2232,20 +2226,10 @@ static void fullscreen_from(bool gs, struct load *l, uint32_t *frags, uint32_t *
 	program_straight(0);
 	set_target(false);
 	if (gs) {
+		const struct asm_src src[3] = { asm_v(0), asm_v(1), asm_v(2) };
 		struct shader_asm g;
-		struct hw_shader_state prog;
-		unsigned v;
 
-		asm_init(&g);
-		for (v = 0; v < 3; v++) {
-			asm_setemit(&g, v, v == 2, false);
-			asm_mov(&g, asm_o(0), asm_v(v));
-			asm_emit(&g);
-		}
-		asm_end(&g);
-		memset(&prog, 0, sizeof prog);
-		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
-		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		ck_assert_msg(load_triangle_gs(&g, 1, src), "%s", g.error);
 		common_state(base, 3, 0);                   /* geometry primitives */
 		pica_cmd_reg(&cmd, 0x229, 2);               /* geometry shader on */
 		pica_cmd_reg(&cmd, 0x289, 0x08000002u);     /* 3 inputs: one triangle */
@@ -2555,21 +2539,10 @@ static uint32_t vout_scene(bool gs, uint32_t setup_clocks, struct load *l)
 	gpu.costs.setup_per_polygon = setup_clocks;
 	program_straight(0);
 	if (gs) {
+		const struct asm_src src[3] = { asm_v(0), asm_v(0), asm_v(0) };
 		struct shader_asm g;
-		struct hw_shader_state prog;
-		unsigned t, v;
 
-		asm_init(&g);
-		for (t = 0; t < 6; t++)
-			for (v = 0; v < 3; v++) {
-				asm_setemit(&g, v, v == 2, false);
-				asm_mov(&g, asm_o(0), asm_v(0));
-				asm_emit(&g);
-			}
-		asm_end(&g);
-		memset(&prog, 0, sizeof prog);
-		ck_assert_msg(asm_finish(&g, &prog), "%s", g.error);
-		pica_cmd_gs_program(&cmd, &prog, g.ncode, g.nopdesc, 0);
+		ck_assert_msg(load_triangle_gs(&g, 6, src), "%s", g.error);
 		common_state(base, 3, 0);
 		pica_cmd_reg(&cmd, 0x229, 2);
 		pica_cmd_reg(&cmd, 0x289, 0x08000000u);
