@@ -355,6 +355,18 @@ START_TEST(test_specular_table_d0)
 }
 END_TEST
 
+/* Layer configuration 1 with the Fresnel table (unit 5) the identity on
+ * |N.V|, its result into the primary alpha. */
+static void fresnel_alpha_on(void)
+{
+	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG1_DMP);
+	lut_identity(5);
+	glUniform1i(loc("dmp_FragmentMaterial.samplerFR"), 5);
+	glUniform1i(loc("dmp_LightEnv.lutInputFR"), GL_LIGHT_ENV_NV_DMP);
+	glUniform1i(loc("dmp_LightEnv.absLutInputFR"), GL_TRUE);
+	glUniform1i(loc("dmp_LightEnv.fresnelSelector"), GL_LIGHT_ENV_PRI_ALPHA_FRESNEL_DMP);
+}
+
 /* Fresnel into alpha: layer configuration 1 (SP, FR, RR), FR the identity
  * on |N.V|. The normal turned by (sqrt 0.1, 0, 0, sqrt 0.9): N.V = 0.8,
  * alpha = 0.8 x 255 = 204. Selector primary: primary alpha 204, secondary
@@ -363,12 +375,7 @@ START_TEST(test_fresnel_alpha)
 {
 	lighting_on();
 	quat(sqrtf(0.1f), 0.0f, 0.0f, sqrtf(0.9f));
-	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG1_DMP);
-	lut_identity(5);
-	glUniform1i(loc("dmp_FragmentMaterial.samplerFR"), 5);
-	glUniform1i(loc("dmp_LightEnv.lutInputFR"), GL_LIGHT_ENV_NV_DMP);
-	glUniform1i(loc("dmp_LightEnv.absLutInputFR"), GL_TRUE);
-	glUniform1i(loc("dmp_LightEnv.fresnelSelector"), GL_LIGHT_ENV_PRI_ALPHA_FRESNEL_DMP);
+	fresnel_alpha_on();
 	ck_gl_error(GL_NO_ERROR);
 	/* RGB: L = (0, 0, 1), N.L = 0.8 as in test_light_at_an_angle */
 	draw(NULL);
@@ -583,12 +590,7 @@ START_TEST(test_shadow_secondary_and_alpha)
 	glUniform1i(loc("dmp_LightEnv.shadowAlpha"), GL_TRUE);
 	combiner(GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_FRAGMENT_PRIMARY_COLOR_DMP);
 	quat(sqrtf(0.1f), 0.0f, 0.0f, sqrtf(0.9f));
-	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG1_DMP);
-	lut_identity(5);
-	glUniform1i(loc("dmp_FragmentMaterial.samplerFR"), 5);
-	glUniform1i(loc("dmp_LightEnv.lutInputFR"), GL_LIGHT_ENV_NV_DMP);
-	glUniform1i(loc("dmp_LightEnv.absLutInputFR"), GL_TRUE);
-	glUniform1i(loc("dmp_LightEnv.fresnelSelector"), GL_LIGHT_ENV_PRI_ALPHA_FRESNEL_DMP);
+	fresnel_alpha_on();
 	ck_gl_error(GL_NO_ERROR);
 	draw(NULL);
 	assert_all(173, 92, 51, 51, "shadowed fresnel alpha");
@@ -661,6 +663,23 @@ END_TEST
 
 /* ---- fog -------------------------------------------------------------------------- */
 
+/* Fog on with the table F(d) = d on unit 11 (entry i = i / 128, each
+ * difference 1 / 128) and the fog colour (r, g, b). */
+static void fog_linear_on(float r, float g, float b)
+{
+	static GLfloat t[256];
+	unsigned i;
+
+	for (i = 0; i < 128; i++) {
+		t[i] = (float)i / 128.0f;
+		t[128 + i] = 1.0f / 128.0f;
+	}
+	lut(11, t, 256);
+	glUniform1i(loc("dmp_Fog.sampler"), 11);
+	glUniform1i(loc("dmp_Fog.mode"), GL_FOG);
+	glUniform3f(loc("dmp_Fog.color"), r, g, b);
+}
+
 /* Fog at several table values: the table F(d) = d (entry i = i / 128,
  * 2048 x = 16 i; difference 1 / 128), fog colour (0, 0, 1), the fragment
  * red (255, 0, 0). The window depth of clip z is -z (glDepthRangef(0, 1):
@@ -680,19 +699,11 @@ START_TEST(test_fog_table)
 		{ -0.25f, true, 191, 63 },
 		{ -0.75f, true, 63, 191 },
 	};
-	static GLfloat t[256];
 	unsigned i;
 
-	for (i = 0; i < 128; i++) {
-		t[i] = (float)i / 128.0f;
-		t[128 + i] = 1.0f / 128.0f;
-	}
 	combiner(GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
 	glUniform4f(loc("uColor"), 1.0f, 0.0f, 0.0f, 1.0f);
-	lut(11, t, 256);
-	glUniform1i(loc("dmp_Fog.sampler"), 11);
-	glUniform1i(loc("dmp_Fog.mode"), GL_FOG);
-	glUniform3f(loc("dmp_Fog.color"), 0.0f, 0.0f, 1.0f);
+	fog_linear_on(0.0f, 0.0f, 1.0f);
 	ck_gl_error(GL_NO_ERROR);
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		glUniform1i(loc("dmp_Fog.zFlip"), rows[i].flip);
@@ -712,18 +723,8 @@ END_TEST
  * 244, 28 + 191.25 = 219.25 -> 219, 15.25 + 191.25 = 206.5 -> 206. */
 START_TEST(test_lit_and_fogged)
 {
-	static GLfloat t[256];
-	unsigned i;
-
-	for (i = 0; i < 128; i++) {
-		t[i] = (float)i / 128.0f;
-		t[128 + i] = 1.0f / 128.0f;
-	}
 	lighting_on();
-	lut(11, t, 256);
-	glUniform1i(loc("dmp_Fog.sampler"), 11);
-	glUniform1i(loc("dmp_Fog.mode"), GL_FOG);
-	glUniform3f(loc("dmp_Fog.color"), 1.0f, 1.0f, 1.0f);
+	fog_linear_on(1.0f, 1.0f, 1.0f);
 	ck_gl_error(GL_NO_ERROR);
 	quad_at(-0.25f);
 	draw(NULL);
@@ -811,17 +812,9 @@ END_TEST
  * sampled though no combiner stage reads it (texture traffic moves). */
 START_TEST(test_shadowed_receiver)
 {
-	static uint8_t texels[8 * 8 * 4];
 	struct fx_counters moved;
-	GLuint t;
 
-	memset(texels, 64, sizeof texels);
-	glGenTextures(1, &t);
-	glActiveTexture(GL_TEXTURE0);
-	glBindTexture(GL_TEXTURE_2D, t);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
-	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_TEXTURE_2D);
-	ck_gl_error(GL_NO_ERROR);
+	unit0_texture(64, 64, 64, 64);
 	lighting_on();
 	glUniform1i(loc("dmp_FragmentLightSource[0].shadowed"), GL_TRUE);
 	glUniform1i(loc("dmp_LightEnv.shadowSelector"), GL_TEXTURE0);
@@ -1116,12 +1109,7 @@ START_TEST(test_fresnel_cutout_traffic)
 
 	lighting_on();
 	combiner(GL_FRAGMENT_PRIMARY_COLOR_DMP, GL_FRAGMENT_PRIMARY_COLOR_DMP);
-	glUniform1i(loc("dmp_LightEnv.config"), GL_LIGHT_ENV_LAYER_CONFIG1_DMP);
-	lut_identity(5);
-	glUniform1i(loc("dmp_FragmentMaterial.samplerFR"), 5);
-	glUniform1i(loc("dmp_LightEnv.lutInputFR"), GL_LIGHT_ENV_NV_DMP);
-	glUniform1i(loc("dmp_LightEnv.absLutInputFR"), GL_TRUE);
-	glUniform1i(loc("dmp_LightEnv.fresnelSelector"), GL_LIGHT_ENV_PRI_ALPHA_FRESNEL_DMP);
+	fresnel_alpha_on();
 	ck_gl_error(GL_NO_ERROR);
 	draw(&facing);
 	assert_all(214, 112, 61, 255, "facing: passes");
