@@ -31,33 +31,6 @@
 static struct fx_shader *shader;
 static GLuint program;
 
-/* o0 = v0 (position), o1 = c4 (colour), o2/o3/o4 = v1 (texture
- * coordinates 0, 1 and 2: every unit samples at the same place). */
-static struct fx_shader *shader_textured(void)
-{
-	struct fx_shader *s = fx_shader_new();
-	size_t vs;
-
-	asm_mov(&s->a, asm_o(0), asm_v(0));
-	asm_mov(&s->a, asm_o(1), asm_c(4));
-	asm_mov(&s->a, asm_o(2), asm_v(1));
-	asm_mov(&s->a, asm_o(3), asm_v(1));
-	asm_mov(&s->a, asm_o(4), asm_v(1));
-	asm_end(&s->a);
-	fx_shader_code(s);
-	vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
-	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);          /* position */
-	shbin_writer_add_output(&s->w, vs, 2, 1, 0xF);          /* colour */
-	shbin_writer_add_output(&s->w, vs, 3, 2, 0x3);          /* texcoord 0 */
-	shbin_writer_add_output(&s->w, vs, 5, 3, 0x3);          /* texcoord 1 */
-	shbin_writer_add_output(&s->w, vs, 6, 4, 0x3);          /* texcoord 2 */
-	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
-	shbin_writer_add_uniform(&s->w, vs, "aTexCoord", 0x01, 0x01);
-	shbin_writer_add_float(&s->w, vs, 4, 1.0f, 0.5f, 0.25f, 0.5f);
-	fx_shader_binary(s);
-	return s;
-}
-
 static GLint loc(const char *name)
 {
 	GLint l = glGetUniformLocation(program, name);
@@ -85,7 +58,7 @@ static void setup(void)
 {
 	fx_reset();
 	fx_list(1 << 20, 64);
-	shader = shader_textured();
+	shader = fx_shader_textured(3);
 	program = fx_program(shader);
 	stage_source(0, GL_PRIMARY_COLOR);
 }

@@ -97,6 +97,32 @@ struct fx_shader *fx_shader_passthrough(void)
 	return s;
 }
 
+struct fx_shader *fx_shader_textured(unsigned units)
+{
+	/* the output register of texture coordinates 0, 1 and 2 */
+	static const unsigned texcoord_reg[3] = { 3, 5, 6 };
+	struct fx_shader *s = fx_shader_new();
+	size_t vs;
+	unsigned u;
+
+	asm_mov(&s->a, asm_o(0), asm_v(0));
+	asm_mov(&s->a, asm_o(1), asm_c(4));
+	for (u = 0; u < units && u < 3; u++)
+		asm_mov(&s->a, asm_o(2 + u), asm_v(1));
+	asm_end(&s->a);
+	fx_shader_code(s);
+	vs = shbin_writer_add_entry(&s->w, 0, 0, s->a.ncode);
+	shbin_writer_add_output(&s->w, vs, 0, 0, 0xF);          /* position */
+	shbin_writer_add_output(&s->w, vs, 2, 1, 0xF);          /* colour */
+	for (u = 0; u < units && u < 3; u++)
+		shbin_writer_add_output(&s->w, vs, texcoord_reg[u], 2 + u, 0x3);
+	shbin_writer_add_uniform(&s->w, vs, "aPosition", 0x00, 0x00);
+	shbin_writer_add_uniform(&s->w, vs, "aTexCoord", 0x01, 0x01);
+	shbin_writer_add_float(&s->w, vs, 4, 1.0f, 0.5f, 0.25f, 0.5f);
+	fx_shader_binary(s);
+	return s;
+}
+
 GLuint fx_buffer(GLenum target, GLenum area, const void *data, GLsizeiptr size)
 {
 	GLuint b;

@@ -42,6 +42,12 @@ GLuint fx_program(const struct fx_shader *s);
  * o1 = colour. "mov o0, v0; mov o1, c4; end", c4 a constant. */
 struct fx_shader *fx_shader_passthrough(void);
 
+/* A vertex shader for textured draws: inputs aPosition (v0) and
+ * aTexCoord (v1); o0 = position, o1 = c4 = (1, 0.5, 0.25, 0.5), and
+ * texture coordinates 0 to `units` - 1 (1 to 3) all from v1, so every
+ * unit samples at the same place. */
+struct fx_shader *fx_shader_textured(unsigned units);
+
 /* A buffer in `area` (NN_GX_MEM_*, or 0) holding `size` bytes, bound. */
 GLuint fx_buffer(GLenum target, GLenum area, const void *data, GLsizeiptr size);
 
