@@ -286,6 +286,21 @@ END_TEST
 
 /* Counters of one draw made by `draw` (after glFinish), the list cleared
  * first, after a first such draw (which also sends the program). */
+/* A fresh context, a command list, the passthrough program in use and
+ * no array buffer bound: vertices come from client memory. The caller
+ * frees the shader. */
+static struct fx_shader *client_program(void)
+{
+	struct fx_shader *s;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	s = fx_shader_passthrough();
+	fx_program(s);
+	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	return s;
+}
+
 static void client_counters(void (*draw)(void), struct fx_counters *d)
 {
 	struct fx_counters c0, c1;
@@ -353,11 +368,7 @@ START_TEST(test_gl_client_arrays_draw_as_the_same_buffered_vertices)
 	struct fx_shader *s;
 	struct fx_counters client, buffered;
 
-	fx_reset();
-	fx_list(1 << 16, 8);
-	s = fx_shader_passthrough();
-	fx_program(s);
-	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	s = client_program();
 	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, two_triangles);
 	glEnableVertexAttribArray(0);
 	ck_gl_error(GL_NO_ERROR);
@@ -392,11 +403,7 @@ START_TEST(test_gl_client_indices_send_one_vertex_per_index)
 	struct fx_shader *s;
 	struct fx_counters client, buffered;
 
-	fx_reset();
-	fx_list(1 << 16, 8);
-	s = fx_shader_passthrough();
-	fx_program(s);
-	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	s = client_program();
 	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
 	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quad4);
 	glEnableVertexAttribArray(0);
@@ -430,11 +437,7 @@ START_TEST(test_gl_client_arrays_are_read_at_the_draw)
 	struct fx_shader *s;
 	struct fx_counters c0, c1, d, f, sh, by;
 
-	fx_reset();
-	fx_list(1 << 16, 8);
-	s = fx_shader_passthrough();
-	fx_program(s);
-	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	s = client_program();
 	memcpy(moving, tri_f, sizeof moving);
 	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, moving);
 	glEnableVertexAttribArray(0);
@@ -472,11 +475,7 @@ START_TEST(test_gl_client_array_errors_and_no_copy)
 	struct fx_shader *s;
 	char unaligned[64];
 
-	fx_reset();
-	fx_list(1 << 16, 8);
-	s = fx_shader_passthrough();
-	fx_program(s);
-	glBindBuffer(GL_ARRAY_BUFFER, 0);
+	s = client_program();
 	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, unaligned + 1);
 	ck_gl_error(GL_INVALID_VALUE);                  /* GL_FLOAT data 4-byte aligned */
 	ck_assert_ptr_null(gl->attrib[0].client);
@@ -819,6 +818,17 @@ START_TEST(test_gl_link_rejects_unmodelled_geometry_modes)
 }
 END_TEST
 
+/* What two triangles through the fixed-mode geometry shader below move,
+ * in the difference d: no fault, two invocations of 10 instructions, 2
+ * polygons of 3 vertices into setup. A macro, so that a failure names
+ * the test's line. */
+#define ck_assert_two_gs_triangles(d) do { \
+		ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0); \
+		ck_assert_uint_eq((d).shader[0][0], 2 * 10); \
+		ck_assert_uint_eq((d).polygon[0], 2 * 3); \
+		ck_assert_uint_eq((d).polygon[1], 2); \
+	} while (0)
+
 /* Fixed (particle) mode through GL: the program links; glDrawArrays is
  * GL_INVALID_OPERATION (the SDK driver's rule) and sends nothing;
  * glDrawElements of 6 indices over two triangles' vertices runs the
@@ -854,10 +864,7 @@ START_TEST(test_gl_geometry_shader_fixed_mode_draws_from_uniforms)
 	glFinish();
 	fx_counters_read(&c1);
 	fx_counters_diff(&c0, &c1, &d);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0);
-	ck_assert_uint_eq(d.shader[0][0], 2 * 10);
-	ck_assert_uint_eq(d.polygon[0], 2 * 3);
-	ck_assert_uint_eq(d.polygon[1], 2);
+	ck_assert_two_gs_triangles(d);
 	ck_assert(gpu->gs.f[8][0] == -0.5f && gpu->gs.f[8][1] == 0.5f);
 	/* client indices: the vertices went through the immediate-mode port,
 	 * as float24: 0.9 = 1.8 x 2^-1 keeps 16 mantissa bits, truncated:
@@ -908,10 +915,7 @@ START_TEST(test_gl_geometry_shader_variable_mode_draws_counted_primitives)
 	glFinish();
 	fx_counters_read(&c1);
 	fx_counters_diff(&c0, &c1, &d);
-	ck_assert_uint_eq(nngxShimGetDiagCount(NNGX_SHIM_DIAG_GPU_FAULT), 0);
-	ck_assert_uint_eq(d.shader[0][0], 2 * 10);
-	ck_assert_uint_eq(d.polygon[0], 2 * 3);
-	ck_assert_uint_eq(d.polygon[1], 2);
+	ck_assert_two_gs_triangles(d);
 	ck_assert(gpu->gs.f[0][0] == 4.0f && gpu->gs.f[0][3] == 4.0f);
 	ck_assert(gpu->gs.f[3][1] == 0.9f && gpu->gs.f[4][1] == 0.9f);
 	ck_assert_uint_eq(gpu->regs[0x252], 1);
