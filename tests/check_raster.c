@@ -97,6 +97,44 @@ static void draw_screen_quad(const struct hw_raster_config *cfg, struct coverage
 	draw(cfg, cv, n, vtx(0, 0), vtx(SCREEN_W, SCREEN_H), vtx(0, SCREEN_H));
 }
 
+/* Scissor on, the box x0..x1-1 by y0..y1-1 (x1 and y1 exclusive). */
+static void scissor_box(struct hw_raster_config *cfg, unsigned x0, unsigned y0,
+			unsigned x1, unsigned y1)
+{
+	cfg->scissor = true;
+	cfg->scissor_x0 = x0;
+	cfg->scissor_y0 = y0;
+	cfg->scissor_x1 = x1;
+	cfg->scissor_y1 = y1;
+}
+
+/* Counts zeroed, a fresh screen-sized coverage, then the full-screen
+ * quad through `cfg`. The caller asserts on *n and *cv and frees cv. */
+static void screen_quad_afresh(const struct hw_raster_config *cfg, struct coverage *cv,
+			       struct hw_raster_counts *n)
+{
+	memset(n, 0, sizeof *n);
+	coverage_init(cv, SCREEN_W, SCREEN_H);
+	draw_screen_quad(cfg, cv, n);
+}
+
+/* The screen pixels of `cv` not drawn exactly `inside` times within the
+ * box x0..x1-1 by y0..y1-1 and `outside` times elsewhere: 0 when the
+ * scissor kept what it should. */
+static unsigned box_misses(const struct coverage *cv, unsigned x0, unsigned y0,
+			   unsigned x1, unsigned y1, unsigned inside, unsigned outside)
+{
+	unsigned x, y, misses = 0;
+
+	for (y = 0; y < SCREEN_H; y++)
+		for (x = 0; x < SCREEN_W; x++) {
+			bool in = x >= x0 && x < x1 && y >= y0 && y < y1;
+
+			misses += cv->count[y * SCREEN_W + x] != (in ? inside : outside);
+		}
+	return misses;
+}
+
 START_TEST(test_raster_fullscreen_quad_covers_each_pixel_once)
 {
 	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
@@ -327,33 +365,19 @@ START_TEST(test_raster_scissor_keeps_a_quarter)
 	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
 	struct hw_raster_counts n = { 0 };
 	struct coverage cv;
-	unsigned x, y, outside = 0;
 
-	cfg.scissor = true;
-	cfg.scissor_x0 = 120;
-	cfg.scissor_y0 = 200;
-	cfg.scissor_x1 = 240;
-	cfg.scissor_y1 = 400;
-	coverage_init(&cv, SCREEN_W, SCREEN_H);
-	draw_screen_quad(&cfg, &cv, &n);
+	scissor_box(&cfg, 120, 200, 240, 400);
+	screen_quad_afresh(&cfg, &cv, &n);
 	ck_assert_uint_eq(n.covered, 96000);
 	ck_assert_uint_eq(n.scissored, 72000);
 	ck_assert_uint_eq(n.fragments, 24000);
 	ck_assert_uint_eq(cv.fragments, 24000);
-	for (y = 0; y < SCREEN_H; y++)
-		for (x = 0; x < SCREEN_W; x++)
-			outside += cv.count[y * SCREEN_W + x] != (x >= 120 && y >= 200);
-	ck_assert_uint_eq(outside, 0);
+	ck_assert_uint_eq(box_misses(&cv, 120, 200, SCREEN_W, SCREEN_H, 1, 0), 0);
 	coverage_fini(&cv);
 
 	/* The other corner, inclusive x0/y0, exclusive x1/y1. */
-	memset(&n, 0, sizeof n);
-	cfg.scissor_x0 = 0;
-	cfg.scissor_y0 = 0;
-	cfg.scissor_x1 = 120;
-	cfg.scissor_y1 = 200;
-	coverage_init(&cv, SCREEN_W, SCREEN_H);
-	draw_screen_quad(&cfg, &cv, &n);
+	scissor_box(&cfg, 0, 0, 120, 200);
+	screen_quad_afresh(&cfg, &cv, &n);
 	ck_assert_uint_eq(n.fragments, 24000);
 	ck_assert_uint_eq(cv.count[0], 1);
 	ck_assert_uint_eq(cv.count[199 * SCREEN_W + 119], 1);
@@ -372,44 +396,26 @@ START_TEST(test_raster_scissor_exclude_discards_the_box)
 	struct hw_raster_config cfg = target(SCREEN_W, SCREEN_H);
 	struct hw_raster_counts n = { 0 };
 	struct coverage cv;
-	unsigned x, y, wrong = 0;
 
-	cfg.scissor = true;
+	scissor_box(&cfg, 100, 150, 140, 250);
 	cfg.scissor_exclude = true;
-	cfg.scissor_x0 = 100;
-	cfg.scissor_y0 = 150;
-	cfg.scissor_x1 = 140;
-	cfg.scissor_y1 = 250;
-	coverage_init(&cv, SCREEN_W, SCREEN_H);
-	draw_screen_quad(&cfg, &cv, &n);
+	screen_quad_afresh(&cfg, &cv, &n);
 	ck_assert_uint_eq(n.covered, 96000);
 	ck_assert_uint_eq(n.scissored, 4000);
 	ck_assert_uint_eq(n.fragments, 92000);
 	ck_assert_uint_eq(cv.fragments, 92000);
-	for (y = 0; y < SCREEN_H; y++)
-		for (x = 0; x < SCREEN_W; x++) {
-			bool inside = x >= 100 && x < 140 && y >= 150 && y < 250;
-			wrong += cv.count[y * SCREEN_W + x] != (inside ? 0u : 1u);
-		}
-	ck_assert_uint_eq(wrong, 0);
+	ck_assert_uint_eq(box_misses(&cv, 100, 150, 140, 250, 0, 1), 0);
 	coverage_fini(&cv);
 
 	/* A box over the whole target keeps nothing; one past it, all. */
-	memset(&n, 0, sizeof n);
-	cfg.scissor_x0 = cfg.scissor_y0 = 0;
-	cfg.scissor_x1 = 1000;
-	cfg.scissor_y1 = 1000;
-	coverage_init(&cv, SCREEN_W, SCREEN_H);
-	draw_screen_quad(&cfg, &cv, &n);
+	scissor_box(&cfg, 0, 0, 1000, 1000);
+	screen_quad_afresh(&cfg, &cv, &n);
 	ck_assert_uint_eq(n.covered, 96000);
 	ck_assert_uint_eq(n.scissored, 96000);
 	ck_assert_uint_eq(cv.fragments, 0);
 	coverage_fini(&cv);
-	memset(&n, 0, sizeof n);
-	cfg.scissor_x0 = 300;
-	cfg.scissor_y0 = 0;
-	coverage_init(&cv, SCREEN_W, SCREEN_H);
-	draw_screen_quad(&cfg, &cv, &n);
+	scissor_box(&cfg, 300, 0, 1000, 1000);
+	screen_quad_afresh(&cfg, &cv, &n);
 	ck_assert_uint_eq(n.scissored, 0);
 	ck_assert_uint_eq(cv.fragments, 96000);
 	coverage_fini(&cv);
@@ -445,11 +451,7 @@ START_TEST(test_raster_scissor_exclude_is_the_complement_of_include)
 			coverage_init(&ci, SCREEN_W, SCREEN_H);
 			coverage_init(&co, SCREEN_W, SCREEN_H);
 			draw(&cfg, &ca, &all, v0, v1, v2);
-			cfg.scissor = true;
-			cfg.scissor_x0 = boxes[b][0];
-			cfg.scissor_y0 = boxes[b][1];
-			cfg.scissor_x1 = boxes[b][2];
-			cfg.scissor_y1 = boxes[b][3];
+			scissor_box(&cfg, boxes[b][0], boxes[b][1], boxes[b][2], boxes[b][3]);
 			draw(&cfg, &ci, &in, v0, v1, v2);
 			cfg.scissor_exclude = true;
 			draw(&cfg, &co, &out, v0, v1, v2);
@@ -1122,11 +1124,7 @@ START_TEST(test_raster_unused_depth_reads_0_and_changes_nothing_else)
 		with.unused_varyings = sets[round / 3 % (sizeof sets / sizeof sets[0])];
 		none = (with.unused_varyings & 0x3Fu) == 0x3Fu;
 		if (round % 4 == 1) {
-			with.scissor = true;
-			with.scissor_x0 = 5;
-			with.scissor_y0 = 3;
-			with.scissor_x1 = 50;
-			with.scissor_y1 = 40;
+			scissor_box(&with, 5, 3, 50, 40);
 		}
 		without = with;
 		without.depth_unused = true;
