@@ -672,6 +672,48 @@ static void pt_lut(unsigned n, const GLfloat *data, GLsizei width)
 	ck_gl_ok();
 }
 
+/* Unit 3 procedural, unit 0 off, stage 0 replacing with its colour:
+ * colour tables ch[0..3] (R, G, B, A: 256 entries, then 256
+ * differences) at LUTs 0-3; the RGB map F = u (the identity ramp, entry
+ * j = j / 128, differences 1 / 128) at LUT 4, and at LUT 5 as the noise
+ * table when `noise_table`; coordinates from texcoord 0, RGB map on U,
+ * clamp to edge, width 128, offset 0. The test sets the filter. */
+static void proctex_u_ramp(GLfloat ch[4][512], bool noise_table)
+{
+	static GLfloat map[256];
+	unsigned j, k;
+
+	for (j = 0; j < 128; j++) {
+		map[j] = (float)j / 128.0f;
+		map[128 + j] = 1.0f / 128.0f;
+	}
+	for (k = 0; k < 4; k++)
+		pt_lut(k, ch[k], 512);
+	pt_lut(4, map, 256);
+	if (noise_table) {
+		pt_lut(5, map, 256);
+		glUniform1i(loc("dmp_Texture[3].ptSamplerNoiseMap"), 5);
+	}
+	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_FALSE);
+	glUniform1i(loc("dmp_Texture[3].samplerType"), GL_TEXTURE_PROCEDURAL_DMP);
+	glUniform1i(loc("dmp_Texture[3].texcoord"), GL_TEXTURE0);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerR"), 0);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerG"), 1);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerB"), 2);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerA"), 3);
+	glUniform1i(loc("dmp_Texture[3].ptSamplerRgbMap"), 4);
+	glUniform1i(loc("dmp_Texture[3].ptRgbMap"), GL_PROCTEX_U_DMP);
+	glUniform1i(loc("dmp_Texture[3].ptClampU"), GL_CLAMP_TO_EDGE);
+	glUniform1i(loc("dmp_Texture[3].ptClampV"), GL_CLAMP_TO_EDGE);
+	glUniform1i(loc("dmp_Texture[3].ptTexWidth"), 128);
+	glUniform1i(loc("dmp_Texture[3].ptTexOffset"), 0);
+	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE3, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
+	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE3, GL_PRIMARY_COLOR,
+		    GL_PRIMARY_COLOR);
+	glUniform1i(loc("dmp_TexEnv[0].combineRgb"), GL_REPLACE);
+	glUniform1i(loc("dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
+}
+
 /* The whole colour buffer, for comparing two draws. */
 static void read_all(uint8_t *px)
 {
@@ -708,7 +750,7 @@ static void read_all(uint8_t *px)
  * rounding, which fragment-pipeline.md does not settle.) */
 START_TEST(test_gltex_procedural_texture_ramp_and_noise)
 {
-	static GLfloat ch[4][512], map[256];
+	static GLfloat ch[4][512];
 	static uint8_t off[W * H * 4], noisy[W * H * 4], again[W * H * 4];
 	static const struct {
 		unsigned x;
@@ -737,36 +779,10 @@ START_TEST(test_gltex_procedural_texture_ramp_and_noise)
 		ch[2][256 + j] = 0.0f;
 		ch[3][256 + j] = 0.0f;
 	}
-	for (j = 0; j < 128; j++) {
-		map[j] = (float)j / 128.0f;
-		map[128 + j] = 1.0f / 128.0f;
-	}
-	for (k = 0; k < 4; k++)
-		pt_lut(k, ch[k], 512);
-	pt_lut(4, map, 256);
-	pt_lut(5, map, 256);                    /* the noise table: the same ramp */
-	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_FALSE);
-	glUniform1i(loc("dmp_Texture[3].samplerType"), GL_TEXTURE_PROCEDURAL_DMP);
-	glUniform1i(loc("dmp_Texture[3].texcoord"), GL_TEXTURE0);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerR"), 0);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerG"), 1);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerB"), 2);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerA"), 3);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerRgbMap"), 4);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerNoiseMap"), 5);
-	glUniform1i(loc("dmp_Texture[3].ptRgbMap"), GL_PROCTEX_U_DMP);
-	glUniform1i(loc("dmp_Texture[3].ptClampU"), GL_CLAMP_TO_EDGE);
-	glUniform1i(loc("dmp_Texture[3].ptClampV"), GL_CLAMP_TO_EDGE);
+	proctex_u_ramp(ch, true);       /* the noise table: the same ramp */
 	glUniform1i(loc("dmp_Texture[3].ptShiftU"), GL_NONE_DMP);
 	glUniform1i(loc("dmp_Texture[3].ptShiftV"), GL_NONE_DMP);
-	glUniform1i(loc("dmp_Texture[3].ptTexWidth"), 128);
-	glUniform1i(loc("dmp_Texture[3].ptTexOffset"), 0);
 	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_NEAREST);
-	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE3, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE3, GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR);
-	glUniform1i(loc("dmp_TexEnv[0].combineRgb"), GL_REPLACE);
-	glUniform1i(loc("dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
 	ck_gl_ok();
 
 	draw_square(64.0f, 0.0f, 1.0f);
@@ -841,7 +857,7 @@ END_TEST
  * Had 0x0AE stayed 0, level 4 would read entries round(7 u) = 0..7. */
 START_TEST(test_gltex_procedural_texture_levels_4_and_5)
 {
-	static GLfloat ch[4][512], map[256];
+	static GLfloat ch[4][512];
 	static const unsigned x4[4] = { 0, 10, 36, 63 }, r4[4] = { 240, 241, 244, 247 };
 	static const unsigned x5[4] = { 0, 21, 42, 63 }, r5[4] = { 248, 249, 250, 251 };
 	uint8_t want[4];
@@ -853,33 +869,9 @@ START_TEST(test_gltex_procedural_texture_levels_4_and_5)
 		ch[2][j] = 0.0f;
 		ch[3][j] = 1.0f;
 	}
-	for (j = 0; j < 128; j++) {
-		map[j] = (float)j / 128.0f;
-		map[128 + j] = 1.0f / 128.0f;
-	}
-	for (k = 0; k < 4; k++)
-		pt_lut(k, ch[k], 512);
-	pt_lut(4, map, 256);
-	glUniform1i(loc("dmp_Texture[0].samplerType"), GL_FALSE);
-	glUniform1i(loc("dmp_Texture[3].samplerType"), GL_TEXTURE_PROCEDURAL_DMP);
-	glUniform1i(loc("dmp_Texture[3].texcoord"), GL_TEXTURE0);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerR"), 0);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerG"), 1);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerB"), 2);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerA"), 3);
-	glUniform1i(loc("dmp_Texture[3].ptSamplerRgbMap"), 4);
-	glUniform1i(loc("dmp_Texture[3].ptRgbMap"), GL_PROCTEX_U_DMP);
-	glUniform1i(loc("dmp_Texture[3].ptClampU"), GL_CLAMP_TO_EDGE);
-	glUniform1i(loc("dmp_Texture[3].ptClampV"), GL_CLAMP_TO_EDGE);
-	glUniform1i(loc("dmp_Texture[3].ptTexWidth"), 128);
-	glUniform1i(loc("dmp_Texture[3].ptTexOffset"), 0);
+	proctex_u_ramp(ch, false);
 	glUniform1i(loc("dmp_Texture[3].ptMinFilter"), GL_NEAREST_MIPMAP_NEAREST);
 	glUniform1f(loc("dmp_Texture[3].ptTexBias"), 4.0f);
-	glUniform3i(loc("dmp_TexEnv[0].srcRgb"), GL_TEXTURE3, GL_PRIMARY_COLOR, GL_PRIMARY_COLOR);
-	glUniform3i(loc("dmp_TexEnv[0].srcAlpha"), GL_TEXTURE3, GL_PRIMARY_COLOR,
-		    GL_PRIMARY_COLOR);
-	glUniform1i(loc("dmp_TexEnv[0].combineRgb"), GL_REPLACE);
-	glUniform1i(loc("dmp_TexEnv[0].combineAlpha"), GL_REPLACE);
 	ck_gl_ok();
 
 	draw_square(64.0f, 0.0f, 1.0f);
