@@ -301,6 +301,13 @@ static struct fx_shader *client_program(void)
 	return s;
 }
 
+/* Float3 positions for attribute 0 from a new FCRAM buffer, bound. */
+static void fcram_positions(const void *xyz, GLsizeiptr size)
+{
+	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, xyz, size);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+}
+
 static void client_counters(void (*draw)(void), struct fx_counters *d)
 {
 	struct fx_counters c0, c1;
@@ -387,8 +394,7 @@ START_TEST(test_gl_client_arrays_draw_as_the_same_buffered_vertices)
 	ck_assert_uint_eq(client.polygon[0], 6);          /* vertices */
 	ck_assert_uint_eq(client.polygon[1], 2);          /* polygons */
 	ck_assert_uint_gt(client.memory[HW_MEM_COMMAND_VERTEX_READ], 0);
-	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, two_triangles, sizeof two_triangles);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	fcram_positions(two_triangles, sizeof two_triangles);
 	client_counters(client_draw_arrays, &buffered);
 	client_assert_same(&client, &buffered);
 	fx_shader_free(s);
@@ -411,14 +417,12 @@ START_TEST(test_gl_client_indices_send_one_vertex_per_index)
 	ck_assert_uint_eq(fx_counters_instructions(&client), 6 * 3);
 	ck_assert_uint_eq(client.polygon[0], 6);
 	ck_assert_uint_eq(client.polygon[1], 2);
-	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, quad6, sizeof quad6);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	fcram_positions(quad6, sizeof quad6);
 	client_counters(client_draw_arrays, &buffered);
 	client_assert_same(&client, &buffered);
 
 	/* Buffered vertices (the four) with client indices: the same again. */
-	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, quad4, sizeof quad4);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	fcram_positions(quad4, sizeof quad4);
 	client_counters(client_draw_elements, &client);
 	client_assert_same(&client, &buffered);
 	fx_shader_free(s);
@@ -488,8 +492,7 @@ START_TEST(test_gl_client_array_errors_and_no_copy)
 	ck_gl_error(GL_INVALID_OPERATION);              /* no pointer to read */
 	ck_assert_int_eq(fx_used_bytes(), 0);
 	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
-	fx_buffer(GL_ARRAY_BUFFER, NN_GX_MEM_FCRAM, quad4, sizeof quad4);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const GLvoid *)0);
+	fcram_positions(quad4, sizeof quad4);
 	glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, far_index);
 	ck_gl_error(GL_INVALID_OPERATION);              /* vertex 7 of a 4-vertex buffer */
 	glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
