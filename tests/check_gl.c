@@ -821,6 +821,30 @@ START_TEST(test_gl_link_rejects_unmodelled_geometry_modes)
 }
 END_TEST
 
+/* Six vertices: two triangles for the geometry-shader draws below. */
+static const float gs_tris[] = {
+	-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
+	-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
+};
+
+/* A fresh context and list; geometry_program(s, mode, start, count) and,
+ * when it linked, that program in use with gs_tris as aPosition.
+ * Returns the program (0: the link failed) for the test to assert on. */
+static GLuint geometry_scene(struct fx_shader *s, unsigned mode, unsigned start,
+			     unsigned count)
+{
+	GLuint p;
+
+	fx_reset();
+	fx_list(1 << 16, 8);
+	p = geometry_program(s, mode, start, count);
+	if (p != 0) {
+		glUseProgram(p);
+		fx_positions(gs_tris, 6);
+	}
+	return p;
+}
+
 /* What two triangles through the fixed-mode geometry shader below move,
  * in the difference d: no fault, two invocations of 10 instructions, 2
  * polygons of 3 vertices into setup. A macro, so that a failure names
@@ -842,23 +866,15 @@ END_TEST
  * immediate-mode port). */
 START_TEST(test_gl_geometry_shader_fixed_mode_draws_from_uniforms)
 {
-	static const float tri[] = {
-		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
-		-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
-	};
 	static const GLubyte idx[6] = { 0, 1, 2, 3, 4, 5 };
 	const struct hw_gpu *gpu = &nngx_state_get()->gpu;
 	struct fx_shader *s;
 	struct fx_counters c0, c1, d;
 	GLuint p;
 
-	fx_reset();
-	fx_list(1 << 16, 8);
 	s = fx_shader_new();
-	p = geometry_program(s, 2, 8, 3);
+	p = geometry_scene(s, 2, 8, 3);
 	ck_assert_uint_ne(p, 0);
-	glUseProgram(p);
-	fx_positions(tri, 6);
 	fx_counters_read(&c0);
 	glDrawArrays(GL_GEOMETRY_PRIMITIVE_DMP, 0, 6);
 	ck_gl_error(GL_INVALID_OPERATION);
@@ -888,23 +904,15 @@ END_TEST
  * (model limitation), nothing sent. */
 START_TEST(test_gl_geometry_shader_variable_mode_draws_counted_primitives)
 {
-	static const float tri[] = {
-		-0.5f, -0.5f, -0.5f,   0.5f, -0.5f, -0.5f,   0.0f, 0.5f, -0.5f,
-		-0.5f,  0.5f, -0.5f,   0.5f,  0.5f, -0.5f,   0.0f, 0.9f, -0.5f,
-	};
 	static const GLubyte stream[9] = { 3, 0, 1, 2, 4, 3, 4, 5, 5 };
 	const struct hw_gpu *gpu = &nngx_state_get()->gpu;
 	struct fx_shader *s;
 	struct fx_counters c0, c1, d;
 	GLuint p, ebo;
 
-	fx_reset();
-	fx_list(1 << 16, 8);
 	s = fx_shader_new();
-	p = geometry_program(s, 1, 1, 2);
+	p = geometry_scene(s, 1, 1, 2);
 	ck_assert_uint_ne(p, 0);
-	glUseProgram(p);
-	fx_positions(tri, 6);
 	fx_counters_read(&c0);
 	glDrawArrays(GL_GEOMETRY_PRIMITIVE_DMP, 0, 9);
 	ck_gl_error(GL_INVALID_OPERATION);
