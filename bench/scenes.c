@@ -96,20 +96,14 @@ static int scene_shader_binary(uint8_t **bin, size_t *size, unsigned *instructio
 	return ok;
 }
 
-/* Program, buffers and attributes of the scene; false if anything failed. */
-int scene_geometry_setup(unsigned *instructions)
+/* Load the vertex shader binary `bin` (freed here), link it with the fixed
+ * fragment stage, attribute 0 "aPosition" and 1 `attr1`, and use it: the
+ * program's name, or 0 when the link fails. */
+static GLuint scene_program_use(uint8_t *bin, size_t size, const char *attr1)
 {
-	static const GLfloat identity[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
-	static struct scene_vertex vertices[SCENE_VERTICES];
-	static GLushort idx[SCENE_INDICES];
-	GLuint shader, program, buffers[2];
+	GLuint shader, program;
 	GLint linked = GL_FALSE;
-	uint8_t *bin = NULL;
-	size_t size = 0;
-	unsigned x, y, n = 0;
 
-	if (!scene_shader_binary(&bin, &size, instructions))
-		return 0;
 	shader = glCreateShader(GL_VERTEX_SHADER);
 	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
 	free(bin);
@@ -117,12 +111,31 @@ int scene_geometry_setup(unsigned *instructions)
 	glAttachShader(program, shader);
 	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
 	glBindAttribLocation(program, 0, "aPosition");
-	glBindAttribLocation(program, 1, "aNormal");
+	glBindAttribLocation(program, 1, attr1);
 	glLinkProgram(program);
 	glGetProgramiv(program, GL_LINK_STATUS, &linked);
 	if (!linked)
 		return 0;
 	glUseProgram(program);
+	return program;
+}
+
+/* Program, buffers and attributes of the scene; false if anything failed. */
+int scene_geometry_setup(unsigned *instructions)
+{
+	static const GLfloat identity[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+	static struct scene_vertex vertices[SCENE_VERTICES];
+	static GLushort idx[SCENE_INDICES];
+	GLuint program, buffers[2];
+	uint8_t *bin = NULL;
+	size_t size = 0;
+	unsigned x, y, n = 0;
+
+	if (!scene_shader_binary(&bin, &size, instructions))
+		return 0;
+	program = scene_program_use(bin, size, "aNormal");
+	if (!program)
+		return 0;
 	glUniformMatrix4fv(glGetUniformLocation(program, "uMvp"), 1, GL_FALSE, identity);
 
 	for (y = 0; y <= SCENE_QUADS_Y; y++)
@@ -206,27 +219,12 @@ static int fill_shader_binary(int lit, uint8_t **bin, size_t *size)
  * binary cannot be built or the link fails. */
 static GLuint fill_program_use(int lit)
 {
-	GLuint shader, program;
-	GLint linked = GL_FALSE;
 	uint8_t *bin = NULL;
 	size_t size = 0;
 
 	if (!fill_shader_binary(lit, &bin, &size))
 		return 0;
-	shader = glCreateShader(GL_VERTEX_SHADER);
-	glShaderBinary(1, &shader, GL_PLATFORM_BINARY_DMP, bin, (GLsizei)size);
-	free(bin);
-	program = glCreateProgram();
-	glAttachShader(program, shader);
-	glAttachShader(program, GL_DMP_FRAGMENT_SHADER_DMP);
-	glBindAttribLocation(program, 0, "aPosition");
-	glBindAttribLocation(program, 1, "aTexCoord");
-	glLinkProgram(program);
-	glGetProgramiv(program, GL_LINK_STATUS, &linked);
-	if (!linked)
-		return 0;
-	glUseProgram(program);
-	return program;
+	return scene_program_use(bin, size, "aTexCoord");
 }
 
 /* The lit material of the lit fill scene (scenes.h): two directional
